@@ -1,0 +1,218 @@
+// Package app wires Crebit together and runs its commands: serve (the
+// default), migrate, and ledger check. main only calls Run, so tests can
+// start the whole program on port 0 with their own environment.
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/url"
+	"strconv"
+	"time"
+
+	"github.com/crebit/crebit/internal/config"
+	"github.com/crebit/crebit/internal/httpapi"
+	"github.com/crebit/crebit/internal/jobs"
+	"github.com/crebit/crebit/internal/ledger"
+	"github.com/crebit/crebit/internal/partner"
+	"github.com/crebit/crebit/internal/sandbox"
+	"github.com/crebit/crebit/internal/service"
+	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/web"
+)
+
+const usage = `Usage: crebit [command] [flags]
+
+Commands:
+  serve          serve the web app, the API and background jobs (default)
+  migrate        apply database migrations and exit
+  ledger check   verify that the ledger balances, and exit 1 if it does not
+  help           show this help
+
+Flags (each also read from its environment variable):
+`
+
+// Run executes the command in args.
+func Run(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	cmd := "serve"
+	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
+		cmd, args = args[0], args[1:]
+	}
+	switch cmd {
+	case "serve":
+		return serve(ctx, args, getenv, stdout, stderr)
+	case "migrate":
+		return migrateCmd(ctx, args, getenv, stdout)
+	case "ledger":
+		if len(args) == 0 || args[0] != "check" {
+			return errors.New(`crebit ledger: the only subcommand is "check"`)
+		}
+		return ledgerCheck(ctx, args[1:], getenv, stdout)
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, usage)
+		config.Usage(stdout)
+		return nil
+	}
+	return fmt.Errorf("crebit: unknown command %q (try crebit help)", cmd)
+}
+
+// openDB loads configuration and opens and migrates the database.
+func openDB(ctx context.Context, args []string, getenv func(string) string) (config.Config, *store.DB, error) {
+	cfg, err := config.Load(args, getenv)
+	if err != nil {
+		return cfg, nil, err
+	}
+	db, err := store.Open(ctx, store.Options{DatabaseURL: cfg.DatabaseURL, DataDir: cfg.DataDir})
+	if err != nil {
+		return cfg, nil, err
+	}
+	if _, err := db.Migrate(ctx); err != nil {
+		db.Close()
+		return cfg, nil, err
+	}
+	if err := jobs.Migrate(ctx, db); err != nil {
+		db.Close()
+		return cfg, nil, err
+	}
+	return cfg, db, nil
+}
+
+func migrateCmd(ctx context.Context, args []string, getenv func(string) string, stdout io.Writer) error {
+	_, db, err := openDB(ctx, args, getenv)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	v, err := db.Migrate(ctx)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "crebit: %s database migrated to version %d (and River's jobs tables)\n", db.Engine(), v)
+	return nil
+}
+
+func ledgerCheck(ctx context.Context, args []string, getenv func(string) string, stdout io.Writer) error {
+	_, db, err := openDB(ctx, args, getenv)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	var txs []ledger.StoredTransaction
+	var bals []ledger.Balance
+	err = db.Tx(ctx, func(tx *store.Tx) (err error) { txs, bals, err = tx.LedgerSnapshot(ctx); return })
+	if err != nil {
+		return err
+	}
+	problems := ledger.Check(txs, bals)
+	for _, p := range problems {
+		fmt.Fprintln(stdout, p.String())
+	}
+	if len(problems) > 0 {
+		return fmt.Errorf("ledger check: %d problem(s) in %d transactions and %d balances", len(problems), len(txs), len(bals))
+	}
+	fmt.Fprintf(stdout, "ledger check: OK: %d transactions balance per currency; %d account balances equal the sum of their entries\n", len(txs), len(bals))
+	return nil
+}
+
+func newLogger(cfg config.Config, w io.Writer) *slog.Logger {
+	opts := &slog.HandlerOptions{Level: cfg.LogLevel}
+	if cfg.LogFormat == "json" {
+		return slog.New(slog.NewJSONHandler(w, opts))
+	}
+	return slog.New(slog.NewTextHandler(w, opts))
+}
+
+// serve runs until ctx ends, then stops taking jobs (waiting for running
+// ones) and finishes in-flight requests.
+func serve(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	cfg, err := config.Load(args, getenv)
+	if err != nil {
+		return err
+	}
+	if err := cfg.FillSecrets(); err != nil {
+		return err
+	}
+	log := newLogger(cfg, stderr)
+	_, db, err := openDB(ctx, args, getenv)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		return fmt.Errorf("crebit: listen on %s: %w", cfg.Addr, err)
+	}
+	port := ln.Addr().(*net.TCPAddr).Port
+	loopback := "http://127.0.0.1:" + strconv.Itoa(port)
+	if cfg.BaseURL == "" {
+		cfg.BaseURL = "http://localhost:" + strconv.Itoa(port)
+	}
+
+	queue := jobs.New(db, log)
+	deps := service.Deps{DB: db, Queue: queue, Config: cfg, Now: time.Now, Log: log}
+	var sb *sandbox.Sandbox
+	webhookBase := cfg.BaseURL
+	if cfg.Partner == config.PartnerSandbox {
+		u, _ := url.Parse(cfg.BaseURL)
+		sb = sandbox.New(db, queue, cfg.Sandbox, cfg.PartnerAPIKey.Reveal(), u.Host, time.Now, log)
+		client := partner.NewClient(loopback+"/sandbox", cfg.PartnerAPIKey.Reveal(), log)
+		deps.Partner, deps.Simulator = client, client
+		webhookBase = loopback
+	} else {
+		deps.Partner = partner.NewClient(cfg.PartnerURL, cfg.PartnerAPIKey.Reveal(), log)
+	}
+	svc, err := service.New(deps)
+	if err != nil {
+		return err
+	}
+	if err := queue.Init(); err != nil {
+		return err
+	}
+	hd := httpapi.Deps{Config: cfg, DB: db, Log: log, Now: time.Now, Static: web.FS(), Service: svc, WebhookBase: webhookBase}
+	if sb != nil {
+		hd.Sandbox = sb.Handler()
+	}
+	api := httpapi.NewServer(hd)
+	srv := &http.Server{Handler: api, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second,
+		WriteTimeout: 60 * time.Second, IdleTimeout: 120 * time.Second,
+		ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
+	serveErr := make(chan error, 1)
+	go func() { serveErr <- srv.Serve(ln) }()
+
+	if err := queue.Start(ctx); err != nil {
+		srv.Close()
+		return err
+	}
+	if sb != nil {
+		// The sandbox learns where to send events, as a real partner would
+		// be told once through its dashboard or API.
+		if err := svc.RegisterWebhook(ctx, api.WebhookURL()); err != nil {
+			log.Error("registering the webhook with the sandbox failed", "err", err)
+		}
+	}
+	log.Info("crebit serving", "url", cfg.BaseURL, "database", db.Engine(), "partner", cfg.Partner, "web_embedded", web.Embedded)
+	fmt.Fprintf(stdout, "crebit: listening on %s (%s, partner %s)\n", loopback, db.Engine(), cfg.Partner)
+
+	select {
+	case <-ctx.Done():
+	case err := <-serveErr:
+		return fmt.Errorf("crebit: serve: %w", err)
+	}
+	log.Info("shutting down: finishing jobs and requests")
+	stopCtx, cancel := context.WithTimeout(context.Background(), 25*time.Second)
+	defer cancel()
+	if err := queue.Stop(stopCtx); err != nil {
+		log.Warn("stopping jobs", "err", err)
+	}
+	if err := srv.Shutdown(stopCtx); err != nil {
+		return fmt.Errorf("crebit: shutdown: %w", err)
+	}
+	log.Info("stopped")
+	return nil
+}

@@ -1,0 +1,251 @@
+// Package config reads Crebit's configuration from command-line flags and
+// CREBIT_* environment variables (a flag wins over its variable) and checks it
+// before anything starts, so a bad setting stops start-up with one clear line.
+package config
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/crebit/crebit/internal/money"
+)
+
+// Partner names accepted by CREBIT_PARTNER.
+const (
+	PartnerSandbox = "sandbox" // the embedded sandbox partner, reached over HTTP on loopback
+	PartnerHTTP    = "http"    // an external provider at CREBIT_PARTNER_URL
+)
+
+// Config is everything the server needs to start. It holds no package state;
+// Load builds one from flags and the environment.
+type Config struct {
+	Addr        string // listen address, host:port
+	DataDir     string // SQLite file, generated secrets
+	DatabaseURL string // postgres:// switches the store to PostgreSQL
+	BaseURL     string // public URL of the site; empty means http://localhost:<port>
+
+	Partner       string // sandbox | http
+	PartnerURL    string // base URL of the provider API (http partner only)
+	PartnerAPIKey Secret // bearer token for the provider API
+	WebhookSecret Secret // Standard Webhooks secret (whsec_...) for payout events
+
+	// EncryptionKey seals bank account numbers at rest (32 bytes, base64).
+	EncryptionKey Secret
+
+	LogLevel  slog.Level
+	LogFormat string // json | text
+
+	QuoteTTL      time.Duration // lock window of a quote (300 s in the spec)
+	MaxPaymentUSD money.Amount  // largest amount_usd accepted per payment
+	SessionTTL    time.Duration // guest session lifetime
+
+	Sandbox Sandbox
+}
+
+// Sandbox configures the embedded sandbox partner's rates, fees and behaviour.
+type Sandbox struct {
+	BRLQuotation string        // BRL per USDC on the on-ramp
+	MXNQuotation string        // MXN per USDC on the on-ramp
+	USDQuotation string        // USD per USDC on the off-ramp
+	FeeBps       int64         // off-ramp fee in basis points of amount_usd
+	AutoAdvance  time.Duration // after payin_completed, delay before each later stage; 0 turns it off
+	FailQuotes   bool          // answer every quote with 503, to exercise error paths
+}
+
+// option ties one flag to one environment variable.
+type option struct {
+	flag, env, def, help string
+	secret               bool
+}
+
+var options = []option{
+	{"addr", "CREBIT_ADDR", ":8080", "listen address (host:port)", false},
+	{"data-dir", "CREBIT_DATA_DIR", "./data", "directory for the SQLite database and generated secrets", false},
+	{"database-url", "CREBIT_DATABASE_URL", "", "postgres:// URL; empty uses SQLite in the data directory", true},
+	{"base-url", "CREBIT_BASE_URL", "", "public URL of the site (default http://localhost:<port>)", false},
+	{"partner", "CREBIT_PARTNER", PartnerSandbox, "payment partner: sandbox or http", false},
+	{"partner-url", "CREBIT_PARTNER_URL", "", "base URL of the partner API (partner=http)", false},
+	{"partner-api-key", "CREBIT_PARTNER_API_KEY", "", "partner API key (generated for the sandbox when empty)", true},
+	{"webhook-secret", "CREBIT_WEBHOOK_SECRET", "", "webhook signing secret whsec_... (generated and kept in the data directory when empty)", true},
+	{"encryption-key", "CREBIT_ENCRYPTION_KEY", "", "base64 32-byte key sealing bank account numbers (generated and kept in the data directory when empty)", true},
+	{"log-level", "CREBIT_LOG_LEVEL", "info", "debug, info, warn or error", false},
+	{"log-format", "CREBIT_LOG_FORMAT", "text", "text or json", false},
+	{"quote-ttl", "CREBIT_QUOTE_TTL", "300s", "how long a locked quote is valid", false},
+	{"max-payment-usd", "CREBIT_MAX_PAYMENT_USD", "100000.00", "largest amount_usd accepted for one payment", false},
+	{"session-ttl", "CREBIT_SESSION_TTL", "720h", "lifetime of a browser session", false},
+	{"sandbox-brl-quotation", "CREBIT_SANDBOX_BRL_QUOTATION", "5.39", "sandbox: BRL per USDC", false},
+	{"sandbox-mxn-quotation", "CREBIT_SANDBOX_MXN_QUOTATION", "18.45", "sandbox: MXN per USDC", false},
+	{"sandbox-usd-quotation", "CREBIT_SANDBOX_USD_QUOTATION", "0.999", "sandbox: USD per USDC on the off-ramp", false},
+	{"sandbox-fee-bps", "CREBIT_SANDBOX_FEE_BPS", "50", "sandbox: off-ramp fee in basis points", false},
+	{"sandbox-auto-advance", "CREBIT_SANDBOX_AUTO_ADVANCE", "2s", "sandbox: delay between stages after a pay-in completes; 0 turns it off", false},
+	{"sandbox-fail-quotes", "CREBIT_SANDBOX_FAIL_QUOTES", "false", "sandbox: answer quote requests with 503 (for testing error paths)", false},
+}
+
+// Usage writes the table of options, for --help and the README.
+func Usage(w io.Writer) {
+	for _, o := range options {
+		def := o.def
+		if def == "" {
+			def = `""`
+		}
+		fmt.Fprintf(w, "  --%-24s %-30s %s (default %s)\n", o.flag, o.env, o.help, def)
+	}
+}
+
+// Load reads flags from args and variables through getenv, then validates.
+// The error is one line naming the setting and what is wrong with it.
+func Load(args []string, getenv func(string) string) (Config, error) {
+	fs := flag.NewFlagSet("crebit serve", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	values := make(map[string]*string, len(options))
+	for _, o := range options {
+		v := o.def
+		if e := getenv(o.env); e != "" {
+			v = e
+		}
+		values[o.env] = fs.String(o.flag, v, o.help)
+	}
+	if err := fs.Parse(args); err != nil {
+		return Config{}, fmt.Errorf("config: %v", err)
+	}
+	if fs.NArg() > 0 {
+		return Config{}, fmt.Errorf("config: unexpected argument %q", fs.Arg(0))
+	}
+	get := func(env string) string { return strings.TrimSpace(*values[env]) }
+	return parse(get)
+}
+
+func parse(get func(string) string) (Config, error) {
+	c := Config{
+		Addr:          get("CREBIT_ADDR"),
+		DataDir:       get("CREBIT_DATA_DIR"),
+		DatabaseURL:   get("CREBIT_DATABASE_URL"),
+		BaseURL:       strings.TrimRight(get("CREBIT_BASE_URL"), "/"),
+		Partner:       get("CREBIT_PARTNER"),
+		PartnerURL:    strings.TrimRight(get("CREBIT_PARTNER_URL"), "/"),
+		PartnerAPIKey: Secret(get("CREBIT_PARTNER_API_KEY")),
+		WebhookSecret: Secret(get("CREBIT_WEBHOOK_SECRET")),
+		EncryptionKey: Secret(get("CREBIT_ENCRYPTION_KEY")),
+		LogFormat:     get("CREBIT_LOG_FORMAT"),
+		Sandbox: Sandbox{
+			BRLQuotation: get("CREBIT_SANDBOX_BRL_QUOTATION"),
+			MXNQuotation: get("CREBIT_SANDBOX_MXN_QUOTATION"),
+			USDQuotation: get("CREBIT_SANDBOX_USD_QUOTATION"),
+		},
+	}
+	var errs []error
+	bad := func(env, format string, a ...any) {
+		errs = append(errs, fmt.Errorf("%s %s", env, fmt.Sprintf(format, a...)))
+	}
+
+	if _, port, err := net.SplitHostPort(c.Addr); err != nil || port == "" {
+		bad("CREBIT_ADDR", "must be host:port such as :8080, got %q", c.Addr)
+	}
+	if c.DataDir == "" {
+		bad("CREBIT_DATA_DIR", "must not be empty")
+	}
+	if c.DatabaseURL != "" {
+		u, err := url.Parse(c.DatabaseURL)
+		if err != nil || (u.Scheme != "postgres" && u.Scheme != "postgresql") || u.Host == "" {
+			bad("CREBIT_DATABASE_URL", "must be a postgres:// URL with a host")
+		}
+	}
+	if c.BaseURL != "" {
+		u, err := url.Parse(c.BaseURL)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || (u.Path != "" && u.Path != "/") {
+			bad("CREBIT_BASE_URL", "must be an absolute http(s) URL without a path, got %q", c.BaseURL)
+		}
+	}
+	switch c.Partner {
+	case PartnerSandbox:
+	case PartnerHTTP:
+		u, err := url.Parse(c.PartnerURL)
+		if c.PartnerURL == "" || err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			bad("CREBIT_PARTNER_URL", "must be an absolute http(s) URL when CREBIT_PARTNER=http")
+		}
+		if c.PartnerAPIKey == "" {
+			bad("CREBIT_PARTNER_API_KEY", "is required when CREBIT_PARTNER=http")
+		}
+		if c.WebhookSecret == "" {
+			bad("CREBIT_WEBHOOK_SECRET", "is required when CREBIT_PARTNER=http (the partner's signing secret)")
+		}
+	default:
+		bad("CREBIT_PARTNER", "must be %q or %q, got %q", PartnerSandbox, PartnerHTTP, c.Partner)
+	}
+	if c.WebhookSecret != "" {
+		if _, err := DecodeWebhookSecret(string(c.WebhookSecret)); err != nil {
+			bad("CREBIT_WEBHOOK_SECRET", "%v", err)
+		}
+	}
+	if c.EncryptionKey != "" {
+		if _, err := DecodeEncryptionKey(string(c.EncryptionKey)); err != nil {
+			bad("CREBIT_ENCRYPTION_KEY", "%v", err)
+		}
+	}
+	if err := c.LogLevel.UnmarshalText([]byte(get("CREBIT_LOG_LEVEL"))); err != nil {
+		bad("CREBIT_LOG_LEVEL", "must be debug, info, warn or error, got %q", get("CREBIT_LOG_LEVEL"))
+	}
+	if c.LogFormat != "text" && c.LogFormat != "json" {
+		bad("CREBIT_LOG_FORMAT", "must be text or json, got %q", c.LogFormat)
+	}
+	c.QuoteTTL = duration(get, "CREBIT_QUOTE_TTL", time.Second, 24*time.Hour, bad)
+	c.SessionTTL = duration(get, "CREBIT_SESSION_TTL", time.Minute, 365*24*time.Hour, bad)
+	c.Sandbox.AutoAdvance = duration(get, "CREBIT_SANDBOX_AUTO_ADVANCE", 0, time.Hour, bad)
+
+	if a, err := money.Parse(get("CREBIT_MAX_PAYMENT_USD"), money.USD); err != nil || !a.IsPositive() {
+		bad("CREBIT_MAX_PAYMENT_USD", "must be a positive USD amount with at most 2 decimals, got %q", get("CREBIT_MAX_PAYMENT_USD"))
+	} else {
+		c.MaxPaymentUSD = a
+	}
+	for _, env := range []string{"CREBIT_SANDBOX_BRL_QUOTATION", "CREBIT_SANDBOX_MXN_QUOTATION", "CREBIT_SANDBOX_USD_QUOTATION"} {
+		if _, err := money.ParseRate(get(env)); err != nil {
+			bad(env, "must be a positive decimal such as 5.39, got %q", get(env))
+		}
+	}
+	if n, err := strconv.ParseInt(get("CREBIT_SANDBOX_FEE_BPS"), 10, 64); err != nil || n < 0 || n > 5000 {
+		bad("CREBIT_SANDBOX_FEE_BPS", "must be a whole number of basis points from 0 to 5000, got %q", get("CREBIT_SANDBOX_FEE_BPS"))
+	} else {
+		c.Sandbox.FeeBps = n
+	}
+	if b, err := strconv.ParseBool(get("CREBIT_SANDBOX_FAIL_QUOTES")); err != nil {
+		bad("CREBIT_SANDBOX_FAIL_QUOTES", "must be true or false, got %q", get("CREBIT_SANDBOX_FAIL_QUOTES"))
+	} else {
+		c.Sandbox.FailQuotes = b
+	}
+
+	if len(errs) > 0 {
+		// One line: the first problem, and how many more there are.
+		msg := "config: " + errs[0].Error()
+		if len(errs) > 1 {
+			msg += fmt.Sprintf(" (and %d more problem(s))", len(errs)-1)
+		}
+		return Config{}, errors.New(msg)
+	}
+	return c, nil
+}
+
+func duration(get func(string) string, env string, lo, hi time.Duration, bad func(string, string, ...any)) time.Duration {
+	s := get(env)
+	d, err := time.ParseDuration(s)
+	if err != nil {
+		if n, err2 := strconv.Atoi(s); err2 == nil { // plain seconds
+			d, err = time.Duration(n)*time.Second, nil
+		}
+	}
+	if err != nil || d < lo || d > hi {
+		bad(env, "must be a duration between %s and %s such as 300s, got %q", lo, hi, s)
+		return 0
+	}
+	return d
+}
+
+// Postgres reports whether the store is PostgreSQL rather than SQLite.
+func (c Config) Postgres() bool { return c.DatabaseURL != "" }

@@ -1,0 +1,128 @@
+package httpapi
+
+import (
+	"fmt"
+	"net/http"
+
+	"github.com/crebit/crebit/internal/apperr"
+	"github.com/crebit/crebit/internal/service"
+	"github.com/crebit/crebit/internal/store"
+)
+
+type existingAccountJSON struct {
+	ID                string `json:"id"`
+	BankName          string `json:"bank_name"`
+	BankAccountNumber string `json:"bank_account_number"` // masked: ****1234
+}
+
+type customerResponse struct {
+	CustomerID              string               `json:"customer_id"`
+	WalletID                string               `json:"wallet_id"`
+	WalletAddress           string               `json:"wallet_address"`
+	KYCStatus               string               `json:"kyc_status"`
+	ExistingCustomer        bool                 `json:"existing_customer"`
+	ExistingCustomerFound   bool                 `json:"existing_customer_found"`
+	ExistingExternalAccount *existingAccountJSON `json:"existing_external_account"`
+	ExternalAccountID       *string              `json:"external_account_id"`
+	ShowPopup               bool                 `json:"show_popup"`
+	PopupTitle              string               `json:"popup_title,omitempty"`
+	PopupMessage            string               `json:"popup_message,omitempty"`
+	PopupDetails            string               `json:"popup_details,omitempty"`
+	PopupQuestion           string               `json:"popup_question,omitempty"`
+}
+
+// handleCustomerCreate verifies a payer and opens their wallet (POST /api/create-customer).
+func (s *Server) handleCustomerCreate(w http.ResponseWriter, r *http.Request) {
+	var in service.CustomerInput
+	if err := decodeJSON(w, r, &in); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	sess, err := s.ensureSession(w, r)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	res, err := s.svc.CreateCustomer(r.Context(), sess.ID, in)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	c := res.Customer
+	out := customerResponse{CustomerID: c.ID, WalletID: c.WalletID, WalletAddress: c.WalletAddress, KYCStatus: c.KYCStatus,
+		ExistingCustomer: res.Existing, ExistingCustomerFound: res.Existing}
+	if a := res.ExternalAccount; a != nil {
+		out.ExistingExternalAccount = &existingAccountJSON{ID: a.ID, BankName: a.BankName, BankAccountNumber: service.MaskAccount(a.Last4)}
+		out.ExternalAccountID = &a.ID
+	}
+	if res.Popup {
+		out.ShowPopup = true
+		out.PopupTitle = "Existing Customer Found"
+		out.PopupMessage = "You already created a profile with this tax ID."
+		out.PopupDetails = fmt.Sprintf("%s %s, %s", c.FirstName, c.LastName, c.Email)
+		if a := res.ExternalAccount; a != nil {
+			out.PopupDetails += fmt.Sprintf("; bank account %s %s", a.BankName, service.MaskAccount(a.Last4))
+		}
+		out.PopupQuestion = "Would you like to use your existing profile?"
+	}
+	writeJSON(w, r, http.StatusOK, out)
+}
+
+type walletRequest struct {
+	CustomerID string `json:"customer_id"`
+}
+
+// handleWalletCreate opens the customer's wallet (POST /api/create-wallet);
+// its client reads errors from "message".
+func (s *Server) handleWalletCreate(w http.ResponseWriter, r *http.Request) {
+	var req walletRequest
+	if err := decodeJSON(w, r, &req); err != nil {
+		writeMessageError(w, r, err)
+		return
+	}
+	sess, ok := currentSession(r)
+	if !ok {
+		writeMessageError(w, r, apperr.New(apperr.NotFound, "Customer not found. Please create a customer profile first."))
+		return
+	}
+	c, err := s.svc.CreateWallet(r.Context(), sess.ID, req.CustomerID)
+	if err != nil {
+		writeMessageError(w, r, err)
+		return
+	}
+	writeJSON(w, r, http.StatusOK, map[string]string{"customer_id": c.ID, "wallet_id": c.WalletID, "wallet_address": c.WalletAddress})
+}
+
+// handleExternalAccountCreate registers a US bank account (POST /api/create-external-account).
+func (s *Server) handleExternalAccountCreate(w http.ResponseWriter, r *http.Request) {
+	var in service.ExternalAccountInput
+	if err := decodeJSON(w, r, &in); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	var sessionID string
+	if sess, ok := currentSession(r); ok {
+		sessionID = sess.ID
+	}
+	a, err := s.svc.CreateExternalAccount(r.Context(), sessionID, in)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, r, http.StatusOK, externalAccountJSON(a))
+}
+
+func externalAccountJSON(a store.ExternalAccount) map[string]string {
+	return map[string]string{"external_account_id": a.ID, "bank_name": a.BankName,
+		"account_last4": a.Last4, "bank_account_number": service.MaskAccount(a.Last4)}
+}
+
+// handleSessionCustomerID returns the session's last customer.
+func (s *Server) handleSessionCustomerID(w http.ResponseWriter, r *http.Request) {
+	sess, ok := currentSession(r)
+	if !ok || sess.LastCustomerID == "" {
+		writeError(w, r, apperr.New(apperr.NotFound, "No customer ID found in session"))
+		return
+	}
+	writeJSON(w, r, http.StatusOK, map[string]string{"customer_id": sess.LastCustomerID})
+}

@@ -1,0 +1,196 @@
+package httpapi
+
+import (
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/crebit/crebit/internal/apperr"
+	"github.com/crebit/crebit/internal/payment"
+	"github.com/crebit/crebit/internal/service"
+	"github.com/crebit/crebit/internal/store"
+)
+
+type pixPaymentRequest struct {
+	AmountBRL         jsonNumber                  `json:"amount_brl"`
+	CustomerID        string                      `json:"customer_id"`
+	WalletAddress     string                      `json:"wallet_address"`
+	QuoteID           string                      `json:"quote_id"`
+	SenderName        string                      `json:"sender_name"`
+	SenderDocument    string                      `json:"sender_document"`
+	ExternalAccountID string                      `json:"external_account_id"`
+	DeliveryMethod    string                      `json:"delivery_method"`
+	CheckDetails      *service.CheckDetails       `json:"check_details"`
+	Authorization     *service.AuthorizationInput `json:"authorization"`
+}
+
+type speiPaymentRequest struct {
+	AmountMXN         jsonNumber                  `json:"amount_mxn"`
+	QuoteID           string                      `json:"quote_id"`
+	CustomerID        string                      `json:"customer_id"`
+	SenderCLABE       string                      `json:"sender_clabe"` // holds the payer's CURP, as the spec says
+	SenderName        string                      `json:"sender_name"`
+	WalletID          string                      `json:"wallet_id"`
+	WalletAddress     string                      `json:"wallet_address"`
+	ExternalAccountID string                      `json:"external_account_id"`
+	DeliveryMethod    string                      `json:"delivery_method"`
+	Authorization     *service.AuthorizationInput `json:"authorization"`
+}
+
+// handlePixPaymentCreate opens a Pix payment for a locked BRL quote.
+func (s *Server) handlePixPaymentCreate(w http.ResponseWriter, r *http.Request) {
+	var req pixPaymentRequest
+	if err := decodeJSON(w, r, &req); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	p, ok := s.createPayment(w, r, service.PaymentInput{Method: "pix", AmountLocal: string(req.AmountBRL),
+		CustomerID: req.CustomerID, WalletAddress: req.WalletAddress, QuoteID: req.QuoteID, SenderName: req.SenderName,
+		SenderDocument: req.SenderDocument, ExternalAccountID: req.ExternalAccountID, Delivery: req.DeliveryMethod,
+		Check: req.CheckDetails, Authorization: req.Authorization})
+	if !ok {
+		return
+	}
+	body := paymentJSON(p)
+	body["amount_brl"] = p.AmountLocal
+	body["pix_code"] = p.PixCode
+	body["transaction"] = map[string]any{
+		"id": p.ID, "pix_code": p.PixCode, "deposit_address": p.DepositAddress,
+		"payment_instructions":        map[string]string{"pix_code": p.PixCode, "deposit_address": p.DepositAddress},
+		"sender_deposit_instructions": map[string]string{"deposit_address": p.DepositAddress},
+	}
+	writeJSON(w, r, http.StatusOK, body)
+}
+
+// handleSpeiPaymentCreate opens a SPEI payment for a locked MXN quote.
+func (s *Server) handleSpeiPaymentCreate(w http.ResponseWriter, r *http.Request) {
+	var req speiPaymentRequest
+	if err := decodeJSON(w, r, &req); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	p, ok := s.createPayment(w, r, service.PaymentInput{Method: "spei", AmountLocal: string(req.AmountMXN),
+		CustomerID: req.CustomerID, WalletID: req.WalletID, WalletAddress: req.WalletAddress, QuoteID: req.QuoteID,
+		SenderName: req.SenderName, SenderDocument: req.SenderCLABE, ExternalAccountID: req.ExternalAccountID,
+		Delivery: req.DeliveryMethod, Authorization: req.Authorization})
+	if !ok {
+		return
+	}
+	body := paymentJSON(p)
+	body["amount_mxn"] = p.AmountLocal
+	body["bank_account"] = map[string]string{"bank_name": p.DepositBankName, "clabe": p.DepositAddress}
+	body["beneficiary"] = map[string]string{"name": p.BeneficiaryName}
+	body["transaction"] = map[string]any{"id": p.ID, "deposit_address": p.DepositAddress,
+		"sender_deposit_instructions": map[string]string{"deposit_address": p.DepositAddress}}
+	writeJSON(w, r, http.StatusOK, body)
+}
+
+func (s *Server) createPayment(w http.ResponseWriter, r *http.Request, in service.PaymentInput) (store.Payment, bool) {
+	sess, ok := currentSession(r)
+	if !ok {
+		writeError(w, r, apperr.New(apperr.NotFound, "No valid quote found. Please generate a new quote."))
+		return store.Payment{}, false
+	}
+	in.IdempotencyKey = r.Header.Get("Idempotency-Key")
+	in.IP = clientIP(r)
+	in.UserAgent = r.UserAgent()
+	p, err := s.svc.CreatePayment(r.Context(), sess.ID, in)
+	if err != nil {
+		writeError(w, r, err)
+		return store.Payment{}, false
+	}
+	return p, true
+}
+
+func paymentJSON(p store.Payment) map[string]any {
+	return map[string]any{
+		"transaction_id": p.ID, "status": p.State, "deposit_address": p.DepositAddress,
+		"amount_usd": p.AmountUSD, "total_fees_usd": p.TotalFeesUSD, "effective_rate": rawNumber(p.EffectiveRate),
+		"local_currency": p.AmountLocal.Currency, "delivery_method": p.Delivery, "expires_at": p.ExpiresAt,
+		"created_at": p.CreatedAt,
+	}
+}
+
+// clientIP is the connection's address. Crebit does not trust
+// X-Forwarded-For until a proxy in front of it is configured.
+func clientIP(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}
+
+type statusRecord struct {
+	Status    payment.State `json:"status"`
+	UpdatedAt time.Time     `json:"updated_at"`
+}
+
+// handleWebhookStatus is what step 6 polls every 3 seconds.
+func (s *Server) handleWebhookStatus(w http.ResponseWriter, r *http.Request) {
+	st, err := s.svc.Status(r.Context(), sessionID(r), r.PathValue("transaction_id"))
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	p := st.Payment
+	var offramp any
+	if p.OfframpID != "" {
+		offramp = map[string]any{"id": p.OfframpID, "amount": p.AmountUSD, "currency": "USD", "status": p.OfframpStatus}
+	}
+	writeJSON(w, r, http.StatusOK, map[string]any{
+		"transaction_id":      p.ID,
+		"payin_processing":    service.Reached(p.State, payment.StatePayinProcessing),
+		"payin_completed":     service.Reached(p.State, payment.StatePayinCompleted),
+		"offramp_transaction": offramp,
+		"offramp_completed":   service.Reached(p.State, payment.StateCompleted),
+		"status":              statusRecord{Status: p.State, UpdatedAt: p.UpdatedAt},
+		"expires_at":          p.ExpiresAt,
+	})
+}
+
+type stageJSON struct {
+	Status  payment.State `json:"status"`
+	Reached bool          `json:"reached"`
+	At      *time.Time    `json:"at"`
+}
+
+// handleTransactionStatus is the /track page's lookup.
+func (s *Server) handleTransactionStatus(w http.ResponseWriter, r *http.Request) {
+	id := r.URL.Query().Get("transaction_id")
+	if id == "" {
+		writeError(w, r, apperr.FieldError("transaction_id", "Please enter a transaction ID"))
+		return
+	}
+	st, err := s.svc.Status(r.Context(), sessionID(r), id)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	p := st.Payment
+	stages := []stageJSON{}
+	for _, sg := range st.Stages() {
+		stages = append(stages, stageJSON{Status: sg.State, Reached: sg.Reached, At: sg.At})
+	}
+	body := map[string]any{
+		"transaction_id": p.ID, "status": p.State, "method": p.Method, "delivery_method": p.Delivery,
+		"amount_local": p.AmountLocal, "local_currency": p.AmountLocal.Currency, "amount_usd": p.AmountUSD,
+		"effective_rate": rawNumber(p.EffectiveRate), "created_at": p.CreatedAt, "updated_at": p.UpdatedAt,
+		"expires_at": p.ExpiresAt, "stages": stages, "owned": st.Owned, "tracking_number": p.TrackingNumber,
+	}
+	if st.Owned {
+		details := map[string]string{"sender_name": p.SenderName}
+		if c := st.Check; c != nil {
+			details["school_name"], details["student_name"], details["student_id"] = c.SchoolName, c.StudentFullName, c.StudentID
+		}
+		body["details"] = details
+	}
+	writeJSON(w, r, http.StatusOK, body)
+}
+
+func sessionID(r *http.Request) string {
+	if sess, ok := currentSession(r); ok {
+		return sess.ID
+	}
+	return ""
+}

@@ -1,0 +1,127 @@
+// Package httpapi is Crebit's HTTP layer: the JSON API under /api/, the
+// embedded web app, health checks, and the middleware every request passes
+// (request id and log line, panic recovery, security headers, compression,
+// cross-origin protection, sessions). Handlers decode, validate, make one
+// service call and encode; they hold no SQL.
+package httpapi
+
+import (
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/klauspost/compress/gzhttp"
+
+	"github.com/crebit/crebit/internal/config"
+	"github.com/crebit/crebit/internal/service"
+	"github.com/crebit/crebit/internal/store"
+)
+
+// Deps are what the server is built from.
+type Deps struct {
+	Config  config.Config
+	DB      *store.DB
+	Log     *slog.Logger
+	Now     func() time.Time // the clock; tests move it
+	Static  fs.FS            // the built web app
+	Service *service.Service // the use cases
+	// Sandbox, when set, is the embedded sandbox partner, mounted at /sandbox/.
+	Sandbox http.Handler
+	// WebhookBase is the origin the partner delivers events to.
+	WebhookBase string
+}
+
+// Server is the whole HTTP surface as one http.Handler.
+type Server struct {
+	cfg         config.Config
+	db          *store.DB
+	log         *slog.Logger
+	now         func() time.Time
+	svc         *service.Service
+	https       bool
+	webhookBase string
+	handler     http.Handler
+}
+
+// NewServer wires the routes and middleware.
+func NewServer(d Deps) *Server {
+	s := &Server{
+		cfg:         d.Config,
+		db:          d.DB,
+		log:         d.Log,
+		now:         d.Now,
+		svc:         d.Service,
+		https:       strings.HasPrefix(d.Config.BaseURL, "https://"),
+		webhookBase: d.WebhookBase,
+	}
+	if s.now == nil {
+		s.now = time.Now
+	}
+	if s.log == nil {
+		s.log = slog.Default()
+	}
+
+	api := http.NewServeMux()
+	s.apiRoutes(api)
+
+	cop := http.NewCrossOriginProtection()
+	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		writeJSON(w, r, http.StatusForbidden, errorBody{Error: "cross-origin request refused"})
+	}))
+
+	root := http.NewServeMux()
+	root.Handle("/api/", cop.Handler(s.withSession(apiFallback(api))))
+	root.HandleFunc("GET /healthz", s.handleHealthz)
+	root.HandleFunc("GET /readyz", s.handleReadyz)
+	if d.Sandbox != nil {
+		root.Handle("/sandbox/", d.Sandbox)
+	}
+	root.Handle("/", newStatic(d.Static))
+
+	gz, err := gzhttp.NewWrapper(gzhttp.MinSize(512), gzhttp.ContentTypes([]string{
+		"text/html", "text/css", "text/plain", "text/javascript", "application/javascript",
+		"application/json", "image/svg+xml", "application/manifest+json",
+	}))
+	if err != nil {
+		panic(err) // static options; cannot fail
+	}
+	s.handler = observe(s.log, securityHeaders(s.https, gz(root)))
+	return s
+}
+
+// ServeHTTP makes Server an http.Handler.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.handler.ServeHTTP(w, r) }
+
+// apiFallback answers unknown /api/ paths with a JSON 404 and known paths
+// with the wrong method with a JSON 405 (plus Allow), instead of the mux's
+// plain-text pages.
+func apiFallback(api *http.ServeMux) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h, pattern := api.Handler(r)
+		if pattern != "" {
+			api.ServeHTTP(w, r) // (not h: only the mux fills in path values)
+			return
+		}
+		probe := &headerProbe{header: http.Header{}}
+		h.ServeHTTP(probe, r)
+		if probe.status == http.StatusMethodNotAllowed {
+			w.Header().Set("Allow", probe.header.Get("Allow"))
+			writeJSON(w, r, http.StatusMethodNotAllowed, errorBody{
+				Error: "method " + r.Method + " is not allowed on " + r.URL.Path + "; allowed: " + probe.header.Get("Allow")})
+			return
+		}
+		writeJSON(w, r, http.StatusNotFound, errorBody{Error: "not found: " + r.Method + " " + r.URL.Path})
+	})
+}
+
+// headerProbe records what the mux's own 404/405 handler would answer.
+type headerProbe struct {
+	header http.Header
+	status int
+}
+
+func (p *headerProbe) Header() http.Header         { return p.header }
+func (p *headerProbe) Write(b []byte) (int, error) { return len(b), nil }
+func (p *headerProbe) WriteHeader(code int)        { p.status = code }

@@ -1,0 +1,147 @@
+// Package jobs runs durable background work in the application database with
+// River: jobs are inserted in the same transaction as the change that causes
+// them (InsertTx), retried with backoff, and survive restarts. River needs a
+// driver per engine (riversqlite over *sql.DB, riverpgxv5 over pgx); this
+// package hides that choice behind one Queue.
+package jobs
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver/riverpgxv5"
+	"github.com/riverqueue/river/riverdriver/riversqlite"
+	"github.com/riverqueue/river/rivermigrate"
+
+	"github.com/crebit/crebit/internal/store"
+)
+
+// Queue inserts and works jobs on the application database.
+type Queue struct {
+	db      *store.DB
+	log     *slog.Logger
+	workers *river.Workers
+	// PollInterval is how often idle workers look for new jobs (SQLite has no
+	// LISTEN/NOTIFY, so this bounds the delay before a job starts there).
+	PollInterval time.Duration
+	periodic     []*river.PeriodicJob
+
+	sqlite *river.Client[*sql.Tx]
+	pg     *river.Client[pgx.Tx]
+}
+
+// New returns a Queue whose workers are registered with Register before Init.
+func New(db *store.DB, log *slog.Logger) *Queue {
+	return &Queue{db: db, log: log, workers: river.NewWorkers(), PollInterval: 200 * time.Millisecond}
+}
+
+// Register adds a worker; call it before Init.
+func Register[T river.JobArgs](q *Queue, w river.Worker[T]) {
+	river.AddWorker(q.workers, w)
+}
+
+// Periodic adds a job inserted on a schedule (with River's leader election,
+// only one instance inserts it). Call before Init.
+func (q *Queue) Periodic(every time.Duration, args func() river.JobArgs) {
+	q.periodic = append(q.periodic, river.NewPeriodicJob(river.PeriodicInterval(every),
+		func() (river.JobArgs, *river.InsertOpts) { return args(), nil },
+		&river.PeriodicJobOpts{RunOnStart: true}))
+}
+
+// Init builds the River client. Jobs can be inserted after Init; they are
+// worked only after Start.
+func (q *Queue) Init() error {
+	cfg := &river.Config{
+		Queues:            map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: 10}},
+		Workers:           q.workers,
+		PeriodicJobs:      q.periodic,
+		FetchPollInterval: q.PollInterval,
+		FetchCooldown:     min(q.PollInterval, 100*time.Millisecond),
+		JobTimeout:        time.Minute,
+		Logger:            q.log.With("component", "river"),
+		MaxAttempts:       25,
+	}
+	var err error
+	switch q.db.Engine() {
+	case store.SQLite:
+		q.sqlite, err = river.NewClient(riversqlite.New(q.db.SQLDB()), cfg)
+	case store.Postgres:
+		q.pg, err = river.NewClient(riverpgxv5.New(q.db.Pool()), cfg)
+	}
+	if err != nil {
+		return fmt.Errorf("jobs: %w", err)
+	}
+	return nil
+}
+
+// Start begins working jobs.
+func (q *Queue) Start(ctx context.Context) error {
+	if q.sqlite != nil {
+		return q.sqlite.Start(ctx)
+	}
+	if q.pg != nil {
+		return q.pg.Start(ctx)
+	}
+	return errors.New("jobs: Start before Init")
+}
+
+// Stop waits for running jobs to finish (or ctx to end, then cancels them).
+func (q *Queue) Stop(ctx context.Context) error {
+	if q.sqlite != nil {
+		return q.sqlite.Stop(ctx)
+	}
+	if q.pg != nil {
+		return q.pg.Stop(ctx)
+	}
+	return nil
+}
+
+// InsertTx enqueues a job inside tx: it exists only if tx commits.
+func (q *Queue) InsertTx(ctx context.Context, tx *store.Tx, args river.JobArgs, opts *river.InsertOpts) error {
+	var err error
+	switch raw := tx.Raw().(type) {
+	case *sql.Tx:
+		if q.sqlite == nil {
+			return errors.New("jobs: InsertTx before Init")
+		}
+		_, err = q.sqlite.InsertTx(ctx, raw, args, opts)
+	case pgx.Tx:
+		if q.pg == nil {
+			return errors.New("jobs: InsertTx before Init")
+		}
+		_, err = q.pg.InsertTx(ctx, raw, args, opts)
+	default:
+		return fmt.Errorf("jobs: unknown transaction type %T", raw)
+	}
+	if err != nil {
+		return fmt.Errorf("jobs: insert %s: %w", args.Kind(), err)
+	}
+	return nil
+}
+
+// Migrate applies River's own versioned migrations on the database.
+func Migrate(ctx context.Context, db *store.DB) error {
+	var err error
+	switch db.Engine() {
+	case store.SQLite:
+		var m *rivermigrate.Migrator[*sql.Tx]
+		if m, err = rivermigrate.New(riversqlite.New(db.SQLDB()), nil); err == nil {
+			_, err = m.Migrate(ctx, rivermigrate.DirectionUp, nil)
+		}
+	case store.Postgres:
+		var m *rivermigrate.Migrator[pgx.Tx]
+		if m, err = rivermigrate.New(riverpgxv5.New(db.Pool()), nil); err == nil {
+			_, err = m.Migrate(ctx, rivermigrate.DirectionUp, nil)
+		}
+	}
+	if err != nil {
+		return fmt.Errorf("migrate jobs: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,102 @@
+package payment
+
+import (
+	"fmt"
+
+	"github.com/crebit/crebit/internal/ledger"
+)
+
+// Kinds of the ledger transactions Apply returns. Each is recorded when the
+// payment enters the state that proves the money moved, and at most once
+// per payment, because Apply never enters a state twice.
+const (
+	// KindPayinReceived: the payer's local currency arrived; recorded on
+	// entering payin_completed, or on entering refunded for a late pay-in.
+	KindPayinReceived = "payin_received"
+	// KindConvertedToUSDC: the on-ramp sold the local currency for USDC;
+	// recorded on entering offramp_created.
+	KindConvertedToUSDC = "converted_to_usdc"
+	// KindPayout: the off-ramp sold the USDC for USD, withheld its fee and
+	// delivered the rest; recorded on entering completed or check_mailed.
+	KindPayout = "payout"
+	// KindRefund: a late pay-in goes back to the payer; the reversal of
+	// payin_received, recorded on entering refunded.
+	KindRefund = "refund"
+)
+
+// ledgerFor returns the transactions recorded when p enters state s.
+func ledgerFor(p Payment, s State) ([]ledger.Transaction, error) {
+	switch s {
+	case StatePayinCompleted:
+		tx, err := payinReceived(p)
+		return []ledger.Transaction{tx}, err
+	case StateOfframpCreated:
+		tx, err := convertedToUSDC(p)
+		return []ledger.Transaction{tx}, err
+	case StateCompleted, StateCheckMailed:
+		tx, err := payout(p)
+		return []ledger.Transaction{tx}, err
+	case StateRefunded:
+		tx, err := payinReceived(p)
+		if err != nil {
+			return nil, err
+		}
+		return []ledger.Transaction{tx, ledger.Reverse(tx, KindRefund)}, nil
+	}
+	return nil, nil
+}
+
+// payinReceived moves the local currency from the payer into the payment's
+// account, where it stays until it is converted or refunded.
+func payinReceived(p Payment) (ledger.Transaction, error) {
+	return build(KindPayinReceived, ledger.Posting{
+		Source: ledger.PayerAccount, Destination: ledger.PaymentAccount(p.ID), Amount: p.Amounts.Local,
+	})
+}
+
+// convertedToUSDC gives the local currency to the partner's desk and takes
+// back the USDC it bought, leaving the payment account holding only USDC.
+func convertedToUSDC(p Payment) (ledger.Transaction, error) {
+	account := ledger.PaymentAccount(p.ID)
+	return build(KindConvertedToUSDC,
+		ledger.Posting{Source: account, Destination: ledger.PartnerFX, Amount: p.Amounts.Local},
+		ledger.Posting{Source: ledger.PartnerFX, Destination: account, Amount: p.Amounts.USDC},
+	)
+}
+
+// payout sells the USDC to the partner's desk for the gross USD, tops up a
+// rounding shortfall from Crebit's rounding account when the gross is short
+// of the promise, pays the promised USD to the payee, and books what is
+// left as the off-ramp fee. The payment account ends at zero in USDC and
+// USD, and the payee receives exactly AmountUSD.
+func payout(p Payment) (ledger.Transaction, error) {
+	account := ledger.PaymentAccount(p.ID)
+	a := p.Amounts
+	postings := []ledger.Posting{
+		{Source: account, Destination: ledger.PartnerFX, Amount: a.USDC},
+		{Source: ledger.PartnerFX, Destination: account, Amount: a.GrossUSD},
+	}
+	diff := a.GrossUSD.Minor - a.AmountUSD.Minor
+	if diff < 0 {
+		shortfall := a.AmountUSD
+		shortfall.Minor = -diff
+		postings = append(postings, ledger.Posting{Source: ledger.RoundingAccount, Destination: account, Amount: shortfall})
+	}
+	postings = append(postings, ledger.Posting{Source: account, Destination: ledger.PayeeAccount, Amount: a.AmountUSD})
+	if diff > 0 {
+		fee := a.GrossUSD
+		fee.Minor = diff
+		postings = append(postings, ledger.Posting{Source: account, Destination: ledger.OfframpFees, Amount: fee})
+	}
+	return build(KindPayout, postings...)
+}
+
+// build wraps ledger.NewTransaction so an invalid posting, which validated
+// amounts make impossible, still surfaces as an error rather than a panic.
+func build(kind string, postings ...ledger.Posting) (ledger.Transaction, error) {
+	tx, err := ledger.NewTransaction(kind, postings...)
+	if err != nil {
+		return ledger.Transaction{}, fmt.Errorf("payment: building %s: %w", kind, err)
+	}
+	return tx, nil
+}

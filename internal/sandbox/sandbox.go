@@ -1,0 +1,179 @@
+// Package sandbox is the embedded sandbox partner: a stand-in for the real
+// provider, served by the same binary under /sandbox/v1 with its own tables,
+// that Crebit reaches over HTTP through partner.Client exactly as it would a
+// real provider. It approves KYC (with test values that reject or hold for
+// review), issues wallets, quotes from configured rates, opens Pix pay-ins
+// with a valid dynamic BR Code and SPEI pay-ins with their own CLABE, and
+// moves pay-ins through their stages by sending Standard Webhooks-signed
+// events, retried with backoff until acknowledged.
+//
+// Test values (documented in the README):
+//   - last name "Rejected": KYC is rejected;
+//   - last name "Review": KYC is held for review;
+//   - CREBIT_SANDBOX_FAIL_QUOTES=true: every quote request fails with 503.
+package sandbox
+
+import (
+	"context"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"io"
+	"log/slog"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/crebit/crebit/internal/config"
+	"github.com/crebit/crebit/internal/jobs"
+	"github.com/crebit/crebit/internal/store"
+)
+
+// Sandbox is the sandbox partner's state and configuration.
+type Sandbox struct {
+	db      *store.DB
+	queue   *jobs.Queue
+	cfg     config.Sandbox
+	apiKey  string
+	pixHost string // host used in the BR Code's payload location
+	now     func() time.Time
+	log     *slog.Logger
+	client  *http.Client // delivers webhooks
+}
+
+// New returns a sandbox and registers its jobs on queue (before queue.Init).
+func New(db *store.DB, queue *jobs.Queue, cfg config.Sandbox, apiKey, pixHost string, now func() time.Time, log *slog.Logger) *Sandbox {
+	s := &Sandbox{db: db, queue: queue, cfg: cfg, apiKey: apiKey, pixHost: pixHost, now: now,
+		log: log.With("component", "sandbox"), client: &http.Client{Timeout: 10 * time.Second}}
+	jobs.Register(queue, &deliverWorker{s: s})
+	jobs.Register(queue, &advanceWorker{s: s})
+	return s
+}
+
+// Handler serves the sandbox API under /sandbox/v1/.
+func (s *Sandbox) Handler() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("POST /sandbox/v1/customers", s.post(s.createCustomer))
+	mux.HandleFunc("POST /sandbox/v1/customers/{id}/wallets", s.post(s.createWallet))
+	mux.HandleFunc("POST /sandbox/v1/customers/{id}/external-accounts", s.post(s.createExternalAccount))
+	mux.HandleFunc("POST /sandbox/v1/quotes", s.post(s.createQuote))
+	mux.HandleFunc("POST /sandbox/v1/payins", s.post(s.createPayin))
+	mux.HandleFunc("POST /sandbox/v1/payins/{id}/refund", s.post(s.refundPayin))
+	mux.HandleFunc("POST /sandbox/v1/payins/{id}/simulate", s.post(s.simulate))
+	mux.HandleFunc("POST /sandbox/v1/webhook-endpoint", s.post(s.setWebhookEndpoint))
+	mux.HandleFunc("/sandbox/", func(w http.ResponseWriter, r *http.Request) {
+		writeErr(w, &apiError{http.StatusNotFound, "not_found", "no such sandbox endpoint"})
+	})
+	return s.authenticate(mux)
+}
+
+// apiError is a sandbox refusal: status, machine code and text.
+type apiError struct {
+	status  int
+	code    string
+	message string
+}
+
+func (e *apiError) Error() string { return e.code + ": " + e.message }
+
+func writeJSON(w http.ResponseWriter, status int, body []byte) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	w.Write(body)
+}
+
+func writeErr(w http.ResponseWriter, e *apiError) {
+	b, _ := json.Marshal(map[string]string{"error": e.message, "code": e.code})
+	writeJSON(w, e.status, b)
+}
+
+// authenticate requires the API key as a bearer token.
+func (s *Sandbox) authenticate(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		got, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+		if !ok || subtle.ConstantTimeCompare([]byte(got), []byte(s.apiKey)) != 1 {
+			writeErr(w, &apiError{http.StatusUnauthorized, "unauthorized", "missing or invalid API key"})
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// handlerFunc does one sandbox operation inside the request's transaction.
+type handlerFunc func(ctx context.Context, tx *store.Tx, r *http.Request, body []byte) (status int, resp any, err error)
+
+// post wraps a handler with Idempotency-Key semantics: the first successful
+// response under a key is stored in the same transaction as the work, and a
+// repeat with the same body gets it back unchanged (a different body is
+// refused), so a client's retry never does the work twice.
+func (s *Sandbox) post(h handlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		key := r.Header.Get("Idempotency-Key")
+		if key == "" || len(key) > 200 {
+			writeErr(w, &apiError{http.StatusBadRequest, "idempotency_key_required", "an Idempotency-Key header of at most 200 characters is required"})
+			return
+		}
+		body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, 1<<20))
+		if err != nil {
+			writeErr(w, &apiError{http.StatusRequestEntityTooLarge, "too_large", "body too large"})
+			return
+		}
+		sum := sha256.Sum256(body)
+		hash := hex.EncodeToString(sum[:])
+		path := r.URL.Path
+		var status int
+		var out []byte
+		err = s.db.Tx(r.Context(), func(tx *store.Tx) error {
+			var storedHash, storedBody string
+			err := tx.QueryRow(r.Context(), `SELECT request_hash, status, response FROM sandbox_idempotency WHERE key = ? AND path = ?`,
+				key, path).Scan(&storedHash, &status, &storedBody)
+			switch {
+			case err == nil:
+				if storedHash != hash {
+					return &apiError{http.StatusUnprocessableEntity, "idempotency_key_reused", "this Idempotency-Key was used with a different request"}
+				}
+				out = []byte(storedBody)
+				return nil
+			case !errors.Is(err, store.ErrNotFound):
+				return err
+			}
+			st, resp, err := h(r.Context(), tx, r, body)
+			if err != nil {
+				return err
+			}
+			if out, err = json.Marshal(resp); err != nil {
+				return err
+			}
+			status = st
+			_, err = tx.Exec(r.Context(), `INSERT INTO sandbox_idempotency (key, path, request_hash, status, response, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
+				key, path, hash, status, string(out), s.now().UTC())
+			return err
+		})
+		var ae *apiError
+		switch {
+		case err == nil:
+			writeJSON(w, status, out)
+		case errors.As(err, &ae):
+			writeErr(w, ae)
+		case errors.Is(err, store.ErrConflict):
+			writeErr(w, &apiError{http.StatusConflict, "conflict", "a request with this Idempotency-Key is already in progress"})
+		default:
+			s.log.Error("sandbox request failed", "path", path, "err", err)
+			writeErr(w, &apiError{http.StatusInternalServerError, "internal", "internal error"})
+		}
+	}
+}
+
+// decode reads a JSON body strictly.
+func decode(body []byte, dst any) error {
+	dec := json.NewDecoder(strings.NewReader(string(body)))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(dst); err != nil {
+		return &apiError{http.StatusBadRequest, "invalid_request", "invalid JSON: " + err.Error()}
+	}
+	return nil
+}
+
+func invalid(msg string) error { return &apiError{http.StatusBadRequest, "invalid_request", msg} }

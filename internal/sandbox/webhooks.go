@@ -1,0 +1,129 @@
+package sandbox
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"time"
+
+	"github.com/riverqueue/river"
+
+	"github.com/crebit/crebit/internal/config"
+	"github.com/crebit/crebit/internal/partner"
+	"github.com/crebit/crebit/internal/randid"
+	"github.com/crebit/crebit/internal/store"
+)
+
+// setWebhookEndpoint registers (or replaces) the one receiver of events.
+func (s *Sandbox) setWebhookEndpoint(ctx context.Context, tx *store.Tx, r *http.Request, body []byte) (int, any, error) {
+	var req struct {
+		URL    string `json:"url"`
+		Secret string `json:"secret"`
+	}
+	if err := decode(body, &req); err != nil {
+		return 0, nil, err
+	}
+	u, err := url.Parse(req.URL)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return 0, nil, invalid("url must be an absolute http(s) URL")
+	}
+	if _, err := config.DecodeWebhookSecret(req.Secret); err != nil {
+		return 0, nil, invalid("secret " + err.Error())
+	}
+	now := s.now().UTC()
+	n, err := tx.Exec(ctx, `UPDATE sandbox_webhook_endpoints SET url = ?, secret = ?, updated_at = ? WHERE id = 'default'`, req.URL, req.Secret, now)
+	if err == nil && n == 0 {
+		_, err = tx.Exec(ctx, `INSERT INTO sandbox_webhook_endpoints (id, url, secret, updated_at) VALUES ('default', ?, ?, ?)`, req.URL, req.Secret, now)
+	}
+	return http.StatusOK, map[string]string{"url": req.URL}, err
+}
+
+// emit records an event and enqueues its delivery in the same transaction.
+func (s *Sandbox) emit(ctx context.Context, tx *store.Tx, p payinRow, typ, offrampStatus string) error {
+	now := s.now().UTC().Truncate(time.Millisecond)
+	ev := partner.Event{ID: randid.New("evt"), Type: typ, CreatedAt: now, Data: partner.EventData{
+		PayinID: p.ID, Reference: p.Reference, Status: p.Status, Amount: p.Amount, Currency: p.Currency,
+		TrackingNumber: p.Tracking,
+	}}
+	if p.OfframpID != "" {
+		ev.Data.Offramp = &partner.Offramp{ID: p.OfframpID, Amount: p.AmountUSD, Currency: "USD", Status: offrampStatus}
+	}
+	payload, err := json.Marshal(ev)
+	if err != nil {
+		return err
+	}
+	if _, err := tx.Exec(ctx, `INSERT INTO sandbox_events (id, payin_id, type, payload, created_at) VALUES (?, ?, ?, ?, ?)`,
+		ev.ID, p.ID, typ, string(payload), now); err != nil {
+		return err
+	}
+	return s.queue.InsertTx(ctx, tx, deliverArgs{EventID: ev.ID}, nil)
+}
+
+// deliverArgs is one event to deliver.
+type deliverArgs struct {
+	EventID string `json:"event_id"`
+}
+
+func (deliverArgs) Kind() string { return "sandbox_deliver_webhook" }
+
+type deliverWorker struct {
+	river.WorkerDefaults[deliverArgs]
+	s *Sandbox
+}
+
+// Work posts the signed event to the registered endpoint. Anything but a
+// 2xx is an error, so River retries with exponential backoff until the
+// receiver acknowledges it.
+func (w *deliverWorker) Work(ctx context.Context, job *river.Job[deliverArgs]) error {
+	s := w.s
+	var payload, hookURL, secret string
+	err := s.db.Tx(ctx, func(tx *store.Tx) error {
+		if err := tx.QueryRow(ctx, `SELECT payload FROM sandbox_events WHERE id = ?`, job.Args.EventID).Scan(&payload); err != nil {
+			return err
+		}
+		return tx.QueryRow(ctx, `SELECT url, secret FROM sandbox_webhook_endpoints WHERE id = 'default'`).Scan(&hookURL, &secret)
+	})
+	if err != nil {
+		return fmt.Errorf("load event %s: %w", job.Args.EventID, err)
+	}
+	key, err := config.DecodeWebhookSecret(secret)
+	if err != nil {
+		return err
+	}
+	body := []byte(payload)
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, hookURL, bytes.NewReader(body))
+	if err != nil {
+		return err
+	}
+	for k, v := range partner.Sign(key, job.Args.EventID, s.now(), body) {
+		req.Header[k] = v
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("User-Agent", "crebit-sandbox-webhooks/1")
+	resp, err := s.client.Do(req)
+	status := 0
+	if err == nil {
+		io.Copy(io.Discard, io.LimitReader(resp.Body, 1<<16))
+		resp.Body.Close()
+		status = resp.StatusCode
+	}
+	_ = s.db.Tx(ctx, func(tx *store.Tx) error {
+		if status >= 200 && status < 300 {
+			_, err := tx.Exec(ctx, `UPDATE sandbox_events SET attempts = attempts + 1, delivered_at = ? WHERE id = ?`, s.now().UTC(), job.Args.EventID)
+			return err
+		}
+		_, err := tx.Exec(ctx, `UPDATE sandbox_events SET attempts = attempts + 1 WHERE id = ?`, job.Args.EventID)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("deliver %s: %w", job.Args.EventID, err)
+	}
+	if status < 200 || status >= 300 {
+		return fmt.Errorf("deliver %s: receiver answered %d", job.Args.EventID, status)
+	}
+	return nil
+}

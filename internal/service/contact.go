@@ -1,0 +1,83 @@
+package service
+
+import (
+	"context"
+	"strings"
+
+	"github.com/crebit/crebit/internal/apperr"
+	"github.com/crebit/crebit/internal/randid"
+	"github.com/crebit/crebit/internal/store"
+)
+
+// maxReferrals bounds one submission.
+const maxReferrals = 20
+
+// Refer stores the friends a payer referred (once per friend). Entries
+// without '@' and '.' are skipped, as the wizard skips them; none valid is
+// an error. It returns how many new friends were stored.
+// The invitation e-mails are sent by the outbox (a later issue).
+func (s *Service) Refer(ctx context.Context, sessionID, customerID string, emails []string) (int, error) {
+	if len(emails) > maxReferrals {
+		return 0, apperr.FieldError("emails", "Please refer at most 20 friends at a time")
+	}
+	var valid []string
+	seen := map[string]bool{}
+	for _, e := range emails {
+		e = strings.ToLower(strings.TrimSpace(e))
+		if validEmail(e) && !seen[e] {
+			seen[e] = true
+			valid = append(valid, e)
+		}
+	}
+	if len(valid) == 0 {
+		return 0, apperr.FieldError("emails", "No valid emails: Please enter at least one valid email address to refer someone.")
+	}
+	c, err := s.ownCustomer(ctx, sessionID, customerID)
+	if err != nil {
+		return 0, err
+	}
+	stored := 0
+	err = s.db.Tx(ctx, func(tx *store.Tx) error {
+		for _, e := range valid {
+			if e == c.Email {
+				continue
+			}
+			ok, err := tx.CreateReferral(ctx, store.Referral{ID: randid.New("ref"), SessionID: sessionID,
+				CustomerID: c.ID, Email: e, CreatedAt: s.now()})
+			if err != nil {
+				return err
+			}
+			if ok {
+				stored++
+			}
+		}
+		return nil
+	})
+	return stored, err
+}
+
+// Subscribe stores an address for product updates once; created is false
+// when it was already subscribed.
+func (s *Service) Subscribe(ctx context.Context, email, source string) (created bool, err error) {
+	email = strings.ToLower(strings.TrimSpace(email))
+	if !validEmail(email) {
+		return false, apperr.FieldError("email", "Please enter a valid email address")
+	}
+	if source == "" {
+		source = "landing"
+	}
+	err = s.db.Tx(ctx, func(tx *store.Tx) (err error) {
+		created, err = tx.Subscribe(ctx, email, truncate(source, 40), s.now())
+		return
+	})
+	return created, err
+}
+
+// RecordConsent stores a confirmation of /payment-authorization.
+func (s *Service) RecordConsent(ctx context.Context, sessionID, ip, userAgent string) (string, error) {
+	id := randid.New("con")
+	err := s.db.Tx(ctx, func(tx *store.Tx) error {
+		return tx.RecordConsent(ctx, id, sessionID, ip, truncate(userAgent, 500), s.now())
+	})
+	return id, err
+}

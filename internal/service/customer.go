@@ -1,0 +1,264 @@
+package service
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"time"
+
+	"github.com/crebit/crebit/internal/apperr"
+	"github.com/crebit/crebit/internal/partner"
+	"github.com/crebit/crebit/internal/randid"
+	"github.com/crebit/crebit/internal/store"
+)
+
+// IdentityDocument is one entry of identity_documents.
+type IdentityDocument struct {
+	Type    string `json:"type"`
+	Value   string `json:"value"`
+	Country string `json:"country"`
+}
+
+// AddressInput is a postal address as the wizard sends it.
+type AddressInput struct {
+	Street     string `json:"street_line_1"`
+	City       string `json:"city"`
+	State      string `json:"state"`
+	PostalCode string `json:"postal_code"`
+	Country    string `json:"country"`
+}
+
+// CustomerInput is the create-customer payload.
+type CustomerInput struct {
+	FirstName           string             `json:"first_name"`
+	LastName            string             `json:"last_name"`
+	Email               string             `json:"email"`
+	Phone               string             `json:"phone_number"`
+	Type                string             `json:"type"`
+	DateOfBirth         string             `json:"date_of_birth"`
+	IdentityDocuments   []IdentityDocument `json:"identity_documents"`
+	Address             AddressInput       `json:"address"`
+	UseExistingCustomer bool               `json:"use_existing_customer"`
+	ExistingCustomerID  string             `json:"existing_customer_id"`
+}
+
+// CustomerResult is what create-customer answers.
+type CustomerResult struct {
+	Customer        store.Customer
+	Existing        bool                   // the session already had this customer
+	ExternalAccount *store.ExternalAccount // the existing customer's newest bank account
+	Popup           bool                   // ask the payer to confirm reuse
+}
+
+// CreateCustomer verifies and registers a payer with the partner (KYC) and
+// opens their USDC wallet. A payer who already created a customer with the
+// same tax id in this session is offered that customer back instead; in any
+// other session the same details simply create a new customer, so nothing
+// about another person is revealed.
+func (s *Service) CreateCustomer(ctx context.Context, sessionID string, in CustomerInput) (CustomerResult, error) {
+	if in.UseExistingCustomer {
+		return s.reuseCustomer(ctx, sessionID, in.ExistingCustomerID)
+	}
+	c, taxValue, err := s.validateCustomer(in)
+	if err != nil {
+		return CustomerResult{}, err
+	}
+	c.TaxIDHash = s.sealer.Hash(c.TaxIDType, taxValue)
+
+	var existing store.Customer
+	err = s.db.Tx(ctx, func(tx *store.Tx) error {
+		var err error
+		existing, err = tx.CustomerByTaxID(ctx, sessionID, c.TaxIDHash)
+		return err
+	})
+	switch {
+	case err == nil:
+		res := CustomerResult{Customer: existing, Existing: true, Popup: true}
+		if acct, err := s.latestAccount(ctx, existing.ID); err == nil {
+			res.ExternalAccount = &acct
+		}
+		return res, nil
+	case !errors.Is(err, store.ErrNotFound):
+		return CustomerResult{}, err
+	}
+
+	key := idemKey("customer", sessionID, c.TaxIDHash, c.Email, c.DateOfBirth)
+	pc, err := s.partner.CreateCustomer(ctx, key, partner.CustomerRequest{
+		FirstName: c.FirstName, LastName: c.LastName, Email: c.Email, Phone: c.Phone, DateOfBirth: c.DateOfBirth,
+		TaxIDType: c.TaxIDType, TaxID: taxValue, Country: map[string]string{Brazil: "BR", Mexico: "MX"}[c.Country],
+		Address: partner.Address{Street: c.Street, City: c.City, State: c.State, PostalCode: c.PostalCode, Country: c.AddressCountry},
+	})
+	if err != nil {
+		s.log.Warn("partner customer failed", "err", err)
+		return CustomerResult{}, partnerUnavailable(err, "Failed to create customer: identity verification is unavailable. Please try again in a moment.")
+	}
+	if pc.KYCStatus == partner.KYCRejected {
+		return CustomerResult{}, &apperr.Error{Code: apperr.Unprocessable,
+			Message: "We could not verify your identity with these details. Please check them, or contact support."}
+	}
+	w, err := s.partner.CreateWallet(ctx, key+"-wallet", pc.ID)
+	if err != nil {
+		s.log.Warn("partner wallet failed", "err", err)
+		return CustomerResult{}, partnerUnavailable(err, "Failed to create wallet. Please try again in a moment.")
+	}
+	now := s.now().UTC()
+	c.ID, c.PartnerCustomerID, c.SessionID, c.KYCStatus = randid.New("cus"), pc.ID, sessionID, pc.KYCStatus
+	c.WalletID, c.WalletAddress, c.CreatedAt, c.UpdatedAt = w.ID, w.Address, now, now
+	c.TaxIDSealed = s.sealer.Seal(taxValue)
+	err = s.db.Tx(ctx, func(tx *store.Tx) error {
+		if err := tx.CreateCustomer(ctx, c); err != nil {
+			return err
+		}
+		return tx.SetSessionCustomer(ctx, sessionID, c.ID)
+	})
+	return CustomerResult{Customer: c}, err
+}
+
+// reuseCustomer confirms the session's own existing customer.
+func (s *Service) reuseCustomer(ctx context.Context, sessionID, id string) (CustomerResult, error) {
+	var res CustomerResult
+	err := s.db.Tx(ctx, func(tx *store.Tx) error {
+		c, err := tx.Customer(ctx, id)
+		if errors.Is(err, store.ErrNotFound) || (err == nil && c.SessionID != sessionID) {
+			return apperr.New(apperr.NotFound, "Failed to use existing account. Please try again.")
+		}
+		if err != nil {
+			return err
+		}
+		res = CustomerResult{Customer: c, Existing: true}
+		if acct, err := tx.LatestExternalAccount(ctx, c.ID); err == nil {
+			res.ExternalAccount = &acct
+			if err := tx.SetSessionExternalAccount(ctx, sessionID, acct.ID); err != nil {
+				return err
+			}
+		}
+		return tx.SetSessionCustomer(ctx, sessionID, c.ID)
+	})
+	return res, err
+}
+
+func (s *Service) latestAccount(ctx context.Context, customerID string) (store.ExternalAccount, error) {
+	var a store.ExternalAccount
+	err := s.db.Tx(ctx, func(tx *store.Tx) (err error) { a, err = tx.LatestExternalAccount(ctx, customerID); return })
+	return a, err
+}
+
+// customerLabels are the spec's labels, in the order the message lists them.
+var customerLabels = []string{"First Name", "Last Name", "Email", "Phone Number", "Date of Birth", "Document Type",
+	"Tax ID/Document Number", "Country", "Street Address", "City", "State/Province", "ZIP/Postal Code"}
+
+// validateCustomer applies section 5's rules and more: check digits, a real
+// birth date in the past, a plausible phone number.
+func (s *Service) validateCustomer(in CustomerInput) (store.Customer, string, error) {
+	var doc IdentityDocument
+	if len(in.IdentityDocuments) > 0 {
+		doc = in.IdentityDocuments[0]
+	}
+	country := doc.Country
+	if country == "" {
+		country = in.Address.Country
+	}
+	t := strings.TrimSpace
+	values := []string{in.FirstName, in.LastName, in.Email, in.Phone, in.DateOfBirth, doc.Type, doc.Value, country,
+		in.Address.Street, in.Address.City, in.Address.State, in.Address.PostalCode}
+	var missing []string
+	for i, v := range values {
+		if t(v) == "" {
+			missing = append(missing, customerLabels[i])
+		}
+	}
+	if len(missing) > 0 {
+		return store.Customer{}, "", apperr.New(apperr.Invalid, "Please fill in all required fields: %s", strings.Join(missing, ", "))
+	}
+	if len(in.IdentityDocuments) > 1 {
+		return store.Customer{}, "", apperr.FieldError("identity_documents", "Send exactly one identity document")
+	}
+	for i, v := range values {
+		if len(v) > 200 {
+			return store.Customer{}, "", apperr.FieldError("", customerLabels[i]+" is too long (at most 200 characters)")
+		}
+	}
+	email := strings.ToLower(t(in.Email))
+	if !validEmail(email) {
+		return store.Customer{}, "", apperr.FieldError("email", "Please enter a valid email address")
+	}
+	if err := checkBirthDate(t(in.DateOfBirth), s.now()); err != nil {
+		return store.Customer{}, "", err
+	}
+	phone := digitsOnly(in.Phone)
+	if phone == "" {
+		return store.Customer{}, "", apperr.FieldError("phone_number", "Phone number must contain at least one digit")
+	}
+	if len(phone) < 8 || len(phone) > 15 {
+		return store.Customer{}, "", apperr.FieldError("phone_number", "Phone number must have between 8 and 15 digits, including the country or area code")
+	}
+	if in.Type != "" && in.Type != "individual" {
+		return store.Customer{}, "", apperr.FieldError("type", `type must be "individual"`)
+	}
+	switch strings.ToLower(doc.Type) {
+	case "national_id", "cpf", "cnpj", "curp":
+	default:
+		return store.Customer{}, "", apperr.FieldError("identity_documents", `Document type must be "national_id"`)
+	}
+	ctry, ok := ParseCountry(country)
+	if !ok {
+		return store.Customer{}, "", apperr.FieldError("country", "Country Not Supported: Crebit serves payers from Brazil and Mexico.")
+	}
+	c := store.Customer{Country: ctry, FirstName: t(in.FirstName), LastName: t(in.LastName), Email: email, Phone: phone,
+		DateOfBirth: t(in.DateOfBirth), Street: t(in.Address.Street), City: t(in.Address.City), State: t(in.Address.State),
+		PostalCode: t(in.Address.PostalCode), AddressCountry: ctry}
+	var value string
+	var err error
+	if ctry == Brazil {
+		c.TaxIDType, value, err = brazilTaxID("identity_documents", doc.Value)
+	} else {
+		c.TaxIDType = "curp"
+		value, err = curp("identity_documents", doc.Value)
+	}
+	return c, value, err
+}
+
+// checkBirthDate requires YYYY-MM-DD, a real calendar date, in the past and
+// after 1900.
+func checkBirthDate(s string, now time.Time) error {
+	d, err := time.Parse(time.DateOnly, s)
+	if len(s) != 10 || (err != nil && !strings.Contains(err.Error(), "out of range")) {
+		return apperr.FieldError("date_of_birth", "Date of Birth must be in YYYY-MM-DD format")
+	}
+	if err != nil {
+		return apperr.FieldError("date_of_birth", "Date of Birth must be a real calendar date")
+	}
+	if !d.Before(now) || d.Year() < 1900 {
+		return apperr.FieldError("date_of_birth", "Date of Birth must be a date in the past")
+	}
+	return nil
+}
+
+// CreateWallet opens (or returns) the wallet of the session's customer.
+func (s *Service) CreateWallet(ctx context.Context, sessionID, customerID string) (store.Customer, error) {
+	c, err := s.ownCustomer(ctx, sessionID, customerID)
+	if err != nil || c.WalletID != "" {
+		return c, err
+	}
+	w, err := s.partner.CreateWallet(ctx, idemKey("wallet", c.ID), c.PartnerCustomerID)
+	if err != nil {
+		return store.Customer{}, partnerUnavailable(err, "Failed to create wallet")
+	}
+	c.WalletID, c.WalletAddress = w.ID, w.Address
+	err = s.db.Tx(ctx, func(tx *store.Tx) error { return tx.SetCustomerWallet(ctx, c.ID, w.ID, w.Address, s.now()) })
+	return c, err
+}
+
+// ownCustomer returns the customer if this session created it; anyone
+// else gets the same not-found answer as for an id that does not exist.
+func (s *Service) ownCustomer(ctx context.Context, sessionID, customerID string) (store.Customer, error) {
+	if customerID == "" {
+		return store.Customer{}, apperr.FieldError("customer_id", "No customer ID found. Please create a customer profile first.")
+	}
+	var c store.Customer
+	err := s.db.Tx(ctx, func(tx *store.Tx) (err error) { c, err = tx.Customer(ctx, customerID); return })
+	if errors.Is(err, store.ErrNotFound) || (err == nil && c.SessionID != sessionID) {
+		return store.Customer{}, apperr.New(apperr.NotFound, "Customer not found. Please create a customer profile first.")
+	}
+	return c, err
+}

@@ -1,0 +1,100 @@
+package service
+
+import (
+	"context"
+	"errors"
+	"strings"
+
+	"github.com/crebit/crebit/internal/apperr"
+	"github.com/crebit/crebit/internal/partner"
+	"github.com/crebit/crebit/internal/randid"
+	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/taxid"
+)
+
+// ExternalAccountInput is the create-external-account payload.
+type ExternalAccountInput struct {
+	CustomerID      string       `json:"customer_id"`
+	AccountName     string       `json:"account_name"`
+	BeneficiaryName string       `json:"beneficiary_name"`
+	BankName        string       `json:"bank_name"`
+	AccountNumber   string       `json:"bank_account_number"`
+	RoutingNumber   string       `json:"routing_number"`
+	Address         AddressInput `json:"address"`
+}
+
+// CreateExternalAccount registers the payer's US bank account with the
+// partner and keeps it sealed; only the last 4 digits are ever shown.
+// Adding the same account again returns the first one.
+func (s *Service) CreateExternalAccount(ctx context.Context, sessionID string, in ExternalAccountInput) (store.ExternalAccount, error) {
+	t := strings.TrimSpace
+	for _, v := range []string{in.AccountName, in.BeneficiaryName, in.BankName, in.AccountNumber, in.RoutingNumber,
+		in.Address.Street, in.Address.City, in.Address.State, in.Address.PostalCode} {
+		if t(v) == "" {
+			return store.ExternalAccount{}, apperr.New(apperr.Invalid, "Please fill in all bank account details including bank address")
+		}
+		if len(v) > 200 {
+			return store.ExternalAccount{}, apperr.New(apperr.Invalid, "Bank account details are too long (at most 200 characters each)")
+		}
+	}
+	routing, err := taxid.ABA(in.RoutingNumber)
+	if err != nil {
+		return store.ExternalAccount{}, apperr.FieldError("routing_number", "Invalid routing number: it must be the 9-digit ABA number of a US bank. Please check it.")
+	}
+	number := digitsOnly(in.AccountNumber)
+	if number != strings.Map(func(r rune) rune {
+		if r == ' ' || r == '-' {
+			return -1
+		}
+		return r
+	}, t(in.AccountNumber)) || len(number) < 4 || len(number) > 17 {
+		return store.ExternalAccount{}, apperr.FieldError("bank_account_number", "Invalid account number: it must have 4 to 17 digits.")
+	}
+	if c := strings.ToUpper(t(in.Address.Country)); c != "" && c != "USA" && c != "US" {
+		return store.ExternalAccount{}, apperr.FieldError("address", "The bank must be in the USA")
+	}
+	c, err := s.ownCustomer(ctx, sessionID, in.CustomerID)
+	if err != nil {
+		return store.ExternalAccount{}, err
+	}
+	hash := s.sealer.Hash("account", routing+":"+number)
+	var existing store.ExternalAccount
+	err = s.db.Tx(ctx, func(tx *store.Tx) (err error) {
+		existing, err = tx.ExternalAccountByNumber(ctx, c.ID, routing, hash)
+		if err == nil {
+			return tx.SetSessionExternalAccount(ctx, sessionID, existing.ID)
+		}
+		return err
+	})
+	if err == nil {
+		return existing, nil
+	}
+	if !errors.Is(err, store.ErrNotFound) {
+		return store.ExternalAccount{}, err
+	}
+	addr := partner.Address{Street: t(in.Address.Street), City: t(in.Address.City), State: t(in.Address.State),
+		PostalCode: t(in.Address.PostalCode), Country: "USA"}
+	pa, err := s.partner.CreateExternalAccount(ctx, idemKey("account", c.ID, hash), partner.ExternalAccountRequest{
+		CustomerID: c.PartnerCustomerID, AccountName: t(in.AccountName), BeneficiaryName: t(in.BeneficiaryName),
+		BankName: t(in.BankName), AccountNumber: number, RoutingNumber: routing, Address: addr,
+	})
+	if err != nil {
+		s.log.Warn("partner external account failed", "customer_id", c.ID, "err", err)
+		return store.ExternalAccount{}, partnerUnavailable(err, "Failed to create external account. Please try again in a moment.")
+	}
+	a := store.ExternalAccount{ID: randid.New("ext"), PartnerAccountID: pa.ID, CustomerID: c.ID,
+		AccountName: t(in.AccountName), BeneficiaryName: t(in.BeneficiaryName), BankName: t(in.BankName),
+		RoutingNumber: routing, Last4: number[len(number)-4:], AccountSealed: s.sealer.Seal(number), AccountHash: hash,
+		Street: addr.Street, City: addr.City, State: addr.State, PostalCode: addr.PostalCode, Country: addr.Country,
+		CreatedAt: s.now().UTC()}
+	err = s.db.Tx(ctx, func(tx *store.Tx) error {
+		if err := tx.CreateExternalAccount(ctx, a); err != nil {
+			return err
+		}
+		return tx.SetSessionExternalAccount(ctx, sessionID, a.ID)
+	})
+	return a, err
+}
+
+// MaskAccount shows only the last 4 digits of an account number.
+func MaskAccount(last4 string) string { return "****" + last4 }

@@ -1,0 +1,437 @@
+package service
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/riverqueue/river"
+
+	"github.com/crebit/crebit/internal/apperr"
+	"github.com/crebit/crebit/internal/money"
+	"github.com/crebit/crebit/internal/partner"
+	"github.com/crebit/crebit/internal/payment"
+	"github.com/crebit/crebit/internal/randid"
+	"github.com/crebit/crebit/internal/store"
+)
+
+// CheckDetails are the school and student details of a mailed check.
+type CheckDetails struct {
+	SchoolName           string `json:"school_name"`
+	PayeeName            string `json:"payee_name"`
+	MailingAddress       string `json:"mailing_address"`
+	City                 string `json:"city"`
+	State                string `json:"state"`
+	ZipCode              string `json:"zip_code"`
+	DeliveryInstructions string `json:"delivery_instructions,omitempty"`
+	StudentFullName      string `json:"student_full_name"`
+	StudentID            string `json:"student_id"`
+	TermReference        string `json:"term_reference"`
+	StudentEmail         string `json:"student_email"`
+}
+
+// AuthorizationInput is what the browser showed when the payer agreed.
+type AuthorizationInput struct {
+	Accepted   bool   `json:"accepted"`
+	SignedAt   string `json:"signed_at"`
+	SignerName string `json:"signer_name"`
+}
+
+// PaymentInput is a Pix or SPEI payment request.
+type PaymentInput struct {
+	Method            string // pix or spei
+	AmountLocal       string // exact decimal text of amount_brl / amount_mxn
+	CustomerID        string
+	WalletAddress     string // Pix
+	WalletID          string // SPEI
+	QuoteID           string // the on-ramp quote id
+	SenderName        string
+	SenderDocument    string // CPF/CNPJ (Pix) or CURP (SPEI, sent as sender_clabe)
+	ExternalAccountID string
+	Delivery          string
+	Check             *CheckDetails
+	Authorization     *AuthorizationInput
+	IdempotencyKey    string
+	IP                string
+	UserAgent         string
+}
+
+// CreatePayment charges a locked quote: it checks everything the browser
+// checked and more, stores the payment with the payer's authorization,
+// opens the pay-in at the partner, and schedules the payment's expiry.
+// Asking again with the same Idempotency-Key (or, without one, for the same
+// quote with the same details) returns the same payment.
+func (s *Service) CreatePayment(ctx context.Context, sessionID string, in PaymentInput) (store.Payment, error) {
+	if err := validatePaymentInput(&in); err != nil {
+		return store.Payment{}, err
+	}
+	c, err := s.ownCustomer(ctx, sessionID, in.CustomerID)
+	if err != nil {
+		return store.Payment{}, err
+	}
+	p, auth, q, err := s.preparePayment(ctx, sessionID, c, in)
+	if err != nil {
+		return store.Payment{}, err
+	}
+
+	// Store the payment (state created) and its authorization in one
+	// transaction; a repeat of the same request finds the first one.
+	var existing *store.Payment
+	err = s.db.Tx(ctx, func(tx *store.Tx) error {
+		if prev, ok, err := s.findRepeat(ctx, tx, sessionID, p); err != nil || ok {
+			existing = &prev
+			return err
+		}
+		if err := tx.CreatePayment(ctx, p); err != nil {
+			if errors.Is(err, store.ErrConflict) {
+				return apperr.New(apperr.Conflict, "This quote has already been used for a payment. Please generate a new quote.")
+			}
+			return err
+		}
+		if err := tx.CreateAuthorization(ctx, auth); err != nil {
+			return err
+		}
+		return tx.AddPaymentEvent(ctx, p.ID, store.PaymentEvent{State: payment.StateCreated, Source: "api", OccurredAt: p.CreatedAt})
+	})
+	if err != nil {
+		return store.Payment{}, err
+	}
+	if existing != nil {
+		if existing.State == payment.StateCreated {
+			return store.Payment{}, apperr.New(apperr.Conflict, "This payment is still being created. Please wait a moment.")
+		}
+		return *existing, nil
+	}
+	return s.openPayin(ctx, c, q, p, in)
+}
+
+// findRepeat looks for the payment a repeated request already made.
+func (s *Service) findRepeat(ctx context.Context, tx *store.Tx, sessionID string, p store.Payment) (store.Payment, bool, error) {
+	var prev store.Payment
+	var err error
+	if p.IdempotencyKey != "" {
+		prev, err = tx.PaymentByIdempotencyKey(ctx, sessionID, p.IdempotencyKey)
+	} else {
+		prev, err = tx.LivePaymentForQuote(ctx, p.QuoteID)
+		if err == nil && (prev.SessionID != sessionID || prev.IdempotencyKey != "") {
+			return store.Payment{}, false, apperr.New(apperr.Conflict, "This quote has already been used for a payment. Please generate a new quote.")
+		}
+	}
+	if errors.Is(err, store.ErrNotFound) {
+		return store.Payment{}, false, nil
+	}
+	if err != nil {
+		return store.Payment{}, false, err
+	}
+	if prev.RequestHash != p.RequestHash {
+		if p.IdempotencyKey != "" {
+			return store.Payment{}, false, apperr.New(apperr.Unprocessable, "This Idempotency-Key was already used for a different payment request.")
+		}
+		return store.Payment{}, false, apperr.New(apperr.Conflict, "This quote has already been used for a payment. Please generate a new quote.")
+	}
+	return prev, true, nil
+}
+
+// openPayin asks the partner for deposit instructions and records them.
+func (s *Service) openPayin(ctx context.Context, c store.Customer, q store.Quote, p store.Payment, in PaymentInput) (store.Payment, error) {
+	var partnerAccount string
+	if p.ExternalAccountID != "" {
+		a, err := s.externalAccount(ctx, p.ExternalAccountID)
+		if err != nil {
+			return store.Payment{}, err
+		}
+		partnerAccount = a.PartnerAccountID
+	}
+	pi, err := s.partner.CreatePayin(ctx, p.ID, partner.PayinRequest{
+		CustomerID: c.PartnerCustomerID, WalletAddress: c.WalletAddress, OnRampQuoteID: q.OnRampID,
+		OffRampQuoteID: q.OffRampID, ExternalAccountID: partnerAccount, Method: p.Method,
+		Amount: p.AmountLocal.String(), Currency: string(p.AmountLocal.Currency), AmountUSD: p.AmountUSD.String(),
+		Delivery: string(p.Delivery), Reference: p.ID, SenderName: p.SenderName, SenderDocument: in.SenderDocument,
+	})
+	if err != nil {
+		return store.Payment{}, s.failPayment(ctx, p, err)
+	}
+	p.State, p.PartnerPayinID, p.UpdatedAt = payment.StateAwaitingPayin, pi.ID, s.now().UTC()
+	switch {
+	case pi.Pix != nil:
+		p.PixCode, p.DepositAddress = pi.Pix.Code, pi.Pix.Code
+	case pi.SPEI != nil:
+		p.DepositAddress, p.DepositBankName, p.BeneficiaryName = pi.SPEI.CLABE, pi.SPEI.BankName, pi.SPEI.Beneficiary
+	default:
+		return store.Payment{}, s.failPayment(ctx, p, errors.New("partner returned no deposit instructions"))
+	}
+	err = s.db.Tx(ctx, func(tx *store.Tx) error {
+		if err := tx.OpenPayment(ctx, p); err != nil {
+			return err
+		}
+		if err := tx.AddPaymentEvent(ctx, p.ID, store.PaymentEvent{State: p.State, Source: "partner", OccurredAt: p.UpdatedAt}); err != nil {
+			return err
+		}
+		return s.queue.InsertTx(ctx, tx, expireArgs{PaymentID: p.ID}, &river.InsertOpts{ScheduledAt: p.ExpiresAt})
+	})
+	return p, err
+}
+
+// failPayment marks a payment failed when the partner refused or could not
+// be reached, freeing its quote for another attempt.
+func (s *Service) failPayment(ctx context.Context, p store.Payment, cause error) error {
+	s.log.Warn("opening pay-in failed", "transaction_id", p.ID, "err", cause)
+	ctx, cancel := detached(ctx)
+	defer cancel()
+	p.State, p.FailureReason, p.UpdatedAt = payment.StateFailed, "partner: could not open the pay-in", s.now().UTC()
+	if err := s.db.Tx(ctx, func(tx *store.Tx) error {
+		if err := tx.UpdatePaymentProgress(ctx, p); err != nil {
+			return err
+		}
+		return tx.AddPaymentEvent(ctx, p.ID, store.PaymentEvent{State: p.State, Source: "partner", OccurredAt: p.UpdatedAt})
+	}); err != nil {
+		return err
+	}
+	var pe *partner.Error
+	if errors.As(cause, &pe) && pe.Code == "quote_expired" {
+		return apperr.New(apperr.Gone, "This quote has expired. Please get a new quote.")
+	}
+	if errors.As(cause, &pe) && strings.HasPrefix(pe.Code, "kyc_") {
+		return apperr.New(apperr.Unprocessable, "Your identity verification is not complete yet, so this payment cannot be made. Please contact support.")
+	}
+	method := map[string]string{"pix": "PIX", "spei": "SPEI"}[p.Method]
+	return apperr.New(apperr.Unavailable, "Failed to create %s payment: the payment provider is unavailable. Please try again.", method)
+}
+
+// preparePayment checks the quote, customer, wallet and destination, and
+// builds the payment and its authorization record.
+func (s *Service) preparePayment(ctx context.Context, sessionID string, c store.Customer, in PaymentInput) (p store.Payment, auth store.Authorization, q store.Quote, err error) {
+	p, auth, err = s.buildPayment(ctx, sessionID, c, in, &q)
+	return p, auth, q, err
+}
+
+func (s *Service) buildPayment(ctx context.Context, sessionID string, c store.Customer, in PaymentInput, qOut *store.Quote) (store.Payment, store.Authorization, error) {
+	var none store.Payment
+	var noAuth store.Authorization
+	local := money.BRL
+	if in.Method == "spei" {
+		local = money.MXN
+	}
+	if c.KYCStatus != partner.KYCApproved {
+		return none, noAuth, apperr.New(apperr.Unprocessable, "Your identity verification is still under review, so payments are on hold. We will e-mail you when it is done.")
+	}
+	if in.Method == "pix" && (c.Country != Brazil || c.WalletAddress != in.WalletAddress) {
+		if c.Country != Brazil {
+			return none, noAuth, apperr.New(apperr.Invalid, "Country Not Supported: PIX payments are for payers from Brazil.")
+		}
+		return none, noAuth, apperr.FieldError("wallet_address", "No wallet address found. Please try again.")
+	}
+	if in.Method == "spei" && (c.Country != Mexico || c.WalletID != in.WalletID) {
+		if c.Country != Mexico {
+			return none, noAuth, apperr.New(apperr.Invalid, "Country Not Supported: SPEI payments are for payers from Mexico.")
+		}
+		return none, noAuth, apperr.FieldError("wallet_id", "No wallet ID found. Please try again.")
+	}
+	if s.sealer.Hash(c.TaxIDType, in.SenderDocument) != c.TaxIDHash {
+		doc := map[string]string{"cpf": "CPF", "cnpj": "CNPJ", "curp": "CURP"}[c.TaxIDType]
+		return none, noAuth, apperr.New(apperr.Invalid, "The sender's %s does not match the customer profile. Please use the same %s as in step 1.", doc, doc)
+	}
+
+	q, err := s.quoteOf(ctx, in.QuoteID)
+	if err != nil || q.SessionID != sessionID {
+		return none, noAuth, apperr.New(apperr.NotFound, "No valid quote found. Please generate a new quote.")
+	}
+	*qOut = q
+	now := s.now().UTC().Truncate(time.Millisecond)
+	if !now.Before(q.ExpiresAt) {
+		return none, noAuth, apperr.New(apperr.Gone, "This quote has expired. Please get a new quote.")
+	}
+	if q.TotalLocal.Currency != local {
+		return none, noAuth, apperr.New(apperr.Invalid, "This quote is in %s, but a %s payment needs a %s quote. Please generate a new quote.",
+			q.TotalLocal.Currency, strings.ToUpper(in.Method), local)
+	}
+	amount, err := money.Parse(in.AmountLocal, local)
+	if err != nil || amount.Cmp(q.TotalLocal) != 0 {
+		field := "amount_" + strings.ToLower(string(local))
+		return none, noAuth, apperr.FieldError(field, fmt.Sprintf("%s does not match the locked quote (%s %s). Please generate a new quote.",
+			field, q.TotalLocal, local))
+	}
+
+	delivery, err := payment.ParseDelivery(in.Delivery)
+	if err != nil {
+		return none, noAuth, apperr.FieldError("delivery_method", `delivery_method must be "usd-bank-transfer" or "check-to-school"`)
+	}
+	p := store.Payment{ID: randid.New("txn"), SessionID: sessionID, IdempotencyKey: in.IdempotencyKey, QuoteID: q.ID,
+		CustomerID: c.ID, Method: in.Method, Delivery: delivery, State: payment.StateCreated, AmountLocal: q.TotalLocal,
+		AmountUSD: q.AmountUSD, TotalFeesUSD: q.TotalFeesUSD, USDC: q.USDC, GrossUSD: q.GrossUSD,
+		EffectiveRate: q.EffectiveRate, SenderName: strings.TrimSpace(in.SenderName), ExpiresAt: now.Add(s.cfg.QuoteTTL),
+		CreatedAt: now, UpdatedAt: now}
+	if p.SenderName == "" {
+		p.SenderName = c.FirstName + " " + c.LastName
+	}
+	school := ""
+	switch delivery {
+	case payment.DeliveryBankTransfer:
+		id, err := s.destinationAccount(ctx, sessionID, c.ID, in.ExternalAccountID)
+		if err != nil {
+			return none, noAuth, err
+		}
+		p.ExternalAccountID = id
+	case payment.DeliveryCheck:
+		if in.Method == "spei" {
+			return none, noAuth, apperr.FieldError("delivery_method", "Mail Check to School is coming soon for Mexico. Please choose USD to Your US Bank Account.")
+		}
+		details, err := validateCheck(in.Check)
+		if err != nil {
+			return none, noAuth, err
+		}
+		b, _ := json.Marshal(details)
+		p.CheckDetails, school = string(b), details.SchoolName
+	}
+	p.RequestHash = requestHash(p, in.SenderDocument)
+	auth := store.Authorization{PaymentID: p.ID, AcceptedAt: now, IP: in.IP, UserAgent: truncate(in.UserAgent, 500),
+		SignerName: p.SenderName, SchoolName: school, AmountUSD: p.AmountUSD, AmountLocal: p.AmountLocal,
+		Delivery: delivery, OnRampQuoteID: q.OnRampID, OffRampQuoteID: q.OffRampID}
+	if in.Authorization != nil {
+		auth.ClientSignedAt = truncate(in.Authorization.SignedAt, 64)
+		if n := strings.TrimSpace(in.Authorization.SignerName); n != "" {
+			auth.SignerName = truncate(n, 200)
+		}
+	}
+	return p, auth, nil
+}
+
+// destinationAccount picks the bank account: the one named, or the one the
+// session added last for this customer.
+func (s *Service) destinationAccount(ctx context.Context, sessionID, customerID, id string) (string, error) {
+	missing := apperr.FieldError("external_account_id", "No US bank account found for this payment. Please add your bank account first.")
+	err := s.db.Tx(ctx, func(tx *store.Tx) error {
+		if id == "" {
+			sess, err := tx.Session(ctx, sessionID)
+			if err != nil {
+				return err
+			}
+			id = sess.LastExternalAccountID
+		}
+		if id == "" {
+			return missing
+		}
+		a, err := tx.ExternalAccount(ctx, id)
+		if errors.Is(err, store.ErrNotFound) || (err == nil && a.CustomerID != customerID) {
+			return missing
+		}
+		return err
+	})
+	return id, err
+}
+
+func validatePaymentInput(in *PaymentInput) error {
+	t := strings.TrimSpace
+	in.IdempotencyKey = t(in.IdempotencyKey)
+	if len(in.IdempotencyKey) > 200 {
+		return apperr.New(apperr.Invalid, "Idempotency-Key must be at most 200 characters")
+	}
+	if in.Delivery == "" {
+		in.Delivery = string(payment.DeliveryBankTransfer)
+	}
+	switch in.Method {
+	case "pix":
+		if t(in.SenderName) == "" || t(in.SenderDocument) == "" {
+			return apperr.New(apperr.Invalid, "Sender information (name and tax ID) is required for PIX payment.")
+		}
+		_, value, err := brazilTaxID("sender_document", in.SenderDocument)
+		if err != nil {
+			return err
+		}
+		in.SenderDocument = value
+		if t(in.WalletAddress) == "" {
+			return apperr.FieldError("wallet_address", "No wallet address found. Please try again.")
+		}
+	case "spei":
+		if t(in.SenderDocument) == "" {
+			return apperr.New(apperr.Invalid, "Sender information (name and CURP) is required for SPEI payment.")
+		}
+		value, err := curp("sender_clabe", in.SenderDocument)
+		if err != nil {
+			return err
+		}
+		in.SenderDocument = value
+		if t(in.WalletID) == "" {
+			return apperr.FieldError("wallet_id", "No wallet ID found. Please try again.")
+		}
+	default:
+		return apperr.New(apperr.Invalid, "unknown payment method")
+	}
+	if t(in.QuoteID) == "" {
+		return apperr.FieldError("quote_id", "No quote available. Please generate a quote first.")
+	}
+	if t(in.CustomerID) == "" {
+		return apperr.FieldError("customer_id", "No customer ID found. Please create a customer profile first.")
+	}
+	if in.AmountLocal == "" {
+		field := map[string]string{"pix": "amount_brl", "spei": "amount_mxn"}[in.Method]
+		return apperr.FieldError(field, field+" is required")
+	}
+	if len(in.SenderName) > 200 {
+		return apperr.FieldError("sender_name", "sender_name is too long (at most 200 characters)")
+	}
+	return nil
+}
+
+func validateCheck(c *CheckDetails) (CheckDetails, error) {
+	if c == nil {
+		return CheckDetails{}, apperr.FieldError("check_details", "Please fill in all school and student details")
+	}
+	t := strings.TrimSpace
+	d := CheckDetails{SchoolName: t(c.SchoolName), PayeeName: t(c.PayeeName), MailingAddress: t(c.MailingAddress),
+		City: t(c.City), State: t(c.State), ZipCode: t(c.ZipCode), DeliveryInstructions: t(c.DeliveryInstructions),
+		StudentFullName: t(c.StudentFullName), StudentID: t(c.StudentID), TermReference: t(c.TermReference),
+		StudentEmail: strings.ToLower(t(c.StudentEmail))}
+	for _, v := range []string{d.SchoolName, d.PayeeName, d.MailingAddress, d.City, d.State, d.ZipCode,
+		d.StudentFullName, d.StudentID, d.TermReference, d.StudentEmail} {
+		if v == "" {
+			return CheckDetails{}, apperr.FieldError("check_details", "Please fill in all school and student details")
+		}
+		if len(v) > 200 {
+			return CheckDetails{}, apperr.FieldError("check_details", "School and student details are too long (at most 200 characters each)")
+		}
+	}
+	if len(d.DeliveryInstructions) > 500 {
+		return CheckDetails{}, apperr.FieldError("check_details", "Delivery instructions are too long (at most 500 characters)")
+	}
+	if !validEmail(d.StudentEmail) {
+		return CheckDetails{}, apperr.FieldError("check_details", "Please enter a valid email address for tracking updates")
+	}
+	return d, nil
+}
+
+// requestHash identifies what a payment request asked for, so a repeat can
+// be told from a different request under the same key or quote.
+func requestHash(p store.Payment, senderDocument string) string {
+	h := sha256.New()
+	for _, v := range []string{p.Method, p.QuoteID, p.CustomerID, p.AmountLocal.String(), string(p.Delivery),
+		p.ExternalAccountID, p.CheckDetails, p.SenderName, senderDocument} {
+		h.Write([]byte(v))
+		h.Write([]byte{0})
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+func truncate(s string, n int) string {
+	if len(s) > n {
+		return s[:n]
+	}
+	return s
+}
+
+func (s *Service) quoteOf(ctx context.Context, onRampID string) (store.Quote, error) {
+	var q store.Quote
+	err := s.db.Tx(ctx, func(tx *store.Tx) (err error) { q, err = tx.QuoteByOnRampID(ctx, onRampID); return })
+	return q, err
+}
+
+func (s *Service) externalAccount(ctx context.Context, id string) (store.ExternalAccount, error) {
+	var a store.ExternalAccount
+	err := s.db.Tx(ctx, func(tx *store.Tx) (err error) { a, err = tx.ExternalAccount(ctx, id); return })
+	return a, err
+}

@@ -1,0 +1,168 @@
+package service
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/big"
+	"time"
+
+	"github.com/crebit/crebit/internal/apperr"
+	"github.com/crebit/crebit/internal/money"
+	"github.com/crebit/crebit/internal/partner"
+	"github.com/crebit/crebit/internal/pricing"
+	"github.com/crebit/crebit/internal/randid"
+	"github.com/crebit/crebit/internal/store"
+)
+
+// Corridors: the quote symbol and its local currency.
+var symbols = map[string]money.Currency{"USDC/BRL": money.BRL, "USDC/MXN": money.MXN}
+
+// MinimumBrazilUSD is the smallest Brazil payment (spec: USD 16).
+var MinimumBrazilUSD = usd(1600)
+
+// ParseSymbol checks a quote symbol.
+func ParseSymbol(symbol string) (money.Currency, error) {
+	cur, ok := symbols[symbol]
+	if !ok {
+		return "", apperr.FieldError("symbol", `symbol must be "USDC/BRL" or "USDC/MXN"`)
+	}
+	return cur, nil
+}
+
+// ParseAmountUSD applies the amount rules every payment shares: a number
+// greater than 0 with at most 2 decimals, within the configured maximum;
+// the Brazil minimum is checked by CheckAmount once the corridor is known.
+func (s *Service) ParseAmountUSD(raw string) (money.Amount, error) {
+	invalid := apperr.FieldError("amount_usd", "Please enter a valid USD amount")
+	if raw == "" {
+		return money.Amount{}, apperr.FieldError("amount_usd", "amount_usd is required: Please enter a valid USD amount")
+	}
+	a, err := money.Parse(raw, money.USD)
+	switch {
+	case errors.Is(err, money.ErrPrecision):
+		return money.Amount{}, apperr.FieldError("amount_usd", "Please enter a valid USD amount: at most 2 decimal places")
+	case err != nil:
+		return money.Amount{}, invalid
+	case !a.IsPositive():
+		return money.Amount{}, apperr.FieldError("amount_usd", "Please enter a valid USD amount greater than 0")
+	}
+	if a.Cmp(s.cfg.MaxPaymentUSD) > 0 {
+		return money.Amount{}, apperr.FieldError("amount_usd", fmt.Sprintf(
+			"The maximum per payment is USD %s. Please split a larger bill into several payments.", s.cfg.MaxPaymentUSD))
+	}
+	return a, nil
+}
+
+// CheckAmount applies the corridor's minimum.
+func CheckAmount(local money.Currency, a money.Amount) error {
+	if local == money.BRL && a.Cmp(MinimumBrazilUSD) < 0 {
+		return apperr.FieldError("amount_usd", "Minimum Transfer Amount: payments from Brazil must be at least USD 16.00")
+	}
+	return nil
+}
+
+// CreateQuote locks a quote for the session: the partner's on-ramp and
+// off-ramp legs, priced by package pricing, stored with their expiry, and
+// remembered as the session's last quote.
+func (s *Service) CreateQuote(ctx context.Context, sessionID, symbol string, amountUSD money.Amount) (store.Quote, error) {
+	local, err := ParseSymbol(symbol)
+	if err != nil {
+		return store.Quote{}, err
+	}
+	if err := CheckAmount(local, amountUSD); err != nil {
+		return store.Quote{}, err
+	}
+	on, off, err := s.quoteLegs(ctx, symbol)
+	if err != nil {
+		return store.Quote{}, err
+	}
+	onRate, err1 := money.ParseRate(on.Quotation)
+	offRate, err2 := money.ParseRate(off.Quotation)
+	feeFixed, err3 := money.Parse(off.FeeFixed, money.USD)
+	if err := errors.Join(err1, err2, err3); err != nil {
+		return store.Quote{}, fmt.Errorf("partner quote not understood: %w", err)
+	}
+	b, err := pricing.Price(pricing.Input{AmountUSD: amountUSD, OnRampQuotation: onRate, OffRampQuotation: offRate,
+		FeeBps: off.FeeBps, FeeFixed: feeFixed, Local: local})
+	if errors.Is(err, pricing.ErrTooSmall) {
+		return store.Quote{}, apperr.FieldError("amount_usd", "Please enter a valid USD amount: this amount is too small to pay")
+	}
+	if err != nil {
+		return store.Quote{}, fmt.Errorf("price quote: %w", err)
+	}
+	// What actually happens to the money: the payer sends TotalLocal, the
+	// partner buys USDC with it (rounded down to 6 places) and sells that
+	// USDC for USD (rounded down to cents). The ledger posts these amounts.
+	usdc, err := money.RoundAmount(new(big.Rat).Quo(b.TotalLocal.Rat(), onRate), money.USDC, money.Down)
+	if err != nil {
+		return store.Quote{}, err
+	}
+	gross, err := money.RoundAmount(new(big.Rat).Mul(usdc.Rat(), offRate), money.USD, money.Down)
+	if err != nil {
+		return store.Quote{}, err
+	}
+	now := s.now().UTC().Truncate(time.Millisecond)
+	q := store.Quote{
+		ID: randid.New("quo"), SessionID: sessionID, Symbol: symbol, AmountUSD: amountUSD, TotalLocal: b.TotalLocal,
+		TotalFeesUSD: b.TotalFeesUSD, USDC: usdc, GrossUSD: gross, EffectiveRate: b.EffectiveRate,
+		OnRampID: on.ID, OnRampQuotation: on.Quotation, OffRampID: off.ID, OffRampQuotation: off.Quotation,
+		CreatedAt: now, ExpiresAt: now.Add(s.cfg.QuoteTTL),
+	}
+	err = s.db.Tx(ctx, func(tx *store.Tx) error {
+		if err := tx.CreateQuote(ctx, q); err != nil {
+			return err
+		}
+		return tx.SetSessionQuote(ctx, sessionID, q.OnRampID, q.OffRampID)
+	})
+	return q, err
+}
+
+// quoteLegs asks the partner for the on-ramp (local -> USDC) and off-ramp
+// (USDC -> USD) legs.
+func (s *Service) quoteLegs(ctx context.Context, symbol string) (on, off partner.Quote, err error) {
+	on, err = s.partner.CreateQuote(ctx, randid.New("idem"), partner.QuoteRequest{Symbol: symbol, Side: partner.OnRamp})
+	if err == nil {
+		off, err = s.partner.CreateQuote(ctx, randid.New("idem"), partner.QuoteRequest{Symbol: "USDC/USD", Side: partner.OffRamp})
+	}
+	if err != nil {
+		s.log.Warn("partner quote failed", "symbol", symbol, "err", err)
+		return on, off, &apperr.Error{Code: apperr.Unavailable,
+			Message: "Failed to create quote: the exchange-rate provider is unavailable. Please try again in a moment."}
+	}
+	return on, off, nil
+}
+
+// IndicativeRate is the calculator's live rate: local currency per USD
+// all-in for on_ramp, or local currency received per USD for off_ramp. It
+// locks nothing and stores nothing.
+func (s *Service) IndicativeRate(ctx context.Context, symbol, quoteType string) (string, error) {
+	if _, err := ParseSymbol(symbol); err != nil {
+		return "", err
+	}
+	switch quoteType {
+	case partner.OnRamp:
+		on, off, err := s.quoteLegs(ctx, symbol)
+		if err != nil {
+			return "", err
+		}
+		onRate, err1 := money.ParseRate(on.Quotation)
+		offRate, err2 := money.ParseRate(off.Quotation)
+		if err := errors.Join(err1, err2, pricing.ValidateRates(onRate, offRate, off.FeeBps)); err != nil {
+			return "", fmt.Errorf("partner quote not understood: %w", err)
+		}
+		return pricing.Indicative(onRate, offRate, off.FeeBps), nil
+	case partner.OffRamp:
+		q, err := s.partner.CreateQuote(ctx, randid.New("idem"), partner.QuoteRequest{Symbol: symbol, Side: partner.OffRamp})
+		if err != nil {
+			s.log.Warn("partner quote failed", "symbol", symbol, "err", err)
+			return "", &apperr.Error{Code: apperr.Unavailable, Message: "Failed to get quote: the exchange-rate provider is unavailable. Please try again in a moment."}
+		}
+		rate, err := money.ParseRate(q.Quotation)
+		if err != nil || q.FeeBps < 0 || q.FeeBps >= 10000 {
+			return "", fmt.Errorf("partner quote not understood: %v", err)
+		}
+		return pricing.IndicativeReverse(rate, q.FeeBps), nil
+	}
+	return "", apperr.FieldError("quote_type", `quote_type must be "on_ramp" or "off_ramp"`)
+}

@@ -1,0 +1,107 @@
+// Package service holds Crebit's use cases, one file per use case. A method
+// validates its input (never trusting the browser), calls the partner
+// outside any database transaction, then makes its change, the ledger
+// postings and the jobs that follow in one transaction.
+package service
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"log/slog"
+	"time"
+
+	"github.com/riverqueue/river"
+
+	"github.com/crebit/crebit/internal/apperr"
+	"github.com/crebit/crebit/internal/config"
+	"github.com/crebit/crebit/internal/jobs"
+	"github.com/crebit/crebit/internal/money"
+	"github.com/crebit/crebit/internal/partner"
+	"github.com/crebit/crebit/internal/seal"
+	"github.com/crebit/crebit/internal/store"
+)
+
+// Service is the set of use cases over one database and one partner.
+type Service struct {
+	db         *store.DB
+	queue      *jobs.Queue
+	partner    partner.Partner
+	simulator  partner.Simulator // nil unless the sandbox partner is active
+	sealer     *seal.Sealer
+	webhookKey []byte
+	cfg        config.Config
+	now        func() time.Time
+	log        *slog.Logger
+}
+
+// Deps are what a Service is built from.
+type Deps struct {
+	DB        *store.DB
+	Queue     *jobs.Queue
+	Partner   partner.Partner
+	Simulator partner.Simulator
+	Config    config.Config
+	Now       func() time.Time
+	Log       *slog.Logger
+}
+
+// New builds the service and registers its job workers on the queue (call
+// before the queue's Init).
+func New(d Deps) (*Service, error) {
+	key, err := config.DecodeEncryptionKey(d.Config.EncryptionKey.Reveal())
+	if err != nil {
+		return nil, err
+	}
+	sealer, err := seal.New(key)
+	if err != nil {
+		return nil, err
+	}
+	hook, err := config.DecodeWebhookSecret(d.Config.WebhookSecret.Reveal())
+	if err != nil {
+		return nil, err
+	}
+	if d.Now == nil {
+		d.Now = time.Now
+	}
+	s := &Service{db: d.DB, queue: d.Queue, partner: d.Partner, simulator: d.Simulator, sealer: sealer,
+		webhookKey: hook, cfg: d.Config, now: d.Now, log: d.Log}
+	jobs.Register(d.Queue, &webhookWorker{s: s})
+	jobs.Register(d.Queue, &expireWorker{s: s})
+	jobs.Register(d.Queue, &refundWorker{s: s})
+	jobs.Register(d.Queue, &sessionCleanupWorker{s: s})
+	d.Queue.Periodic(time.Hour, func() river.JobArgs { return sessionCleanupArgs{} })
+	return s, nil
+}
+
+// Sandbox reports whether the sandbox partner (and its simulate call) is active.
+func (s *Service) Sandbox() bool { return s.simulator != nil }
+
+// idemKey derives a partner Idempotency-Key from the parts that make a
+// request unique, so a repeated request reuses the partner's first answer.
+func idemKey(parts ...string) string {
+	h := sha256.New()
+	for _, p := range parts {
+		h.Write([]byte(p))
+		h.Write([]byte{0})
+	}
+	return hex.EncodeToString(h.Sum(nil))[:40]
+}
+
+// partnerUnavailable maps a partner failure to a message the payer can act on.
+func partnerUnavailable(err error, what string) error {
+	var pe *partner.Error
+	if errors.As(err, &pe) && !pe.Temporary() {
+		return err
+	}
+	return &apperr.Error{Code: apperr.Unavailable, Message: what}
+}
+
+// usd is a shorthand for a USD amount in cents.
+func usd(cents int64) money.Amount { return money.Amount{Minor: cents, Currency: money.USD} }
+
+// ctxTimeout bounds work that must finish even when the client went away.
+func detached(ctx context.Context) (context.Context, context.CancelFunc) {
+	return context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
+}

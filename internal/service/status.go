@@ -1,0 +1,130 @@
+package service
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"slices"
+	"time"
+
+	"github.com/crebit/crebit/internal/apperr"
+	"github.com/crebit/crebit/internal/partner"
+	"github.com/crebit/crebit/internal/payment"
+	"github.com/crebit/crebit/internal/randid"
+	"github.com/crebit/crebit/internal/store"
+)
+
+// rank orders the success path, for "has the payment reached X".
+var rank = map[payment.State]int{
+	payment.StateCreated: 0, payment.StateAwaitingPayin: 1, payment.StatePayinProcessing: 2,
+	payment.StatePayinCompleted: 3, payment.StateOfframpCreated: 4, payment.StateCompleted: 5, payment.StateCheckMailed: 5,
+}
+
+// Reached reports whether a payment in state st has passed stage.
+func Reached(st, stage payment.State) bool {
+	r, ok := rank[st]
+	return ok && r >= rank[stage]
+}
+
+// PaymentStatus is a payment with its history, for the status calls.
+type PaymentStatus struct {
+	Payment store.Payment
+	Events  []store.PaymentEvent
+	Owned   bool          // the asking session made this payment
+	Check   *CheckDetails // only for the owner
+}
+
+// Status returns a payment by its transaction id. Ids are unguessable;
+// personal details are only filled in for the owning session.
+func (s *Service) Status(ctx context.Context, sessionID, transactionID string) (PaymentStatus, error) {
+	if !randid.Valid("txn", transactionID) {
+		return PaymentStatus{}, apperr.New(apperr.NotFound, "Transaction not found. Please check the transaction ID.")
+	}
+	var st PaymentStatus
+	err := s.db.Tx(ctx, func(tx *store.Tx) error {
+		p, err := tx.Payment(ctx, transactionID)
+		if errors.Is(err, store.ErrNotFound) {
+			return apperr.New(apperr.NotFound, "Transaction not found. Please check the transaction ID.")
+		}
+		if err != nil {
+			return err
+		}
+		st.Payment, st.Owned = p, sessionID != "" && p.SessionID == sessionID
+		st.Events, err = tx.PaymentEvents(ctx, p.ID)
+		return err
+	})
+	if err != nil {
+		return PaymentStatus{}, err
+	}
+	if st.Owned && st.Payment.CheckDetails != "" {
+		var d CheckDetails
+		if json.Unmarshal([]byte(st.Payment.CheckDetails), &d) == nil {
+			st.Check = &d
+		}
+	}
+	if !st.Owned {
+		st.Payment.SenderName, st.Payment.CheckDetails, st.Payment.SessionID = "", "", ""
+	}
+	return st, nil
+}
+
+// Stage is one step of a payment's progress for /track.
+type Stage struct {
+	State   payment.State
+	Reached bool
+	At      *time.Time
+}
+
+// Stages lists the success path for the payment's delivery with when each
+// stage was reached, followed by the ending if it ended otherwise.
+func (st PaymentStatus) Stages() []Stage {
+	first := map[payment.State]time.Time{}
+	for _, e := range st.Events {
+		if _, ok := first[e.State]; !ok {
+			first[e.State] = e.OccurredAt
+		}
+	}
+	var out []Stage
+	for _, stage := range payment.Stages(st.Payment.Delivery) {
+		sg := Stage{State: stage, Reached: Reached(st.Payment.State, stage)}
+		if at, ok := first[stage]; ok {
+			sg.At, sg.Reached = &at, true
+		}
+		out = append(out, sg)
+	}
+	if end := st.Payment.State; slices.Contains([]payment.State{payment.StateExpired, payment.StateFailed, payment.StateRefunded}, end) {
+		at := first[end]
+		out = append(out, Stage{State: end, Reached: true, At: &at})
+	}
+	return out
+}
+
+// RegisterWebhook points the partner's events at this server.
+func (s *Service) RegisterWebhook(ctx context.Context, url string) error {
+	if err := s.partner.RegisterWebhook(ctx, idemKey("webhook", url, s.cfg.WebhookSecret.Reveal()), url, s.cfg.WebhookSecret.Reveal()); err != nil {
+		return partnerUnavailable(err, "Failed to register the webhook with the payment partner")
+	}
+	return nil
+}
+
+// Simulate makes the sandbox partner send an event for a payment. It is
+// only available with the sandbox partner.
+func (s *Service) Simulate(ctx context.Context, transactionID, event string) error {
+	if s.simulator == nil {
+		return apperr.New(apperr.NotFound, "not found")
+	}
+	if !slices.Contains(partner.EventTypes, event) {
+		return apperr.FieldError("event", "event must be one of payin_processing, payin_completed, offramp_created, offramp_completed, payin_failed")
+	}
+	st, err := s.Status(ctx, "", transactionID)
+	if err != nil {
+		return err
+	}
+	if st.Payment.PartnerPayinID == "" {
+		return apperr.New(apperr.Conflict, "This payment has no pay-in yet.")
+	}
+	if err := s.simulator.Simulate(ctx, randid.New("idem"), st.Payment.PartnerPayinID, event); err != nil {
+		return partnerUnavailable(err, "The sandbox partner could not simulate the event")
+	}
+	return nil
+}

@@ -1,0 +1,222 @@
+package service
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"slices"
+	"strings"
+
+	"github.com/riverqueue/river"
+
+	"github.com/crebit/crebit/internal/apperr"
+	"github.com/crebit/crebit/internal/partner"
+	"github.com/crebit/crebit/internal/payment"
+	"github.com/crebit/crebit/internal/store"
+)
+
+// ReceiveWebhook verifies a partner event's signature over the raw body,
+// records it once under its webhook-id and enqueues its processing in the
+// same transaction, so the HTTP answer is immediate. A replay or duplicate
+// is acknowledged (duplicate true) and changes nothing.
+func (s *Service) ReceiveWebhook(ctx context.Context, h http.Header, body []byte) (duplicate bool, err error) {
+	if err := partner.Verify(s.webhookKey, h, body, s.now()); err != nil {
+		s.log.Warn("webhook refused", "reason", err)
+		return false, &apperr.Error{Code: apperr.Unauthorized, Message: "invalid webhook signature"}
+	}
+	var ev partner.Event
+	if err := json.Unmarshal(body, &ev); err != nil {
+		return false, apperr.New(apperr.Invalid, "webhook body is not a JSON event")
+	}
+	id := h.Get("webhook-id")
+	if len(id) > 200 {
+		return false, apperr.New(apperr.Invalid, "webhook-id is too long")
+	}
+	err = s.db.Tx(ctx, func(tx *store.Tx) error {
+		created, err := tx.RecordWebhookEvent(ctx, id, ev.Type, string(body), s.now())
+		if err != nil || !created {
+			duplicate = !created
+			return err
+		}
+		return s.queue.InsertTx(ctx, tx, webhookArgs{EventID: id}, nil)
+	})
+	return duplicate, err
+}
+
+// webhookArgs asks for one recorded event to be applied.
+type webhookArgs struct {
+	EventID string `json:"event_id"`
+}
+
+func (webhookArgs) Kind() string { return "process_webhook_event" }
+
+type webhookWorker struct {
+	river.WorkerDefaults[webhookArgs]
+	s *Service
+}
+
+// Work applies a recorded event to its payment.
+func (w *webhookWorker) Work(ctx context.Context, job *river.Job[webhookArgs]) error {
+	return w.s.processEvent(ctx, job.Args.EventID)
+}
+
+// processEvent moves the payment by the lifecycle rules (never backwards),
+// writing the state, its history, its ledger postings and any refund job in
+// one transaction.
+func (s *Service) processEvent(ctx context.Context, eventID string) error {
+	return s.db.Tx(ctx, func(tx *store.Tx) error {
+		raw, err := tx.WebhookEventPayload(ctx, eventID)
+		if err != nil {
+			return err
+		}
+		var ev partner.Event
+		if err := json.Unmarshal([]byte(raw), &ev); err != nil {
+			return tx.MarkWebhookProcessed(ctx, eventID, "ignored: not a JSON event", s.now())
+		}
+		if !slices.Contains(partner.EventTypes, ev.Type) {
+			return tx.MarkWebhookProcessed(ctx, eventID, "ignored: unknown event type", s.now())
+		}
+		p, err := tx.PaymentByPayin(ctx, ev.Data.PayinID)
+		if errors.Is(err, store.ErrNotFound) && ev.Data.Reference != "" {
+			p, err = tx.Payment(ctx, ev.Data.Reference)
+		}
+		if errors.Is(err, store.ErrNotFound) {
+			s.log.Warn("webhook for unknown pay-in", "event_id", eventID)
+			return tx.MarkWebhookProcessed(ctx, eventID, "ignored: no matching payment", s.now())
+		}
+		if err != nil {
+			return err
+		}
+		if p, err = tx.PaymentForUpdate(ctx, p.ID); err != nil {
+			return err
+		}
+		outcome, err := s.advance(ctx, tx, p, payment.Event(ev.Type), "webhook:"+eventID, &ev.Data)
+		if err != nil {
+			return err
+		}
+		return tx.MarkWebhookProcessed(ctx, eventID, outcome, s.now())
+	})
+}
+
+// advance applies one lifecycle event to a locked payment and returns a
+// short description of what happened.
+func (s *Service) advance(ctx context.Context, tx *store.Tx, p store.Payment, ev payment.Event, source string, data *partner.EventData) (string, error) {
+	out, err := payment.Apply(p.Snapshot(), ev)
+	if err != nil {
+		return "", fmt.Errorf("apply %s to %s: %w", ev, p.ID, err)
+	}
+	now := s.now().UTC()
+	if data != nil && data.Offramp != nil && p.State != payment.StateRefunded && out.To != payment.StateRefunded {
+		// Keep the freshest off-ramp details even when the state does not move.
+		if data.Offramp.ID != "" {
+			p.OfframpID = data.Offramp.ID
+		}
+		if data.Offramp.Status != "" && (p.OfframpStatus != "completed" || ev == payment.EventOfframpCompleted) {
+			p.OfframpStatus = data.Offramp.Status
+		}
+	}
+	if data != nil && data.TrackingNumber != "" {
+		p.TrackingNumber = data.TrackingNumber
+	}
+	if out.Ignored {
+		if err := tx.UpdatePaymentProgress(ctx, p); err != nil {
+			return "", err
+		}
+		return "ignored: " + out.Reason, nil
+	}
+	p.State, p.UpdatedAt = out.To, now
+	if out.To == payment.StateFailed {
+		p.FailureReason = "the pay-in failed at the bank"
+	}
+	if err := tx.UpdatePaymentProgress(ctx, p); err != nil {
+		return "", err
+	}
+	for _, st := range out.Path {
+		if err := tx.AddPaymentEvent(ctx, p.ID, store.PaymentEvent{State: st, Source: source, OccurredAt: now}); err != nil {
+			return "", err
+		}
+	}
+	if err := tx.PostLedger(ctx, p.ID, out.Ledger, now); err != nil {
+		return "", err
+	}
+	if out.Refund {
+		if err := s.queue.InsertTx(ctx, tx, refundArgs{PaymentID: p.ID}, nil); err != nil {
+			return "", err
+		}
+	}
+	path := make([]string, len(out.Path))
+	for i, st := range out.Path {
+		path[i] = string(st)
+	}
+	return fmt.Sprintf("%s -> %s", out.From, strings.Join(path, " -> ")), nil
+}
+
+// expireArgs ends a payment's window if its pay-in never started.
+type expireArgs struct {
+	PaymentID string `json:"payment_id"`
+}
+
+func (expireArgs) Kind() string { return "expire_payment" }
+
+type expireWorker struct {
+	river.WorkerDefaults[expireArgs]
+	s *Service
+}
+
+// Work expires the payment unless its pay-in has started.
+func (w *expireWorker) Work(ctx context.Context, job *river.Job[expireArgs]) error {
+	s := w.s
+	return s.db.Tx(ctx, func(tx *store.Tx) error {
+		p, err := tx.PaymentForUpdate(ctx, job.Args.PaymentID)
+		if err != nil {
+			return err
+		}
+		if s.now().Before(p.ExpiresAt) {
+			return river.JobSnooze(p.ExpiresAt.Sub(s.now()))
+		}
+		_, err = s.advance(ctx, tx, p, payment.EventExpire, "job:expire", nil)
+		return err
+	})
+}
+
+// refundArgs returns a late pay-in to its sender.
+type refundArgs struct {
+	PaymentID string `json:"payment_id"`
+}
+
+func (refundArgs) Kind() string { return "refund_payin" }
+
+type refundWorker struct {
+	river.WorkerDefaults[refundArgs]
+	s *Service
+}
+
+// Work asks the partner to refund; River retries until it succeeds.
+func (w *refundWorker) Work(ctx context.Context, job *river.Job[refundArgs]) error {
+	var p store.Payment
+	err := w.s.db.Tx(ctx, func(tx *store.Tx) (err error) { p, err = tx.Payment(ctx, job.Args.PaymentID); return })
+	if err != nil {
+		return err
+	}
+	return w.s.partner.RefundPayin(ctx, "refund-"+p.ID, p.PartnerPayinID)
+}
+
+// sessionCleanupArgs deletes expired sessions (hourly).
+type sessionCleanupArgs struct{}
+
+func (sessionCleanupArgs) Kind() string { return "delete_expired_sessions" }
+
+type sessionCleanupWorker struct {
+	river.WorkerDefaults[sessionCleanupArgs]
+	s *Service
+}
+
+// Work deletes sessions past their expiry.
+func (w *sessionCleanupWorker) Work(ctx context.Context, job *river.Job[sessionCleanupArgs]) error {
+	return w.s.db.Tx(ctx, func(tx *store.Tx) error {
+		_, err := tx.DeleteExpiredSessions(ctx, w.s.now())
+		return err
+	})
+}

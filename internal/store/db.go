@@ -1,0 +1,215 @@
+// Package store is the only package that speaks SQL. One set of queries runs
+// on SQLite (modernc.org/sqlite, the default) and on PostgreSQL (pgx): queries
+// are written with ? placeholders and the few dialect differences live in
+// dialect.go. Every access happens inside a transaction (DB.Tx), so a use case
+// and the jobs it enqueues commit together.
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	_ "modernc.org/sqlite" // registers the "sqlite" database/sql driver
+)
+
+// Engine names the database in use.
+type Engine string
+
+// The two engines.
+const (
+	SQLite   Engine = "sqlite"
+	Postgres Engine = "postgres"
+)
+
+// DB is an open database on either engine. Exactly one of sqlDB (SQLite) and
+// pool (PostgreSQL) is set.
+type DB struct {
+	engine Engine
+	sqlDB  *sql.DB
+	pool   *pgxpool.Pool
+	// Schema is the PostgreSQL schema in use ("" means the search_path default).
+	schema string
+}
+
+// Options says where the database is.
+type Options struct {
+	// DatabaseURL selects PostgreSQL when set; otherwise SQLite in DataDir.
+	DatabaseURL string
+	DataDir     string
+	// SQLitePath overrides the SQLite file location (tests).
+	SQLitePath string
+	// Schema makes PostgreSQL use (and create) this schema (tests).
+	Schema string
+	// MaxConns caps PostgreSQL connections (0 means pgx's default).
+	MaxConns int32
+}
+
+// Open connects, checks the connection and returns the DB. It does not migrate.
+func Open(ctx context.Context, o Options) (*DB, error) {
+	if o.DatabaseURL != "" {
+		return openPostgres(ctx, o)
+	}
+	return openSQLite(ctx, o)
+}
+
+func openSQLite(ctx context.Context, o Options) (*DB, error) {
+	path := o.SQLitePath
+	if path == "" {
+		if err := os.MkdirAll(o.DataDir, 0o700); err != nil {
+			return nil, fmt.Errorf("create data directory: %w", err)
+		}
+		path = filepath.Join(o.DataDir, "crebit.db")
+	}
+	// WAL lets readers run beside the writer; busy_timeout waits for a lock
+	// instead of failing; foreign keys are off by default in SQLite.
+	dsn := "file:" + path + "?_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)" +
+		"&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_time_format=sqlite&_txlock=immediate"
+	db, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		return nil, fmt.Errorf("open sqlite: %w", err)
+	}
+	// One connection: SQLite allows one writer at a time, and River's SQLite
+	// driver recommends it. Never hold a transaction while calling out (HTTP),
+	// or everything else waits.
+	db.SetMaxOpenConns(1)
+	db.SetConnMaxIdleTime(0)
+	if err := db.PingContext(ctx); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("open sqlite %s: %w", path, err)
+	}
+	return &DB{engine: SQLite, sqlDB: db}, nil
+}
+
+func openPostgres(ctx context.Context, o Options) (*DB, error) {
+	cfg, err := pgxpool.ParseConfig(o.DatabaseURL)
+	if err != nil {
+		return nil, errors.New("open postgres: invalid CREBIT_DATABASE_URL")
+	}
+	if o.MaxConns > 0 {
+		cfg.MaxConns = o.MaxConns
+	}
+	if o.Schema != "" {
+		cfg.ConnConfig.RuntimeParams["search_path"] = o.Schema
+	}
+	cfg.ConnConfig.RuntimeParams["timezone"] = "UTC"
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("open postgres: %w", err)
+	}
+	pingCtx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	if err := pool.Ping(pingCtx); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("open postgres %s: %w", cfg.ConnConfig.Host, err)
+	}
+	if o.Schema != "" {
+		if _, err := pool.Exec(ctx, "CREATE SCHEMA IF NOT EXISTS "+pgx.Identifier{o.Schema}.Sanitize()); err != nil {
+			pool.Close()
+			return nil, fmt.Errorf("create schema: %w", err)
+		}
+	}
+	return &DB{engine: Postgres, pool: pool, schema: o.Schema}, nil
+}
+
+// Engine reports which database this is.
+func (db *DB) Engine() Engine { return db.engine }
+
+// SQLDB is the SQLite *sql.DB (nil on PostgreSQL), for River's SQLite driver.
+func (db *DB) SQLDB() *sql.DB { return db.sqlDB }
+
+// Pool is the PostgreSQL pool (nil on SQLite), for River's pgx driver.
+func (db *DB) Pool() *pgxpool.Pool { return db.pool }
+
+// Ping checks that the database answers (readiness).
+func (db *DB) Ping(ctx context.Context) error {
+	if db.pool != nil {
+		return db.pool.Ping(ctx)
+	}
+	return db.sqlDB.PingContext(ctx)
+}
+
+// Close releases the connections.
+func (db *DB) Close() error {
+	if db.pool != nil {
+		db.pool.Close()
+		return nil
+	}
+	return db.sqlDB.Close()
+}
+
+// Tx runs fn in one transaction, committing when fn returns nil and rolling
+// back otherwise. Keep fn short and free of network calls.
+func (db *DB) Tx(ctx context.Context, fn func(tx *Tx) error) error {
+	if db.pool != nil {
+		ptx, err := db.pool.Begin(ctx)
+		if err != nil {
+			return fmt.Errorf("begin: %w", err)
+		}
+		defer ptx.Rollback(context.WithoutCancel(ctx)) //nolint:errcheck // no-op after commit
+		if err := fn(&Tx{q: pgxQuerier{ptx}, raw: ptx, engine: Postgres}); err != nil {
+			return err
+		}
+		if err := ptx.Commit(ctx); err != nil {
+			return fmt.Errorf("commit: %w", err)
+		}
+		return nil
+	}
+	stx, err := db.sqlDB.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("begin: %w", err)
+	}
+	defer stx.Rollback() //nolint:errcheck // no-op after commit
+	if err := fn(&Tx{q: sqlQuerier{stx}, raw: stx, engine: SQLite}); err != nil {
+		return err
+	}
+	if err := stx.Commit(); err != nil {
+		return fmt.Errorf("commit: %w", err)
+	}
+	return nil
+}
+
+// Tx is one open transaction on either engine.
+type Tx struct {
+	q      querier
+	raw    any // pgx.Tx or *sql.Tx, for River's InsertTx
+	engine Engine
+}
+
+// Raw returns the driver transaction (pgx.Tx or *sql.Tx) so a job can be
+// enqueued inside it.
+func (tx *Tx) Raw() any { return tx.raw }
+
+// Engine reports which database the transaction is on.
+func (tx *Tx) Engine() Engine { return tx.engine }
+
+func (tx *Tx) exec(ctx context.Context, query string, args ...any) (int64, error) {
+	n, err := tx.q.exec(ctx, rebind(tx.engine, query), args...)
+	return n, formatError(err)
+}
+
+func (tx *Tx) queryRow(ctx context.Context, query string, args ...any) row {
+	return errRow{tx.q.queryRow(ctx, rebind(tx.engine, query), args...)}
+}
+
+func (tx *Tx) query(ctx context.Context, query string, args ...any) (rows, error) {
+	r, err := tx.q.query(ctx, rebind(tx.engine, query), args...)
+	return r, formatError(err)
+}
+
+// Exec runs a statement for a package that owns its own tables (the sandbox
+// partner); application tables are only touched through Tx's named methods.
+func (tx *Tx) Exec(ctx context.Context, query string, args ...any) (int64, error) {
+	return tx.exec(ctx, query, args...)
+}
+
+// QueryRow runs a one-row query; Scan returns ErrNotFound when there is none.
+func (tx *Tx) QueryRow(ctx context.Context, query string, args ...any) interface{ Scan(...any) error } {
+	return tx.queryRow(ctx, query, args...)
+}

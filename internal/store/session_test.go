@@ -1,0 +1,63 @@
+package store_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/crebit/crebit/internal/session"
+	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/storetest"
+)
+
+func TestSessionRoundTrip(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		now := time.Date(2026, 11, 22, 10, 0, 0, 123456789, time.UTC)
+		_, id := session.NewToken()
+		s := session.Session{ID: id, CreatedAt: now, LastSeenAt: now, ExpiresAt: now.Add(time.Hour)}
+		err := db.Tx(ctx, func(tx *store.Tx) error {
+			if err := tx.CreateSession(ctx, s); err != nil {
+				return err
+			}
+			return tx.SetSessionQuote(ctx, id, "on_1", "off_1")
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got session.Session
+		err = db.Tx(ctx, func(tx *store.Tx) (err error) { got, err = tx.Session(ctx, id); return })
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !got.ExpiresAt.Equal(now.Add(time.Hour).Truncate(time.Microsecond)) || got.LastOnRampQuoteID != "on_1" || got.LastOffRampQuoteID != "off_1" {
+			t.Fatalf("got %+v", got)
+		}
+		// Expired sessions are deleted; fresh ones stay.
+		var n int64
+		err = db.Tx(ctx, func(tx *store.Tx) (err error) { n, err = tx.DeleteExpiredSessions(ctx, now.Add(2*time.Hour)); return })
+		if err != nil || n != 1 {
+			t.Fatalf("deleted %d, %v", n, err)
+		}
+		err = db.Tx(ctx, func(tx *store.Tx) error { _, err := tx.Session(ctx, id); return err })
+		if !errors.Is(err, store.ErrNotFound) {
+			t.Fatalf("after delete: %v", err)
+		}
+	})
+}
+
+func TestMigrateTwiceIsANoop(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		v1, err := db.Migrate(context.Background())
+		if err != nil || v1 < 1 {
+			t.Fatalf("version %d, %v", v1, err)
+		}
+		v2, err := db.Migrate(context.Background())
+		if err != nil || v2 != v1 {
+			t.Fatalf("second migrate: version %d -> %d, %v", v1, v2, err)
+		}
+	})
+}

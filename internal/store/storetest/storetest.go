@@ -1,0 +1,122 @@
+// Package storetest gives each test a migrated, isolated database on either
+// engine: a SQLite file in t.TempDir(), or a fresh PostgreSQL schema dropped
+// when the test ends. PostgreSQL is read from CREBIT_TEST_POSTGRES_URL
+// (default postgres://postgres@127.0.0.1:5432/test?sslmode=disable); when it is
+// unreachable the PostgreSQL half is skipped loudly, or fails when
+// CREBIT_REQUIRE_POSTGRES=1.
+package storetest
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/crebit/crebit/internal/jobs"
+	"github.com/crebit/crebit/internal/store"
+)
+
+// DefaultPostgresURL is used when CREBIT_TEST_POSTGRES_URL is unset.
+const DefaultPostgresURL = "postgres://postgres@127.0.0.1:5432/test?sslmode=disable"
+
+// Engines lists the engines every store-backed test runs on.
+var Engines = []store.Engine{store.SQLite, store.Postgres}
+
+// PostgresURL is the server tests use.
+func PostgresURL() string {
+	if u := os.Getenv("CREBIT_TEST_POSTGRES_URL"); u != "" {
+		return u
+	}
+	return DefaultPostgresURL
+}
+
+var (
+	pgOnce sync.Once
+	pgErr  error
+)
+
+// RequirePostgres skips (or, with CREBIT_REQUIRE_POSTGRES=1, fails) t when
+// PostgreSQL cannot be reached.
+func RequirePostgres(t testing.TB) {
+	t.Helper()
+	pgOnce.Do(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		conn, err := pgx.Connect(ctx, PostgresURL())
+		if err != nil {
+			pgErr = err
+			return
+		}
+		pgErr = conn.Ping(ctx)
+		conn.Close(ctx)
+	})
+	if pgErr != nil {
+		if os.Getenv("CREBIT_REQUIRE_POSTGRES") == "1" {
+			t.Fatalf("PostgreSQL is required (CREBIT_REQUIRE_POSTGRES=1) but unreachable at %s: %v", PostgresURL(), pgErr)
+		}
+		t.Skipf("SKIPPING PostgreSQL test: unreachable at %s: %v (set CREBIT_REQUIRE_POSTGRES=1 to fail instead)", PostgresURL(), pgErr)
+	}
+}
+
+// Options returns store options for a fresh, empty database of engine e that
+// is removed when t ends. It does not open or migrate anything.
+func Options(t testing.TB, e store.Engine) store.Options {
+	t.Helper()
+	if e == store.SQLite {
+		return store.Options{SQLitePath: filepath.Join(t.TempDir(), "test.db")}
+	}
+	RequirePostgres(t)
+	b := make([]byte, 6)
+	rand.Read(b)
+	schema := "t_" + hex.EncodeToString(b)
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		conn, err := pgx.Connect(ctx, PostgresURL())
+		if err != nil {
+			t.Logf("drop schema %s: %v", schema, err)
+			return
+		}
+		defer conn.Close(ctx)
+		if _, err := conn.Exec(ctx, "DROP SCHEMA IF EXISTS "+pgx.Identifier{schema}.Sanitize()+" CASCADE"); err != nil {
+			t.Logf("drop schema %s: %v", schema, err)
+		}
+	})
+	return store.Options{DatabaseURL: PostgresURL(), Schema: schema, MaxConns: 8}
+}
+
+// Open returns a database of engine e with the application's and River's
+// migrations applied, closed when t ends.
+func Open(t testing.TB, e store.Engine) *store.DB {
+	t.Helper()
+	ctx := context.Background()
+	db, err := store.Open(ctx, Options(t, e))
+	if err != nil {
+		t.Fatalf("open %s: %v", e, err)
+	}
+	t.Cleanup(func() { db.Close() })
+	if _, err := db.Migrate(ctx); err != nil {
+		t.Fatalf("migrate %s: %v", e, err)
+	}
+	if err := jobs.Migrate(ctx, db); err != nil {
+		t.Fatalf("migrate jobs %s: %v", e, err)
+	}
+	return db
+}
+
+// Each runs fn as a parallel subtest on every engine.
+func Each(t *testing.T, fn func(t *testing.T, db *store.DB)) {
+	t.Helper()
+	for _, e := range Engines {
+		t.Run(string(e), func(t *testing.T) {
+			t.Parallel()
+			fn(t, Open(t, e))
+		})
+	}
+}
