@@ -18,7 +18,8 @@ var (
 	ErrMissingField = errors.New("pix: missing mandatory field")
 
 	// ErrInvalidField reports a well-formed field whose value breaks the
-	// BR Code rules (wrong currency, name too long, bad amount, ...).
+	// BR Code rules (wrong currency, name too long, bad amount, ...), or a
+	// Code that Encode would have to write in more than 512 characters.
 	ErrInvalidField = errors.New("pix: invalid field value")
 )
 

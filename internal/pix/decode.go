@@ -10,13 +10,14 @@ import (
 // Decode parses and verifies a BR Code, such as a pasted "Pix copia e
 // cola" string. It never panics, whatever the input.
 //
-// The payload must be printable ASCII, at most 512 characters, well-formed
-// TLV with no repeated IDs (also inside fields 26 and 62), start with field
-// 00 and end with field 63, whose CRC must match (hex in either case). Fields
-// 00, 26, 52, 53, 58, 59 and 60 are mandatory, and every rule listed on Code
-// applies. Surrounding white space is not trimmed: that is the caller's
-// choice. Errors are checked in that order, so a mistyped code reports
-// ErrCRC rather than whatever the typo broke.
+// Checks run in this order, so a mistyped code reports ErrCRC rather than
+// whatever the typo happened to break: the payload must be printable ASCII,
+// at most 512 characters and well-formed TLV with no repeated IDs, starting
+// with field 00 and ending with field 63; then the CRC in field 63 must match
+// (hex digits in either case); then fields 00, 26, 52, 53, 58, 59 and 60 must
+// be present, fields 26 and 62 must hold well-formed TLV, and every rule
+// listed on Code applies. Surrounding white space is not trimmed: that is
+// the caller's choice.
 //
 // Fields the package does not interpret are kept in Code.Extra,
 // Code.AccountExtra and Code.AdditionalExtra, sorted by ID, so a decoded

@@ -92,7 +92,7 @@ var banks = map[string]string{
 	"706": "ARCUS FI",
 	"710": "NVIO",
 	"721": "ALBO",
-	
+	"722": "MERCADO PAGO W",
 	"723": "CUENCA",
 	"728": "SPIN BY OXXO",
 	"732": "PEIBO",

@@ -1,0 +1,82 @@
+# Crebit: `make run` serves the product; `make test` runs every test.
+# Both install what they need first (Go modules, npm packages, Chromium).
+
+SHELL := /bin/bash
+GO ?= go
+NPM ?= npm
+WEB := web
+BIN := bin/crebit
+WEB_SOURCES := $(shell find $(WEB)/src $(WEB)/public $(WEB)/index.html $(WEB)/vite.config.ts $(WEB)/tsconfig.json -type f 2>/dev/null)
+GO_SOURCES := $(shell find cmd internal web -name '*.go' -not -path '*/node_modules/*' 2>/dev/null) go.mod go.sum
+
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
+export npm_config_update_notifier := false
+export npm_config_fund := false
+export npm_config_audit := false
+
+.PHONY: run build dev test test-go test-web test-e2e deps chromium bench lighthouse budget clean fmt vet
+
+## run: build everything and serve http://localhost:8080 on SQLite in ./data with the sandbox partner
+run: build
+	./$(BIN) serve
+
+## build: bin/crebit with the web app embedded
+build: $(BIN)
+
+$(BIN): $(WEB)/dist/index.html $(GO_SOURCES) | deps-go
+	$(GO) build -tags embed -trimpath -o $(BIN) ./cmd/crebit
+
+$(WEB)/dist/index.html: $(WEB)/node_modules/.installed $(WEB_SOURCES)
+	cd $(WEB) && npx tsc -b && npx vite build
+
+$(WEB)/node_modules/.installed: $(WEB)/package.json $(WEB)/package-lock.json
+	cd $(WEB) && $(NPM) ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+.PHONY: deps-go
+deps-go:
+	@$(GO) mod download
+
+deps: deps-go $(WEB)/node_modules/.installed
+
+## dev: the Go server on :8080 and Vite with hot reload on :5173 (proxying /api)
+dev: deps
+	@trap 'kill 0' EXIT; \
+	$(GO) run ./cmd/crebit serve & \
+	cd $(WEB) && npx vite
+
+## test: every test — Go (race detector, SQLite and PostgreSQL), web unit tests, browser tests
+test: test-go test-web test-e2e
+
+test-go: deps-go
+	$(GO) vet ./...
+	$(GO) test -race -count=1 ./...
+
+test-web: $(WEB)/node_modules/.installed
+	cd $(WEB) && npx tsc -b && npx vitest run
+
+test-e2e: chromium build
+	cd $(WEB) && npx playwright test
+
+## chromium: install Debian's Chromium when it is missing (never a downloaded browser)
+chromium:
+	@./scripts/ensure-chromium.sh
+
+## bench: Go benchmarks on both engines and an HTTP load run against bin/crebit
+bench: build
+	$(GO) test -run='^$$' -bench=. -benchmem ./internal/service/ ./internal/pricing/
+	$(GO) run ./cmd/loadtest -bin ./$(BIN)
+
+## lighthouse: Lighthouse scores of the public pages, written to docs/PERFORMANCE.md
+lighthouse: chromium build
+	cd $(WEB) && node scripts/lighthouse.mjs
+
+## budget: JavaScript that / loads before it is interactive, and start-up time
+budget: chromium build
+	cd $(WEB) && node scripts/budget.mjs
+
+fmt:
+	gofmt -w cmd internal web/*.go
+
+clean:
+	rm -rf bin $(WEB)/dist $(WEB)/test-results

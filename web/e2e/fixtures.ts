@@ -1,0 +1,103 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const binary = process.env.CREBIT_BIN ?? path.resolve(here, '../../bin/crebit');
+export const screenshotDir = path.resolve(here, '../test-results/screenshots');
+
+export interface Server {
+  baseURL: string;
+  dataDir: string;
+  logs: () => string;
+}
+
+/** startServer runs bin/crebit on a free port with a fresh data directory. */
+export async function startServer(env: Record<string, string> = {}): Promise<{ server: Server; stop: () => Promise<void> }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'crebit-e2e-'));
+  let out = '';
+  const child: ChildProcess = spawn(binary, ['serve'], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      CREBIT_ADDR: '127.0.0.1:0',
+      CREBIT_DATA_DIR: dataDir,
+      CREBIT_LOG_LEVEL: 'warn',
+      CREBIT_SANDBOX_AUTO_ADVANCE: '1s',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const baseURL = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`crebit did not start:\n${out}`)), 30_000);
+    child.stdout?.on('data', (b: Buffer) => {
+      out += b.toString();
+      const m = out.match(/listening on (http:\/\/[\d.:]+)/);
+      if (m?.[1]) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    });
+    child.stderr?.on('data', (b: Buffer) => {
+      out += b.toString();
+    });
+    child.on('exit', (code) => reject(new Error(`crebit exited with ${code}:\n${out}`)));
+  });
+  const stop = async () => {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { server: { baseURL, dataDir, logs: () => out }, stop };
+}
+
+interface Fixtures {
+  serverEnv: Record<string, string>;
+  server: Server;
+}
+
+/**
+ * test gives every worker its own server. A spec file can change the
+ * server's configuration with test.use({ serverEnv: { CREBIT_QUOTE_TTL: '20s' } }).
+ */
+export const test = base.extend<{ baseURL: string }, Fixtures>({
+  serverEnv: [{}, { option: true, scope: 'worker' }],
+  server: [
+    async ({ serverEnv }, use) => {
+      const { server, stop } = await startServer(serverEnv);
+      await use(server);
+      await stop();
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ server }, use) => {
+    await use(server.baseURL);
+  },
+  page: async ({ page }, use) => {
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await use(page);
+    expect(errors, 'uncaught errors in the page').toEqual([]);
+  },
+});
+
+export { expect };
+
+/** shot saves a full-page screenshot under web/test-results/screenshots. */
+export async function shot(page: Page, name: string) {
+  mkdirSync(screenshotDir, { recursive: true });
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+}
+
+/** expectAccessible fails on any serious or critical axe-core violation. */
+export async function expectAccessible(page: Page, context = '') {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    bad.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`),
+    `accessibility violations ${context}`,
+  ).toEqual([]);
+}
