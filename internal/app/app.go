@@ -154,31 +154,11 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		cfg.BaseURL = "http://localhost:" + strconv.Itoa(port)
 	}
 
-	queue := jobs.New(db, log)
-	deps := service.Deps{DB: db, Queue: queue, Config: cfg, Now: time.Now, Log: log}
-	var sb *sandbox.Sandbox
-	webhookBase := cfg.BaseURL
-	if cfg.Partner == config.PartnerSandbox {
-		u, _ := url.Parse(cfg.BaseURL)
-		sb = sandbox.New(db, queue, cfg.Sandbox, cfg.PartnerAPIKey.Reveal(), u.Host, time.Now, log)
-		client := partner.NewClient(loopback+"/sandbox", cfg.PartnerAPIKey.Reveal(), log)
-		deps.Partner, deps.Simulator = client, client
-		webhookBase = loopback
-	} else {
-		deps.Partner = partner.NewClient(cfg.PartnerURL, cfg.PartnerAPIKey.Reveal(), log)
-	}
-	svc, err := service.New(deps)
+	st, err := Build(cfg, db, log, time.Now, loopback)
 	if err != nil {
 		return err
 	}
-	if err := queue.Init(); err != nil {
-		return err
-	}
-	hd := httpapi.Deps{Config: cfg, DB: db, Log: log, Now: time.Now, Static: web.FS(), Service: svc, WebhookBase: webhookBase}
-	if sb != nil {
-		hd.Sandbox = sb.Handler()
-	}
-	api := httpapi.NewServer(hd)
+	queue, svc, api := st.Queue, st.Service, st.Server
 	srv := &http.Server{Handler: api, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second,
 		WriteTimeout: 60 * time.Second, IdleTimeout: 120 * time.Second,
 		ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
@@ -189,7 +169,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		srv.Close()
 		return err
 	}
-	if sb != nil {
+	if st.Sandbox != nil {
 		// The sandbox learns where to send events, as a real partner would
 		// be told once through its dashboard or API.
 		if err := svc.RegisterWebhook(ctx, api.WebhookURL()); err != nil {
@@ -215,4 +195,50 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	}
 	log.Info("stopped")
 	return nil
+}
+
+// Stack is the wired application: what serve runs and what tests drive.
+type Stack struct {
+	Config  config.Config
+	DB      *store.DB
+	Queue   *jobs.Queue
+	Service *service.Service
+	Server  *httpapi.Server
+	Sandbox *sandbox.Sandbox // nil with a real partner
+}
+
+// Build wires the application on an open, migrated database. loopback is
+// the address this process listens on (http://127.0.0.1:PORT), where the
+// partner client reaches the embedded sandbox and the sandbox delivers
+// webhooks. The queue is initialised but not started.
+func Build(cfg config.Config, db *store.DB, log *slog.Logger, now func() time.Time, loopback string) (*Stack, error) {
+	queue := jobs.New(db, log)
+	deps := service.Deps{DB: db, Queue: queue, Config: cfg, Now: now, Log: log}
+	st := &Stack{Config: cfg, DB: db, Queue: queue}
+	webhookBase := cfg.BaseURL
+	if cfg.Partner == config.PartnerSandbox {
+		host := "localhost"
+		if u, err := url.Parse(cfg.BaseURL); err == nil && u.Host != "" {
+			host = u.Host
+		}
+		st.Sandbox = sandbox.New(db, queue, cfg.Sandbox, cfg.PartnerAPIKey.Reveal(), host, now, log)
+		client := partner.NewClient(loopback+"/sandbox", cfg.PartnerAPIKey.Reveal(), log)
+		deps.Partner, deps.Simulator = client, client
+		webhookBase = loopback
+	} else {
+		deps.Partner = partner.NewClient(cfg.PartnerURL, cfg.PartnerAPIKey.Reveal(), log)
+	}
+	svc, err := service.New(deps)
+	if err != nil {
+		return nil, err
+	}
+	if err := queue.Init(); err != nil {
+		return nil, err
+	}
+	hd := httpapi.Deps{Config: cfg, DB: db, Log: log, Now: now, Static: web.FS(), Service: svc, WebhookBase: webhookBase}
+	if st.Sandbox != nil {
+		hd.Sandbox = st.Sandbox.Handler()
+	}
+	st.Service, st.Server = svc, httpapi.NewServer(hd)
+	return st, nil
 }

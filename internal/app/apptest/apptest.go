@@ -1,0 +1,237 @@
+// Package apptest starts the whole application for a test: a migrated
+// database on the chosen engine, the River queue, the embedded sandbox
+// partner and the HTTP server on a real loopback port, driven through real
+// HTTP with per-browser cookie jars. Nothing of our own is mocked.
+package apptest
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/http/cookiejar"
+	"net/http/httptest"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/crebit/crebit/internal/app"
+	"github.com/crebit/crebit/internal/config"
+	"github.com/crebit/crebit/internal/jobs"
+	"github.com/crebit/crebit/internal/ledger"
+	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/storetest"
+)
+
+// Harness is one running application.
+type Harness struct {
+	T      testing.TB
+	URL    string
+	Config config.Config
+	DB     *store.DB
+	Stack  *app.Stack
+}
+
+// Option changes the configuration before start.
+type Option func(env map[string]string)
+
+// Env sets a configuration variable.
+func Env(key, value string) Option { return func(env map[string]string) { env[key] = value } }
+
+// New starts the application on engine e and stops it when t ends. The
+// sandbox's automatic progression is off unless an option turns it on, so
+// tests decide which events arrive and in what order.
+func New(t testing.TB, e store.Engine, opts ...Option) *Harness {
+	t.Helper()
+	ctx := context.Background()
+	env := map[string]string{
+		"CREBIT_DATA_DIR":             t.TempDir(),
+		"CREBIT_SANDBOX_AUTO_ADVANCE": "0",
+		"CREBIT_LOG_LEVEL":            "error",
+	}
+	for _, o := range opts {
+		o(env)
+	}
+	cfg, err := config.Load(nil, func(k string) string { return env[k] })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cfg.FillSecrets(); err != nil {
+		t.Fatal(err)
+	}
+	db, err := store.Open(ctx, storetest.Options(t, e))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Migrate(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := jobs.Migrate(ctx, db); err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	loopback := "http://" + ln.Addr().String()
+	cfg.BaseURL = loopback
+	level := slog.LevelError
+	if os.Getenv("CREBIT_TEST_LOG") != "" {
+		level = slog.LevelDebug
+	}
+	log := slog.New(slog.NewTextHandler(testWriter{t}, &slog.HandlerOptions{Level: level}))
+	st, err := app.Build(cfg, db, log, time.Now, loopback)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewUnstartedServer(st.Server)
+	ts.Listener.Close()
+	ts.Listener = ln
+	ts.Start()
+	qctx, cancel := context.WithCancel(ctx)
+	if err := st.Queue.Start(qctx); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		stopCtx, c := context.WithTimeout(context.Background(), 20*time.Second)
+		defer c()
+		st.Queue.Stop(stopCtx)
+		cancel()
+		ts.Close()
+		db.Close()
+	})
+	if st.Sandbox != nil {
+		if err := st.Service.RegisterWebhook(ctx, st.Server.WebhookURL()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return &Harness{T: t, URL: loopback, Config: cfg, DB: db, Stack: st}
+}
+
+type testWriter struct{ t testing.TB }
+
+func (w testWriter) Write(p []byte) (int, error) {
+	w.t.Log(strings.TrimRight(string(p), "\n"))
+	return len(p), nil
+}
+
+// Browser is one visitor with its own cookies.
+type Browser struct {
+	h    *Harness
+	HTTP *http.Client
+}
+
+// Browser returns a new visitor.
+func (h *Harness) Browser() *Browser {
+	jar, _ := cookiejar.New(nil)
+	return &Browser{h: h, HTTP: &http.Client{Jar: jar, Timeout: 30 * time.Second}}
+}
+
+// Response is a decoded answer.
+type Response struct {
+	Status int
+	Header http.Header
+	Body   []byte
+	JSON   map[string]any
+}
+
+// Str returns a top-level string field (or "").
+func (r Response) Str(key string) string {
+	s, _ := r.JSON[key].(string)
+	return s
+}
+
+// Num returns a top-level JSON number as its exact text (or "").
+func (r Response) Num(key string) string {
+	n, _ := r.JSON[key].(json.Number)
+	return string(n)
+}
+
+// Error returns the {"error": ...} text.
+func (r Response) Error() string { return r.Str("error") }
+
+// Do sends a request; body may be nil, a string (sent raw) or a value (sent as JSON).
+func (b *Browser) Do(method, path string, body any, headers ...string) Response {
+	b.h.T.Helper()
+	var rd io.Reader
+	switch v := body.(type) {
+	case nil:
+	case string:
+		rd = strings.NewReader(v)
+	case []byte:
+		rd = bytes.NewReader(v)
+	default:
+		buf, err := json.Marshal(v)
+		if err != nil {
+			b.h.T.Fatal(err)
+		}
+		rd = bytes.NewReader(buf)
+	}
+	req, err := http.NewRequest(method, b.h.URL+path, rd)
+	if err != nil {
+		b.h.T.Fatal(err)
+	}
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	for i := 0; i+1 < len(headers); i += 2 {
+		req.Header.Set(headers[i], headers[i+1])
+	}
+	resp, err := b.HTTP.Do(req)
+	if err != nil {
+		b.h.T.Fatal(err)
+	}
+	defer resp.Body.Close()
+	raw, _ := io.ReadAll(resp.Body)
+	out := Response{Status: resp.StatusCode, Header: resp.Header, Body: raw}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber() // amounts stay exact text, never float64
+	_ = dec.Decode(&out.JSON)
+	return out
+}
+
+// MustOK sends a request and fails the test unless it answers 2xx.
+func (b *Browser) MustOK(method, path string, body any, headers ...string) Response {
+	b.h.T.Helper()
+	r := b.Do(method, path, body, headers...)
+	if r.Status < 200 || r.Status > 299 {
+		b.h.T.Fatalf("%s %s: %d %s", method, path, r.Status, r.Body)
+	}
+	return r
+}
+
+// Eventually polls cond until it holds or 20 seconds pass.
+func (h *Harness) Eventually(what string, cond func() bool) {
+	h.T.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			h.T.Fatalf("timed out waiting for %s", what)
+		}
+		time.Sleep(25 * time.Millisecond)
+	}
+}
+
+// LedgerProblems runs the ledger check on the database.
+func (h *Harness) LedgerProblems() []ledger.Problem {
+	h.T.Helper()
+	var txs []ledger.StoredTransaction
+	var bals []ledger.Balance
+	err := h.DB.Tx(context.Background(), func(tx *store.Tx) (err error) { txs, bals, err = tx.LedgerSnapshot(context.Background()); return })
+	if err != nil {
+		h.T.Fatal(err)
+	}
+	return ledger.Check(txs, bals)
+}
+
+// RequireBalancedLedger fails the test when the ledger check finds a problem.
+func (h *Harness) RequireBalancedLedger() {
+	h.T.Helper()
+	for _, p := range h.LedgerProblems() {
+		h.T.Errorf("ledger: %s", p)
+	}
+}

@@ -1,0 +1,387 @@
+package httpapi_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/crebit/crebit/internal/app/apptest"
+	"github.com/crebit/crebit/internal/config"
+	"github.com/crebit/crebit/internal/ledger"
+	"github.com/crebit/crebit/internal/money"
+	"github.com/crebit/crebit/internal/partner"
+	"github.com/crebit/crebit/internal/pix"
+	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/storetest"
+	"github.com/crebit/crebit/internal/taxid"
+)
+
+// eachEngine runs fn on SQLite and PostgreSQL, in parallel.
+func eachEngine(t *testing.T, fn func(t *testing.T, e store.Engine)) {
+	for _, e := range storetest.Engines {
+		t.Run(string(e), func(t *testing.T) {
+			t.Parallel()
+			fn(t, e)
+		})
+	}
+}
+
+func payment(t *testing.T, h *apptest.Harness, txn string) store.Payment {
+	t.Helper()
+	var p store.Payment
+	err := h.DB.Tx(context.Background(), func(tx *store.Tx) (err error) { p, err = tx.Payment(context.Background(), txn); return })
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func balance(t *testing.T, h *apptest.Harness, account string, cur money.Currency) int64 {
+	t.Helper()
+	var b int64
+	err := h.DB.Tx(context.Background(), func(tx *store.Tx) (err error) { b, err = tx.Balance(context.Background(), account, cur); return })
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// signedWebhook posts an event for the payment's pay-in, signed with the
+// configured secret, under event id id and timestamp at.
+func signedWebhook(t *testing.T, h *apptest.Harness, id, typ, payinID, txn string, at time.Time, secret []byte) apptest.Response {
+	t.Helper()
+	ev := partner.Event{ID: id, Type: typ, CreatedAt: at, Data: partner.EventData{PayinID: payinID, Reference: txn, Status: typ}}
+	if typ == partner.EventOfframpCreated || typ == partner.EventOfframpCompleted {
+		ev.Data.Offramp = &partner.Offramp{ID: "off_" + txn, Amount: "100.00", Currency: "USD", Status: map[bool]string{true: "completed", false: "pending"}[typ == partner.EventOfframpCompleted]}
+	}
+	body, _ := json.Marshal(ev)
+	hdr := partner.Sign(secret, id, at, body)
+	b := h.Browser()
+	return b.Do("POST", "/api/webhook/payout-events", string(body),
+		"webhook-id", hdr.Get("webhook-id"), "webhook-timestamp", hdr.Get("webhook-timestamp"), "webhook-signature", hdr.Get("webhook-signature"))
+}
+
+func webhookSecret(t *testing.T, h *apptest.Harness) []byte {
+	key, err := config.DecodeWebhookSecret(h.Config.WebhookSecret.Reveal())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return key
+}
+
+func TestBrazilPixPaymentToCompleted(t *testing.T) {
+	t.Parallel()
+	eachEngine(t, func(t *testing.T, e store.Engine) {
+		h := apptest.New(t, e)
+		p := h.NewBrazilPayer()
+		q := p.Quote("USDC/BRL", "250.00")
+		r := p.PixPayment(q, "key-1")
+		if r.Status != http.StatusOK {
+			t.Fatalf("pix payment: %d %s", r.Status, r.Body)
+		}
+		txn := r.Str("transaction_id")
+		if r.Num("amount_brl") != q.Num("total_local_amount") {
+			t.Fatalf("charged %s, quoted %s", r.Num("amount_brl"), q.Num("total_local_amount"))
+		}
+		// The BR Code is a valid dynamic Pix code for exactly the quoted BRL.
+		code, err := pix.Decode(r.Str("pix_code"))
+		if err != nil {
+			t.Fatalf("BR Code does not decode: %v", err)
+		}
+		want, _ := money.Parse(q.Num("total_local_amount"), money.BRL)
+		if code.Amount != want.String() || code.URL == "" || code.PointOfInitiation != pix.DynamicInitiation || code.TxID == "***" {
+			t.Fatalf("BR Code %+v, want amount %s, a location, dynamic, a txid", code, want)
+		}
+		if r.Str("deposit_address") != r.Str("pix_code") {
+			t.Fatal("deposit_address should carry the BR Code")
+		}
+
+		for _, ev := range []string{"payin_processing", "payin_completed", "offramp_created", "offramp_completed"} {
+			p.Simulate(txn, ev)
+		}
+		h.Eventually("completed", func() bool { return p.State(txn) == "completed" })
+		st := p.Status(txn)
+		if st.JSON["payin_processing"] != true || st.JSON["payin_completed"] != true || st.JSON["offramp_completed"] != true || st.JSON["offramp_transaction"] == nil {
+			t.Fatalf("status flags: %s", st.Body)
+		}
+		h.RequireBalancedLedger()
+		pay := payment(t, h, txn)
+		if b := balance(t, h, ledger.PaymentAccount(txn), money.BRL); b != 0 {
+			t.Fatalf("payment account holds %d BRL after completion", b)
+		}
+		if got := balance(t, h, ledger.PayeeAccount, money.USD); got != pay.AmountUSD.Minor {
+			t.Fatalf("payee received %d cents, want %d", got, pay.AmountUSD.Minor)
+		}
+
+		// /track shows the stages with times, and the details only to the owner.
+		tr := p.MustOK("GET", "/api/transaction-status?transaction_id="+txn, nil)
+		if tr.JSON["owned"] != true || !strings.Contains(string(tr.Body), `"sender_name":"Maria Silva"`) {
+			t.Fatalf("owner view: %s", tr.Body)
+		}
+		other := h.Browser().MustOK("GET", "/api/transaction-status?transaction_id="+txn, nil)
+		if other.JSON["owned"] != false || strings.Contains(string(other.Body), "Maria") {
+			t.Fatalf("stranger sees personal data: %s", other.Body)
+		}
+	})
+}
+
+func TestMexicoSpeiPaymentToCompleted(t *testing.T) {
+	t.Parallel()
+	eachEngine(t, func(t *testing.T, e store.Engine) {
+		h := apptest.New(t, e)
+		p := h.NewMexicoPayer()
+		q := p.Quote("USDC/MXN", "1000")
+		r := p.SpeiPayment(q, "")
+		if r.Status != http.StatusOK {
+			t.Fatalf("spei payment: %d %s", r.Status, r.Body)
+		}
+		clabe := r.Str("deposit_address")
+		if err := taxid.ValidateCLABE(clabe); err != nil {
+			t.Fatalf("CLABE %s: %v", clabe, err)
+		}
+		bank, _ := r.JSON["bank_account"].(map[string]any)
+		ben, _ := r.JSON["beneficiary"].(map[string]any)
+		if bank["bank_name"] == "" || ben["name"] == "" || r.Num("amount_mxn") != q.Num("total_local_amount") {
+			t.Fatalf("instructions: %s", r.Body)
+		}
+		// Every SPEI payment gets its own CLABE.
+		q2 := p.Quote("USDC/MXN", "20")
+		r2 := p.SpeiPayment(q2, "")
+		if r2.Str("deposit_address") == clabe {
+			t.Fatal("two payments share a CLABE")
+		}
+		txn := r.Str("transaction_id")
+		for _, ev := range []string{"payin_completed", "offramp_created", "offramp_completed"} {
+			p.Simulate(txn, ev)
+		}
+		h.Eventually("completed", func() bool { return p.State(txn) == "completed" })
+		h.RequireBalancedLedger()
+	})
+}
+
+func TestSameWebhookThreeTimesIsAppliedOnce(t *testing.T) {
+	t.Parallel()
+	eachEngine(t, func(t *testing.T, e store.Engine) {
+		h := apptest.New(t, e)
+		p := h.NewBrazilPayer()
+		txn := p.PixPayment(p.Quote("USDC/BRL", "100"), "").Str("transaction_id")
+		payin := payment(t, h, txn).PartnerPayinID
+		secret := webhookSecret(t, h)
+		now := time.Now()
+		for i := range 3 {
+			r := signedWebhook(t, h, "evt_dup_1", "payin_completed", payin, txn, now, secret)
+			if r.Status != http.StatusOK || r.JSON["duplicate"] != (i > 0) {
+				t.Fatalf("delivery %d: %d %s", i+1, r.Status, r.Body)
+			}
+		}
+		h.Eventually("payin_completed", func() bool { return p.State(txn) == "payin_completed" })
+		time.Sleep(300 * time.Millisecond)
+		var n int
+		h.DB.Tx(context.Background(), func(tx *store.Tx) error {
+			return tx.QueryRow(context.Background(), `SELECT COUNT(*) FROM ledger_transactions WHERE payment_id = ? AND kind = 'payin_received'`, txn).Scan(&n)
+		})
+		if n != 1 {
+			t.Fatalf("pay-in posted %d times", n)
+		}
+		h.RequireBalancedLedger()
+	})
+}
+
+func TestEventsOutOfOrderNeverMoveBackwards(t *testing.T) {
+	t.Parallel()
+	eachEngine(t, func(t *testing.T, e store.Engine) {
+		h := apptest.New(t, e)
+		p := h.NewBrazilPayer()
+		txn := p.PixPayment(p.Quote("USDC/BRL", "100"), "").Str("transaction_id")
+		payin := payment(t, h, txn).PartnerPayinID
+		secret := webhookSecret(t, h)
+		now := time.Now()
+		signedWebhook(t, h, "evt_o1", "offramp_completed", payin, txn, now, secret)
+		h.Eventually("completed", func() bool { return p.State(txn) == "completed" })
+		signedWebhook(t, h, "evt_o2", "payin_processing", payin, txn, now, secret)
+		signedWebhook(t, h, "evt_o3", "payin_completed", payin, txn, now, secret)
+		signedWebhook(t, h, "evt_o4", "offramp_created", payin, txn, now, secret)
+		h.Eventually("all processed", func() bool {
+			var n int
+			h.DB.Tx(context.Background(), func(tx *store.Tx) error {
+				return tx.QueryRow(context.Background(), `SELECT COUNT(*) FROM webhook_events WHERE processed_at IS NOT NULL`).Scan(&n)
+			})
+			return n == 4
+		})
+		if s := p.State(txn); s != "completed" {
+			t.Fatalf("state went to %s", s)
+		}
+		var kinds []string
+		h.DB.Tx(context.Background(), func(tx *store.Tx) error {
+			var k1, k2, k3 int
+			err := tx.QueryRow(context.Background(), `SELECT
+				(SELECT COUNT(*) FROM ledger_transactions WHERE payment_id = ? AND kind = 'payin_received'),
+				(SELECT COUNT(*) FROM ledger_transactions WHERE payment_id = ? AND kind = 'converted_to_usdc'),
+				(SELECT COUNT(*) FROM ledger_transactions WHERE payment_id = ? AND kind = 'payout')`, txn, txn, txn).Scan(&k1, &k2, &k3)
+			kinds = []string{fmt.Sprint(k1), fmt.Sprint(k2), fmt.Sprint(k3)}
+			return err
+		})
+		if strings.Join(kinds, ",") != "1,1,1" {
+			t.Fatalf("ledger transactions payin/convert/payout = %v, want one each", kinds)
+		}
+		h.RequireBalancedLedger()
+	})
+}
+
+func TestForgedOrStaleSignatureIsRefusedAndChangesNothing(t *testing.T) {
+	t.Parallel()
+	eachEngine(t, func(t *testing.T, e store.Engine) {
+		h := apptest.New(t, e)
+		p := h.NewBrazilPayer()
+		txn := p.PixPayment(p.Quote("USDC/BRL", "100"), "").Str("transaction_id")
+		payin := payment(t, h, txn).PartnerPayinID
+		secret := webhookSecret(t, h)
+		forged := make([]byte, len(secret))
+		copy(forged, secret)
+		forged[0] ^= 0xff
+		cases := map[string]apptest.Response{
+			"forged": signedWebhook(t, h, "evt_f1", "payin_completed", payin, txn, time.Now(), forged),
+			"stale":  signedWebhook(t, h, "evt_f2", "payin_completed", payin, txn, time.Now().Add(-6*time.Minute), secret),
+			"future": signedWebhook(t, h, "evt_f3", "payin_completed", payin, txn, time.Now().Add(6*time.Minute), secret),
+			"missing": h.Browser().Do("POST", "/api/webhook/payout-events",
+				fmt.Sprintf(`{"id":"evt_f4","type":"payin_completed","data":{"payin_id":%q}}`, payin)),
+		}
+		for name, r := range cases {
+			if r.Status != http.StatusUnauthorized || r.Error() != "invalid webhook signature" {
+				t.Errorf("%s: %d %s", name, r.Status, r.Body)
+			}
+		}
+		time.Sleep(300 * time.Millisecond)
+		var n int
+		h.DB.Tx(context.Background(), func(tx *store.Tx) error {
+			return tx.QueryRow(context.Background(), `SELECT COUNT(*) FROM webhook_events`).Scan(&n)
+		})
+		if n != 0 || p.State(txn) != "awaiting_payin" {
+			t.Fatalf("refused webhooks changed something: %d events, state %s", n, p.State(txn))
+		}
+	})
+}
+
+func TestExpiredQuoteIsRefused(t *testing.T) {
+	t.Parallel()
+	eachEngine(t, func(t *testing.T, e store.Engine) {
+		h := apptest.New(t, e, apptest.Env("CREBIT_QUOTE_TTL", "1s"))
+		p := h.NewBrazilPayer()
+		q := p.Quote("USDC/BRL", "100")
+		time.Sleep(1100 * time.Millisecond)
+		r := p.PixPayment(q, "")
+		if r.Status != http.StatusGone || r.Error() != "This quote has expired. Please get a new quote." {
+			t.Fatalf("%d %s", r.Status, r.Body)
+		}
+	})
+}
+
+func TestIdempotentRetryCreatesNothingNew(t *testing.T) {
+	t.Parallel()
+	eachEngine(t, func(t *testing.T, e store.Engine) {
+		h := apptest.New(t, e)
+		p := h.NewBrazilPayer()
+		q := p.Quote("USDC/BRL", "100")
+		a := p.PixPayment(q, "retry-key")
+		b := p.PixPayment(q, "retry-key")
+		if a.Status != 200 || b.Status != 200 || a.Str("transaction_id") != b.Str("transaction_id") || a.Str("pix_code") != b.Str("pix_code") {
+			t.Fatalf("retry gave a different payment:\n%s\n%s", a.Body, b.Body)
+		}
+		// Without a key, asking again for the same quote also returns the same payment.
+		c := p.PixPayment(q, "")
+		if c.Status != http.StatusConflict {
+			t.Fatalf("a second payment on a used quote: %d %s", c.Status, c.Body)
+		}
+		// The same key for a different request is refused.
+		q2 := p.Quote("USDC/BRL", "200")
+		d := p.PixPayment(q2, "retry-key")
+		if d.Status != http.StatusUnprocessableEntity {
+			t.Fatalf("key reuse: %d %s", d.Status, d.Body)
+		}
+		var n int
+		h.DB.Tx(context.Background(), func(tx *store.Tx) error {
+			return tx.QueryRow(context.Background(), `SELECT COUNT(*) FROM payments`).Scan(&n)
+		})
+		if n != 1 {
+			t.Fatalf("%d payments stored, want 1", n)
+		}
+	})
+}
+
+func TestTwoPaymentsRacingForOneQuote(t *testing.T) {
+	t.Parallel()
+	eachEngine(t, func(t *testing.T, e store.Engine) {
+		h := apptest.New(t, e)
+		p := h.NewBrazilPayer()
+		q := p.Quote("USDC/BRL", "100")
+		var wg sync.WaitGroup
+		results := make([]apptest.Response, 4)
+		for i := range results {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				results[i] = p.PixPayment(q, fmt.Sprintf("race-%d", i))
+			}()
+		}
+		wg.Wait()
+		ok := 0
+		for _, r := range results {
+			switch r.Status {
+			case http.StatusOK:
+				ok++
+			case http.StatusConflict:
+			default:
+				t.Errorf("unexpected answer %d %s", r.Status, r.Body)
+			}
+		}
+		if ok != 1 {
+			t.Fatalf("%d payments won the quote, want exactly 1", ok)
+		}
+		h.RequireBalancedLedger()
+	})
+}
+
+func TestLatePayinAfterExpiryIsRecordedAndRefunded(t *testing.T) {
+	t.Parallel()
+	eachEngine(t, func(t *testing.T, e store.Engine) {
+		h := apptest.New(t, e, apptest.Env("CREBIT_QUOTE_TTL", "1s"))
+		p := h.NewBrazilPayer()
+		txn := p.PixPayment(p.Quote("USDC/BRL", "100"), "").Str("transaction_id")
+		h.Eventually("expired", func() bool { return p.State(txn) == "expired" })
+		p.Simulate(txn, "payin_completed")
+		h.Eventually("refunded", func() bool { return p.State(txn) == "refunded" })
+		pay := payment(t, h, txn)
+		// The partner was asked to return the money.
+		h.Eventually("refund at the partner", func() bool {
+			var status string
+			h.DB.Tx(context.Background(), func(tx *store.Tx) error {
+				return tx.QueryRow(context.Background(), `SELECT status FROM sandbox_payins WHERE id = ?`, pay.PartnerPayinID).Scan(&status)
+			})
+			return status == "refunded"
+		})
+		if b := balance(t, h, ledger.PaymentAccount(txn), money.BRL); b != 0 {
+			t.Fatalf("payment account holds %d after refund", b)
+		}
+		if b := balance(t, h, ledger.PayerAccount, money.BRL); b != 0 {
+			t.Fatalf("payer account is %d after pay-in and refund, want 0", b)
+		}
+		h.RequireBalancedLedger()
+	})
+}
+
+func TestQuoteOfAnotherSessionIsRefused(t *testing.T) {
+	t.Parallel()
+	h := apptest.New(t, storetest.Engines[0])
+	alice := h.NewBrazilPayer()
+	bob := h.NewBrazilPayer()
+	q := alice.Quote("USDC/BRL", "100")
+	r := bob.PixPayment(q, "")
+	if r.Status != http.StatusNotFound || r.Error() != "No valid quote found. Please generate a new quote." {
+		t.Fatalf("%d %s", r.Status, r.Body)
+	}
+}
