@@ -114,7 +114,57 @@ func BenchmarkWebhookProcess(b *testing.B) {
 			waitForState(b, h, txn, payment.StatePayinCompleted)
 		}
 		b.ReportMetric(float64(ack.Nanoseconds())/float64(b.N), "ack-ns/op")
+		wait, work := webhookJobTimes(b, h)
+		b.ReportMetric(float64(wait.Nanoseconds()), "queue-ns/job")
+		b.ReportMetric(float64(work.Nanoseconds()), "work-ns/job")
 	})
+}
+
+// webhookJobTimes reads River's own record of the webhook jobs: the mean
+// wait from being scheduled to being picked up, and the mean time from then
+// to being finished (the processing transaction plus River's bookkeeping).
+// SQLite stores these times to the millisecond.
+func webhookJobTimes(b *testing.B, h *apptest.Harness) (wait, work time.Duration) {
+	const q = `SELECT scheduled_at, attempted_at, finalized_at FROM river_job
+		WHERE kind = 'process_webhook_event' AND state = 'completed'`
+	var n int
+	add := func(scheduled, attempted, finalized time.Time) {
+		wait += attempted.Sub(scheduled)
+		work += finalized.Sub(attempted)
+		n++
+	}
+	ctx := context.Background()
+	if h.DB.Engine() == store.SQLite {
+		rows, err := h.DB.SQLDB().QueryContext(ctx, q)
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var s, a, f time.Time
+			if err := rows.Scan(&s, &a, &f); err != nil {
+				b.Fatal(err)
+			}
+			add(s, a, f)
+		}
+	} else {
+		rows, err := h.DB.Pool().Query(ctx, q)
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var s, a, f time.Time
+			if err := rows.Scan(&s, &a, &f); err != nil {
+				b.Fatal(err)
+			}
+			add(s, a, f)
+		}
+	}
+	if n == 0 {
+		return 0, 0
+	}
+	return wait / time.Duration(n), work / time.Duration(n)
 }
 
 // signedEvent builds the partner's delivery of event typ for the payment's

@@ -78,7 +78,9 @@ func New(t testing.TB, e store.Engine, opts ...Option) *Harness {
 		t.Fatal(err)
 	}
 	loopback := "http://" + ln.Addr().String()
-	cfg.BaseURL = loopback
+	if cfg.BaseURL == "" {
+		cfg.BaseURL = loopback
+	}
 	level := slog.LevelError
 	if os.Getenv("CREBIT_TEST_LOG") != "" {
 		level = slog.LevelDebug

@@ -78,7 +78,7 @@ export function SiteHeader() {
       </span>
       <div className={cn('transition-colors duration-300', inverted ? 'bg-white text-navy shadow-md' : 'bg-navy text-white')}>
         <nav aria-label={t('nav.label')} className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4">
-          <Link to="/" className="flex items-center gap-2 rounded-md text-xl font-bold" aria-label={t('logoLabel')}>
+          <Link to="/" className="flex items-center gap-2 rounded-md text-xl font-bold">
             <Logo />
           </Link>
 

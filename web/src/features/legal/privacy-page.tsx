@@ -1,6 +1,6 @@
-import { ComingSoon } from '@/components/coming-soon';
+import { LegalDocument } from './components/legal-document';
 
-/** PrivacyPage is built in a later issue; for now it says so. */
+/** PrivacyPage is the Privacy Policy (/privacy and /privacy-policy). */
 export function PrivacyPage() {
-  return <ComingSoon title="Privacy Policy" />;
+  return <LegalDocument doc="privacy" />;
 }

@@ -1,6 +1,6 @@
-import { ComingSoon } from '@/components/coming-soon';
+import { LegalDocument } from './components/legal-document';
 
-/** TermsPage is built in a later issue; for now it says so. */
+/** TermsPage is the Terms of Service (/terms and /terms-of-service). */
 export function TermsPage() {
-  return <ComingSoon title="Terms of Service" />;
+  return <LegalDocument doc="terms" />;
 }

@@ -1,0 +1,274 @@
+package app_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/cookiejar"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/crebit/crebit/internal/app"
+	"github.com/crebit/crebit/internal/app/apptest"
+	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/storetest"
+)
+
+// syncBuffer is an io.Writer safe for the server goroutine and the test.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// running is one run() of the binary's code.
+type running struct {
+	url    string
+	cancel context.CancelFunc
+	done   chan error
+	stderr *syncBuffer
+}
+
+var listening = regexp.MustCompile(`listening on (http://[0-9.:]+)`)
+
+// start runs app.Run("serve") on port 0 with env and waits for /healthz.
+func start(t *testing.T, env map[string]string) *running {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	out, errOut := &syncBuffer{}, &syncBuffer{}
+	r := &running{cancel: cancel, done: make(chan error, 1), stderr: errOut}
+	go func() {
+		r.done <- app.Run(ctx, []string{"serve", "--addr", "127.0.0.1:0"}, func(k string) string { return env[k] }, out, errOut)
+	}()
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		if m := listening.FindStringSubmatch(out.String()); m != nil {
+			r.url = m[1]
+			break
+		}
+		select {
+		case err := <-r.done:
+			t.Fatalf("run exited early: %v\n%s", err, errOut)
+		default:
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no listening line:\n%s", errOut)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	for {
+		res, err := http.Get(r.url + "/healthz")
+		if err == nil {
+			res.Body.Close()
+			if res.StatusCode == 200 {
+				break
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("healthz never answered")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Cleanup(func() { r.stop(t) })
+	return r
+}
+
+// stop cancels the run (as SIGTERM does) and waits for a clean return.
+func (r *running) stop(t *testing.T) {
+	if r.cancel == nil {
+		return
+	}
+	r.cancel()
+	r.cancel = nil
+	select {
+	case err := <-r.done:
+		if err != nil {
+			t.Errorf("run returned %v", err)
+		}
+	case <-time.After(30 * time.Second):
+		t.Error("graceful shutdown took over 30s")
+	}
+}
+
+func TestRunServesHealthAndShutsDownGracefully(t *testing.T) {
+	t.Parallel()
+	r := start(t, map[string]string{"CREBIT_DATA_DIR": t.TempDir()})
+	res, err := http.Get(r.url + "/readyz")
+	if err != nil || res.StatusCode != 200 {
+		t.Fatalf("readyz: %v %v", res, err)
+	}
+	r.stop(t)
+	if _, err := http.Get(r.url + "/healthz"); err == nil {
+		t.Fatal("still serving after shutdown")
+	}
+}
+
+func TestRunRefusesBadConfigurationWithOneLine(t *testing.T) {
+	t.Parallel()
+	err := app.Run(context.Background(), []string{"serve"}, func(k string) string {
+		return map[string]string{"CREBIT_PARTNER": "acme", "CREBIT_DATA_DIR": t.TempDir()}[k]
+	}, io.Discard, io.Discard)
+	if err == nil || strings.Count(err.Error(), "\n") > 0 || !strings.Contains(err.Error(), "CREBIT_PARTNER") {
+		t.Fatalf("got %v", err)
+	}
+	if err := app.Run(context.Background(), []string{"frobnicate"}, func(string) string { return "" }, io.Discard, io.Discard); err == nil {
+		t.Fatal("unknown command accepted")
+	}
+}
+
+// client is a browser with cookies that outlives server restarts.
+type client struct {
+	t    *testing.T
+	base string
+	http *http.Client
+}
+
+func (c *client) call(method, path string, body any, headers ...string) (int, map[string]any) {
+	c.t.Helper()
+	var rd io.Reader
+	if body != nil {
+		b, _ := json.Marshal(body)
+		if s, ok := body.(string); ok {
+			b = []byte(s)
+		}
+		rd = bytes.NewReader(b)
+	}
+	req, _ := http.NewRequest(method, c.base+path, rd)
+	req.Header.Set("Content-Type", "application/json")
+	for i := 0; i+1 < len(headers); i += 2 {
+		req.Header.Set(headers[i], headers[i+1])
+	}
+	res, err := c.http.Do(req)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var out map[string]any
+	dec := json.NewDecoder(res.Body)
+	dec.UseNumber()
+	dec.Decode(&out)
+	return res.StatusCode, out
+}
+
+func (c *client) ok(method, path string, body any, headers ...string) map[string]any {
+	c.t.Helper()
+	status, out := c.call(method, path, body, headers...)
+	if status/100 != 2 {
+		c.t.Fatalf("%s %s: %d %v", method, path, status, out)
+	}
+	return out
+}
+
+func str(m map[string]any, k string) string { s, _ := m[k].(string); return s }
+
+func num(m map[string]any, k string) string { n, _ := m[k].(json.Number); return string(n) }
+
+func state(c *client, txn string) string {
+	_, out := c.call("GET", "/api/webhook-status/"+txn, nil)
+	st, _ := out["status"].(map[string]any)
+	return str(st, "status")
+}
+
+// TestPaymentsSurviveARestart runs a Brazil and a Mexico payment to
+// completed through the HTTP API and the sandbox's signed webhooks, with
+// the server stopped and started again in the middle.
+func TestPaymentsSurviveARestart(t *testing.T) {
+	t.Parallel()
+	for _, e := range storetest.Engines {
+		t.Run(string(e), func(t *testing.T) {
+			t.Parallel()
+			env := map[string]string{"CREBIT_DATA_DIR": t.TempDir(), "CREBIT_SANDBOX_AUTO_ADVANCE": "0", "CREBIT_LOG_LEVEL": "warn"}
+			if e == store.Postgres {
+				opts := storetest.Options(t, e)
+				db, err := store.Open(context.Background(), opts) // creates the schema
+				if err != nil {
+					t.Fatal(err)
+				}
+				db.Close()
+				env["CREBIT_DATABASE_URL"] = opts.DatabaseURL + "&search_path=" + opts.Schema
+			}
+			srv := start(t, env)
+			jarBR, _ := cookiejar.New(nil)
+			jarMX, _ := cookiejar.New(nil)
+			br := &client{t: t, base: srv.url, http: &http.Client{Jar: jarBR, Timeout: 20 * time.Second}}
+			mx := &client{t: t, base: srv.url, http: &http.Client{Jar: jarMX, Timeout: 20 * time.Second}}
+
+			cb := br.ok("POST", "/api/create-customer", apptest.CustomerBR(apptest.CPF))
+			br.ok("POST", "/api/create-external-account", apptest.BankAccount(str(cb, "customer_id")))
+			qb := br.ok("POST", "/api/create-quote", `{"symbol":"USDC/BRL","amount_usd":1500.50}`)
+			onb, _ := qb["on_ramp"].(map[string]any)
+			pb := br.ok("POST", "/api/create-pix-payment", fmt.Sprintf(`{"amount_brl":%s,"customer_id":%q,"wallet_address":%q,"quote_id":%q,"sender_name":"Maria Silva","sender_document":%q}`,
+				num(qb, "total_local_amount"), str(cb, "customer_id"), str(cb, "wallet_address"), str(onb, "id"), apptest.CPF), "Idempotency-Key", "br-1")
+
+			cm := mx.ok("POST", "/api/create-customer", apptest.CustomerMX(apptest.CURP))
+			mx.ok("POST", "/api/create-external-account", apptest.BankAccount(str(cm, "customer_id")))
+			qm := mx.ok("POST", "/api/create-quote", `{"symbol":"USDC/MXN","amount_usd":800}`)
+			onm, _ := qm["on_ramp"].(map[string]any)
+			pm := mx.ok("POST", "/api/create-spei-payment", fmt.Sprintf(`{"amount_mxn":%s,"customer_id":%q,"wallet_id":%q,"quote_id":%q,"sender_clabe":%q}`,
+				num(qm, "total_local_amount"), str(cm, "customer_id"), str(cm, "wallet_id"), str(onm, "id"), apptest.CURP))
+			txBR, txMX := str(pb, "transaction_id"), str(pm, "transaction_id")
+
+			br.ok("POST", "/api/trigger-mock-webhook", map[string]string{"transaction_id": txBR, "event": "payin_completed"})
+			mx.ok("POST", "/api/trigger-mock-webhook", map[string]string{"transaction_id": txMX, "event": "payin_completed"})
+			waitState(t, br, txBR, "payin_completed")
+			waitState(t, mx, txMX, "payin_completed")
+
+			// Restart: the same data, a new process; the browsers keep their cookies.
+			srv.stop(t)
+			srv = start(t, env)
+			br.base, mx.base = srv.url, srv.url
+			if ids := br.ok("GET", "/api/last-quote-ids", nil); str(ids, "on_ramp_quote_id") != str(onb, "id") {
+				t.Fatalf("session lost across restart: %v", ids)
+			}
+			for _, ev := range []string{"offramp_created", "offramp_completed"} {
+				br.ok("POST", "/api/trigger-mock-webhook", map[string]string{"transaction_id": txBR, "event": ev})
+				mx.ok("POST", "/api/trigger-mock-webhook", map[string]string{"transaction_id": txMX, "event": ev})
+			}
+			waitState(t, br, txBR, "completed")
+			waitState(t, mx, txMX, "completed")
+			// A retry of the first payment after the restart is still the same payment.
+			again := br.ok("POST", "/api/create-pix-payment", fmt.Sprintf(`{"amount_brl":%s,"customer_id":%q,"wallet_address":%q,"quote_id":%q,"sender_name":"Maria Silva","sender_document":%q}`,
+				num(qb, "total_local_amount"), str(cb, "customer_id"), str(cb, "wallet_address"), str(onb, "id"), apptest.CPF), "Idempotency-Key", "br-1")
+			if str(again, "transaction_id") != txBR {
+				t.Fatalf("retry after restart made a new payment: %v", again)
+			}
+			srv.stop(t)
+
+			var out bytes.Buffer
+			if err := app.Run(context.Background(), []string{"ledger", "check"}, func(k string) string { return env[k] }, &out, io.Discard); err != nil {
+				t.Fatalf("ledger check: %v\n%s", err, out.String())
+			}
+			if !strings.Contains(out.String(), "ledger check: OK") {
+				t.Fatalf("ledger check said %q", out.String())
+			}
+		})
+	}
+}
+
+func waitState(t *testing.T, c *client, txn, want string) {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for state(c, txn) != want {
+		if time.Now().After(deadline) {
+			t.Fatalf("%s never reached %s (is %s)", txn, want, state(c, txn))
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}

@@ -1,0 +1,19 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/api-client';
+
+/** SubscribeResponse: 201 for a new address, 200 when it was already subscribed. */
+export interface SubscribeResponse {
+  subscribed?: boolean;
+  already_subscribed: boolean;
+  message: string;
+}
+
+/** subscribe stores a landing-page address for product updates (duplicate-safe on the server). */
+export function subscribe(email: string): Promise<SubscribeResponse> {
+  return apiFetch<SubscribeResponse>('/api/subscribe', { body: { email, source: 'landing' } });
+}
+
+/** useSubscribe is the sign-up form's mutation. */
+export function useSubscribe() {
+  return useMutation({ mutationFn: subscribe });
+}
