@@ -385,3 +385,57 @@ func TestQuoteOfAnotherSessionIsRefused(t *testing.T) {
 		t.Fatalf("%d %s", r.Status, r.Body)
 	}
 }
+
+func TestSandboxRetriesDeliveryUntilAcknowledged(t *testing.T) {
+	t.Parallel()
+	h := apptest.New(t, store.SQLite)
+	p := h.NewBrazilPayer()
+	txn := p.PixPayment(p.Quote("USDC/BRL", "100"), "").Str("transaction_id")
+	// Point the sandbox's events at a receiver that is down.
+	dead := h.Browser().Do("POST", "/sandbox/v1/webhook-endpoint",
+		map[string]string{"url": "http://127.0.0.1:1/api/webhook/payout-events", "secret": h.Config.WebhookSecret.Reveal()},
+		"Authorization", "Bearer "+h.Config.PartnerAPIKey.Reveal(), "Idempotency-Key", "dead-endpoint")
+	if dead.Status != 200 {
+		t.Fatalf("re-registering: %d %s", dead.Status, dead.Body)
+	}
+	p.Simulate(txn, "payin_completed")
+	attempts := func() (n int, delivered bool) {
+		h.DB.Tx(context.Background(), func(tx *store.Tx) error {
+			var at *time.Time
+			err := tx.QueryRow(context.Background(), `SELECT attempts, delivered_at FROM sandbox_events ORDER BY created_at DESC LIMIT 1`).Scan(&n, &at)
+			delivered = at != nil
+			return err
+		})
+		return
+	}
+	h.Eventually("two failed deliveries", func() bool { n, _ := attempts(); return n >= 2 })
+	if _, delivered := attempts(); delivered || p.State(txn) != "awaiting_payin" {
+		t.Fatal("an unacknowledged event counted as delivered")
+	}
+	// The receiver comes back: the next retry is acknowledged and applied.
+	p.MustOK("POST", "/api/setup-webhook", "{}")
+	h.Eventually("delivered and applied", func() bool { return p.State(txn) == "payin_completed" })
+	if _, delivered := attempts(); !delivered {
+		t.Fatal("delivery not recorded")
+	}
+}
+
+func TestTriggerExistsOnlyWithTheSandbox(t *testing.T) {
+	t.Parallel()
+	h := apptest.New(t, store.SQLite, apptest.Env("CREBIT_PARTNER", "http"),
+		apptest.Env("CREBIT_PARTNER_URL", "http://127.0.0.1:1"), apptest.Env("CREBIT_PARTNER_API_KEY", "k"),
+		apptest.Env("CREBIT_WEBHOOK_SECRET", "whsec_"+strings.Repeat("QUJD", 8)))
+	b := h.Browser()
+	r := b.Do("POST", "/api/trigger-mock-webhook", `{"transaction_id":"txn_x","event":"payin_completed"}`)
+	if r.Status != 404 || !strings.HasPrefix(r.Error(), "not found") {
+		t.Fatalf("%d %s", r.Status, r.Body)
+	}
+	if cfg := b.MustOK("GET", "/api/config", nil); cfg.JSON["sandbox"] != false {
+		t.Fatalf("config: %s", cfg.Body)
+	}
+	// With the sandbox, /sandbox/ answers JSON (401 without a key); here it
+	// is just a path of the web app.
+	if r := b.Do("GET", "/sandbox/v1/quotes", nil); !strings.HasPrefix(r.Header.Get("Content-Type"), "text/html") {
+		t.Fatalf("sandbox routes served with a real partner: %d %s", r.Status, r.Body)
+	}
+}

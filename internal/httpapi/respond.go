@@ -40,7 +40,12 @@ func writeError(w http.ResponseWriter, r *http.Request, err error) {
 	if status >= 500 {
 		logger(r).Error("request failed", "status", status, "err", err)
 	} else {
-		logger(r).Info("request refused", "status", status, "err", apperr.Message(err))
+		// The message is not logged: it can echo what the payer typed (a
+		// CURP, say), and tax ids never go to logs.
+		var ae *apperr.Error
+		if errors.As(err, &ae) {
+			logger(r).Info("request refused", "status", status, "code", ae.Code, "field", ae.Field)
+		}
 	}
 	writeJSON(w, r, status, errorBody{Error: apperr.Message(err)})
 }

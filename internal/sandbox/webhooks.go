@@ -60,7 +60,7 @@ func (s *Sandbox) emit(ctx context.Context, tx *store.Tx, p payinRow, typ, offra
 		ev.ID, p.ID, typ, string(payload), now); err != nil {
 		return err
 	}
-	return s.queue.InsertTx(ctx, tx, deliverArgs{EventID: ev.ID}, nil)
+	return s.queue.InsertTx(ctx, tx, deliverArgs{EventID: ev.ID}, &river.InsertOpts{MaxAttempts: maxDeliveryAttempts})
 }
 
 // deliverArgs is one event to deliver.
@@ -74,6 +74,17 @@ type deliverWorker struct {
 	river.WorkerDefaults[deliverArgs]
 	s *Sandbox
 }
+
+// NextRetry backs off exponentially from 1 second to at most an hour; with
+// maxDeliveryAttempts the sandbox keeps trying for about two days, as
+// providers do.
+func (w *deliverWorker) NextRetry(job *river.Job[deliverArgs]) time.Time {
+	shift := min(job.Attempt-1, 12)
+	return time.Now().Add(min(time.Second<<shift, time.Hour))
+}
+
+// maxDeliveryAttempts bounds how often one event is retried.
+const maxDeliveryAttempts = 60
 
 // Work posts the signed event to the registered endpoint. Anything but a
 // 2xx is an error, so River retries with exponential backoff until the

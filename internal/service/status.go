@@ -101,7 +101,9 @@ func (st PaymentStatus) Stages() []Stage {
 
 // RegisterWebhook points the partner's events at this server.
 func (s *Service) RegisterWebhook(ctx context.Context, url string) error {
-	if err := s.partner.RegisterWebhook(ctx, idemKey("webhook", url, s.cfg.WebhookSecret.Reveal()), url, s.cfg.WebhookSecret.Reveal()); err != nil {
+	// A fresh key each time: registering is an upsert, and a replayed answer
+	// would hide a re-registration after the endpoint was changed.
+	if err := s.partner.RegisterWebhook(ctx, randid.New("idem"), url, s.cfg.WebhookSecret.Reveal()); err != nil {
 		return partnerUnavailable(err, "Failed to register the webhook with the payment partner")
 	}
 	return nil
