@@ -53,9 +53,9 @@ func TestStaticCacheHeadersAndSPAFallback(t *testing.T) {
 		{"/assets/app-abc12.js", "200", "public, max-age=31536000, immutable", "console.log"},
 		{"/robots.txt", "200", "public, max-age=3600", "User-agent"},
 		{"/favicon.svg", "200", "public, max-age=3600", "<svg"},
-		{"/get-started", "200", "no-cache", "<div id=root>"},          // a client route
-		{"/some/unknown/page", "200", "no-cache", "<div id=root>"},    // the client router shows its 404
-		{"/assets/missing-123.js", "404", "", "404 page not found"},   // a missing asset is a real 404
+		{"/get-started", "200", "no-cache", "<div id=root>"},        // a client route
+		{"/some/unknown/page", "200", "no-cache", "<div id=root>"},  // the client router shows its 404
+		{"/assets/missing-123.js", "404", "", "404 page not found"}, // a missing asset is a real 404
 	}
 	for _, c := range cases {
 		res := get(t, s, c.path)

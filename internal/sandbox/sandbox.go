@@ -26,6 +26,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/riverqueue/river"
+
 	"github.com/crebit/crebit/internal/config"
 	"github.com/crebit/crebit/internal/jobs"
 	"github.com/crebit/crebit/internal/store"
@@ -49,6 +51,8 @@ func New(db *store.DB, queue *jobs.Queue, cfg config.Sandbox, apiKey, pixHost st
 		log: log.With("component", "sandbox"), client: &http.Client{Timeout: 10 * time.Second}}
 	jobs.Register(queue, &deliverWorker{s: s})
 	jobs.Register(queue, &advanceWorker{s: s})
+	jobs.Register(queue, &cleanupWorker{s: s})
+	queue.Periodic(time.Hour, func() river.JobArgs { return cleanupArgs{} })
 	return s
 }
 
@@ -177,3 +181,26 @@ func decode(body []byte, dst any) error {
 }
 
 func invalid(msg string) error { return &apiError{http.StatusBadRequest, "invalid_request", msg} }
+
+// cleanupArgs is the sandbox's hourly housekeeping.
+type cleanupArgs struct{}
+
+func (cleanupArgs) Kind() string { return "sandbox_cleanup" }
+
+type cleanupWorker struct {
+	river.WorkerDefaults[cleanupArgs]
+	s *Sandbox
+}
+
+// Work forgets idempotency records and quotes older than a day, as
+// providers do (keys are only honoured for 24 hours).
+func (w *cleanupWorker) Work(ctx context.Context, job *river.Job[cleanupArgs]) error {
+	cutoff := w.s.now().UTC().Add(-24 * time.Hour)
+	return w.s.db.Tx(ctx, func(tx *store.Tx) error {
+		if _, err := tx.Exec(ctx, `DELETE FROM sandbox_idempotency WHERE created_at < ?`, cutoff); err != nil {
+			return err
+		}
+		_, err := tx.Exec(ctx, `DELETE FROM sandbox_quotes WHERE expires_at < ?`, cutoff)
+		return err
+	})
+}

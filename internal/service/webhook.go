@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/riverqueue/river"
 
@@ -203,20 +204,25 @@ func (w *refundWorker) Work(ctx context.Context, job *river.Job[refundArgs]) err
 	return w.s.partner.RefundPayin(ctx, "refund-"+p.ID, p.PartnerPayinID)
 }
 
-// sessionCleanupArgs deletes expired sessions (hourly).
+// sessionCleanupArgs is the hourly housekeeping: expired sessions, and
+// quotes that expired a day ago without being paid.
 type sessionCleanupArgs struct{}
 
-func (sessionCleanupArgs) Kind() string { return "delete_expired_sessions" }
+func (sessionCleanupArgs) Kind() string { return "housekeeping" }
 
 type sessionCleanupWorker struct {
 	river.WorkerDefaults[sessionCleanupArgs]
 	s *Service
 }
 
-// Work deletes sessions past their expiry.
+// Work deletes expired sessions and stale quotes.
 func (w *sessionCleanupWorker) Work(ctx context.Context, job *river.Job[sessionCleanupArgs]) error {
+	now := w.s.now()
 	return w.s.db.Tx(ctx, func(tx *store.Tx) error {
-		_, err := tx.DeleteExpiredSessions(ctx, w.s.now())
+		if _, err := tx.DeleteExpiredSessions(ctx, now); err != nil {
+			return err
+		}
+		_, err := tx.DeleteStaleQuotes(ctx, now.Add(-24*time.Hour))
 		return err
 	})
 }

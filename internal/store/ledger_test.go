@@ -21,7 +21,9 @@ func TestLedgerPostsBalancedAndCheckCatchesTampering(t *testing.T) {
 			t.Fatal(err)
 		}
 		refund := ledger.Reverse(tx1, "refund")
-		err = db.Tx(ctx, func(tx *store.Tx) error { return tx.PostLedger(ctx, "txn_1", []ledger.Transaction{tx1, refund}, time.Now()) })
+		err = db.Tx(ctx, func(tx *store.Tx) error {
+			return tx.PostLedger(ctx, "txn_1", []ledger.Transaction{tx1, refund}, time.Now())
+		})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -37,7 +39,10 @@ func TestLedgerPostsBalancedAndCheckCatchesTampering(t *testing.T) {
 			t.Fatalf("clean ledger: %v", p)
 		}
 		var bal int64
-		db.Tx(ctx, func(tx *store.Tx) (err error) { bal, err = tx.Balance(ctx, ledger.PaymentAccount("txn_1"), money.BRL); return })
+		db.Tx(ctx, func(tx *store.Tx) (err error) {
+			bal, err = tx.Balance(ctx, ledger.PaymentAccount("txn_1"), money.BRL)
+			return
+		})
 		if bal != 0 {
 			t.Fatalf("after pay-in and refund the payment holds %d", bal)
 		}

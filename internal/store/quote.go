@@ -56,3 +56,10 @@ func (tx *Tx) QuoteByOnRampID(ctx context.Context, onRampID string) (Quote, erro
 	q.CreatedAt, q.ExpiresAt = q.CreatedAt.UTC(), q.ExpiresAt.UTC()
 	return q, nil
 }
+
+// DeleteStaleQuotes removes quotes that expired before the cutoff and never
+// backed a payment (the header and the calculator make many of them).
+func (tx *Tx) DeleteStaleQuotes(ctx context.Context, before time.Time) (int64, error) {
+	return tx.exec(ctx, `DELETE FROM quotes WHERE expires_at < ?
+		AND NOT EXISTS (SELECT 1 FROM payments WHERE payments.quote_id = quotes.id)`, utc(before))
+}

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/crebit/crebit/internal/money"
 	"github.com/crebit/crebit/internal/session"
 	"github.com/crebit/crebit/internal/store"
 	"github.com/crebit/crebit/internal/store/storetest"
@@ -58,6 +59,33 @@ func TestMigrateTwiceIsANoop(t *testing.T) {
 		v2, err := db.Migrate(context.Background())
 		if err != nil || v2 != v1 {
 			t.Fatalf("second migrate: version %d -> %d, %v", v1, v2, err)
+		}
+	})
+}
+
+func TestStaleQuotesAreDeletedUnlessPaid(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		old := time.Now().Add(-48 * time.Hour)
+		q := store.Quote{ID: "quo_old", SessionID: "s", Symbol: "USDC/BRL", AmountUSD: money.Amount{Minor: 100, Currency: money.USD},
+			TotalLocal: money.Amount{Minor: 542, Currency: money.BRL}, EffectiveRate: "5.42", OnRampID: "on_old",
+			OnRampQuotation: "5.39", OffRampID: "off_old", OffRampQuotation: "0.999", CreatedAt: old, ExpiresAt: old}
+		fresh := q
+		fresh.ID, fresh.OnRampID, fresh.OffRampID, fresh.ExpiresAt = "quo_new", "on_new", "off_new", time.Now().Add(time.Minute)
+		var n int64
+		err := db.Tx(ctx, func(tx *store.Tx) (err error) {
+			if err = tx.CreateQuote(ctx, q); err != nil {
+				return err
+			}
+			if err = tx.CreateQuote(ctx, fresh); err != nil {
+				return err
+			}
+			n, err = tx.DeleteStaleQuotes(ctx, time.Now().Add(-24*time.Hour))
+			return err
+		})
+		if err != nil || n != 1 {
+			t.Fatalf("deleted %d, %v", n, err)
 		}
 	})
 }
