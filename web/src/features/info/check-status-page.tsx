@@ -13,8 +13,8 @@ export function CheckStatusPage() {
   const stages = t('checkStatus.stages', { returnObjects: true }) as TimelineItem[];
   return (
     <main id="main">
-      <PageHero eyebrow={t('checkStatus.eyebrow')} title={t('checkStatus.title')} lead={t('checkStatus.lead')} />
-      <div className="mx-auto max-w-3xl px-4 py-12 sm:py-16">
+      <PageHero narrow eyebrow={t('checkStatus.eyebrow')} title={t('checkStatus.title')} lead={t('checkStatus.lead')} />
+      <div className="mx-auto box-content max-w-3xl px-4 py-12 sm:py-16">
         <section aria-labelledby="stages-heading">
           <h2 id="stages-heading" className="mb-8 text-2xl font-bold text-ink">
             {t('checkStatus.stagesHeading')}
@@ -36,7 +36,7 @@ export function CheckStatusPage() {
           </div>
         </section>
       </div>
-      <RelatedLinks />
+      <RelatedLinks narrow />
     </main>
   );
 }

@@ -18,11 +18,11 @@ interface ComplianceSection {
 export function CompliancePage() {
   const { t } = useTranslation('info');
   usePageMeta(t('compliance.metaTitle'), t('compliance.metaDescription'));
-  const sections = t('compliance.sections', { returnObjects: true, email: site.supportEmail }) as ComplianceSection[];
+  const sections = t('compliance.sections', { returnObjects: true }) as ComplianceSection[];
   return (
     <main id="main">
-      <PageHero eyebrow={t('compliance.eyebrow')} title={t('compliance.title')} lead={t('compliance.lead')} />
-      <div className="mx-auto max-w-3xl space-y-10 px-4 py-12 sm:py-16">
+      <PageHero narrow eyebrow={t('compliance.eyebrow')} title={t('compliance.title')} lead={t('compliance.lead')} />
+      <div className="mx-auto box-content max-w-3xl space-y-10 px-4 py-12 sm:py-16">
         {sections.map((s) => (
           <section key={s.id} id={s.id} aria-labelledby={`${s.id}-heading`} className="scroll-mt-6 text-slate-700">
             <h2 id={`${s.id}-heading`} className="text-2xl font-bold text-ink">
@@ -71,7 +71,7 @@ export function CompliancePage() {
           </Link>
         </div>
       </div>
-      <RelatedLinks />
+      <RelatedLinks narrow />
     </main>
   );
 }

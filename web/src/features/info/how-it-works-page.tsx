@@ -22,33 +22,35 @@ export function HowItWorksPage() {
     <main id="main">
       <PageHero eyebrow={t('howItWorks.eyebrow')} title={t('howItWorks.title')} lead={t('howItWorks.lead')} />
 
-      <section aria-labelledby="steps-heading" className="mx-auto max-w-5xl px-4 py-12 sm:py-16">
-        <h2 id="steps-heading" className="text-2xl font-bold text-ink sm:text-3xl">
-          {t('howItWorks.stepsHeading')}
-        </h2>
-        <ol className="mt-8 grid gap-6 sm:grid-cols-2">
-          {stepKeys.map((key, i) => {
-            const items = t(`howItWorks.steps.${key}.items`, { returnObjects: true, defaultValue: [] }) as string[];
-            return (
-              <li key={key}>
-                <Card className="h-full">
-                  <p className="text-sm font-semibold uppercase tracking-wide text-brand-dark">
-                    {t('shared.step', { n: i + 1 })}
-                  </p>
-                  <h3 className="mt-1 text-xl font-semibold text-ink">{t(`howItWorks.steps.${key}.title`)}</h3>
-                  <p className="mt-2 text-slate-700">{t(`howItWorks.steps.${key}.body`)}</p>
-                  {Array.isArray(items) && items.length > 0 ? (
-                    <ul className="mt-3 list-disc space-y-1 pl-5 text-slate-700">
-                      {items.map((item) => (
-                        <li key={item}>{item}</li>
-                      ))}
-                    </ul>
-                  ) : null}
-                </Card>
-              </li>
-            );
-          })}
-        </ol>
+      <section aria-labelledby="steps-heading" className="px-4 py-12 sm:py-16">
+        <div className="mx-auto max-w-5xl">
+          <h2 id="steps-heading" className="text-2xl font-bold text-ink sm:text-3xl">
+            {t('howItWorks.stepsHeading')}
+          </h2>
+          <ol className="mt-8 grid gap-6 sm:grid-cols-2">
+            {stepKeys.map((key, i) => {
+              const items = t(`howItWorks.steps.${key}.items`, { returnObjects: true, defaultValue: [] }) as string[];
+              return (
+                <li key={key}>
+                  <Card className="h-full">
+                    <p className="text-sm font-semibold uppercase tracking-wide text-yellow-800">
+                      {t('shared.step', { n: i + 1 })}
+                    </p>
+                    <h3 className="mt-1 text-xl font-semibold text-ink">{t(`howItWorks.steps.${key}.title`)}</h3>
+                    <p className="mt-2 text-slate-700">{t(`howItWorks.steps.${key}.body`)}</p>
+                    {Array.isArray(items) && items.length > 0 ? (
+                      <ul className="mt-3 list-disc space-y-1 pl-5 text-slate-700">
+                        {items.map((item) => (
+                          <li key={item}>{item}</li>
+                        ))}
+                      </ul>
+                    ) : null}
+                  </Card>
+                </li>
+              );
+            })}
+          </ol>
+        </div>
       </section>
 
       <section aria-labelledby="delivery-heading" className="bg-slate-50 px-4 py-12 sm:py-16">
@@ -126,43 +128,45 @@ function Comparison() {
     })),
   ];
   return (
-    <section aria-labelledby="compare-heading" className="mx-auto max-w-5xl px-4 py-12 sm:py-16">
-      <h2 id="compare-heading" className="text-2xl font-bold text-ink sm:text-3xl">
-        {t('howItWorks.compareHeading')}
-      </h2>
-      <p className="mt-2 text-slate-700">{t('howItWorks.compareLead')}</p>
-      <ul className="mt-8 grid gap-6 md:grid-cols-3">
-        {rows.map((row) => (
-          <li
-            key={row.key}
-            className={cn(
-              'rounded-2xl border p-6 shadow-sm',
-              row.key === 'ours' ? 'border-2 border-navy bg-yellow-50' : 'border-slate-200 bg-white',
-            )}
-          >
-            <h3 className="text-lg font-semibold text-ink">{row.name}</h3>
-            <dl className="mt-4 space-y-3 text-sm">
-              <div>
-                <dt className="text-slate-600">{t('howItWorks.compare.rateBrl')}</dt>
-                <dd className="text-base font-semibold text-ink">{row.brl}</dd>
-              </div>
-              <div>
-                <dt className="text-slate-600">{t('howItWorks.compare.rateMxn')}</dt>
-                <dd className="text-base font-semibold text-ink">{row.mxn}</dd>
-              </div>
-              <div>
-                <dt className="text-slate-600">{t('howItWorks.compare.fee')}</dt>
-                <dd className="text-base font-semibold text-ink">{row.fee}</dd>
-              </div>
-              <div>
-                <dt className="text-slate-600">{t('howItWorks.compare.time')}</dt>
-                <dd className="text-base font-semibold text-ink">{row.time}</dd>
-              </div>
-            </dl>
-          </li>
-        ))}
-      </ul>
-      <p className="mt-4 text-sm text-slate-600">{t('howItWorks.compare.footnote')}</p>
+    <section aria-labelledby="compare-heading" className="px-4 py-12 sm:py-16">
+      <div className="mx-auto max-w-5xl">
+        <h2 id="compare-heading" className="text-2xl font-bold text-ink sm:text-3xl">
+          {t('howItWorks.compareHeading')}
+        </h2>
+        <p className="mt-2 text-slate-700">{t('howItWorks.compareLead')}</p>
+        <ul className="mt-8 grid gap-6 md:grid-cols-3">
+          {rows.map((row) => (
+            <li
+              key={row.key}
+              className={cn(
+                'rounded-2xl border p-6 shadow-sm',
+                row.key === 'ours' ? 'border-2 border-navy bg-yellow-50' : 'border-slate-200 bg-white',
+              )}
+            >
+              <h3 className="text-lg font-semibold text-ink">{row.name}</h3>
+              <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 text-sm md:grid-cols-1">
+                <div>
+                  <dt className="text-slate-600">{t('howItWorks.compare.rateBrl')}</dt>
+                  <dd className="text-base font-semibold text-ink">{row.brl}</dd>
+                </div>
+                <div>
+                  <dt className="text-slate-600">{t('howItWorks.compare.rateMxn')}</dt>
+                  <dd className="text-base font-semibold text-ink">{row.mxn}</dd>
+                </div>
+                <div>
+                  <dt className="text-slate-600">{t('howItWorks.compare.fee')}</dt>
+                  <dd className="text-base font-semibold text-ink">{row.fee}</dd>
+                </div>
+                <div>
+                  <dt className="text-slate-600">{t('howItWorks.compare.time')}</dt>
+                  <dd className="text-base font-semibold text-ink">{row.time}</dd>
+                </div>
+              </dl>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-4 text-sm text-slate-600">{t('howItWorks.compare.footnote')}</p>
+      </div>
     </section>
   );
 }

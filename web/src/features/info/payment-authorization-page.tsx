@@ -94,8 +94,8 @@ export function PaymentAuthorizationPage() {
               onCheckedChange={(v) => setAgreed(v === true)}
               aria-required="true"
             />
-            <Label htmlFor="authorization-agree" className="mb-0 cursor-pointer text-base text-ink">
-              {t('authorization.checkbox')}
+            <Label htmlFor="authorization-agree" className="mb-0 cursor-pointer text-ink">
+              <span className="text-base">{t('authorization.checkbox')}</span>
             </Label>
           </div>
 

@@ -21,7 +21,7 @@ export function PaymentCompletePage() {
   return (
     <main id="main">
       <PageHero eyebrow={t('complete.eyebrow')} title={t('complete.title')} lead={t('complete.lead')} />
-      <div className="mx-auto grid max-w-5xl gap-10 px-4 py-12 sm:py-16 lg:grid-cols-2">
+      <div className="mx-auto box-content grid max-w-5xl gap-10 px-4 py-12 sm:py-16 lg:grid-cols-2">
         <div className="min-w-0 space-y-12">
           <section aria-labelledby="next-heading">
             <h2 id="next-heading" className="text-2xl font-bold text-ink">
@@ -58,7 +58,7 @@ export function PaymentCompletePage() {
           </section>
         </div>
         <section aria-labelledby="referral-heading" className="min-w-0">
-          <Card className="border-2 border-brand lg:sticky lg:top-6">
+          <Card className="ring-2 ring-brand lg:sticky lg:top-6">
             <h2 id="referral-heading" className="text-2xl font-bold text-ink">
               {t('complete.referral.heading')}
             </h2>

@@ -21,8 +21,8 @@ export function PaymentGuidePage() {
   const beforeItems = t('guide.sections.before.items', { returnObjects: true }) as string[];
   return (
     <main id="main">
-      <PageHero eyebrow={t('guide.eyebrow')} title={t('guide.title')} lead={t('guide.lead')} />
-      <div className="mx-auto max-w-3xl space-y-10 px-4 py-12 sm:py-16">
+      <PageHero narrow eyebrow={t('guide.eyebrow')} title={t('guide.title')} lead={t('guide.lead')} />
+      <div className="mx-auto box-content max-w-3xl space-y-10 px-4 py-12 sm:py-16">
         <GuideSection id="before" title={t('guide.sections.before.title')}>
           <p>{t('guide.sections.before.body')}</p>
           <ul className="mt-3 list-disc space-y-1 pl-5">
@@ -77,7 +77,7 @@ export function PaymentGuidePage() {
           <StartPaymentLink className="mt-4" />
         </div>
       </div>
-      <RelatedLinks />
+      <RelatedLinks narrow />
     </main>
   );
 }

@@ -27,7 +27,7 @@ export function StatusUpdatesPage() {
   return (
     <main id="main">
       <PageHero eyebrow={t('statusUpdates.eyebrow')} title={t('statusUpdates.title')} lead={t('statusUpdates.lead')} />
-      <div className="mx-auto grid max-w-5xl gap-10 px-4 py-12 sm:py-16 lg:grid-cols-[1fr_20rem]">
+      <div className="mx-auto box-content grid max-w-5xl gap-10 px-4 py-12 sm:py-16 lg:grid-cols-[1fr_20rem]">
         <div className="min-w-0 space-y-12">
           <section aria-labelledby="how-heading">
             <h2 id="how-heading" className="text-2xl font-bold text-ink">

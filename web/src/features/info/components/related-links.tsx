@@ -1,5 +1,6 @@
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { cn } from '@/lib/cn';
 import { textLink } from './link-styles';
 
 const links = [
@@ -12,25 +13,27 @@ const links = [
 ] as const;
 
 /** RelatedLinks points to the other information pages (not the current one). */
-export function RelatedLinks() {
+export function RelatedLinks({ narrow = false }: { narrow?: boolean }) {
   const { t } = useTranslation('info');
   const { pathname } = useLocation();
   return (
-    <nav aria-labelledby="related-heading" className="mx-auto max-w-5xl px-4 py-10">
-      <h2 id="related-heading" className="text-lg font-semibold text-ink">
-        {t('shared.relatedPages')}
-      </h2>
-      <ul className="mt-3 flex flex-wrap gap-x-6 gap-y-2">
-        {links
-          .filter(([to]) => to !== pathname)
-          .map(([to, key]) => (
-            <li key={to}>
-              <Link to={to} className={textLink}>
-                {t(`shared.links.${key}`)}
-              </Link>
-            </li>
-          ))}
-      </ul>
+    <nav aria-labelledby="related-heading" className="border-t border-slate-200 px-4 py-10">
+      <div className={cn('mx-auto', narrow ? 'max-w-3xl' : 'max-w-5xl')}>
+        <h2 id="related-heading" className="text-lg font-semibold text-ink">
+          {t('shared.relatedPages')}
+        </h2>
+        <ul className="mt-3 flex flex-wrap gap-x-6 gap-y-2">
+          {links
+            .filter(([to]) => to !== pathname)
+            .map(([to, key]) => (
+              <li key={to}>
+                <Link to={to} className={textLink}>
+                  {t(`shared.links.${key}`)}
+                </Link>
+              </li>
+            ))}
+        </ul>
+      </div>
     </nav>
   );
 }

@@ -27,7 +27,7 @@ export function Timeline({ items, timingLabel, extra }: TimelineProps) {
             {i + 1}
           </span>
           <h3 className="text-lg font-semibold text-ink">{item.title}</h3>
-          <p className="mt-1 inline-block rounded-full bg-yellow-100 px-3 py-0.5 text-sm font-medium text-yellow-900">
+          <p className="mt-1 inline-block rounded-md bg-yellow-100 px-2.5 py-0.5 text-sm font-medium text-yellow-900">
             {timingLabel ? <span className="sr-only">{timingLabel}: </span> : null}
             {item.timing}
           </p>

@@ -35,7 +35,7 @@ function formatUpdated(date: string): string {
 export function LegalDocument({ doc }: { doc: 'terms' | 'privacy' }) {
   const { t } = useTranslation('legal');
   usePageMeta(t(`${doc}.metaTitle`), t(`${doc}.metaDescription`));
-  const opts = { returnObjects: true, email: site.supportEmail } as const;
+  const opts = { returnObjects: true } as const;
   const intro = t(`${doc}.intro`, opts) as string[];
   const sections = t(`${doc}.sections`, opts) as LegalSection[];
   const updated = t(`${doc}.updated`);
@@ -98,16 +98,15 @@ export function LegalDocument({ doc }: { doc: 'terms' | 'privacy' }) {
                     {p}
                   </p>
                 ))}
+                {s.id === 'contact' ? (
+                  <p className="mt-3">
+                    <a href={mailto(site.supportEmail, t(`${doc}.title`))} className={link}>
+                      {site.supportEmail}
+                    </a>
+                  </p>
+                ) : null}
               </section>
             ))}
-            <p>
-              <Trans
-                t={t}
-                i18nKey="shared.questions"
-                values={{ email: site.supportEmail }}
-                components={{ mail: <a href={mailto(site.supportEmail)} className={link} /> }}
-              />
-            </p>
             <nav aria-labelledby="related-legal-heading" className="border-t border-slate-200 pt-6">
               <h2 id="related-legal-heading" className="text-lg font-semibold text-ink">
                 {t('shared.related')}
