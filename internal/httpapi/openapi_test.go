@@ -1,0 +1,445 @@
+package httpapi_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/getkin/kin-openapi/openapi3"
+	"github.com/getkin/kin-openapi/openapi3filter"
+	"github.com/getkin/kin-openapi/routers"
+
+	"github.com/crebit/crebit/internal/app/apptest"
+	"github.com/crebit/crebit/internal/config"
+	"github.com/crebit/crebit/internal/partner"
+	"github.com/crebit/crebit/internal/store"
+)
+
+const openAPIPath = "../../docs/openapi.yaml"
+
+// loadOpenAPI reads and validates docs/openapi.yaml.
+func loadOpenAPI(t *testing.T) *openapi3.T {
+	t.Helper()
+	loader := openapi3.NewLoader()
+	doc, err := loader.LoadFromFile(openAPIPath)
+	if err != nil {
+		t.Fatalf("load %s: %v", openAPIPath, err)
+	}
+	if err := doc.Validate(context.Background()); err != nil {
+		t.Fatalf("%s is not a valid OpenAPI document: %v", openAPIPath, err)
+	}
+	return doc
+}
+
+// serverRoutes reads the "METHOD /path" patterns registered in routes.go
+// (every /api/ route) and server.go (/healthz, /readyz).
+func serverRoutes(t *testing.T) []string {
+	t.Helper()
+	pattern := regexp.MustCompile(`\.HandleFunc\("([A-Z]+) (/[^"]*)"`)
+	var routes []string
+	for _, file := range []string{"routes.go", "server.go"} {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range pattern.FindAllStringSubmatch(string(src), -1) {
+			routes = append(routes, m[1]+" "+strings.ReplaceAll(m[2], "...}", "}"))
+		}
+	}
+	if len(routes) < 20 {
+		t.Fatalf("found only %d routes in routes.go and server.go: %v", len(routes), routes)
+	}
+	return routes
+}
+
+// documentedRoutes lists the document's operations as "METHOD /path".
+func documentedRoutes(doc *openapi3.T) []string {
+	var out []string
+	for path, item := range doc.Paths.Map() {
+		for method := range item.Operations() {
+			out = append(out, method+" "+path)
+		}
+	}
+	return out
+}
+
+// TestOpenAPIDescribesEveryRoute keeps docs/openapi.yaml and the server's
+// route list the same set, in both directions.
+func TestOpenAPIDescribesEveryRoute(t *testing.T) {
+	doc := loadOpenAPI(t)
+	routes, documented := serverRoutes(t), documentedRoutes(doc)
+	for _, r := range routes {
+		if !slices.Contains(documented, r) {
+			t.Errorf("route %q (routes.go/server.go) is not in %s", r, openAPIPath)
+		}
+	}
+	for _, d := range documented {
+		if !slices.Contains(routes, d) {
+			t.Errorf("%s describes %q, which the server does not route", openAPIPath, d)
+		}
+	}
+}
+
+// TestOpenAPIDocumentRules checks the promises the document must keep so
+// that the response test means something: every JSON answer is a closed
+// object (additionalProperties false), every error is the one error shape,
+// payment creation takes Idempotency-Key, the partner receiver requires the
+// webhook headers, and the session cookie is described.
+func TestOpenAPIDocumentRules(t *testing.T) {
+	doc := loadOpenAPI(t)
+	for path, item := range doc.Paths.Map() {
+		for method, op := range item.Operations() {
+			name := method + " " + path
+			for code, ref := range op.Responses.Map() {
+				mt := ref.Value.Content.Get("application/json")
+				if mt == nil || mt.Schema == nil {
+					t.Errorf("%s %s: no application/json schema", name, code)
+					continue
+				}
+				s := mt.Schema.Value
+				if !s.Type.Is("object") || s.AdditionalProperties.Has == nil || *s.AdditionalProperties.Has {
+					t.Errorf("%s %s: the answer schema must be an object with additionalProperties: false", name, code)
+				}
+				if code[0] >= '4' && !slices.Contains(s.Required, "error") {
+					t.Errorf("%s %s: an error answer must require \"error\"", name, code)
+				}
+			}
+			if op.RequestBody != nil && path != "/api/webhook/payout-events" {
+				s := op.RequestBody.Value.Content.Get("application/json").Schema.Value
+				if s.AdditionalProperties.Has == nil || *s.AdditionalProperties.Has {
+					t.Errorf("%s: the request schema must refuse unknown fields (additionalProperties: false)", name)
+				}
+			}
+		}
+	}
+	for _, path := range []string{"/api/create-pix-payment", "/api/create-spei-payment"} {
+		if p := doc.Paths.Value(path).Post.Parameters.GetByInAndName("header", "Idempotency-Key"); p == nil {
+			t.Errorf("%s: Idempotency-Key header is not documented", path)
+		}
+	}
+	hook := doc.Paths.Value("/api/webhook/payout-events").Post
+	for _, h := range []string{"webhook-id", "webhook-timestamp", "webhook-signature"} {
+		if p := hook.Parameters.GetByInAndName("header", h); p == nil || !p.Required {
+			t.Errorf("webhook receiver: header %s is not documented as required", h)
+		}
+	}
+	if s := doc.Components.SecuritySchemes["session"]; s == nil || s.Value.In != "cookie" || s.Value.Name != "crebit_session" {
+		t.Errorf("the crebit_session cookie is not described as a security scheme")
+	}
+}
+
+// TestOpenAPISchemasRefuse proves the validator used below does reject
+// what the document forbids, so a passing response check is evidence.
+func TestOpenAPISchemasRefuse(t *testing.T) {
+	doc := loadOpenAPI(t)
+	schema := func(name string) *openapi3.Schema { return doc.Components.Schemas[name].Value }
+	bad := []struct {
+		schema string
+		body   string
+	}{
+		{"Error", `{"error":"x","detail":"y"}`}, // undocumented property
+		{"Error", `{}`},                         // required property missing
+		{"Error", `{"error":""}`},               // empty message
+		{"Config", `{"sandbox":"yes","quote_ttl_seconds":300}`},
+		{"Quote", `{"symbol":"USDC/EUR"}`},
+		{"WebhookReceived", `{"received":false,"duplicate":false}`}, // const
+		{"Customer", `{"customer_id":"c","wallet_id":"w","wallet_address":"a","kyc_status":"approved","existing_customer":false,"existing_customer_found":false,"existing_external_account":{"id":"e"},"external_account_id":null,"show_popup":false}`},
+		{"ExternalAccount", `{"external_account_id":"e","bank_name":"b","account_last4":"6789","bank_account_number":"000123456789"}`}, // unmasked
+		{"TransactionStatus", `{"transaction_id":"t"}`},
+		{"Rate", `{"symbol":"USDC/BRL","quote_type":"on_ramp","effective_rate":0}`}, // exclusiveMinimum
+		{"Stage", `{"status":"created","reached":true,"at":5}`},                     // type list
+		{"WebhookStatus", `{"transaction_id":"t","payin_processing":false,"payin_completed":false,"offramp_transaction":{"id":"o"},"offramp_completed":false,"status":{"status":"created","updated_at":"2026-01-01T00:00:00Z"},"expires_at":"2026-01-01T00:00:00Z"}`},
+	}
+	for _, b := range bad {
+		var v any
+		if err := json.Unmarshal([]byte(b.body), &v); err != nil {
+			t.Fatal(err)
+		}
+		if err := schema(b.schema).VisitJSON(v); err == nil {
+			t.Errorf("schema %s accepts %s", b.schema, b.body)
+		}
+	}
+}
+
+// exchange is one request sent to the running app and checked against the
+// document.
+type exchange struct {
+	name   string
+	as     *apptest.Browser // nil is a new browser
+	method string
+	tmpl   string // the documented path template
+	path   string // the real path (defaults to tmpl)
+	body   any
+	header []string
+	status int
+	// validRequest, when true, also checks the request against the
+	// document: what works must be what the document allows.
+	validRequest bool
+	until        func(r apptest.Response) bool
+}
+
+// TestOpenAPIMatchesResponses runs the application and checks that real
+// answers (happy paths and errors) have documented statuses and bodies that
+// validate against the documented schemas, and that every documented
+// operation is exercised: each with a success, and each that documents a
+// 4xx with at least one client error.
+func TestOpenAPIMatchesResponses(t *testing.T) {
+	doc := loadOpenAPI(t)
+	h := apptest.New(t, store.SQLite)
+	w := &world{h: h, engine: store.SQLite, br: h.NewBrazilPayer(), mx: h.NewMexicoPayer()}
+	br, mx := w.br, w.mx
+	other := h.Browser()
+
+	brlQuote := quote(t, br.Browser, "USDC/BRL", "100")
+	checkQuote := quote(t, br.Browser, "USDC/BRL", "120")
+	mxnQuote := quote(t, mx.Browser, "USDC/MXN", "100")
+	pay := mustDo(t, br.Browser, "POST", "/api/create-pix-payment", pixBody(br, brlQuote), "Idempotency-Key", "openapi-1")
+	txn := pay.Str("transaction_id")
+	key, err := config.DecodeWebhookSecret(h.Config.WebhookSecret.Reveal())
+	if err != nil {
+		t.Fatal(err)
+	}
+	event := []byte(`{"id":"evt_doc","type":"payin_processing","created_at":"2026-01-01T00:00:00Z","data":{"payin_id":"pi_unknown"}}`)
+	var signed []string
+	for k, v := range partner.Sign(key, "evt_doc", time.Now(), event) {
+		signed = append(signed, k, v[0])
+	}
+	fresh := h.Browser()
+	crossSite := []string{"Sec-Fetch-Site", "cross-site"}
+
+	exchanges := []exchange{
+		{name: "healthz", method: "GET", tmpl: "/healthz", status: 200},
+		{name: "readyz", method: "GET", tmpl: "/readyz", status: 200},
+		{name: "config", method: "GET", tmpl: "/api/config", status: 200},
+
+		{name: "quote", as: fresh, method: "POST", tmpl: "/api/create-quote", body: `{"symbol":"USDC/MXN","amount_usd":250.5}`, status: 200, validRequest: true},
+		{name: "quote_below_minimum", method: "POST", tmpl: "/api/create-quote", body: `{"symbol":"USDC/BRL","amount_usd":15.99}`, status: 400},
+		{name: "quote_too_large", method: "POST", tmpl: "/api/create-quote", body: `{"padding":"` + strings.Repeat("a", 1<<20) + `"}`, status: 413},
+		{name: "quote_cross_site", method: "POST", tmpl: "/api/create-quote", body: `{}`, header: crossSite, status: 403},
+		{name: "rate", method: "POST", tmpl: "/api/create-quote-new", body: `{"symbol":"USDC/BRL","quote_type":"off_ramp"}`, status: 200, validRequest: true},
+		{name: "rate_bad_type", method: "POST", tmpl: "/api/create-quote-new", body: `{"symbol":"USDC/BRL","quote_type":"x"}`, status: 400},
+		{name: "last_quote_ids", as: fresh, method: "GET", tmpl: "/api/last-quote-ids", status: 200},
+		{name: "last_quote_ids_none", method: "GET", tmpl: "/api/last-quote-ids", status: 404},
+
+		{name: "customer_new", as: other, method: "POST", tmpl: "/api/create-customer", body: apptest.CustomerMX(apptest.CURP), status: 200, validRequest: true},
+		{name: "customer_popup_with_account", as: br.Browser, method: "POST", tmpl: "/api/create-customer", body: apptest.CustomerBR(apptest.CPF), status: 200, validRequest: true},
+		{name: "customer_reuse", as: br.Browser, method: "POST", tmpl: "/api/create-customer",
+			body: map[string]any{"use_existing_customer": true, "existing_customer_id": br.CustomerID}, status: 200, validRequest: true},
+		{name: "customer_reuse_made_up", method: "POST", tmpl: "/api/create-customer",
+			body: map[string]any{"use_existing_customer": true, "existing_customer_id": madeUpCustomer}, status: 404},
+		{name: "customer_missing_fields", method: "POST", tmpl: "/api/create-customer", body: `{"first_name":"Maria"}`, status: 400},
+		{name: "last_customer_id", as: other, method: "GET", tmpl: "/api/last-customer-id", status: 200},
+		{name: "last_customer_id_none", method: "GET", tmpl: "/api/last-customer-id", status: 404},
+		{name: "wallet", as: br.Browser, method: "POST", tmpl: "/api/create-wallet", body: map[string]string{"customer_id": br.CustomerID}, status: 200, validRequest: true},
+		{name: "wallet_no_id", as: br.Browser, method: "POST", tmpl: "/api/create-wallet", body: `{}`, status: 400},
+		{name: "wallet_not_yours", as: other, method: "POST", tmpl: "/api/create-wallet", body: map[string]string{"customer_id": br.CustomerID}, status: 404},
+		{name: "wallet_too_large", method: "POST", tmpl: "/api/create-wallet", body: `{"customer_id":"` + strings.Repeat("a", 1<<20) + `"}`, status: 413},
+		{name: "pix_repeat", as: br.Browser, method: "POST", tmpl: "/api/create-pix-payment", body: pixBody(br, brlQuote),
+			header: []string{"Idempotency-Key", "openapi-1"}, status: 200},
+		{name: "external_account", as: br.Browser, method: "POST", tmpl: "/api/create-external-account",
+			body: withFields(apptest.BankAccount(br.CustomerID), "bank_account_number", "4444555566"), status: 200, validRequest: true},
+		{name: "external_account_bad_routing", as: br.Browser, method: "POST", tmpl: "/api/create-external-account",
+			body: withFields(apptest.BankAccount(br.CustomerID), "routing_number", "123456789"), status: 400},
+		{name: "external_account_not_yours", as: other, method: "POST", tmpl: "/api/create-external-account", body: apptest.BankAccount(br.CustomerID), status: 404},
+
+		{name: "pix_check", as: br.Browser, method: "POST", tmpl: "/api/create-pix-payment",
+			body: pixBody(br, checkQuote, "delivery_method", "check-to-school", "check_details", checkDetails(),
+				"authorization", map[string]any{"accepted": true, "signed_at": "2026-01-01T00:00:00Z", "signer_name": "Maria Silva"}),
+			header: []string{"Idempotency-Key", "openapi-2"}, status: 200, validRequest: true},
+		{name: "pix_key_reused", as: br.Browser, method: "POST", tmpl: "/api/create-pix-payment", body: pixBody(br, brlQuote, "sender_name", "M"),
+			header: []string{"Idempotency-Key", "openapi-1"}, status: 422},
+		{name: "pix_quote_used", as: br.Browser, method: "POST", tmpl: "/api/create-pix-payment", body: pixBody(br, brlQuote), status: 409},
+		{name: "pix_no_sender", as: br.Browser, method: "POST", tmpl: "/api/create-pix-payment", body: pixBody(br, brlQuote, "sender_name", ""), status: 400},
+		{name: "pix_no_session", method: "POST", tmpl: "/api/create-pix-payment", body: pixBody(br, brlQuote), status: 404},
+		{name: "spei", as: mx.Browser, method: "POST", tmpl: "/api/create-spei-payment", body: speiBody(mx, mxnQuote), status: 200, validRequest: true},
+		{name: "spei_bad_curp", as: mx.Browser, method: "POST", tmpl: "/api/create-spei-payment", body: speiBody(mx, mxnQuote, "sender_clabe", "X"), status: 400},
+
+		{name: "webhook_status", as: br.Browser, method: "GET", tmpl: "/api/webhook-status/{transaction_id}", path: "/api/webhook-status/" + txn, status: 200},
+		{name: "webhook_status_unknown", method: "GET", tmpl: "/api/webhook-status/{transaction_id}", path: "/api/webhook-status/" + madeUpTxn, status: 404},
+		{name: "transaction_status_owner", as: br.Browser, method: "GET", tmpl: "/api/transaction-status", path: "/api/transaction-status?transaction_id=" + txn, status: 200, validRequest: true},
+		{name: "transaction_status_stranger", method: "GET", tmpl: "/api/transaction-status", path: "/api/transaction-status?transaction_id=" + txn, status: 200},
+		{name: "transaction_status_no_id", method: "GET", tmpl: "/api/transaction-status", status: 400},
+		{name: "transaction_status_unknown", method: "GET", tmpl: "/api/transaction-status", path: "/api/transaction-status?transaction_id=" + madeUpTxn, status: 404},
+
+		{name: "setup_webhook", method: "POST", tmpl: "/api/setup-webhook", status: 200, validRequest: true},
+		{name: "setup_webhook_cross_site", method: "POST", tmpl: "/api/setup-webhook", header: crossSite, status: 403},
+		{name: "trigger", method: "POST", tmpl: "/api/trigger-mock-webhook", body: map[string]string{"transaction_id": txn, "event": "offramp_created"}, status: 202, validRequest: true},
+		{name: "webhook_status_with_offramp", as: br.Browser, method: "GET", tmpl: "/api/webhook-status/{transaction_id}", path: "/api/webhook-status/" + txn, status: 200,
+			until: func(r apptest.Response) bool { return r.JSON["offramp_transaction"] != nil }},
+		{name: "trigger_bad_event", method: "POST", tmpl: "/api/trigger-mock-webhook", body: map[string]string{"transaction_id": txn, "event": "x"}, status: 400},
+		{name: "partner_event", method: "POST", tmpl: "/api/webhook/payout-events", body: event, header: signed, status: 200, validRequest: true},
+		{name: "partner_event_unsigned", method: "POST", tmpl: "/api/webhook/payout-events", body: event, status: 401},
+
+		{name: "subscribe", method: "POST", tmpl: "/api/subscribe", body: `{"email":"doc@example.com","source":"landing"}`, status: 201, validRequest: true},
+		{name: "subscribe_again", method: "POST", tmpl: "/api/subscribe", body: `{"email":"doc@example.com"}`, status: 200, validRequest: true},
+		{name: "subscribe_bad_email", method: "POST", tmpl: "/api/subscribe", body: `{"email":"doc"}`, status: 400},
+		{name: "referrals", as: br.Browser, method: "POST", tmpl: "/api/referrals",
+			body: map[string]any{"customer_id": br.CustomerID, "emails": []string{"f1@example.com", "f2@example.com"}}, status: 200, validRequest: true},
+		{name: "referrals_none_valid", as: br.Browser, method: "POST", tmpl: "/api/referrals", body: map[string]any{"customer_id": br.CustomerID, "emails": []string{"x"}}, status: 400},
+		{name: "referrals_not_yours", as: other, method: "POST", tmpl: "/api/referrals",
+			body: map[string]any{"customer_id": br.CustomerID, "emails": []string{"f3@example.com"}}, status: 404},
+		{name: "payment_authorization", method: "POST", tmpl: "/api/payment-authorization", body: `{"accepted":true}`, status: 201, validRequest: true},
+		{name: "payment_authorization_refused", method: "POST", tmpl: "/api/payment-authorization", body: `{"accepted":false}`, status: 400},
+	}
+
+	type seen struct{ ok, clientErr bool }
+	coverage := map[string]*seen{}
+	for _, ex := range exchanges {
+		t.Run(ex.name, func(t *testing.T) {
+			b := ex.as
+			if b == nil {
+				b = h.Browser()
+			}
+			path := ex.path
+			if path == "" {
+				path = ex.tmpl
+			}
+			req, resp := sendRecorded(t, h, b, ex.method, path, ex.body, ex.header...)
+			for deadline := time.Now().Add(20 * time.Second); ex.until != nil && !ex.until(resp); {
+				if time.Now().After(deadline) {
+					t.Fatalf("condition never held: %s", clip(resp.Body))
+				}
+				time.Sleep(25 * time.Millisecond)
+				req, resp = sendRecorded(t, h, b, ex.method, path, ex.body, ex.header...)
+			}
+			if resp.Status != ex.status {
+				t.Fatalf("status %d, want %d: %s", resp.Status, ex.status, clip(resp.Body))
+			}
+			checkAgainstDocument(t, doc, ex.method, ex.tmpl, req, resp, ex.validRequest)
+			key := ex.method + " " + ex.tmpl
+			if coverage[key] == nil {
+				coverage[key] = &seen{}
+			}
+			coverage[key].ok = coverage[key].ok || resp.Status < 300
+			coverage[key].clientErr = coverage[key].clientErr || (resp.Status >= 400 && resp.Status < 500)
+		})
+	}
+
+	for path, item := range doc.Paths.Map() {
+		for method, op := range item.Operations() {
+			key := method + " " + path
+			c := coverage[key]
+			if c == nil || !c.ok {
+				t.Errorf("%s: no successful exchange checked against the document", key)
+				continue
+			}
+			documents4xx := false
+			for code := range op.Responses.Map() {
+				documents4xx = documents4xx || code[0] == '4'
+			}
+			if documents4xx && !c.clientErr {
+				t.Errorf("%s: no client-error exchange checked against the document", key)
+			}
+		}
+	}
+}
+
+// recorded is a request as sent, kept for validation.
+type recorded struct {
+	req  *http.Request
+	body []byte
+}
+
+// sendRecorded sends a request with b's cookies and returns it with the answer.
+func sendRecorded(t *testing.T, h *apptest.Harness, b *apptest.Browser, method, path string, body any, header ...string) (recorded, apptest.Response) {
+	t.Helper()
+	var raw []byte
+	switch v := body.(type) {
+	case nil:
+	case string:
+		raw = []byte(v)
+	case []byte:
+		raw = v
+	default:
+		var err error
+		if raw, err = json.Marshal(v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	req, err := http.NewRequest(method, h.URL+path, bytes.NewReader(raw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	for i := 0; i+1 < len(header); i += 2 {
+		req.Header.Set(header[i], header[i+1])
+	}
+	res, err := b.HTTP.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	out, _ := io.ReadAll(res.Body)
+	r := apptest.Response{Status: res.StatusCode, Header: res.Header, Body: out}
+	dec := json.NewDecoder(bytes.NewReader(out))
+	dec.UseNumber()
+	_ = dec.Decode(&r.JSON)
+	return recorded{req: req, body: raw}, r
+}
+
+// checkAgainstDocument validates the answer (and, when asked, the request)
+// against the operation in the document.
+func checkAgainstDocument(t *testing.T, doc *openapi3.T, method, tmpl string, rec recorded, resp apptest.Response, validRequest bool) {
+	t.Helper()
+	item := doc.Paths.Value(tmpl)
+	if item == nil || item.GetOperation(method) == nil {
+		t.Fatalf("%s %s is not in the document", method, tmpl)
+	}
+	params := map[string]string{}
+	if i := strings.Index(tmpl, "{"); i >= 0 {
+		name := tmpl[i+1 : strings.Index(tmpl, "}")]
+		params[name] = strings.TrimPrefix(rec.req.URL.Path, tmpl[:i])
+	}
+	req := rec.req.Clone(context.Background())
+	req.Body = io.NopCloser(bytes.NewReader(rec.body))
+	opts := &openapi3filter.Options{AuthenticationFunc: openapi3filter.NoopAuthenticationFunc, IncludeResponseStatus: true, MultiError: true}
+	in := &openapi3filter.RequestValidationInput{
+		Request: req, PathParams: params, Options: opts,
+		Route: &routers.Route{Spec: doc, Path: tmpl, PathItem: item, Method: method, Operation: item.GetOperation(method)},
+	}
+	if validRequest {
+		if err := openapi3filter.ValidateRequest(context.Background(), in); err != nil {
+			t.Errorf("the request does not match the document: %s\n%s", describe(err), clip(rec.body))
+		}
+	}
+	err := openapi3filter.ValidateResponse(context.Background(), &openapi3filter.ResponseValidationInput{
+		RequestValidationInput: in, Status: resp.Status, Header: resp.Header,
+		Body: io.NopCloser(bytes.NewReader(resp.Body)), Options: opts,
+	})
+	if err != nil {
+		t.Errorf("the %d answer does not match the document: %s\n%s", resp.Status, describe(err), clip(resp.Body))
+	}
+}
+
+// describe flattens kin-openapi's (multi-)errors into one readable line each.
+func describe(err error) string {
+	var me openapi3.MultiError
+	if errors.As(err, &me) {
+		var parts []string
+		for _, e := range me {
+			parts = append(parts, describe(e))
+		}
+		return strings.Join(parts, "; ")
+	}
+	var re *openapi3filter.ResponseError
+	if errors.As(err, &re) && re.Err != nil {
+		return re.Reason + ": " + describe(re.Err)
+	}
+	var se *openapi3.SchemaError
+	if errors.As(err, &se) {
+		return fmt.Sprintf("at /%s: %s", strings.Join(se.JSONPointer(), "/"), se.Reason)
+	}
+	return err.Error()
+}
