@@ -29,8 +29,8 @@ import (
 // PostgreSQL is the storetest server (CREBIT_TEST_POSTGRES_URL); its
 // sub-benchmarks are skipped when it is unreachable.
 
-// eachEngine runs fn as a sub-benchmark named after each engine.
-func eachEngine(b *testing.B, fn func(b *testing.B, h *apptest.Harness)) {
+// benchEachEngine runs fn as a sub-benchmark named after each engine.
+func benchEachEngine(b *testing.B, fn func(b *testing.B, h *apptest.Harness)) {
 	for _, e := range storetest.Engines {
 		b.Run(string(e), func(b *testing.B) {
 			fn(b, apptest.New(b, e))
@@ -38,18 +38,18 @@ func eachEngine(b *testing.B, fn func(b *testing.B, h *apptest.Harness)) {
 	}
 }
 
-const quoteBody = `{"symbol":"USDC/BRL","amount_usd":100}`
+const benchQuoteBody = `{"symbol":"USDC/BRL","amount_usd":100}`
 
 // BenchmarkQuoteCreate is POST /api/create-quote in a session that already
 // exists: the session lookup, two partner calls to the sandbox over HTTP,
 // pricing, and the transaction that stores the quote.
 func BenchmarkQuoteCreate(b *testing.B) {
-	eachEngine(b, func(b *testing.B, h *apptest.Harness) {
+	benchEachEngine(b, func(b *testing.B, h *apptest.Harness) {
 		br := h.Browser()
-		br.MustOK("POST", "/api/create-quote", quoteBody) // creates the session
+		br.MustOK("POST", "/api/create-quote", benchQuoteBody) // creates the session
 		b.ReportAllocs()
 		for b.Loop() {
-			br.MustOK("POST", "/api/create-quote", quoteBody)
+			br.MustOK("POST", "/api/create-quote", benchQuoteBody)
 		}
 	})
 }
@@ -60,7 +60,7 @@ func BenchmarkQuoteCreate(b *testing.B) {
 // BR Code over HTTP, and the transaction that opens the payment and
 // schedules its expiry.
 func BenchmarkPaymentCreate(b *testing.B) {
-	eachEngine(b, func(b *testing.B, h *apptest.Harness) {
+	benchEachEngine(b, func(b *testing.B, h *apptest.Harness) {
 		p := h.NewBrazilPayer()
 		b.ReportAllocs()
 		for b.Loop() {
@@ -80,11 +80,11 @@ func BenchmarkPaymentCreate(b *testing.B) {
 // signature check, recording the event and enqueuing its job, River
 // picking the job up, and the transaction that moves the payment and posts
 // its ledger entries. The payment is created, and the event built and
-// signed, with the timer stopped. The state is polled every 500µs, so
+// signed, with the timer stopped. The state is polled every millisecond, so
 // figures carry up to that much extra. ack-ns/op is the part until the
 // webhook's 200 answer.
 func BenchmarkWebhookProcess(b *testing.B) {
-	eachEngine(b, func(b *testing.B, h *apptest.Harness) {
+	benchEachEngine(b, func(b *testing.B, h *apptest.Harness) {
 		secret, err := config.DecodeWebhookSecret(h.Config.WebhookSecret.Reveal())
 		if err != nil {
 			b.Fatal(err)
@@ -96,8 +96,8 @@ func BenchmarkWebhookProcess(b *testing.B) {
 		for b.Loop() {
 			b.StopTimer()
 			txn := p.PixPayment(p.Quote("USDC/BRL", "100"), "").Str("transaction_id")
-			pay := paymentRow(b, h, txn)
-			req := signedEvent(b, h.URL, secret, partner.EventPayinCompleted, pay)
+			pay := benchPayment(b, h, txn)
+			req := benchSignedEvent(b, h.URL, secret, partner.EventPayinCompleted, pay)
 			b.StartTimer()
 
 			start := time.Now()
@@ -111,20 +111,20 @@ func BenchmarkWebhookProcess(b *testing.B) {
 				b.Fatalf("webhook answered %d", resp.StatusCode)
 			}
 			ack += time.Since(start)
-			waitForState(b, h, txn, payment.StatePayinCompleted)
+			benchWaitForState(b, h, txn, payment.StatePayinCompleted)
 		}
 		b.ReportMetric(float64(ack.Nanoseconds())/float64(b.N), "ack-ns/op")
-		wait, work := webhookJobTimes(b, h)
+		wait, work := benchWebhookJobTimes(b, h)
 		b.ReportMetric(float64(wait.Nanoseconds()), "queue-ns/job")
 		b.ReportMetric(float64(work.Nanoseconds()), "work-ns/job")
 	})
 }
 
-// webhookJobTimes reads River's own record of the webhook jobs: the mean
+// benchWebhookJobTimes reads River's own record of the webhook jobs: the mean
 // wait from being scheduled to being picked up, and the mean time from then
 // to being finished (the processing transaction plus River's bookkeeping).
 // SQLite stores these times to the millisecond.
-func webhookJobTimes(b *testing.B, h *apptest.Harness) (wait, work time.Duration) {
+func benchWebhookJobTimes(b *testing.B, h *apptest.Harness) (wait, work time.Duration) {
 	const q = `SELECT scheduled_at, attempted_at, finalized_at FROM river_job
 		WHERE kind = 'process_webhook_event' AND state = 'completed'`
 	var n int
@@ -147,6 +147,9 @@ func webhookJobTimes(b *testing.B, h *apptest.Harness) (wait, work time.Duration
 			}
 			add(s, a, f)
 		}
+		if err := rows.Err(); err != nil {
+			b.Fatal(err)
+		}
 	} else {
 		rows, err := h.DB.Pool().Query(ctx, q)
 		if err != nil {
@@ -160,6 +163,9 @@ func webhookJobTimes(b *testing.B, h *apptest.Harness) (wait, work time.Duration
 			}
 			add(s, a, f)
 		}
+		if err := rows.Err(); err != nil {
+			b.Fatal(err)
+		}
 	}
 	if n == 0 {
 		return 0, 0
@@ -167,9 +173,9 @@ func webhookJobTimes(b *testing.B, h *apptest.Harness) (wait, work time.Duration
 	return wait / time.Duration(n), work / time.Duration(n)
 }
 
-// signedEvent builds the partner's delivery of event typ for the payment's
+// benchSignedEvent builds the partner's delivery of event typ for the payment's
 // pay-in, signed with the configured webhook secret.
-func signedEvent(b *testing.B, base string, secret []byte, typ string, p store.Payment) *http.Request {
+func benchSignedEvent(b *testing.B, base string, secret []byte, typ string, p store.Payment) *http.Request {
 	now := time.Now().UTC()
 	ev := partner.Event{ID: randid.New("evt"), Type: typ, CreatedAt: now, Data: partner.EventData{
 		PayinID: p.PartnerPayinID, Reference: p.ID, Status: "completed",
@@ -187,7 +193,7 @@ func signedEvent(b *testing.B, base string, secret []byte, typ string, p store.P
 	return req
 }
 
-func paymentRow(b *testing.B, h *apptest.Harness, txn string) store.Payment {
+func benchPayment(b *testing.B, h *apptest.Harness, txn string) store.Payment {
 	var p store.Payment
 	ctx := context.Background()
 	if err := h.DB.Tx(ctx, func(tx *store.Tx) (err error) { p, err = tx.Payment(ctx, txn); return }); err != nil {
@@ -196,15 +202,15 @@ func paymentRow(b *testing.B, h *apptest.Harness, txn string) store.Payment {
 	return p
 }
 
-// waitForState polls the payment until it reaches want (or 20 s pass).
-func waitForState(b *testing.B, h *apptest.Harness, txn string, want payment.State) {
+// benchWaitForState polls the payment until it reaches want (or 20 s pass).
+func benchWaitForState(b *testing.B, h *apptest.Harness, txn string, want payment.State) {
 	deadline := time.Now().Add(20 * time.Second)
 	for {
-		if p := paymentRow(b, h, txn); p.State == want {
+		if p := benchPayment(b, h, txn); p.State == want {
 			return
 		} else if time.Now().After(deadline) {
 			b.Fatalf("payment %s is %s after 20s, want %s", txn, p.State, want)
 		}
-		time.Sleep(500 * time.Microsecond)
+		time.Sleep(time.Millisecond)
 	}
 }

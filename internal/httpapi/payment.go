@@ -3,7 +3,9 @@ package httpapi
 import (
 	"net"
 	"net/http"
+	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/crebit/crebit/internal/apperr"
 	"github.com/crebit/crebit/internal/payment"
@@ -92,8 +94,12 @@ func (s *Server) createPayment(w http.ResponseWriter, r *http.Request, in servic
 		return store.Payment{}, false
 	}
 	in.IdempotencyKey = r.Header.Get("Idempotency-Key")
+	if !printableASCII(in.IdempotencyKey) {
+		writeError(w, r, apperr.New(apperr.Invalid, "Idempotency-Key must be printable ASCII of at most 200 characters"))
+		return store.Payment{}, false
+	}
 	in.IP = clientIP(r)
-	in.UserAgent = r.UserAgent()
+	in.UserAgent = cleanText(r.UserAgent())
 	p, err := s.svc.CreatePayment(r.Context(), sess.ID, in)
 	if err != nil {
 		writeError(w, r, err)
@@ -193,4 +199,28 @@ func sessionID(r *http.Request) string {
 		return sess.ID
 	}
 	return ""
+}
+
+// printableASCII reports whether s is at most 200 printable ASCII characters.
+func printableASCII(s string) bool {
+	if len(s) > 200 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x20 || s[i] > 0x7e {
+			return false
+		}
+	}
+	return true
+}
+
+// cleanText makes a header value safe to store: valid UTF-8 without
+// control characters (headers are bytes, not text).
+func cleanText(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r < 0x20 || r == 0x7f || r == utf8.RuneError {
+			return -1
+		}
+		return r
+	}, strings.ToValidUTF8(s, ""))
 }

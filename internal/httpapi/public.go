@@ -79,7 +79,7 @@ func (s *Server) handleConsentCreate(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	id, err := s.svc.RecordConsent(r.Context(), sess.ID, clientIP(r), r.UserAgent())
+	id, err := s.svc.RecordConsent(r.Context(), sess.ID, clientIP(r), cleanText(r.UserAgent()))
 	if err != nil {
 		writeError(w, r, err)
 		return

@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 
@@ -70,21 +71,96 @@ func decodeJSON(w http.ResponseWriter, r *http.Request, dst any) error {
 			return &apperr.Error{Code: apperr.Invalid, Message: "Content-Type must be application/json"}
 		}
 	}
-	body := http.MaxBytesReader(w, r.Body, maxBodyBytes)
-	dec := json.NewDecoder(body)
+	raw, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBodyBytes))
+	if err != nil {
+		return decodeError(err)
+	}
+	// A NUL is valid JSON but no text field has a use for it, and
+	// PostgreSQL cannot store it: refuse it here, for every field at once.
+	if bytes.Contains(raw, []byte(`\u0000`)) {
+		return apperr.New(apperr.Invalid, `text fields must not contain NUL characters (\u0000)`)
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
 	dec.UseNumber()
 	if err := dec.Decode(dst); err != nil {
 		return decodeError(err)
 	}
 	if err := dec.Decode(&struct{}{}); !errors.Is(err, io.EOF) {
-		var mbe *http.MaxBytesError
-		if errors.As(err, &mbe) {
-			return decodeError(err)
-		}
 		return apperr.New(apperr.Invalid, "request body must contain a single JSON object")
 	}
+	// encoding/json matches field names case-insensitively; the API's
+	// names are exact.
+	return exactFieldNames(raw, reflect.TypeOf(dst))
+}
+
+// exactFieldNames refuses a key that only matches a field when case is
+// ignored ("Symbol" for "symbol"), in objects at any depth.
+func exactFieldNames(raw []byte, t reflect.Type) error {
+	for t.Kind() == reflect.Pointer || t.Kind() == reflect.Slice || t.Kind() == reflect.Array {
+		if t.Kind() != reflect.Pointer {
+			var items []json.RawMessage
+			if json.Unmarshal(raw, &items) != nil {
+				return nil
+			}
+			for _, item := range items {
+				if err := exactFieldNames(item, t.Elem()); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+		t = t.Elem()
+	}
+	if t.Kind() != reflect.Struct {
+		return nil
+	}
+	keys, values, ok := objectMembers(raw)
+	if !ok {
+		return nil
+	}
+	fields := map[string]reflect.StructField{}
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if name == "" {
+			name = f.Name
+		}
+		fields[name] = f
+	}
+	for i, key := range keys {
+		f, ok := fields[key]
+		if !ok {
+			return apperr.New(apperr.Invalid, "unknown field %q", key)
+		}
+		if err := exactFieldNames(values[i], f.Type); err != nil {
+			return err
+		}
+	}
 	return nil
+}
+
+// objectMembers returns a JSON object's keys and values in document order.
+func objectMembers(raw []byte) ([]string, []json.RawMessage, bool) {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return nil, nil, false
+	}
+	var keys []string
+	var values []json.RawMessage
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil, nil, false
+		}
+		key, _ := tok.(string)
+		var v json.RawMessage
+		if err := dec.Decode(&v); err != nil {
+			return nil, nil, false
+		}
+		keys, values = append(keys, key), append(values, v)
+	}
+	return keys, values, true
 }
 
 // decodeError turns encoding/json's errors into messages a caller can act on.

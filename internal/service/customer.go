@@ -228,7 +228,10 @@ func checkBirthDate(s string, now time.Time) error {
 	if err != nil {
 		return apperr.FieldError("date_of_birth", "Date of Birth must be a real calendar date")
 	}
-	if !d.Before(now) || d.Year() < 1900 {
+	if d.Year() < 1900 {
+		return apperr.FieldError("date_of_birth", "Date of Birth must be after 1900")
+	}
+	if !d.Before(now) {
 		return apperr.FieldError("date_of_birth", "Date of Birth must be a date in the past")
 	}
 	return nil

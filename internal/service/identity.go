@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/crebit/crebit/internal/apperr"
 	"github.com/crebit/crebit/internal/taxid"
@@ -88,6 +89,11 @@ func digitsOnly(s string) string {
 // validEmail is stricter than the spec's "contains @": one @, a non-empty
 // local part, and a domain with a dot and no spaces.
 func validEmail(s string) bool {
+	for _, r := range s {
+		if r < 0x21 || r == 0x7f || r == utf8.RuneError {
+			return false
+		}
+	}
 	local, domain, ok := strings.Cut(s, "@")
 	if !ok || local == "" || strings.Contains(domain, "@") || len(s) > 254 || strings.ContainsAny(s, " \t\r\n<>,;") {
 		return false

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/riverqueue/river"
 
@@ -288,7 +289,7 @@ func (s *Service) buildPayment(ctx context.Context, sessionID string, c store.Cu
 		b, _ := json.Marshal(details)
 		p.CheckDetails, school = string(b), details.SchoolName
 	}
-	p.RequestHash = requestHash(p, in.SenderDocument)
+	p.RequestHash = requestHash(in)
 	auth := store.Authorization{PaymentID: p.ID, AcceptedAt: now, IP: in.IP, UserAgent: truncate(in.UserAgent, 500),
 		SignerName: p.SenderName, SchoolName: school, AmountUSD: p.AmountUSD, AmountLocal: p.AmountLocal,
 		Delivery: delivery, OnRampQuoteID: q.OnRampID, OffRampQuoteID: q.OffRampID}
@@ -333,6 +334,9 @@ func validatePaymentInput(in *PaymentInput) error {
 	}
 	if in.Delivery == "" {
 		in.Delivery = string(payment.DeliveryBankTransfer)
+	}
+	if in.Authorization != nil && !in.Authorization.Accepted {
+		return apperr.New(apperr.Invalid, "Authorization Required – Please agree to the authorization to proceed with the payment.")
 	}
 	switch in.Method {
 	case "pix":
@@ -405,23 +409,33 @@ func validateCheck(c *CheckDetails) (CheckDetails, error) {
 	return d, nil
 }
 
-// requestHash identifies what a payment request asked for, so a repeat can
-// be told from a different request under the same key or quote.
-func requestHash(p store.Payment, senderDocument string) string {
+// requestHash identifies what a payment request asked for, as sent (not
+// as resolved from the session), so a repeat can be told from a different
+// request under the same key or quote.
+func requestHash(in PaymentInput) string {
 	h := sha256.New()
-	for _, v := range []string{p.Method, p.QuoteID, p.CustomerID, p.AmountLocal.String(), string(p.Delivery),
-		p.ExternalAccountID, p.CheckDetails, p.SenderName, senderDocument} {
+	check, _ := json.Marshal(in.Check)
+	amount := in.AmountLocal
+	if a, err := money.Parse(amount, money.BRL); err == nil { // normalise 542.2 and 542.20
+		amount = a.String()
+	}
+	for _, v := range []string{in.Method, in.QuoteID, in.CustomerID, amount, in.Delivery, in.ExternalAccountID,
+		string(check), strings.TrimSpace(in.SenderName), in.SenderDocument, in.WalletAddress, in.WalletID} {
 		h.Write([]byte(v))
 		h.Write([]byte{0})
 	}
 	return hex.EncodeToString(h.Sum(nil))
 }
 
+// truncate cuts s to at most n bytes without splitting a character.
 func truncate(s string, n int) string {
-	if len(s) > n {
-		return s[:n]
+	if len(s) <= n {
+		return s
 	}
-	return s
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
 }
 
 func (s *Service) quoteOf(ctx context.Context, onRampID string) (store.Quote, error) {

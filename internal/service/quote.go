@@ -39,7 +39,11 @@ func (s *Service) ParseAmountUSD(raw string) (money.Amount, error) {
 		return money.Amount{}, apperr.FieldError("amount_usd", "amount_usd is required: Please enter a valid USD amount")
 	}
 	a, err := money.Parse(raw, money.USD)
+	tooLarge := apperr.FieldError("amount_usd", fmt.Sprintf(
+		"The maximum per payment is USD %s. Please split a larger bill into several payments.", s.cfg.MaxPaymentUSD))
 	switch {
+	case errors.Is(err, money.ErrRange):
+		return money.Amount{}, tooLarge
 	case errors.Is(err, money.ErrPrecision):
 		return money.Amount{}, apperr.FieldError("amount_usd", "Please enter a valid USD amount: at most 2 decimal places")
 	case err != nil:
@@ -48,8 +52,7 @@ func (s *Service) ParseAmountUSD(raw string) (money.Amount, error) {
 		return money.Amount{}, apperr.FieldError("amount_usd", "Please enter a valid USD amount greater than 0")
 	}
 	if a.Cmp(s.cfg.MaxPaymentUSD) > 0 {
-		return money.Amount{}, apperr.FieldError("amount_usd", fmt.Sprintf(
-			"The maximum per payment is USD %s. Please split a larger bill into several payments.", s.cfg.MaxPaymentUSD))
+		return money.Amount{}, tooLarge
 	}
 	return a, nil
 }
