@@ -1,6 +1,7 @@
-import { ComingSoon } from '@/components/coming-soon';
+import { Wizard } from './components/wizard';
+import { brazil } from './lib/country';
 
-/** BrazilWizardPage is built in a later issue; for now it says so. */
+/** BrazilWizardPage is /get-started: pay in reais with Pix, receive US dollars. */
 export function BrazilWizardPage() {
-  return <ComingSoon title="Pay from Brazil" />;
+  return <Wizard config={brazil} />;
 }

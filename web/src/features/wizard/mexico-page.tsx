@@ -1,6 +1,7 @@
-import { ComingSoon } from '@/components/coming-soon';
+import { Wizard } from './components/wizard';
+import { mexico } from './lib/country';
 
-/** MexicoWizardPage is built in a later issue; for now it says so. */
+/** MexicoWizardPage is /get-started-mexico: pay in pesos with SPEI, receive US dollars. */
 export function MexicoWizardPage() {
-  return <ComingSoon title="Pay from Mexico" />;
+  return <Wizard config={mexico} />;
 }

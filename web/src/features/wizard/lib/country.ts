@@ -40,8 +40,6 @@ export const mexico: CountryConfig = {
 
 /** RATE_PROBE_USD is the quote asked for to convert a local amount (spec: 100 USD). */
 export const RATE_PROBE_USD = 100;
-/** QUOTE_SECONDS is the quote lock and payment window (5 minutes). */
-export const QUOTE_SECONDS = 300;
 /** WARNING_SECONDS: the timer turns red at 60 s or less. */
 export const WARNING_SECONDS = 60;
 /** POLL_INTERVAL_MS and POLL_MAX_MS: webhook status every 3 s for at most 10 minutes. */

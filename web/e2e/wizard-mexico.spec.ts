@@ -1,0 +1,114 @@
+import { test, expect, shot, expectAccessible } from './fixtures';
+import { clabeCheckDigitValid, expectToast, fillBank, fillPersonal, mexicoPerson, stepHeading, waitForApi } from './wizard-helpers';
+
+test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+test('Mexico wizard: bank transfer by SPEI, from step 1 to step 9', async ({ page }) => {
+  await page.goto('/get-started-mexico');
+  await expect(stepHeading(page, 'Individual Information')).toBeVisible();
+  await expect(page.getByLabel('Country of Citizenship').locator('option')).toHaveText(['Mexico']);
+  await expect(page.getByLabel('Document Type').locator('option')).toHaveText(['CURP']);
+  await fillPersonal(page, mexicoPerson, 'Tax ID (CURP)');
+  await shot(page, 'wizard-mx-step-1');
+  await expectAccessible(page, 'mx step 1');
+  await page.getByRole('button', { name: 'Continue to Delivery Method' }).click();
+
+  // Step 2: Mail Check to School is Coming Soon, with a waitlist mail link.
+  await expect(stepHeading(page, 'Choose Delivery Method')).toBeVisible();
+  const check = page.getByLabel('Mail Check to School');
+  await expect(check).toBeDisabled();
+  await expect(page.getByText('Coming Soon')).toBeVisible();
+  await expect(page.getByText('5-7 business days, full tracking. Launching Spring 2025.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Join Waitlist' })).toHaveAttribute('href', /^mailto:/);
+  await page.getByLabel('USD to Your US Bank Account').check();
+  await fillBank(page, 'Juan Pérez');
+  await shot(page, 'wizard-mx-step-2');
+  await expectAccessible(page, 'mx step 2');
+  await page.getByRole('button', { name: 'Continue to Payment Details' }).click();
+  await expectToast(page, 'External Account Saved');
+
+  // Step 4: SPEI is the method.
+  await expect(stepHeading(page, 'Payment Amount and Method')).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'SPEI' })).toBeChecked();
+  await expect(page.getByText('SPEI payments arrive the same day.')).toBeVisible();
+  await page.getByLabel('Amount in USD').fill('120.50');
+  await shot(page, 'wizard-mx-step-4');
+  await expectAccessible(page, 'mx step 4');
+  await page.getByRole('button', { name: 'Get Locked Quote' }).click();
+
+  // Step 5: the effective rate to 3 decimals.
+  await expect(stepHeading(page, 'Payment Authorization Agreement')).toBeVisible();
+  await expect(page.getByText(/^\d+\.\d{3} MXN per USD$/)).toBeVisible();
+  await page.getByLabel('I have read and agree to this payment authorization.').check();
+  await shot(page, 'wizard-mx-step-5');
+  await expectAccessible(page, 'mx step 5');
+  const first = waitForApi(page, '/api/create-spei-payment');
+  await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+  const firstResponse = await first;
+  const payment = (await firstResponse.json()) as { transaction_id: string; deposit_address: string };
+  const sent = firstResponse.request().postDataJSON() as Record<string, unknown>;
+  expect(sent.sender_clabe).toBe(mexicoPerson.taxId);
+  await expectToast(page, 'SPEI Payment Generated');
+
+  // Step 6: the deposit instructions; the CLABE's check digit is valid.
+  await expect(stepHeading(page, 'Complete Your SPEI Payment')).toBeVisible();
+  const clabe = (await page.getByTestId('spei-clabe').textContent()) ?? '';
+  expect(clabe).toBe(payment.deposit_address);
+  expect(clabeCheckDigitValid(clabe)).toBe(true);
+  await expect(page.getByRole('heading', { name: 'How SPEI Payment Works' })).toBeVisible();
+  await page.getByRole('button', { name: 'Copy Details' }).click();
+  await expectToast(page, 'SPEI Details Copied');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(clabe);
+  await shot(page, 'wizard-mx-step-6');
+  await expectAccessible(page, 'mx step 6');
+
+  // Back to Authorization and proceeding again returns the same payment.
+  await page.getByRole('button', { name: 'Back to Authorization' }).click();
+  await expect(stepHeading(page, 'Payment Authorization Agreement')).toBeVisible();
+  const again = waitForApi(page, '/api/create-spei-payment');
+  await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+  const againResponse = await again;
+  expect(((await againResponse.json()) as { transaction_id: string }).transaction_id).toBe(payment.transaction_id);
+  expect(againResponse.request().headers()['idempotency-key']).toBe(firstResponse.request().headers()['idempotency-key']);
+  await expect(stepHeading(page, 'Complete Your SPEI Payment')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Simulate payment' }).click();
+  await expect(stepHeading(page, 'Payment Received')).toBeVisible({ timeout: 15_000 });
+  await expectToast(page, 'Transfer Complete!', 20_000);
+  await shot(page, 'wizard-mx-step-7');
+  await expectAccessible(page, 'mx step 7');
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await expect(stepHeading(page, 'Transfer Complete')).toBeVisible();
+  await shot(page, 'wizard-mx-step-8');
+  await expectAccessible(page, 'mx step 8');
+  await page.getByRole('button', { name: 'Refer Friends & Earn $100' }).click();
+  await expect(page.getByText(mexicoPerson.email)).toBeVisible();
+  await shot(page, 'wizard-mx-step-9');
+  await expectAccessible(page, 'mx step 9');
+  await page.getByRole('button', { name: 'Skip Referrals' }).click();
+  await expect(stepHeading(page, 'Transfer Complete')).toBeVisible();
+});
+
+test('Mexico wizard: the SPEI progress while the pay-in is processing', async ({ page }) => {
+  await page.goto('/get-started-mexico');
+  await fillPersonal(page, { ...mexicoPerson, email: 'progress@example.com' }, 'Tax ID (CURP)');
+  await page.getByRole('button', { name: 'Continue to Delivery Method' }).click();
+  await page.getByLabel('USD to Your US Bank Account').check();
+  await fillBank(page, 'Juan Pérez');
+  await page.getByRole('button', { name: 'Continue to Payment Details' }).click();
+  await page.getByLabel('Amount in USD').fill('40');
+  await page.getByRole('button', { name: 'Get Locked Quote' }).click();
+  await page.getByLabel('I have read and agree to this payment authorization.').check();
+  await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+  await expect(stepHeading(page, 'Complete Your SPEI Payment')).toBeVisible();
+  await expect(page.getByRole('timer')).toHaveText(/Quote expires in 4:\d\d/);
+
+  // Processing forces the timer to 0 and stops it; the pay-in stage pulses.
+  await page.getByRole('button', { name: 'Simulate processing' }).click();
+  await expect(page.getByText('Payment processing...')).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByRole('timer')).toHaveText('Quote expires in 0:00');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Simulate payment' }).click();
+  await expect(stepHeading(page, 'Payment Received')).toBeVisible({ timeout: 15_000 });
+  await expectToast(page, 'Off-ramp Created', 15_000);
+});

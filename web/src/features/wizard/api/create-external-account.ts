@@ -1,0 +1,41 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/api-client';
+
+/** ExternalAccountPayload is the body of POST /api/create-external-account. */
+export interface ExternalAccountPayload {
+  customer_id: string;
+  account_name: string;
+  beneficiary_name: string;
+  bank_name: string;
+  bank_account_number: string;
+  routing_number: string;
+  address: { street_line_1: string; city: string; state: string; postal_code: string; country: 'USA' };
+}
+
+export interface ExternalAccountResponse {
+  external_account_id: string;
+  bank_name: string;
+  account_last4: string;
+  bank_account_number: string;
+}
+
+/** createExternalAccount registers the payer's US bank account; only the last 4 digits come back. */
+export async function createExternalAccount(payload: ExternalAccountPayload): Promise<ExternalAccountResponse> {
+  const body = await apiFetch<Partial<ExternalAccountResponse>>('/api/create-external-account', {
+    method: 'POST',
+    body: { ...payload, address: { ...payload.address } },
+  });
+  if (!body || typeof body.external_account_id !== 'string' || body.external_account_id === '') {
+    throw new Error('Failed to create external account');
+  }
+  return {
+    external_account_id: body.external_account_id,
+    bank_name: body.bank_name ?? payload.bank_name,
+    account_last4: body.account_last4 ?? payload.bank_account_number.slice(-4),
+    bank_account_number: body.bank_account_number ?? '',
+  };
+}
+
+export function useCreateExternalAccount() {
+  return useMutation({ mutationFn: createExternalAccount });
+}

@@ -1,0 +1,44 @@
+import { formatRate } from '@/lib/money';
+import { showMoney } from '../lib/format';
+import type { WizardController } from '../hooks/use-wizard';
+import { SummaryList } from './summary-list';
+
+function formatWhen(iso: string | undefined): string | null {
+  if (!iso) return null;
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return null;
+  return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' }).format(d);
+}
+
+/** PaymentSummary is the summary of steps 7 and 8: amounts, ids, student, school, status. */
+export function PaymentSummary({ w }: { w: WizardController }) {
+  const { t, state, config } = w;
+  const p = state.payment;
+  if (!p) return null;
+  const check = state.form.deliveryMethod === 'check-to-school';
+  const none = t('summary.notAvailable');
+  const status = state.lastStatus?.status;
+  return (
+    <section aria-labelledby="payment-summary-heading" className="mt-6">
+      <h3 id="payment-summary-heading" className="text-lg font-semibold text-ink">
+        {t('summary.heading')}
+      </h3>
+      <SummaryList
+        className="mt-3"
+        rows={[
+          { label: t('summary.amountReceived'), value: showMoney(p.amount_local, config.currency), strong: true },
+          { label: t('summary.transactionId'), value: <span className="font-mono text-sm">{p.transaction_id}</span> },
+          { label: t('summary.usdAmount'), value: showMoney(p.amount_usd, 'USD') },
+          { label: t('summary.rate'), value: t('pay.rateValue', { rate: formatRate(p.effective_rate), currency: config.currency }) },
+          check && {
+            label: t('summary.student'),
+            value: t('authorization.studentValue', { name: state.form.studentFullName.trim(), id: state.form.studentId.trim() }),
+          },
+          check && { label: t('summary.school'), value: state.form.schoolName.trim() },
+          { label: t('summary.status'), value: status ? t(`status.${status}`, { defaultValue: status }) : none },
+          { label: t('summary.lastUpdate'), value: formatWhen(state.lastStatus?.updated_at) ?? none },
+        ]}
+      />
+    </section>
+  );
+}

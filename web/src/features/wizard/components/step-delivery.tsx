@@ -1,0 +1,212 @@
+import { useEffect, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/toast-store';
+import { mailto, site } from '@/config/site';
+import { cn } from '@/lib/cn';
+import { bankFields, bankSchema, canContinueDelivery, firstIssue, type BankDetails } from '../lib/validation';
+import type { DeliveryMethod, WizardForm } from '../lib/state';
+import type { WizardController } from '../hooks/use-wizard';
+import { TextField } from './form-field';
+import { Spinner } from './spinner';
+import { StepActions } from './step-actions';
+
+type DeliveryValues = BankDetails & { deliveryMethod: DeliveryMethod };
+
+const optionCard =
+  'relative rounded-xl border-2 p-4 transition-colors has-[:checked]:border-navy has-[:checked]:bg-blue-50/50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-blue-600';
+
+/** DeliveryStep is step 2, Choose Delivery Method (and the US bank form). */
+export function DeliveryStep({ w }: { w: WizardController }) {
+  const { t, state, config } = w;
+  const [defaults] = useState<DeliveryValues>(() => ({
+    deliveryMethod: config.checkAvailable ? state.form.deliveryMethod : state.form.deliveryMethod === 'check-to-school' ? '' : state.form.deliveryMethod,
+    ...(Object.fromEntries(bankFields.map((f) => [f, state.form[f]])) as BankDetails),
+  }));
+  const { register, handleSubmit, control, watch, setError, formState } = useForm<DeliveryValues>({ defaultValues: defaults });
+  const values = useWatch({ control });
+  const method = values.deliveryMethod ?? '';
+  const saved = state.externalAccount;
+
+  const { updateForm } = w;
+  useEffect(() => {
+    const sub = watch((v) => updateForm(v as Partial<WizardForm>));
+    return () => sub.unsubscribe();
+  }, [watch, updateForm]);
+
+  const enabled = canContinueDelivery(
+    method,
+    { routingNumber: values.routingNumber ?? '', accountNumber: values.accountNumber ?? '', accountHolderName: values.accountHolderName ?? '' },
+    saved !== null,
+  );
+
+  const onSubmit = (v: DeliveryValues) => {
+    if (v.deliveryMethod === 'usd-bank-transfer' && !saved) {
+      const result = bankSchema(t).safeParse(v);
+      if (!result.success) {
+        for (const issue of result.error.issues) {
+          setError(issue.path[0] as keyof DeliveryValues, { type: 'validate', message: issue.message }, { shouldFocus: false });
+        }
+        toast({ title: t('toasts.error'), description: firstIssue(result) ?? '', variant: 'destructive' });
+        return;
+      }
+    }
+    void w.submitDelivery(v);
+  };
+
+  const invalid = (f: keyof DeliveryValues) => Boolean(formState.errors[f]);
+  const busy = w.deliveryBusy;
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit)} className="mt-4">
+      <fieldset>
+        <legend className="text-slate-700">{t('delivery.legend')}</legend>
+        <div className="mt-4 grid gap-4">
+          <div className={optionCard}>
+            <div className="flex items-start gap-3">
+              <input
+                id="delivery-bank"
+                type="radio"
+                value="usd-bank-transfer"
+                className="relative z-10 mt-1 h-5 w-5 shrink-0 accent-[#0b1f3a]"
+                aria-describedby="delivery-bank-desc"
+                {...register('deliveryMethod')}
+              />
+              <div>
+                <label htmlFor="delivery-bank" className="font-semibold text-ink after:absolute after:inset-0 after:cursor-pointer">
+                  {t('delivery.bank.title')}
+                </label>
+                <p id="delivery-bank-desc" className="mt-1 text-sm text-slate-700">
+                  {t('delivery.bank.body')}
+                </p>
+              </div>
+            </div>
+          </div>
+
+          <div className={cn(optionCard, !config.checkAvailable && 'border-dashed bg-slate-50')}>
+            <div className="flex items-start gap-3">
+              <input
+                id="delivery-check"
+                type="radio"
+                value="check-to-school"
+                disabled={!config.checkAvailable}
+                className="relative z-10 mt-1 h-5 w-5 shrink-0 accent-[#0b1f3a] disabled:cursor-not-allowed"
+                aria-describedby="delivery-check-desc"
+                {...register('deliveryMethod')}
+              />
+              <div>
+                <div className="flex flex-wrap items-center gap-2">
+                  <label
+                    htmlFor="delivery-check"
+                    className={cn(
+                      'font-semibold',
+                      config.checkAvailable ? 'text-ink after:absolute after:inset-0 after:cursor-pointer' : 'text-slate-700',
+                    )}
+                  >
+                    {t('delivery.check.title')}
+                  </label>
+                  {!config.checkAvailable ? (
+                    <span className="rounded-full bg-brand px-2.5 py-0.5 text-xs font-bold uppercase tracking-wide text-navy">
+                      {t('delivery.check.comingSoon')}
+                    </span>
+                  ) : null}
+                </div>
+                <p id="delivery-check-desc" className="mt-1 text-sm text-slate-700">
+                  {config.checkAvailable ? t('delivery.check.body') : t('delivery.check.comingSoonBody')}
+                </p>
+                {!config.checkAvailable ? (
+                  <a
+                    href={mailto(site.waitlistEmail, t('delivery.check.waitlistSubject'))}
+                    className="relative z-10 mt-2 inline-block text-sm font-semibold text-blue-800 underline"
+                  >
+                    {t('delivery.check.joinWaitlist')}
+                  </a>
+                ) : null}
+              </div>
+            </div>
+          </div>
+        </div>
+      </fieldset>
+
+      {method === 'usd-bank-transfer' && saved ? (
+        <section aria-labelledby="saved-account-heading" className="mt-6 rounded-xl border border-green-300 bg-green-50 p-4">
+          <h3 id="saved-account-heading" className="font-semibold text-ink">
+            {t('delivery.saved.heading')}
+          </h3>
+          <p className="mt-1 text-slate-800">{t('delivery.saved.body', { bank: saved.bankName, last4: saved.last4 })}</p>
+          <Button variant="link" className="mt-2" onClick={w.clearAccount}>
+            {t('delivery.saved.change')}
+          </Button>
+        </section>
+      ) : null}
+
+      {method === 'usd-bank-transfer' && !saved ? (
+        <section aria-labelledby="bank-form-heading" className="mt-6">
+          <h3 id="bank-form-heading" className="text-lg font-semibold text-ink">
+            {t('delivery.bankForm.heading')}
+          </h3>
+          <div className="mt-4 grid gap-4 sm:grid-cols-2">
+            <TextField
+              id="accountHolderName"
+              label={t('delivery.bankForm.accountHolderName')}
+              autoComplete="name"
+              invalid={invalid('accountHolderName')}
+              {...register('accountHolderName')}
+            />
+            <TextField id="bankName" label={t('delivery.bankForm.bankName')} autoComplete="off" invalid={invalid('bankName')} {...register('bankName')} />
+            <TextField
+              id="bankStreetAddress"
+              className="sm:col-span-2"
+              label={t('delivery.bankForm.bankStreetAddress')}
+              hint={t('delivery.bankForm.bankStreetAddressHint')}
+              autoComplete="off"
+              invalid={invalid('bankStreetAddress')}
+              {...register('bankStreetAddress')}
+            />
+            <TextField id="bankCity" label={t('delivery.bankForm.bankCity')} autoComplete="off" invalid={invalid('bankCity')} {...register('bankCity')} />
+            <TextField id="bankState" label={t('delivery.bankForm.bankState')} autoComplete="off" invalid={invalid('bankState')} {...register('bankState')} />
+            <TextField id="bankZipCode" label={t('delivery.bankForm.bankZipCode')} autoComplete="off" inputMode="numeric" invalid={invalid('bankZipCode')} {...register('bankZipCode')} />
+            <TextField
+              id="routingNumber"
+              label={t('delivery.bankForm.routingNumber')}
+              hint={t('delivery.bankForm.routingNumberHint')}
+              inputMode="numeric"
+              autoComplete="off"
+              invalid={invalid('routingNumber')}
+              {...register('routingNumber')}
+            />
+            <TextField
+              id="accountNumber"
+              className="sm:col-span-2"
+              label={t('delivery.bankForm.accountNumber')}
+              inputMode="numeric"
+              autoComplete="off"
+              invalid={invalid('accountNumber')}
+              {...register('accountNumber')}
+            />
+          </div>
+        </section>
+      ) : null}
+
+      {method === 'usd-bank-transfer' ? (
+        <p className="mt-6 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">{t('delivery.bankForm.achNote')}</p>
+      ) : null}
+
+      <StepActions>
+        <Button variant="outline" onClick={w.back} className="w-full sm:w-auto">
+          {t('delivery.back')}
+        </Button>
+        <Button type="submit" disabled={!enabled || busy !== null} className="w-full sm:w-auto">
+          {busy ? <Spinner className="h-4 w-4" /> : null}
+          {busy === 'customer'
+            ? t('delivery.waitingCustomer')
+            : busy === 'account'
+              ? t('delivery.savingAccount')
+              : method === 'check-to-school'
+                ? t('delivery.continueCheck')
+                : t('delivery.continueBank')}
+        </Button>
+      </StepActions>
+    </form>
+  );
+}

@@ -1,0 +1,93 @@
+import { Button } from '@/components/ui/button';
+import { formatRate } from '@/lib/money';
+import { showMoney } from '../lib/format';
+import { formatCountdown } from '../lib/timer';
+import type { WizardController } from '../hooks/use-wizard';
+import { PaymentStatusLine } from './payment-status-line';
+import { QuoteTimer } from './quote-timer';
+import { SandboxPanel } from './sandbox-panel';
+import { StepActions } from './step-actions';
+import { SummaryList } from './summary-list';
+import { TransactionProgress } from './transaction-progress';
+
+/** SpeiStep is step 6 in Mexico: the SPEI deposit instructions, status and progress. */
+export function SpeiStep({ w }: { w: WizardController }) {
+  const { t, state } = w;
+  const p = state.payment;
+  if (!p) return null;
+  const check = state.form.deliveryMethod === 'check-to-school';
+  const amount = showMoney(p.amount_local, 'MXN');
+  const clabe = p.clabe || p.deposit_address;
+  const copyText = t('pay.spei.copyText', { amount, clabe, bank: p.bank_name, beneficiary: p.beneficiary_name });
+  const steps = t('pay.spei.how', { returnObjects: true }) as unknown as string[];
+
+  return (
+    <div className="mt-4">
+      <QuoteTimer text={t('pay.timer', { time: formatCountdown(w.timer.seconds) })} warning={w.timer.warning} />
+
+      <SummaryList
+        className="mt-6"
+        rows={[
+          { label: t('pay.amountLocal'), value: amount, strong: true },
+          { label: t('pay.usdAmount'), value: showMoney(p.amount_usd, 'USD') },
+          { label: t('pay.rate'), value: t('pay.rateValue', { rate: formatRate(p.effective_rate), currency: 'MXN' }) },
+          check && { label: t('pay.student'), value: state.form.studentFullName.trim() },
+        ]}
+      />
+
+      <p className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">{t('pay.windowNotice')}</p>
+
+      <section aria-labelledby="spei-heading" className="mt-6">
+        <h3 id="spei-heading" className="text-lg font-semibold text-ink">
+          {t('pay.spei.heading')}
+        </h3>
+        <SummaryList
+          className="mt-3"
+          rows={[
+            { label: t('pay.spei.amount'), value: amount },
+            { label: t('pay.spei.method'), value: t('pay.spei.methodValue') },
+            { label: t('pay.spei.clabe'), value: <span className="font-mono tracking-wider" data-testid="spei-clabe">{clabe}</span> },
+            { label: t('pay.spei.bankName'), value: p.bank_name },
+            { label: t('pay.spei.beneficiary'), value: p.beneficiary_name },
+          ]}
+        />
+        <Button
+          variant="secondary"
+          className="mt-3 w-full sm:w-auto"
+          onClick={() => void w.copy(copyText, t('toasts.speiCopied'), t('toasts.speiCopiedBody'))}
+        >
+          {t('pay.spei.copy')}
+        </Button>
+      </section>
+
+      <PaymentStatusLine progress={state.progress} />
+      {state.progress === 'failed' ? (
+        <Button className="mt-3" onClick={w.newQuote}>
+          {t('pay.failedAction')}
+        </Button>
+      ) : null}
+
+      <TransactionProgress
+        progress={state.progress}
+        labels={[t('pay.stage.spei'), t('pay.stage.offrampSpei'), check ? t('pay.stage.check') : t('pay.stage.bank')]}
+      />
+
+      <section aria-labelledby="spei-how-heading" className="mt-6 rounded-xl border border-slate-200 bg-slate-50 p-4">
+        <h3 id="spei-how-heading" className="text-lg font-semibold text-ink">
+          {t('pay.spei.howHeading')}
+        </h3>
+        <ol className="mt-2 list-decimal space-y-1 pl-5 text-slate-800">
+          {Array.isArray(steps) ? steps.map((s) => <li key={s}>{s}</li>) : null}
+        </ol>
+      </section>
+
+      {w.serverConfig?.sandbox ? <SandboxPanel onSimulate={w.simulate} /> : null}
+
+      <StepActions>
+        <Button variant="outline" onClick={w.back} className="w-full sm:w-auto">
+          {t('pay.spei.back')}
+        </Button>
+      </StepActions>
+    </div>
+  );
+}

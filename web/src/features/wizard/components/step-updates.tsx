@@ -1,0 +1,39 @@
+import type { WizardController } from '../hooks/use-wizard';
+import { ReferralForm } from './referral-form';
+import { MailIcon } from './icons';
+
+/** UpdatesStep is step 9: where updates go, what they are, and referrals. */
+export function UpdatesStep({ w }: { w: WizardController }) {
+  const { t, state } = w;
+  const check = state.form.deliveryMethod === 'check-to-school';
+  const notifications = [
+    t('updates.notifications.received'),
+    t('updates.notifications.converted'),
+    check ? t('updates.notifications.deliveredCheck') : t('updates.notifications.deliveredBank'),
+    t('updates.notifications.rewards'),
+  ];
+  return (
+    <div className="mt-4">
+      <p className="text-slate-800">{t('updates.emailIntro', { email: state.form.email.trim() })}</p>
+      <ul className="mt-3 space-y-2">
+        {notifications.map((n) => (
+          <li key={n} className="flex items-center gap-2 text-slate-800">
+<MailIcon className="shrink-0 text-green-700" />
+            {n}
+          </li>
+        ))}
+      </ul>
+      <ReferralForm
+        idPrefix="referral-updates"
+        busy={w.referralBusy}
+        onSend={async (rows) => {
+          const ok = await w.sendReferrals(rows);
+          if (ok) w.goto(8);
+          return ok;
+        }}
+        onSkip={() => w.goto(8)}
+        sendLabel={t('referrals.sendContinue')}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,319 @@
+// The wizard's state and its transitions (spec section 4) as a pure reducer.
+// Field names follow the spec's "Wizard form state" and "Browser storage".
+
+import type { Quote } from '../api/create-quote';
+import type { Payment } from '../api/create-payment';
+import type { Country, PaymentMethod } from './country';
+import { initialProgress, type Offramp, type Progress, type StatusRecord } from './payment-progress';
+import type { BankDetails, PersonalInfo, SchoolDetails } from './validation';
+
+export type Step = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
+export type DeliveryMethod = '' | 'usd-bank-transfer' | 'check-to-school';
+
+export type WizardForm = PersonalInfo &
+  BankDetails &
+  SchoolDetails & {
+    deliveryMethod: DeliveryMethod;
+    paymentMethod: PaymentMethod;
+    amountUSD: string;
+  };
+
+/** SavedAccount is a US bank account the server holds (only its last 4 digits are known here). */
+export interface SavedAccount {
+  id: string;
+  bankName: string;
+  last4: string;
+}
+
+export interface WizardState {
+  v: 1;
+  step: Step;
+  form: WizardForm;
+  /** amountCurrency: the typed amount is USD ("you need to send") or local ("you have available"). */
+  amountCurrency: 'USD' | 'local';
+  localAmount: string;
+
+  customerId: string | null;
+  walletId: string | null;
+  walletAddress: string | null;
+  kycStatus: string | null;
+  /** customerKey fingerprints the step-1 details the customer was created from. */
+  customerKey: string | null;
+
+  /** existingExternalAccount: the account the server offered back with an existing customer. */
+  existingExternalAccount: SavedAccount | null;
+  /** externalAccount: the account the payment goes to (new or reused). */
+  externalAccount: SavedAccount | null;
+  selectedExternalAccountId: string | null;
+  useExistingAccount: boolean;
+
+  quote: Quote | null;
+  quoteDeadline: number | null;
+  onRampQuoteId: string | null;
+  offRampQuoteId: string | null;
+  quoteExpired: boolean;
+
+  authorized: boolean;
+  signedAt: string | null;
+  /** attempt: the Idempotency-Key of the payment for this quote, kept across retries. */
+  attempt: { quoteId: string; key: string } | null;
+
+  payment: Payment | null;
+  paymentDeadline: number | null;
+  pollStartedAt: number | null;
+  paymentError: string | null;
+  progress: Progress;
+  offramp: Offramp | null;
+  lastStatus: StatusRecord | null;
+  timerStopped: boolean;
+}
+
+export function emptyForm(country: Country): WizardForm {
+  return {
+    firstName: '',
+    lastName: '',
+    documentType: 'national_id',
+    taxId: '',
+    email: '',
+    dateOfBirth: '',
+    phone: '',
+    country,
+    streetAddress: '',
+    city: '',
+    state: '',
+    zipCode: '',
+    deliveryMethod: '',
+    routingNumber: '',
+    accountNumber: '',
+    accountHolderName: '',
+    bankName: '',
+    bankStreetAddress: '',
+    bankCity: '',
+    bankState: '',
+    bankZipCode: '',
+    schoolName: '',
+    payeeName: '',
+    mailingAddress: '',
+    schoolCity: '',
+    schoolState: '',
+    schoolZipCode: '',
+    deliveryInstructions: '',
+    studentFullName: '',
+    studentId: '',
+    termReference: '',
+    studentEmail: '',
+    paymentMethod: country === 'brazil' ? 'pix' : 'spei',
+    amountUSD: '',
+  };
+}
+
+export function initialState(country: Country): WizardState {
+  return {
+    v: 1,
+    step: 1,
+    form: emptyForm(country),
+    amountCurrency: 'USD',
+    localAmount: '',
+    customerId: null,
+    walletId: null,
+    walletAddress: null,
+    kycStatus: null,
+    customerKey: null,
+    existingExternalAccount: null,
+    externalAccount: null,
+    selectedExternalAccountId: null,
+    useExistingAccount: false,
+    quote: null,
+    quoteDeadline: null,
+    onRampQuoteId: null,
+    offRampQuoteId: null,
+    quoteExpired: false,
+    authorized: false,
+    signedAt: null,
+    attempt: null,
+    payment: null,
+    paymentDeadline: null,
+    pollStartedAt: null,
+    paymentError: null,
+    progress: initialProgress.progress,
+    offramp: null,
+    lastStatus: null,
+    timerStopped: false,
+  };
+}
+
+export type Action =
+  | { type: 'goto'; step: Step }
+  | { type: 'form'; values: Partial<WizardForm> }
+  | { type: 'amount'; amountCurrency?: 'USD' | 'local'; localAmount?: string; amountUSD?: string }
+  | {
+      type: 'customer';
+      customerId: string;
+      walletId: string;
+      walletAddress: string;
+      kycStatus: string;
+      customerKey: string | null;
+      existingExternalAccount: SavedAccount | null;
+    }
+  | { type: 'customer-cleared' }
+  | { type: 'account-saved'; account: SavedAccount }
+  | { type: 'account-reused'; account: SavedAccount }
+  | { type: 'account-cleared' }
+  | { type: 'quote-locked'; quote: Quote; deadline: number }
+  | { type: 'quote-expired' }
+  | { type: 'new-quote' }
+  | { type: 'authorize'; authorized: boolean; signedAt: string | null }
+  | { type: 'attempt'; quoteId: string; key: string }
+  | { type: 'payment-created'; payment: Payment; deadline: number; now: number }
+  | { type: 'payment-error'; message: string | null }
+  | { type: 'progress'; progress: Progress; offramp: Offramp | null; lastStatus: StatusRecord | null };
+
+/** previousStep is where Back goes from a step (4 goes to 2 or 3 by delivery method). */
+export function previousStep(s: Pick<WizardState, 'step' | 'form'>): Step {
+  switch (s.step) {
+    case 2:
+      return 1;
+    case 3:
+      return 2;
+    case 4:
+      return s.form.deliveryMethod === 'check-to-school' ? 3 : 2;
+    case 5:
+      return 4;
+    case 6:
+      return 5;
+    case 9:
+      return 8;
+    default:
+      return s.step;
+  }
+}
+
+function clearQuote(s: WizardState): WizardState {
+  return {
+    ...s,
+    quote: null,
+    quoteDeadline: null,
+    onRampQuoteId: null,
+    offRampQuoteId: null,
+    quoteExpired: false,
+    authorized: false,
+    signedAt: null,
+    timerStopped: false,
+  };
+}
+
+function clearPayment(s: WizardState): WizardState {
+  return {
+    ...s,
+    payment: null,
+    paymentDeadline: null,
+    pollStartedAt: null,
+    paymentError: null,
+    progress: 'waiting',
+    offramp: null,
+    lastStatus: null,
+    timerStopped: false,
+  };
+}
+
+export function reducer(s: WizardState, a: Action): WizardState {
+  switch (a.type) {
+    case 'goto':
+      return { ...s, step: a.step };
+    case 'form':
+      return { ...s, form: { ...s.form, ...a.values } };
+    case 'amount':
+      return {
+        ...s,
+        amountCurrency: a.amountCurrency ?? s.amountCurrency,
+        localAmount: a.localAmount ?? s.localAmount,
+        form: a.amountUSD === undefined ? s.form : { ...s.form, amountUSD: a.amountUSD },
+      };
+    case 'customer':
+      return {
+        ...s,
+        customerId: a.customerId,
+        walletId: a.walletId,
+        walletAddress: a.walletAddress,
+        kycStatus: a.kycStatus,
+        customerKey: a.customerKey,
+        existingExternalAccount: a.existingExternalAccount,
+      };
+    case 'customer-cleared':
+      return {
+        ...s,
+        customerId: null,
+        walletId: null,
+        walletAddress: null,
+        kycStatus: null,
+        customerKey: null,
+        existingExternalAccount: null,
+        externalAccount: null,
+        selectedExternalAccountId: null,
+        useExistingAccount: false,
+      };
+    case 'account-saved':
+      return { ...s, externalAccount: a.account, selectedExternalAccountId: a.account.id, useExistingAccount: false };
+    case 'account-reused':
+      return {
+        ...s,
+        externalAccount: a.account,
+        existingExternalAccount: a.account,
+        selectedExternalAccountId: a.account.id,
+        useExistingAccount: true,
+        form: { ...s.form, deliveryMethod: 'usd-bank-transfer' },
+        step: 4,
+      };
+    case 'account-cleared':
+      return { ...s, externalAccount: null, selectedExternalAccountId: null, useExistingAccount: false };
+    case 'quote-locked':
+      return {
+        ...clearPayment(s),
+        quote: a.quote,
+        quoteDeadline: a.deadline,
+        onRampQuoteId: a.quote.on_ramp.id,
+        offRampQuoteId: a.quote.off_ramp.id,
+        quoteExpired: false,
+        authorized: false,
+        signedAt: null,
+        step: 5,
+      };
+    case 'quote-expired':
+      // On step 6 the wizard goes back to step 4; the payment window is over.
+      if (s.step === 6) return { ...clearPayment(s), quoteExpired: true, step: 4 };
+      return { ...s, quoteExpired: true };
+    case 'new-quote':
+      return { ...clearPayment(clearQuote(s)), step: 4 };
+    case 'authorize':
+      return { ...s, authorized: a.authorized, signedAt: a.signedAt };
+    case 'attempt':
+      return { ...s, attempt: { quoteId: a.quoteId, key: a.key } };
+    case 'payment-created':
+      return {
+        ...s,
+        payment: a.payment,
+        paymentDeadline: a.deadline,
+        // Going back and proceeding again returns the same payment: keep its progress.
+        pollStartedAt: s.payment?.transaction_id === a.payment.transaction_id && s.pollStartedAt ? s.pollStartedAt : a.now,
+        paymentError: null,
+        progress: s.payment?.transaction_id === a.payment.transaction_id ? s.progress : 'waiting',
+        offramp: s.payment?.transaction_id === a.payment.transaction_id ? s.offramp : null,
+        lastStatus: s.payment?.transaction_id === a.payment.transaction_id ? s.lastStatus : null,
+        timerStopped: s.payment?.transaction_id === a.payment.transaction_id ? s.timerStopped : false,
+        step: 6,
+      };
+    case 'payment-error':
+      return { ...s, paymentError: a.message };
+    case 'progress': {
+      const received = a.progress === 'payment_received' || a.progress === 'offramp_created' || a.progress === 'completed';
+      return {
+        ...s,
+        progress: a.progress,
+        offramp: a.offramp,
+        lastStatus: a.lastStatus,
+        timerStopped: s.timerStopped || a.progress !== 'waiting',
+        step: received && s.step <= 6 ? 7 : s.step,
+      };
+    }
+  }
+}
