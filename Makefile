@@ -64,7 +64,7 @@ chromium:
 
 ## bench: Go benchmarks on both engines and an HTTP load run against bin/crebit
 bench: build
-	$(GO) test -run='^$$' -bench=. -benchmem ./internal/service/ ./internal/pricing/
+	$(GO) test -run='^$$' -bench=. -benchmem ./internal/app/ ./internal/pricing/
 	$(GO) run ./cmd/loadtest -bin ./$(BIN)
 
 ## lighthouse: Lighthouse scores of the public pages, written to docs/PERFORMANCE.md

@@ -98,7 +98,8 @@ func observe(base *slog.Logger, next http.Handler) http.Handler {
 			level := slog.LevelInfo
 			if sw.status >= 500 {
 				level = slog.LevelError
-			} else if r.URL.Path == "/healthz" || r.URL.Path == "/readyz" || strings.HasPrefix(r.URL.Path, "/assets/") {
+			} else if r.URL.Path == "/healthz" || r.URL.Path == "/readyz" || strings.HasPrefix(r.URL.Path, "/assets/") ||
+				strings.HasPrefix(r.URL.Path, "/sandbox/") {
 				level = slog.LevelDebug
 			}
 			log.Log(r.Context(), level, "http request", "method", r.Method, "path", r.URL.Path,

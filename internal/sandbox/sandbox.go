@@ -30,6 +30,7 @@ import (
 
 	"github.com/crebit/crebit/internal/config"
 	"github.com/crebit/crebit/internal/jobs"
+	"github.com/crebit/crebit/internal/partner"
 	"github.com/crebit/crebit/internal/store"
 )
 
@@ -48,7 +49,7 @@ type Sandbox struct {
 // New returns a sandbox and registers its jobs on queue (before queue.Init).
 func New(db *store.DB, queue *jobs.Queue, cfg config.Sandbox, apiKey, pixHost string, now func() time.Time, log *slog.Logger) *Sandbox {
 	s := &Sandbox{db: db, queue: queue, cfg: cfg, apiKey: apiKey, pixHost: pixHost, now: now,
-		log: log.With("component", "sandbox"), client: &http.Client{Timeout: 10 * time.Second}}
+		log: log.With("component", "sandbox"), client: &http.Client{Timeout: 10 * time.Second, Transport: partner.Transport()}}
 	jobs.Register(queue, &deliverWorker{s: s})
 	jobs.Register(queue, &advanceWorker{s: s})
 	jobs.Register(queue, &cleanupWorker{s: s})

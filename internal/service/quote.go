@@ -124,9 +124,17 @@ func (s *Service) CreateQuote(ctx context.Context, sessionID, symbol string, amo
 // quoteLegs asks the partner for the on-ramp (local -> USDC) and off-ramp
 // (USDC -> USD) legs.
 func (s *Service) quoteLegs(ctx context.Context, symbol string) (on, off partner.Quote, err error) {
+	// The two legs are independent: ask for both at once.
+	var offErr error
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		off, offErr = s.partner.CreateQuote(ctx, randid.New("idem"), partner.QuoteRequest{Symbol: "USDC/USD", Side: partner.OffRamp})
+	}()
 	on, err = s.partner.CreateQuote(ctx, randid.New("idem"), partner.QuoteRequest{Symbol: symbol, Side: partner.OnRamp})
+	<-done
 	if err == nil {
-		off, err = s.partner.CreateQuote(ctx, randid.New("idem"), partner.QuoteRequest{Symbol: "USDC/USD", Side: partner.OffRamp})
+		err = offErr
 	}
 	if err != nil {
 		s.log.Warn("partner quote failed", "symbol", symbol, "err", err)

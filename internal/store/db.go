@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -92,8 +93,13 @@ func openPostgres(ctx context.Context, o Options) (*DB, error) {
 	if err != nil {
 		return nil, errors.New("open postgres: invalid CREBIT_DATABASE_URL")
 	}
-	if o.MaxConns > 0 {
+	switch {
+	case o.MaxConns > 0:
 		cfg.MaxConns = o.MaxConns
+	case !strings.Contains(o.DatabaseURL, "pool_max_conns"):
+		// pgx defaults to max(4, CPUs); requests, River's workers and the
+		// sandbox share the pool, and 4 connections capped throughput.
+		cfg.MaxConns = 16
 	}
 	if o.Schema != "" {
 		cfg.ConnConfig.RuntimeParams["search_path"] = o.Schema

@@ -1,0 +1,524 @@
+// Command loadtest measures how many quotes a crebit binary locks per second
+// on this machine, next to a ceiling: a bare net/http handler answering a
+// JSON body of the same size, served by this process on another port.
+//
+//	go run ./cmd/loadtest -bin ./bin/crebit [-duration 10s] [-concurrency 32]
+//	    [-postgres postgres://postgres@127.0.0.1:5432/postgres] [-out docs/PERFORMANCE.md]
+//
+// It starts the binary on a free loopback port with a temporary data
+// directory (SQLite and the sandbox partner; with -postgres, a second run on
+// a database it creates and drops), waits for /healthz, and drives
+// POST /api/create-quote with a closed loop of workers. Each worker is one
+// browser with its own cookie jar, so its session is created once and then
+// reused. Traffic goes to 127.0.0.1 only, and every run stops by itself.
+// The results are printed and written between the load markers of -out.
+package main
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/http/cookiejar"
+	"net/url"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+)
+
+const quoteBody = `{"symbol":"USDC/BRL","amount_usd":100}`
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, os.Args[1:], os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, "loadtest:", err)
+		os.Exit(1)
+	}
+}
+
+type options struct {
+	bin         string
+	duration    time.Duration
+	warmup      time.Duration
+	concurrency int
+	postgres    string
+	out         string
+	env         []string
+}
+
+func run(ctx context.Context, args []string, stdout io.Writer) error {
+	var o options
+	fs := flag.NewFlagSet("loadtest", flag.ContinueOnError)
+	fs.StringVar(&o.bin, "bin", "", "crebit binary to start (required)")
+	fs.DurationVar(&o.duration, "duration", 10*time.Second, "measured time per target")
+	fs.DurationVar(&o.warmup, "warmup", 2*time.Second, "unmeasured time per target before it (creates the sessions)")
+	fs.IntVar(&o.concurrency, "concurrency", 32, "concurrent workers (browsers)")
+	fs.StringVar(&o.postgres, "postgres", "", "PostgreSQL URL: also run on a fresh database created and dropped there")
+	fs.StringVar(&o.out, "out", "docs/PERFORMANCE.md", "Markdown file whose load section is rewritten (empty: print only)")
+	fs.Func("env", "KEY=VALUE passed to the binary (repeatable), e.g. CREBIT_LOG_LEVEL=warn", func(kv string) error {
+		if k, _, ok := strings.Cut(kv, "="); !ok || !strings.HasPrefix(k, "CREBIT_") {
+			return errors.New("want CREBIT_NAME=VALUE")
+		}
+		o.env = append(o.env, kv)
+		return nil
+	})
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if o.bin == "" || o.duration <= 0 || o.warmup < 0 || o.concurrency < 1 || o.duration > time.Hour {
+		return errors.New("usage: loadtest -bin PATH [-duration 10s] [-warmup 2s] [-concurrency 32] [-postgres URL] [-env CREBIT_X=Y] [-out FILE]")
+	}
+	bin, err := filepath.Abs(o.bin)
+	if err != nil {
+		return err
+	}
+
+	loadBefore := loadAverage()
+	var results []result
+	for _, engine := range []string{"SQLite", "PostgreSQL"} {
+		if engine == "PostgreSQL" && o.postgres == "" {
+			continue
+		}
+		fmt.Fprintf(stdout, "crebit on %s: starting %s\n", engine, o.bin)
+		r, err := loadCrebit(ctx, stdout, o, bin, engine)
+		if err != nil {
+			return fmt.Errorf("crebit on %s: %w", engine, err)
+		}
+		results = append(results, r)
+	}
+	fmt.Fprintln(stdout, "ceiling: bare net/http JSON handler")
+	ceiling, err := loadCeiling(ctx, o)
+	if err != nil {
+		return fmt.Errorf("ceiling: %w", err)
+	}
+	results = append(results, ceiling)
+
+	table := renderTable(results, ceiling)
+	fmt.Fprint(stdout, "\n"+table)
+	if o.out == "" {
+		return nil
+	}
+	if err := writeSection(o.out, "<!-- load:start -->", "<!-- load:end -->", renderSection(o, table, loadBefore, loadAverage())); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "\nwrote the load section of %s\n", o.out)
+	return nil
+}
+
+// loadCrebit starts the binary on engine, loads it, and stops it.
+func loadCrebit(ctx context.Context, stdout io.Writer, o options, bin, engine string) (result, error) {
+	dir, err := os.MkdirTemp("", "crebit-loadtest-")
+	if err != nil {
+		return result{}, err
+	}
+	defer os.RemoveAll(dir)
+	port, err := freePort()
+	if err != nil {
+		return result{}, err
+	}
+	base := fmt.Sprintf("http://127.0.0.1:%d", port)
+	// -env settings first: the address, data directory and database below win.
+	env := append(slices.Clone(o.env), "CREBIT_ADDR=127.0.0.1:"+fmt.Sprint(port), "CREBIT_DATA_DIR="+dir, "CREBIT_PARTNER=sandbox")
+	if engine == "PostgreSQL" {
+		dbURL, drop, err := createDatabase(ctx, o.postgres)
+		if err != nil {
+			return result{}, err
+		}
+		defer drop()
+		env = append(env, "CREBIT_DATABASE_URL="+dbURL)
+	}
+	logPath := filepath.Join(dir, "crebit.log")
+	stop, exited, err := startServer(bin, env, logPath)
+	if err != nil {
+		return result{}, err
+	}
+	defer stop()
+	if err := waitHealthy(ctx, base, 60*time.Second, exited); err != nil {
+		return result{}, fmt.Errorf("%w (log: %s)", err, tail(logPath))
+	}
+	r, err := load(ctx, o, base+"/api/create-quote")
+	r.name = "crebit, " + engine
+	if err == nil && r.errors > 0 {
+		fmt.Fprintf(stdout, "  %d errors; first: %s\n  end of the server log:\n%s\n", r.errors, r.firstErr, tail(logPath))
+	}
+	return r, err
+}
+
+// startServer runs bin serve with only the given CREBIT_ variables (none
+// inherited; later ones win), logging to logPath. stop sends SIGTERM and
+// waits, then kills; exited closes when the process ends.
+func startServer(bin string, env []string, logPath string) (stop func(), exited <-chan struct{}, err error) {
+	logFile, err := os.Create(logPath)
+	if err != nil {
+		return nil, nil, err
+	}
+	cmd := exec.Command(bin, "serve")
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "CREBIT_") {
+			cmd.Env = append(cmd.Env, kv)
+		}
+	}
+	cmd.Env = append(cmd.Env, env...)
+	cmd.Stdout, cmd.Stderr = logFile, logFile
+	if err := cmd.Start(); err != nil {
+		logFile.Close()
+		return nil, nil, err
+	}
+	done := make(chan struct{})
+	go func() { cmd.Wait(); close(done) }()
+	return func() {
+		cmd.Process.Signal(syscall.SIGTERM)
+		select {
+		case <-done:
+		case <-time.After(30 * time.Second):
+			cmd.Process.Kill()
+			<-done
+		}
+		logFile.Close()
+	}, done, nil
+}
+
+func waitHealthy(ctx context.Context, base string, limit time.Duration, exited <-chan struct{}) error {
+	deadline := time.Now().Add(limit)
+	for time.Now().Before(deadline) {
+		resp, err := http.Get(base + "/healthz")
+		if err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == http.StatusOK {
+				return nil
+			}
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-exited:
+			return errors.New("the server exited before answering /healthz")
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+	return fmt.Errorf("no healthy answer from %s/healthz within %s", base, limit)
+}
+
+// createDatabase makes a fresh database on the server at serverURL and
+// returns its URL and a function that drops it.
+func createDatabase(ctx context.Context, serverURL string) (string, func(), error) {
+	u, err := url.Parse(serverURL)
+	if err != nil || (u.Scheme != "postgres" && u.Scheme != "postgresql") {
+		return "", nil, errors.New("-postgres must be a postgres:// URL")
+	}
+	b := make([]byte, 4)
+	rand.Read(b)
+	name := "crebit_load_" + hex.EncodeToString(b)
+	// pool_* settings (pool_max_conns=16) are for the server's pgxpool; a
+	// single pgx connection would send them to PostgreSQL as parameters.
+	admin := *u
+	q := admin.Query()
+	for k := range q {
+		if strings.HasPrefix(k, "pool_") {
+			q.Del(k)
+		}
+	}
+	admin.RawQuery = q.Encode()
+	execSQL := func(ctx context.Context, sql string) error {
+		conn, err := pgx.Connect(ctx, admin.String())
+		if err != nil {
+			return err
+		}
+		defer conn.Close(ctx)
+		_, err = conn.Exec(ctx, sql)
+		return err
+	}
+	if err := execSQL(ctx, "CREATE DATABASE "+name); err != nil {
+		return "", nil, fmt.Errorf("create database: %w", err)
+	}
+	drop := func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		if err := execSQL(ctx, "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)"); err != nil {
+			fmt.Fprintf(os.Stderr, "loadtest: drop database %s: %v\n", name, err)
+		}
+	}
+	u.Path = "/" + name
+	return u.String(), drop, nil
+}
+
+// loadCeiling serves a bare JSON handler in this process and loads it.
+func loadCeiling(ctx context.Context, o options) (result, error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return result{}, err
+	}
+	srv := &http.Server{Handler: http.HandlerFunc(ceilingHandler), ReadHeaderTimeout: 10 * time.Second}
+	go srv.Serve(ln)
+	defer srv.Close()
+	r, err := load(ctx, o, "http://"+ln.Addr().String()+"/api/create-quote")
+	r.name = "ceiling: bare net/http JSON handler"
+	return r, err
+}
+
+// ceilingHandler decodes the quote request and encodes a fixed answer of
+// the same shape and size as crebit's (about 360 bytes): the least an HTTP
+// JSON endpoint can do.
+func ceilingHandler(w http.ResponseWriter, r *http.Request) {
+	var req struct {
+		Symbol    string      `json:"symbol"`
+		AmountUSD json.Number `json:"amount_usd"`
+	}
+	if err := json.NewDecoder(io.LimitReader(r.Body, 1<<16)).Decode(&req); err != nil {
+		http.Error(w, `{"error":"bad request"}`, http.StatusBadRequest)
+		return
+	}
+	type ramp struct {
+		ID        string      `json:"id"`
+		Quotation json.Number `json:"quotation"`
+	}
+	w.Header().Set("Content-Type", "application/json")
+	json.NewEncoder(w).Encode(struct {
+		Symbol            string      `json:"symbol"`
+		AmountUSD         json.Number `json:"amount_usd"`
+		TotalLocalAmount  json.Number `json:"total_local_amount"`
+		LocalCurrency     string      `json:"local_currency"`
+		TotalFeesUSD      json.Number `json:"total_fees_usd"`
+		EffectiveRate     json.Number `json:"effective_rate"`
+		OnRamp            ramp        `json:"on_ramp"`
+		OffRamp           ramp        `json:"off_ramp"`
+		ExpiresAt         time.Time   `json:"expires_at"`
+		ExpiresAtReadable string      `json:"expires_at_readable"`
+	}{req.Symbol, req.AmountUSD, "542.23", "BRL", "0.50", "5.4223",
+		ramp{"qt_xvf6jsmndodr72dvepau5g5t7y", "5.39"}, ramp{"qt_3q2iryx6c2d2smtxiv6tp2kksm", "0.999"},
+		time.Date(2026, 11, 22, 4, 24, 47, 110e6, time.UTC), "Nov 22, 2026 04:24:47 UTC"})
+}
+
+// result is one target's measured phase.
+type result struct {
+	name     string
+	requests int
+	errors   int
+	firstErr string
+	elapsed  time.Duration
+	p50, p99 time.Duration
+}
+
+func (r result) rps() float64 { return float64(r.requests) / r.elapsed.Seconds() }
+
+// load runs a warm-up and then a measured closed loop against target: each
+// worker sends its next request as soon as the previous one is answered.
+// An error is a transport failure or any status but 200.
+func load(ctx context.Context, o options, target string) (result, error) {
+	tr := &http.Transport{MaxIdleConnsPerHost: o.concurrency, MaxIdleConns: o.concurrency}
+	defer tr.CloseIdleConnections()
+	clients := make([]*http.Client, o.concurrency)
+	for i := range clients {
+		jar, _ := cookiejar.New(nil)
+		clients[i] = &http.Client{Transport: tr, Jar: jar, Timeout: 30 * time.Second}
+	}
+	if o.warmup > 0 {
+		phase(ctx, clients, target, o.warmup)
+	}
+	if err := ctx.Err(); err != nil {
+		return result{}, err
+	}
+	r := phase(ctx, clients, target, o.duration)
+	return r, ctx.Err()
+}
+
+// phase runs every client in a loop for d and summarises what it measured.
+func phase(ctx context.Context, clients []*http.Client, target string, d time.Duration) result {
+	type worker struct {
+		lats     []time.Duration
+		errors   int
+		firstErr string
+	}
+	ws := make([]worker, len(clients))
+	start := time.Now()
+	deadline := start.Add(d)
+	var wg sync.WaitGroup
+	for i, c := range clients {
+		wg.Go(func() {
+			w := &ws[i]
+			for time.Now().Before(deadline) && ctx.Err() == nil {
+				t0 := time.Now()
+				err := post(ctx, c, target)
+				w.lats = append(w.lats, time.Since(t0))
+				if err != nil {
+					if w.errors++; w.firstErr == "" {
+						w.firstErr = err.Error()
+					}
+				}
+			}
+		})
+	}
+	wg.Wait()
+	r := result{elapsed: time.Since(start)}
+	var all []time.Duration
+	for _, w := range ws {
+		all = append(all, w.lats...)
+		r.errors += w.errors
+		if r.firstErr == "" {
+			r.firstErr = w.firstErr
+		}
+	}
+	slices.Sort(all)
+	r.requests = len(all)
+	if len(all) > 0 {
+		r.p50, r.p99 = all[len(all)*50/100], all[min(len(all)-1, len(all)*99/100)]
+	}
+	return r
+}
+
+func post(ctx context.Context, c *http.Client, target string) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, target, bytes.NewReader([]byte(quoteBody)))
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := c.Do(req)
+	if err != nil {
+		return err
+	}
+	body, err := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if err != nil {
+		return err
+	}
+	if resp.StatusCode != http.StatusOK {
+		return fmt.Errorf("status %d: %.200s", resp.StatusCode, body)
+	}
+	return nil
+}
+
+func renderTable(results []result, ceiling result) string {
+	var b strings.Builder
+	b.WriteString("| target | requests | req/s | p50 | p99 | errors | req/s vs ceiling |\n")
+	b.WriteString("|---|--:|--:|--:|--:|--:|--:|\n")
+	for _, r := range results {
+		fmt.Fprintf(&b, "| %s | %d | %.0f | %s | %s | %d | %.1f%% |\n", r.name, r.requests, r.rps(),
+			ms(r.p50), ms(r.p99), r.errors, 100*r.rps()/ceiling.rps())
+	}
+	return b.String()
+}
+
+func ms(d time.Duration) string { return fmt.Sprintf("%.2f ms", float64(d)/float64(time.Millisecond)) }
+
+func renderSection(o options, table, loadBefore, loadAfter string) string {
+	cmd := fmt.Sprintf("go run ./cmd/loadtest -bin %s -duration %s -concurrency %d", o.bin, o.duration, o.concurrency)
+	if o.warmup != 2*time.Second {
+		cmd += " -warmup " + o.warmup.String()
+	}
+	for _, kv := range o.env {
+		cmd += " -env " + kv
+	}
+	if o.postgres != "" {
+		cmd += " -postgres '" + redact(o.postgres) + "'"
+	}
+	session := fmt.Sprintf("created during the %s warm-up", o.warmup)
+	if o.warmup == 0 {
+		session = "created by its first request"
+	}
+	var b strings.Builder
+	b.WriteString("\n## HTTP load: POST /api/create-quote\n\n")
+	fmt.Fprintf(&b, "Written by cmd/loadtest on %s: %s/%s, %d CPUs (%s), %s. ",
+		time.Now().UTC().Format("2006-01-02 15:04 UTC"), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), cpuModel(), runtime.Version())
+	fmt.Fprintf(&b, "Load average (1, 5, 15 min) before the run: %s; after it: %s. ", loadBefore, loadAfter)
+	b.WriteString("Anything else running on the machine raises these and lowers every figure, the ceiling's included.\n\n")
+	fmt.Fprintf(&b, "    %s\n\n", cmd)
+	fmt.Fprintf(&b, "A closed loop of %d workers, each a browser with its own cookie jar (its session is %s, then reused), "+
+		"sends `POST /api/create-quote %s` for %s per target. ", o.concurrency, session, quoteBody, o.duration)
+	b.WriteString("Every quote makes two HTTP calls to the embedded sandbox partner over loopback and writes to the database. " +
+		"The ceiling is a bare net/http handler in the load tool's own process that decodes the same request and encodes " +
+		"a JSON answer of the same size. The load tool, the server, the sandbox and PostgreSQL share the same cores, " +
+		"so the figures compare the server with the ceiling on this machine; they are not a capacity plan. " +
+		"An error is a transport failure or any status but 200.\n\n")
+	b.WriteString(table)
+	return b.String()
+}
+
+// redact drops a password from a database URL before it is published.
+func redact(s string) string {
+	u, err := url.Parse(s)
+	if err != nil {
+		return "URL"
+	}
+	return u.Redacted()
+}
+
+// loadAverage is the machine's 1, 5 and 15 minute load average.
+func loadAverage() string {
+	b, _ := os.ReadFile("/proc/loadavg")
+	if f := strings.Fields(string(b)); len(f) >= 3 {
+		return strings.Join(f[:3], " ")
+	}
+	return "unknown"
+}
+
+func cpuModel() string {
+	b, _ := os.ReadFile("/proc/cpuinfo")
+	for _, line := range strings.Split(string(b), "\n") {
+		if k, v, ok := strings.Cut(line, ":"); ok && strings.TrimSpace(k) == "model name" {
+			return strings.TrimSpace(v)
+		}
+	}
+	return "unknown CPU"
+}
+
+// writeSection replaces the text between the start and end markers of the
+// file at path, creating the file or appending the markers when missing.
+// Nothing outside the markers changes.
+func writeSection(path, start, end, content string) error {
+	old, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		old, err = []byte("# Performance\n"), nil
+	}
+	if err != nil {
+		return err
+	}
+	s := string(old)
+	i, j := strings.Index(s, start), strings.Index(s, end)
+	switch {
+	case i < 0 && j < 0:
+		s = strings.TrimRight(s, "\n") + "\n\n" + start + content + "\n" + end + "\n"
+	case i < 0 || j < i:
+		return fmt.Errorf("%s: markers %s and %s are missing or out of order", path, start, end)
+	default:
+		s = s[:i+len(start)] + content + "\n" + s[j:]
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(path, []byte(s), 0o644)
+}
+
+func freePort() (int, error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return 0, err
+	}
+	defer ln.Close()
+	return ln.Addr().(*net.TCPAddr).Port, nil
+}
+
+// tail returns the end of a log file, for error messages.
+func tail(path string) string {
+	b, _ := os.ReadFile(path)
+	if len(b) > 1500 {
+		b = b[len(b)-1500:]
+	}
+	return strings.TrimSpace(string(b))
+}
