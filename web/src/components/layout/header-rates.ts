@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
+import { useAfterLoad } from './use-after-load';
 
 /** HeaderRates are local currency per 1 USD, as the header shows them. */
 export interface HeaderRates {
@@ -42,11 +43,13 @@ export async function fetchHeaderRates(): Promise<HeaderRates> {
   }
 }
 
-/** useHeaderRates loads the live rates once per visit. */
+/** useHeaderRates loads the live rates once per visit, once the page has loaded. */
 export function useHeaderRates(): HeaderRates {
+  const loaded = useAfterLoad();
   const { data } = useQuery({
     queryKey: ['header-rates'],
     queryFn: fetchHeaderRates,
+    enabled: loaded,
     staleTime: Infinity,
     retry: false,
   });

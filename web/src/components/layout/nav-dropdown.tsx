@@ -84,7 +84,7 @@ export function NavDropdown({
         hidden={!open}
         className="absolute right-0 top-full z-50 w-80 pt-2"
       >
-        <div className="rounded-xl border border-slate-200 bg-white p-2 shadow-xl">{children(close)}</div>
+        {open ? <div className="rounded-xl border border-slate-200 bg-white p-2 shadow-xl">{children(close)}</div> : null}
       </div>
     </div>
   );

@@ -68,7 +68,7 @@ export function SiteHeader() {
       {bannerPaths.has(pathname) ? (
         <Link
           to="/country-selection"
-          className="block bg-brand px-4 py-2 text-center text-sm font-semibold text-navy hover:bg-yellow-300 sm:text-base"
+          className="block bg-brand px-3 py-2 text-center text-xs font-semibold text-navy hover:bg-yellow-300 sm:text-sm md:text-base"
         >
           {t('banner')}
         </Link>
@@ -113,26 +113,30 @@ export function SiteHeader() {
         </nav>
 
         <div id="mobile-menu" hidden={!mobileOpen} className="max-h-[calc(100vh-4rem)] overflow-y-auto border-t border-white/10 bg-navy px-4 pb-6 pt-2 md:hidden">
-          <div className="flex gap-2">
-            <BookingLink className="flex-1 rounded-lg bg-white/5 px-3 py-3 text-center text-sm font-semibold text-white hover:bg-white/10">
-              {t('nav.learn')}
-            </BookingLink>
-            <BookingLink className="flex-1 rounded-lg bg-white/5 px-3 py-3 text-center text-sm font-semibold text-white hover:bg-white/10">
-              {t('nav.partner')}
-            </BookingLink>
-          </div>
-          <section aria-labelledby="mobile-send-money" className="mt-5">
-            <h2 id="mobile-send-money" className="mb-2 text-xs font-bold tracking-widest text-brand">
-              {t('nav.sendMoney')}
-            </h2>
-            <RateLinks rates={liveRates} onNavigate={() => setMobileOpen(false)} variant="mobile" />
-          </section>
-          <section aria-labelledby="mobile-pay-tuition" className="mt-5">
-            <h2 id="mobile-pay-tuition" className="mb-2 text-xs font-bold tracking-widest text-brand">
-              {t('nav.payTuition')}
-            </h2>
-            <RateLinks rates={defaultHeaderRates} onNavigate={() => setMobileOpen(false)} variant="mobile" />
-          </section>
+          {mobileOpen ? (
+            <>
+              <div className="flex gap-2">
+                <BookingLink className="flex-1 rounded-lg bg-white/5 px-3 py-3 text-center text-sm font-semibold text-white hover:bg-white/10">
+                  {t('nav.learn')}
+                </BookingLink>
+                <BookingLink className="flex-1 rounded-lg bg-white/5 px-3 py-3 text-center text-sm font-semibold text-white hover:bg-white/10">
+                  {t('nav.partner')}
+                </BookingLink>
+              </div>
+              <section aria-labelledby="mobile-send-money" className="mt-5">
+                <h2 id="mobile-send-money" className="mb-2 text-xs font-bold tracking-widest text-brand">
+                  {t('nav.sendMoney')}
+                </h2>
+                <RateLinks rates={liveRates} onNavigate={() => setMobileOpen(false)} variant="mobile" />
+              </section>
+              <section aria-labelledby="mobile-pay-tuition" className="mt-5">
+                <h2 id="mobile-pay-tuition" className="mb-2 text-xs font-bold tracking-widest text-brand">
+                  {t('nav.payTuition')}
+                </h2>
+                <RateLinks rates={defaultHeaderRates} onNavigate={() => setMobileOpen(false)} variant="mobile" />
+              </section>
+            </>
+          ) : null}
         </div>
       </div>
     </header>

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useAfterLoad } from '@/components/layout/use-after-load';
 import { apiFetch, errorMessage } from '@/lib/api-client';
 import type { LiveRates } from '../calculator/calculator-logic';
 
@@ -30,9 +31,14 @@ export async function fetchCalculatorRates(reversed: boolean): Promise<LiveRates
   return { brazil, mexico };
 }
 
-/** useCalculatorRates loads the rates for the current direction; refetch() is the reload button. */
+/**
+ * useCalculatorRates loads the rates for the current direction once the page
+ * has loaded (the defaults show until then); refetch() is the reload button.
+ */
 export function useCalculatorRates(reversed: boolean) {
+  const loaded = useAfterLoad();
   return useQuery({
+    enabled: loaded,
     queryKey: ['calculator-rates', reversed ? 'off_ramp' : 'on_ramp'],
     queryFn: () => fetchCalculatorRates(reversed),
     staleTime: 0,

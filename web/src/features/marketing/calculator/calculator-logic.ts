@@ -4,6 +4,12 @@
 import { formatAmount, type CurrencyCode } from '@/lib/money';
 import { calculatorProviders, type Country, type ProviderId } from '@/lib/comparison-data';
 
+// The first Intl.NumberFormat of a page loads the locale data (tens of
+// milliseconds on a phone). Doing it while this module loads keeps that
+// work out of the calculator's first render.
+formatAmount(1, 'BRL');
+formatAmount(1, 'MXN');
+
 /** MIN_RECEIVE is the calculator's floor for the receive amount. */
 export const MIN_RECEIVE = 1;
 

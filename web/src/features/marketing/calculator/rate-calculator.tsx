@@ -1,7 +1,6 @@
 import { useEffect, useId, useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Input, NativeSelect } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { calculatorProviders, providerIds, type Country, type ProviderId } from '@/lib/comparison-data';
 import { formatRate } from '@/lib/money';
 import { cn } from '@/lib/cn';
@@ -14,6 +13,9 @@ import {
   receiveCurrency,
   sendCurrency,
 } from './calculator-logic';
+
+// A native label: the page needs no label library.
+const labelClass = 'mb-1.5 block text-sm font-medium text-slate-800';
 
 const MESSAGE_MS = 3000;
 
@@ -44,18 +46,20 @@ export function RateCalculator() {
   const loading = rates.isFetching;
 
   const countrySelect = (selectId: string) => (
-    <NativeSelect
-      id={selectId}
-      value={state.country}
-      onChange={(e) => dispatch({ type: 'countryChanged', country: e.target.value as Country })}
-      className="w-32 font-semibold"
-    >
-      <option value="brazil">{t('calculator.countries.brazil')}</option>
-      <option value="mexico">{t('calculator.countries.mexico')}</option>
-    </NativeSelect>
+    <div className="w-28 shrink-0">
+      <NativeSelect
+        id={selectId}
+        value={state.country}
+        onChange={(e) => dispatch({ type: 'countryChanged', country: e.target.value as Country })}
+        className="h-12 font-semibold"
+      >
+        <option value="brazil">{t('calculator.countries.brazil')}</option>
+        <option value="mexico">{t('calculator.countries.mexico')}</option>
+      </NativeSelect>
+    </div>
   );
   const usdBadge = (
-    <span className="flex h-[46px] w-32 items-center rounded-lg border border-slate-200 bg-slate-50 px-3 font-semibold text-ink">
+    <span className="flex h-12 w-28 shrink-0 items-center rounded-lg border border-slate-200 bg-slate-50 px-3 font-semibold text-ink">
       {t('calculator.usd')}
     </span>
   );
@@ -63,12 +67,12 @@ export function RateCalculator() {
   return (
     <div className="rounded-2xl bg-white p-5 text-ink shadow-2xl ring-1 ring-slate-200 sm:p-6" aria-busy={loading}>
       <div className="flex items-center justify-between gap-3">
-        <h2 className="text-lg font-bold">{t('calculator.title')}</h2>
+        <h2 className="text-base font-bold sm:text-lg">{t('calculator.title')}</h2>
         <button
           type="button"
           onClick={() => void rates.refetch()}
           disabled={loading}
-          className="inline-flex items-center gap-1.5 rounded-md px-2 py-1 text-sm font-semibold text-blue-700 hover:bg-slate-100 disabled:text-slate-500"
+          className="inline-flex shrink-0 items-center gap-1.5 whitespace-nowrap rounded-md px-2 py-1 text-sm font-semibold text-blue-700 hover:bg-slate-100 disabled:text-slate-500"
         >
           <svg aria-hidden="true" viewBox="0 0 20 20" width="16" height="16" className={cn(loading && 'animate-spin')}>
             <path d="M16 10a6 6 0 1 1-1.8-4.3M16 3.5v3.2h-3.2" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
@@ -79,11 +83,11 @@ export function RateCalculator() {
 
       <div className="mt-4">
         <div className="flex items-end justify-between gap-3">
-          <Label htmlFor={`${id}-send`}>{t('calculator.send')}</Label>
+          <label htmlFor={`${id}-send`} className={labelClass}>{t('calculator.send')}</label>
           {state.reversed ? null : (
-            <Label htmlFor={`${id}-send-currency`} className="w-32">
+            <label htmlFor={`${id}-send-currency`} className={`${labelClass} w-28`}>
               {t('calculator.currency')}
-            </Label>
+            </label>
           )}
         </div>
         <div className="flex gap-3">
@@ -94,7 +98,7 @@ export function RateCalculator() {
             value={state.send}
             placeholder={ph.send}
             onChange={(e) => dispatch({ type: 'sendChanged', text: e.target.value })}
-            className="text-lg font-semibold"
+            className="h-12 min-w-0 text-lg font-semibold"
           />
           {state.reversed ? usdBadge : countrySelect(`${id}-send-currency`)}
         </div>
@@ -116,11 +120,11 @@ export function RateCalculator() {
 
       <div>
         <div className="flex items-end justify-between gap-3">
-          <Label htmlFor={`${id}-receive`}>{t('calculator.receive')}</Label>
+          <label htmlFor={`${id}-receive`} className={labelClass}>{t('calculator.receive')}</label>
           {state.reversed ? (
-            <Label htmlFor={`${id}-receive-currency`} className="w-32">
+            <label htmlFor={`${id}-receive-currency`} className={`${labelClass} w-28`}>
               {t('calculator.currency')}
-            </Label>
+            </label>
           ) : null}
         </div>
         <div className="flex gap-3">
@@ -132,7 +136,7 @@ export function RateCalculator() {
             placeholder={ph.receive}
             onChange={(e) => dispatch({ type: 'receiveChanged', text: e.target.value })}
             onBlur={() => dispatch({ type: 'receiveBlurred' })}
-            className="text-lg font-semibold"
+            className="h-12 min-w-0 text-lg font-semibold"
           />
           {state.reversed ? countrySelect(`${id}-receive-currency`) : usdBadge}
         </div>
@@ -143,7 +147,7 @@ export function RateCalculator() {
       </p>
 
       <div className="mt-1">
-        <Label htmlFor={`${id}-provider`}>{t('calculator.provider')}</Label>
+        <label htmlFor={`${id}-provider`} className={labelClass}>{t('calculator.provider')}</label>
         <NativeSelect
           id={`${id}-provider`}
           value={state.provider}
@@ -158,8 +162,8 @@ export function RateCalculator() {
         </NativeSelect>
       </div>
 
-      <dl className="mt-4 grid grid-cols-3 gap-2 rounded-xl bg-slate-50 p-3 text-sm">
-        <div>
+      <dl className="mt-4 grid grid-cols-2 gap-3 rounded-xl bg-slate-50 p-3 text-sm sm:grid-cols-3">
+        <div className="col-span-2 sm:col-span-1">
           <dt className="text-slate-600">{t('calculator.rate')}</dt>
           <dd className="font-semibold">{t('calculator.rateValue', { rate: formatRate(rateOf(state)), currency: state.reversed ? receiveCur : sendCur })}</dd>
         </div>

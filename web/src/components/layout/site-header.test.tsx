@@ -1,0 +1,188 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { i18next, i18nReady } from '@/lib/i18n';
+import { SiteHeader } from './site-header';
+import { isPastScrollThreshold } from './header-rates';
+
+beforeAll(async () => {
+  await i18nReady;
+  await i18next.loadNamespaces(['layout']);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+type Answer = { status: number; body: unknown };
+
+/** stubQuotes answers POST /api/create-quote per symbol and records the bodies. */
+function stubQuotes(answers: Record<string, Answer>) {
+  const bodies: unknown[] = [];
+  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+    expect(url).toBe('/api/create-quote');
+    const body = JSON.parse(String(init?.body)) as { symbol: string };
+    bodies.push(body);
+    const a = answers[body.symbol]!;
+    return new Response(JSON.stringify(a.body), { status: a.status, headers: { 'Content-Type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { fetchMock, bodies };
+}
+
+/** failingQuotes makes both probes fail; await the result to let the logged failure land inside the test. */
+function failingQuotes() {
+  stubQuotes({ 'USDC/BRL': { status: 500, body: {} }, 'USDC/MXN': { status: 500, body: {} } });
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+  return () => waitFor(() => expect(warn).toHaveBeenCalled());
+}
+
+function renderHeader(path = '/') {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter(
+    [{ path: '*', element: <SiteHeader /> }],
+    { initialEntries: [path] },
+  );
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+async function openMenu(name: 'SEND MONEY' | 'PAY TUITION') {
+  const nav = screen.getByRole('navigation', { name: 'Main' });
+  const button = within(nav).getByRole('button', { name });
+  await userEvent.click(button);
+  expect(button).toHaveAttribute('aria-expanded', 'true');
+  return document.getElementById(button.getAttribute('aria-controls')!)!;
+}
+
+describe('SiteHeader rates', () => {
+  it('shows the live effective rates in SEND MONEY when both probes succeed', async () => {
+    const { bodies } = stubQuotes({
+      'USDC/BRL': { status: 200, body: { effective_rate: 5.4321 } },
+      'USDC/MXN': { status: 200, body: { effective_rate: 18.7654 } },
+    });
+    renderHeader();
+    const menu = await openMenu('SEND MONEY');
+    await waitFor(() => expect(menu).toHaveTextContent('5.43 BRL per USD'));
+    expect(menu).toHaveTextContent('18.77 MXN per USD');
+    expect(within(menu).getByRole('link', { name: /Send money from Brazil/ })).toHaveAttribute('href', '/get-started');
+    expect(within(menu).getByRole('link', { name: /Send money from Mexico/ })).toHaveAttribute('href', '/get-started-mexico');
+    expect(menu).toHaveTextContent('Pay with Pix');
+    expect(menu).toHaveTextContent('Pay with SPEI');
+    expect(bodies).toEqual(
+      expect.arrayContaining([
+        { symbol: 'USDC/BRL', amount_usd: 1 },
+        { symbol: 'USDC/MXN', amount_usd: 1 },
+      ]),
+    );
+    expect(bodies).toHaveLength(2);
+
+    // PAY TUITION never follows the live rates.
+    const tuition = await openMenu('PAY TUITION');
+    expect(tuition).toHaveTextContent('5.42 BRL per USD');
+    expect(tuition).toHaveTextContent('18.56 MXN per USD');
+  });
+
+  it('keeps 5.42 and 18.56 when one probe fails, and only logs it', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { fetchMock } = stubQuotes({
+      'USDC/BRL': { status: 503, body: { error: 'rate source unavailable' } },
+      'USDC/MXN': { status: 200, body: { effective_rate: 18.9999 } },
+    });
+    renderHeader();
+    await waitFor(() => expect(warn).toHaveBeenCalled());
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    const menu = await openMenu('SEND MONEY');
+    expect(menu).toHaveTextContent('5.42 BRL per USD');
+    expect(menu).toHaveTextContent('18.56 MXN per USD');
+    expect(menu).not.toHaveTextContent('19.00');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('falls back per currency when an answer has no effective_rate', async () => {
+    stubQuotes({
+      'USDC/BRL': { status: 200, body: { effective_rate: 5.5 } },
+      'USDC/MXN': { status: 200, body: {} },
+    });
+    renderHeader();
+    const menu = await openMenu('SEND MONEY');
+    await waitFor(() => expect(menu).toHaveTextContent('5.50 BRL per USD'));
+    expect(menu).toHaveTextContent('18.56 MXN per USD');
+  });
+});
+
+describe('SiteHeader navigation', () => {
+  it('shows the yellow banner only on the landing screens', async () => {
+    const warned = failingQuotes();
+    renderHeader('/tuition-payments');
+    await warned();
+    expect(screen.getByRole('link', { name: 'Lowest fees. Fastest Foreign Exchange. Guaranteed →' })).toHaveAttribute(
+      'href',
+      '/country-selection',
+    );
+  });
+
+  it('has no banner elsewhere; LEARN and PARTNER open the booking page in a new tab', async () => {
+    const warned = failingQuotes();
+    renderHeader('/foreign-exchange');
+    await warned();
+    expect(screen.queryByRole('link', { name: /Lowest fees/ })).toBeNull();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    for (const name of ['LEARN', 'PARTNER']) {
+      const link = within(nav).getByRole('link', { name });
+      expect(link).toHaveAttribute('target', '_blank');
+      expect(link).toHaveAttribute('rel', expect.stringContaining('noopener'));
+      expect(link).toHaveAccessibleDescription('Opens in a new tab');
+    }
+  });
+
+  it('Escape closes a dropdown and returns focus to its button', async () => {
+    const warned = failingQuotes();
+    renderHeader('/');
+    await warned();
+    const menu = await openMenu('PAY TUITION');
+    await userEvent.tab();
+    expect(within(menu).getByRole('link', { name: /Send money from Brazil/ })).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    const button = screen.getByRole('button', { name: 'PAY TUITION' });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(button).toHaveFocus();
+    expect(menu).not.toBeVisible();
+  });
+
+  it('the hamburger button toggles the mobile menu with both groups', async () => {
+    const warned = failingQuotes();
+    renderHeader('/');
+    await warned();
+    const button = screen.getByRole('button', { name: 'Menu' });
+    const panel = document.getElementById(button.getAttribute('aria-controls')!)!;
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(panel).not.toBeVisible();
+    await userEvent.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    expect(panel).toBeVisible();
+    expect(within(panel).getByRole('heading', { name: 'SEND MONEY' })).toBeVisible();
+    expect(within(panel).getByRole('heading', { name: 'PAY TUITION' })).toBeVisible();
+    expect(within(panel).getAllByRole('link', { name: /Send money from Mexico/ })).toHaveLength(2);
+    await userEvent.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+  });
+});
+
+describe('isPastScrollThreshold', () => {
+  it('switches past 90% of the viewport height minus 100px', () => {
+    // 900 * 0.9 - 100 = 710
+    expect(isPastScrollThreshold(0, 900)).toBe(false);
+    expect(isPastScrollThreshold(710, 900)).toBe(false);
+    expect(isPastScrollThreshold(711, 900)).toBe(true);
+    // 740 * 0.9 - 100 = 566
+    expect(isPastScrollThreshold(566, 740)).toBe(false);
+    expect(isPastScrollThreshold(567, 740)).toBe(true);
+  });
+});
