@@ -435,8 +435,9 @@ func (w *world) amountCases() []apiCase {
 		q("brazil_minimum_exactly", "USDC/BRL", "16", 200, "", "16.00"),
 		q("brazil_minimum_with_decimals", "USDC/BRL", "16.00", 200, "", "16.00"),
 		q("trailing_zeros_are_exact", "USDC/BRL", "16.5000", 200, "", "16.50"),
-		q("below_brazil_minimum", "USDC/BRL", "15.99", 400, errBrazilMinimum, ""),
-		q("one_cent_brazil", "USDC/BRL", "0.01", 400, errBrazilMinimum, ""),
+		// The Brazil minimum guards payments, not quotes: the header prices 1 USD.
+		q("below_brazil_minimum_can_be_quoted", "USDC/BRL", "15.99", 200, "", "15.99"),
+		q("header_probe_one_dollar", "USDC/BRL", "1", 200, "", "1.00"),
 		q("mexico_has_no_minimum", "USDC/MXN", "15.99", 200, "", "15.99"),
 		q("configured_maximum_exactly", "USDC/BRL", testMaxUSD, 200, "", testMaxUSD),
 		q("over_configured_maximum", "USDC/BRL", "25000.01", 400, errMaximum, ""),
@@ -514,8 +515,8 @@ func (w *world) quoteCases() []apiCase {
 				wantStr(t, r, "on_ramp_quote_id", onRampID(lastBRL))
 				wantStr(t, r, "off_ramp_quote_id", offRampID(lastBRL))
 			}},
-		{name: "failed_quote_keeps_last_quote_ids", as: b, method: "POST", path: "/api/create-quote", body: `{"symbol":"USDC/BRL","amount_usd":15}`,
-			status: 400, err: errBrazilMinimum,
+		{name: "failed_quote_keeps_last_quote_ids", as: b, method: "POST", path: "/api/create-quote", body: `{"symbol":"USDC/BRL","amount_usd":0}`,
+			status: 400, err: "Please enter a valid USD amount greater than 0",
 			check: func(t *testing.T, _ apptest.Response) {
 				r := b.Do("GET", "/api/last-quote-ids", nil)
 				expectAnswer(t, r, 200, "")
@@ -834,6 +835,7 @@ func (w *world) pixCases(t *testing.T) []apiCase {
 	mxnQuote := quote(t, p.Browser, "USDC/MXN", "100")
 	otherQuote := quote(t, w.ana.Browser, "USDC/BRL", "100")
 	retry := quote(t, p.Browser, "USDC/BRL", "130")
+	small := quote(t, p.Browser, "USDC/BRL", "15.99")
 	var retried apptest.Response
 	total := spare.Num("total_local_amount")
 
@@ -862,6 +864,7 @@ func (w *world) pixCases(t *testing.T) []apiCase {
 		}
 	}
 	return []apiCase{
+		pay("below_brazil_minimum", pixBody(p, small), 400, errBrazilMinimum),
 		pay("missing_sender_name", pixBody(p, spare, "sender_name", ""), 400, "Sender information (name and tax ID) is required for PIX payment."),
 		pay("missing_sender_document", pixBody(p, spare, "sender_document", remove), 400, "Sender information (name and tax ID) is required for PIX payment."),
 		pay("blank_sender", pixBody(p, spare, "sender_name", " ", "sender_document", " "), 400, "Sender information (name and tax ID) is required for PIX payment."),

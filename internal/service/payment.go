@@ -243,6 +243,9 @@ func (s *Service) buildPayment(ctx context.Context, sessionID string, c store.Cu
 		return none, noAuth, apperr.New(apperr.NotFound, "No valid quote found. Please generate a new quote.")
 	}
 	*qOut = q
+	if err := CheckAmount(local, q.AmountUSD); err != nil {
+		return none, noAuth, err
+	}
 	now := s.now().UTC().Truncate(time.Millisecond)
 	if !now.Before(q.ExpiresAt) {
 		return none, noAuth, apperr.New(apperr.Gone, "This quote has expired. Please get a new quote.")

@@ -32,7 +32,7 @@ func ParseSymbol(symbol string) (money.Currency, error) {
 
 // ParseAmountUSD applies the amount rules every payment shares: a number
 // greater than 0 with at most 2 decimals, within the configured maximum;
-// the Brazil minimum is checked by CheckAmount once the corridor is known.
+// the Brazil minimum is checked by CheckAmount when a payment is made.
 func (s *Service) ParseAmountUSD(raw string) (money.Amount, error) {
 	invalid := apperr.FieldError("amount_usd", "Please enter a valid USD amount")
 	if raw == "" {
@@ -57,7 +57,9 @@ func (s *Service) ParseAmountUSD(raw string) (money.Amount, error) {
 	return a, nil
 }
 
-// CheckAmount applies the corridor's minimum.
+// CheckAmount applies the corridor's minimum. It guards payments, not
+// quotes: the header prices 1 USD to show the live rate, and a quote
+// commits nobody.
 func CheckAmount(local money.Currency, a money.Amount) error {
 	if local == money.BRL && a.Cmp(MinimumBrazilUSD) < 0 {
 		return apperr.FieldError("amount_usd", "Minimum Transfer Amount: payments from Brazil must be at least USD 16.00")
@@ -71,9 +73,6 @@ func CheckAmount(local money.Currency, a money.Amount) error {
 func (s *Service) CreateQuote(ctx context.Context, sessionID, symbol string, amountUSD money.Amount) (store.Quote, error) {
 	local, err := ParseSymbol(symbol)
 	if err != nil {
-		return store.Quote{}, err
-	}
-	if err := CheckAmount(local, amountUSD); err != nil {
 		return store.Quote{}, err
 	}
 	on, off, err := s.quoteLegs(ctx, symbol)
