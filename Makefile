@@ -27,7 +27,7 @@ $(BIN): $(WEB)/dist/index.html $(GO_SOURCES) | deps-go
 	$(GO) build -tags embed -trimpath -o $(BIN) ./cmd/crebit
 
 $(WEB)/dist/index.html: $(WEB)/node_modules/.installed $(WEB_SOURCES)
-	cd $(WEB) && npx tsc -b && npx vite build
+	cd $(WEB) && npx tsc -b && npx vite build && node scripts/precompress.mjs
 
 $(WEB)/node_modules/.installed: $(WEB)/package.json $(WEB)/package-lock.json
 	cd $(WEB) && $(NPM) ci --no-audit --no-fund --loglevel=error

@@ -9,6 +9,6 @@ cd "$(dirname "$0")/.."
 mkdir -p "/tmp/crebit-$name"
 exec 9>/tmp/crebit-build.lock
 flock 9
-(cd web && npx vite build --logLevel error)
+(cd web && npx vite build --logLevel error && node scripts/precompress.mjs >/dev/null)
 go build -tags embed -o "/tmp/crebit-$name/crebit" ./cmd/crebit
 echo "/tmp/crebit-$name/crebit"

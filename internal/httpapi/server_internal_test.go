@@ -21,6 +21,9 @@ var testFiles = fstest.MapFS{
 	"index.html":          {Data: []byte("<!doctype html><title>Crebit</title><div id=root></div>" + strings.Repeat(" ", 2000))},
 	"assets/app-abc12.js": {Data: []byte("console.log('app');" + strings.Repeat("//pad\n", 400))},
 	"robots.txt":          {Data: []byte("User-agent: *\nAllow: /\n")},
+	"assets/big-1.css":    {Data: []byte(strings.Repeat("body{}", 300))},
+	"assets/big-1.css.br": {Data: []byte("brotli bytes of big-1.css")},
+	"assets/big-1.css.gz": {Data: []byte("gzip bytes of big-1.css")},
 	"favicon.svg":         {Data: []byte("<svg xmlns='http://www.w3.org/2000/svg'/>")},
 }
 
@@ -127,5 +130,26 @@ func TestReadyzReportsTheDatabase(t *testing.T) {
 	}
 	if res := get(t, s, "/healthz"); res.StatusCode != 200 {
 		t.Fatalf("healthz must not depend on the database: %d", res.StatusCode)
+	}
+}
+
+func TestPrecompressedFilesAreServedWhenAccepted(t *testing.T) {
+	t.Parallel()
+	s := newStaticServer(t)
+	cases := []struct{ accept, encoding, body string }{
+		{"gzip, deflate, br, zstd", "br", "brotli bytes of big-1.css"},
+		{"gzip", "gzip", "gzip bytes of big-1.css"},
+		{"br;q=0, gzip", "gzip", "gzip bytes of big-1.css"},
+		{"", "", "body{}body{}"},
+	}
+	for _, c := range cases {
+		res := get(t, s, "/assets/big-1.css", "Accept-Encoding", c.accept)
+		body, _ := io.ReadAll(res.Body)
+		if res.Header.Get("Content-Encoding") != c.encoding || !strings.HasPrefix(string(body), c.body) {
+			t.Errorf("Accept-Encoding %q: encoding %q body %.30q", c.accept, res.Header.Get("Content-Encoding"), body)
+		}
+		if !strings.HasPrefix(res.Header.Get("Content-Type"), "text/css") || res.Header.Get("Cache-Control") != "public, max-age=31536000, immutable" {
+			t.Errorf("Accept-Encoding %q: headers %v", c.accept, res.Header)
+		}
 	}
 }

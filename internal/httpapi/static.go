@@ -3,7 +3,9 @@ package httpapi
 import (
 	"bytes"
 	"errors"
+	"io"
 	"io/fs"
+	"mime"
 	"net/http"
 	"path"
 	"strings"
@@ -51,10 +53,10 @@ func (s *static) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			} else {
 				w.Header().Set("Cache-Control", "public, max-age=3600")
 			}
-			if rs, ok := f.(interface {
-				Read([]byte) (int, error)
-				Seek(int64, int) (int64, error)
-			}); ok {
+			if s.servePrecompressed(w, r, name) {
+				return
+			}
+			if rs, ok := f.(io.ReadSeeker); ok {
 				http.ServeContent(w, r, name, s.mod, rs)
 				return
 			}
@@ -70,5 +72,54 @@ func (s *static) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 func (s *static) serveIndex(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Cache-Control", "no-cache")
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	if s.servePrecompressed(w, r, "index.html") {
+		return
+	}
 	http.ServeContent(w, r, "index.html", s.mod, bytes.NewReader(s.index))
+}
+
+// encodings the build precompresses (web/scripts/precompress.mjs), best first.
+var encodings = []struct{ token, ext string }{{"br", ".br"}, {"gzip", ".gz"}}
+
+// servePrecompressed sends name's .br or .gz sibling when the browser
+// accepts it: the smallest bytes, and no compression work per request.
+func (s *static) servePrecompressed(w http.ResponseWriter, r *http.Request, name string) bool {
+	accept := r.Header.Get("Accept-Encoding")
+	if accept == "" || r.Header.Get("Range") != "" {
+		return false
+	}
+	for _, e := range encodings {
+		if !acceptsEncoding(accept, e.token) {
+			continue
+		}
+		b, err := fs.ReadFile(s.files, name+e.ext)
+		if err != nil {
+			continue
+		}
+		h := w.Header()
+		if h.Get("Content-Type") == "" {
+			if ct := mime.TypeByExtension(path.Ext(name)); ct != "" {
+				h.Set("Content-Type", ct)
+			}
+		}
+		h.Set("Content-Encoding", e.token)
+		h.Add("Vary", "Accept-Encoding")
+		http.ServeContent(w, r, name, s.mod, bytes.NewReader(b))
+		return true
+	}
+	return false
+}
+
+// acceptsEncoding reports whether an Accept-Encoding value allows token
+// (present, and not with q=0).
+func acceptsEncoding(header, token string) bool {
+	for _, part := range strings.Split(header, ",") {
+		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if !strings.EqualFold(strings.TrimSpace(name), token) {
+			continue
+		}
+		q := strings.ReplaceAll(strings.TrimSpace(params), " ", "")
+		return q != "q=0" && q != "q=0.0" && q != "q=0.00" && q != "q=0.000"
+	}
+	return false
 }

@@ -46,6 +46,7 @@ export const routeObjects: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <ErrorPage />,
+    HydrateFallback: () => null,
     children: [...routes.map((r) => ({ path: r.path, lazy: r.lazy })), { path: '*', element: <NotFoundPage /> }],
   },
 ];

@@ -5,9 +5,21 @@ export type CurrencyCode = 'USD' | 'BRL' | 'MXN';
 
 const locales: Record<CurrencyCode, string> = { USD: 'en-US', BRL: 'pt-BR', MXN: 'es-MX' };
 
+// Intl.NumberFormat is costly to build; keep one per locale and options.
+const formats = new Map<string, Intl.NumberFormat>();
+function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = locale + JSON.stringify(options);
+  let f = formats.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(locale, options);
+    formats.set(key, f);
+  }
+  return f;
+}
+
 /** formatMoney shows an amount with its currency symbol, 2 decimals. */
 export function formatMoney(amount: number, currency: CurrencyCode): string {
-  return new Intl.NumberFormat(locales[currency], {
+  return numberFormat(locales[currency], {
     style: 'currency',
     currency,
     minimumFractionDigits: 2,
@@ -17,7 +29,7 @@ export function formatMoney(amount: number, currency: CurrencyCode): string {
 
 /** formatAmount shows a number in the currency's locale without the symbol. */
 export function formatAmount(amount: number, currency: CurrencyCode, decimals = 2): string {
-  return new Intl.NumberFormat(locales[currency], {
+  return numberFormat(locales[currency], {
     minimumFractionDigits: decimals,
     maximumFractionDigits: decimals,
   }).format(amount);
@@ -25,7 +37,7 @@ export function formatAmount(amount: number, currency: CurrencyCode, decimals = 
 
 /** formatRate shows a rate (local currency per USD) to 4 decimals by default. */
 export function formatRate(rate: number, decimals = 4): string {
-  return new Intl.NumberFormat('en-US', {
+  return numberFormat('en-US', {
     minimumFractionDigits: decimals,
     maximumFractionDigits: decimals,
   }).format(rate);
