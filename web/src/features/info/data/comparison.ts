@@ -1,7 +1,7 @@
-// The competitor figures of the specification (accounts document, section 9:
-// the comparison block shared by the rate views). Competitors are named
-// generically. When a shared data module for competitor figures exists, this
-// file should read from it instead.
+// The competitor rows of the How It Works comparison, read from the one
+// module that holds every competitor figure (web/src/lib/comparison-data.ts):
+// the same figures the rate page uses (accounts document, section 9).
+import { ratePageFigures } from '@/lib/comparison-data';
 
 export interface Competitor {
   /** key names the i18n strings of the row (compare.<key>, <key>Fee, <key>Time). */
@@ -11,6 +11,6 @@ export interface Competitor {
 }
 
 export const competitors: Competitor[] = [
-  { key: 'transfer', rates: { BRL: 6.06, MXN: 19.28 } },
-  { key: 'tuition', rates: { BRL: 5.88, MXN: 19.5 } },
+  { key: 'transfer', rates: ratePageFigures.transferService.rates },
+  { key: 'tuition', rates: ratePageFigures.tuitionService.rates },
 ];
