@@ -9,81 +9,13 @@
 //
 //   CREBIT_BIN=/tmp/crebit-site/crebit node scripts/budget.mjs
 import { chromium } from '@playwright/test';
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { chromiumArgs, start, writeSection } from './lib.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const binary = process.env.CREBIT_BIN ?? path.resolve(here, '../../bin/crebit');
-const docPath = path.resolve(here, '../../docs/PERFORMANCE.md');
 const BUDGET_KB = 150;
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-/** start spawns the binary on a fixed free port and resolves once /healthz answers 200. */
-async function start(dataDir) {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  let out = '';
-  const t0 = performance.now();
-  const child = spawn(binary, ['serve'], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      CREBIT_ADDR: `127.0.0.1:${port}`,
-      CREBIT_DATA_DIR: dataDir,
-      CREBIT_LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout.on('data', (b) => (out += b));
-  child.stderr.on('data', (b) => (out += b));
-  let exited = false;
-  child.on('exit', () => (exited = true));
-  for (;;) {
-    if (exited) throw new Error(`crebit exited during start-up:\n${out}`);
-    if (performance.now() - t0 > 30_000) throw new Error(`crebit did not answer /healthz within 30 s:\n${out}`);
-    try {
-      const res = await fetch(`${base}/healthz`);
-      if (res.status === 200) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 5));
-  }
-  const startupMs = performance.now() - t0;
-  const stop = () =>
-    new Promise((resolve) => {
-      if (exited) return resolve();
-      child.once('exit', resolve);
-      child.kill('SIGTERM');
-    });
-  return { base, startupMs, stop };
-}
-
 /** measureJs loads / and sums the JavaScript requested before the page is interactive. */
 async function measureJs(base) {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs });
@@ -120,27 +52,6 @@ async function measureJs(base) {
 
 function kb(bytes) {
   return (bytes / 1024).toFixed(1);
-}
-
-/** writeSection replaces one named block inside the public-site markers of docs/PERFORMANCE.md. */
-function writeSection(name, body) {
-  const start = '<!-- public-site:start -->';
-  const end = '<!-- public-site:end -->';
-  let doc = existsSync(docPath) ? readFileSync(docPath, 'utf8') : '# Performance\n';
-  if (!doc.includes(start) || !doc.includes(end)) doc = `${doc.trimEnd()}\n\n${start}\n${end}\n`;
-  const [before, rest] = doc.split(start);
-  const [inside, after] = rest.split(end);
-  const open = `<!-- ${name}:start -->`;
-  const close = `<!-- ${name}:end -->`;
-  const block = `${open}\n${body.trim()}\n${close}`;
-  let next;
-  if (inside.includes(open) && inside.includes(close)) {
-    next = inside.slice(0, inside.indexOf(open)) + block + inside.slice(inside.indexOf(close) + close.length);
-  } else {
-    next = `${inside.trimEnd()}\n${block}\n`;
-  }
-  if (!next.includes('## Public site')) next = `\n## Public site (measured by web/scripts)\n${next}`;
-  writeFileSync(docPath, `${before}${start}${next.endsWith('\n') ? next : `${next}\n`}${end}${after}`);
 }
 
 async function main() {

@@ -13,96 +13,24 @@
 //   CREBIT_BIN=/tmp/crebit-site/crebit node scripts/lighthouse.mjs [--runs 5] [--url http://host:port]
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { chromiumArgs as chromeFlags, start, writeSection } from './lib.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const binary = process.env.CREBIT_BIN ?? path.resolve(here, '../../bin/crebit');
-const docPath = path.resolve(here, '../../docs/PERFORMANCE.md');
 const pages = ['/', '/foreign-exchange', '/quote', '/country-selection'];
 const minimum = { performance: 95, accessibility: 100, 'best-practices': 95, seo: 95 };
-const chromeFlags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-/** startServer runs the binary and resolves once /healthz answers. */
+/** startServer runs the binary on a fresh data directory. */
 async function startServer() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'crebit-lighthouse-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  let out = '';
-  const child = spawn(binary, ['serve'], {
-    env: { PATH: process.env.PATH ?? '', CREBIT_ADDR: `127.0.0.1:${port}`, CREBIT_DATA_DIR: dataDir, CREBIT_LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout.on('data', (b) => (out += b));
-  child.stderr.on('data', (b) => (out += b));
-  let exited = false;
-  child.on('exit', () => (exited = true));
-  const t0 = Date.now();
-  for (;;) {
-    if (exited) throw new Error(`crebit exited:\n${out}`);
-    if (Date.now() - t0 > 30_000) throw new Error(`crebit did not start:\n${out}`);
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) break;
-    } catch {
-      // not yet listening
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  const stop = async () => {
-    if (!exited) {
-      const gone = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await gone;
-    }
-    rmSync(dataDir, { recursive: true, force: true });
+  const server = await start(dataDir);
+  return {
+    base: server.base,
+    stop: async () => {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
   };
-  return { base, stop };
-}
-
-/** writeSection replaces one named block inside the public-site markers of docs/PERFORMANCE.md. */
-function writeSection(name, body) {
-  const start = '<!-- public-site:start -->';
-  const end = '<!-- public-site:end -->';
-  let doc = existsSync(docPath) ? readFileSync(docPath, 'utf8') : '# Performance\n';
-  if (!doc.includes(start) || !doc.includes(end)) doc = `${doc.trimEnd()}\n\n${start}\n${end}\n`;
-  const [before, rest] = doc.split(start);
-  const [inside, after] = rest.split(end);
-  const open = `<!-- ${name}:start -->`;
-  const close = `<!-- ${name}:end -->`;
-  const block = `${open}\n${body.trim()}\n${close}`;
-  let next;
-  if (inside.includes(open) && inside.includes(close)) {
-    next = inside.slice(0, inside.indexOf(open)) + block + inside.slice(inside.indexOf(close) + close.length);
-  } else {
-    next = `${inside.trimEnd()}\n${block}\n`;
-  }
-  if (!next.includes('## Public site')) next = `\n## Public site (measured by web/scripts)\n${next}`;
-  writeFileSync(docPath, `${before}${start}${next.endsWith('\n') ? next : `${next}\n`}${end}${after}`);
 }
 
 function failedAudits(lhr, category) {
