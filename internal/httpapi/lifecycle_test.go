@@ -439,3 +439,60 @@ func TestTriggerExistsOnlyWithTheSandbox(t *testing.T) {
 		t.Fatalf("sandbox routes served with a real partner: %d %s", r.Status, r.Body)
 	}
 }
+
+func TestPersonalDataIsRedactedAfterTheRefundWindow(t *testing.T) {
+	t.Parallel()
+	eachEngine(t, func(t *testing.T, e store.Engine) {
+		h := apptest.New(t, e)
+		ctx := context.Background()
+		p := h.NewBrazilPayer()
+		txn := p.PixPayment(p.Quote("USDC/BRL", "100"), "").Str("transaction_id")
+		for _, ev := range []string{"payin_completed", "offramp_created", "offramp_completed"} {
+			p.Simulate(txn, ev)
+		}
+		h.Eventually("completed", func() bool { return p.State(txn) == "completed" })
+
+		// Inside the refund window nothing is touched.
+		if np, nc, err := h.Stack.Service.RedactPersonalData(ctx); err != nil || np != 0 || nc != 0 {
+			t.Fatalf("redacted %d payments, %d customers inside the window (%v)", np, nc, err)
+		}
+		old := time.Now().Add(-31 * 24 * time.Hour)
+		h.DB.Tx(ctx, func(tx *store.Tx) error {
+			if _, err := tx.Exec(ctx, `UPDATE payments SET updated_at = ?`, old); err != nil {
+				return err
+			}
+			_, err := tx.Exec(ctx, `UPDATE customers SET updated_at = ?`, old)
+			return err
+		})
+		np, nc, err := h.Stack.Service.RedactPersonalData(ctx)
+		if err != nil || np != 1 || nc != 1 {
+			t.Fatalf("redacted %d payments, %d customers (%v)", np, nc, err)
+		}
+		var first, last, phone, dob, taxSealed, email, sender, accountSealed, last4 string
+		h.DB.Tx(ctx, func(tx *store.Tx) error {
+			if err := tx.QueryRow(ctx, `SELECT first_name, last_name, phone, date_of_birth, tax_id_sealed, email FROM customers WHERE id = ?`, p.CustomerID).Scan(
+				&first, &last, &phone, &dob, &taxSealed, &email); err != nil {
+				return err
+			}
+			if err := tx.QueryRow(ctx, `SELECT sender_name FROM payments WHERE id = ?`, txn).Scan(&sender); err != nil {
+				return err
+			}
+			return tx.QueryRow(ctx, `SELECT account_sealed, account_last4 FROM external_accounts WHERE id = ?`, p.AccountID).Scan(&accountSealed, &last4)
+		})
+		if first+last+phone+dob+taxSealed+sender+accountSealed+last4 != "" || email != "maria@example.com" {
+			t.Fatalf("after redaction: %q %q %q %q %q %q %q %q, e-mail %q", first, last, phone, dob, taxSealed, sender, accountSealed, last4, email)
+		}
+		// The payment is still tracked, the ledger intact, and the redacted
+		// profile is not offered back to the same browser.
+		p.MustOK("GET", "/api/transaction-status?transaction_id="+txn, nil)
+		h.RequireBalancedLedger()
+		again := p.MustOK("POST", "/api/create-customer", apptest.CustomerBR(apptest.CPF))
+		if again.JSON["show_popup"] == true || again.Str("customer_id") == p.CustomerID {
+			t.Fatalf("redacted profile offered back: %s", again.Body)
+		}
+		// A second run finds nothing more to do.
+		if np, nc, _ := h.Stack.Service.RedactPersonalData(ctx); np != 0 || nc != 0 {
+			t.Fatalf("second run redacted %d/%d", np, nc)
+		}
+	})
+}

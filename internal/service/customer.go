@@ -106,6 +106,14 @@ func (s *Service) CreateCustomer(ctx context.Context, sessionID string, in Custo
 	c.WalletID, c.WalletAddress, c.CreatedAt, c.UpdatedAt = w.ID, w.Address, now, now
 	c.TaxIDSealed = s.sealer.Seal(taxValue)
 	err = s.db.Tx(ctx, func(tx *store.Tx) error {
+		// A double submit gets the partner's first answer back (same
+		// Idempotency-Key): return the customer it already made.
+		if prev, err := tx.CustomerByPartnerID(ctx, sessionID, pc.ID); err == nil {
+			c = prev
+			return tx.SetSessionCustomer(ctx, sessionID, c.ID)
+		} else if !errors.Is(err, store.ErrNotFound) {
+			return err
+		}
 		if err := tx.CreateCustomer(ctx, c); err != nil {
 			return err
 		}

@@ -71,7 +71,9 @@ func New(d Deps) (*Service, error) {
 	jobs.Register(d.Queue, &expireWorker{s: s})
 	jobs.Register(d.Queue, &refundWorker{s: s})
 	jobs.Register(d.Queue, &sessionCleanupWorker{s: s})
+	jobs.Register(d.Queue, &retentionWorker{s: s})
 	d.Queue.Periodic(time.Hour, func() river.JobArgs { return sessionCleanupArgs{} })
+	d.Queue.Periodic(24*time.Hour, func() river.JobArgs { return retentionArgs{} })
 	return s, nil
 }
 

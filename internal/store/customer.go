@@ -63,7 +63,7 @@ func (tx *Tx) Customer(ctx context.Context, id string) (Customer, error) {
 // by the session, or ErrNotFound. Other sessions' customers are never found.
 func (tx *Tx) CustomerByTaxID(ctx context.Context, sessionID, taxIDHash string) (Customer, error) {
 	return scanCustomer(tx.queryRow(ctx, `SELECT `+customerColumns+` FROM customers
-		WHERE session_id = ? AND tax_id_hash = ? ORDER BY created_at DESC LIMIT 1`, sessionID, taxIDHash))
+		WHERE session_id = ? AND tax_id_hash = ? AND redacted_at IS NULL ORDER BY created_at DESC LIMIT 1`, sessionID, taxIDHash))
 }
 
 func scanCustomer(r row) (Customer, error) {
@@ -137,4 +137,11 @@ func scanExternalAccount(r row) (ExternalAccount, error) {
 		&a.Country, &a.CreatedAt)
 	a.CreatedAt = a.CreatedAt.UTC()
 	return a, err
+}
+
+// CustomerByPartnerID returns the session's own, unredacted customer for a
+// partner customer id, or ErrNotFound.
+func (tx *Tx) CustomerByPartnerID(ctx context.Context, sessionID, partnerID string) (Customer, error) {
+	return scanCustomer(tx.queryRow(ctx, `SELECT `+customerColumns+` FROM customers
+		WHERE session_id = ? AND partner_customer_id = ? AND redacted_at IS NULL LIMIT 1`, sessionID, partnerID))
 }

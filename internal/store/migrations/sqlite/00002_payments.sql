@@ -3,7 +3,7 @@
 -- find a returning customer) and sealed (AES-GCM); never in plain text.
 CREATE TABLE customers (
     id                  TEXT PRIMARY KEY,
-    partner_customer_id TEXT NOT NULL UNIQUE,
+    partner_customer_id TEXT NOT NULL,
     session_id          TEXT NOT NULL,
     account_id          TEXT,
     country             TEXT NOT NULL,
@@ -28,6 +28,9 @@ CREATE TABLE customers (
 );
 CREATE INDEX customers_tax_id_hash ON customers (tax_id_hash);
 CREATE INDEX customers_session ON customers (session_id);
+-- Not unique: a partner that recognises a returning tax id answers with the
+-- same customer, and each session still gets its own Crebit customer.
+CREATE INDEX customers_partner ON customers (partner_customer_id);
 
 -- US bank accounts. The number is sealed; only its last 4 digits are readable.
 CREATE TABLE external_accounts (

@@ -1,0 +1,34 @@
+package store
+
+import (
+	"context"
+	"time"
+)
+
+// terminalStates are the states a payment never leaves.
+const terminalStates = `('completed', 'check_mailed', 'expired', 'failed', 'refunded')`
+
+// RedactFinishedPayments clears the personal data of payments that ended
+// before the cutoff: the sender's name and the school and student details.
+// The step-5 authorization evidence is kept, as the law requires.
+func (tx *Tx) RedactFinishedPayments(ctx context.Context, before, now time.Time) (int64, error) {
+	return tx.exec(ctx, `UPDATE payments SET sender_name = '', check_details = NULL, redacted_at = ?
+		WHERE redacted_at IS NULL AND state IN `+terminalStates+` AND updated_at < ?`, utc(now), utc(before))
+}
+
+// RedactIdleCustomers clears everything but the e-mail address of customers
+// last changed before the cutoff whose payments have all been redacted (or
+// who never paid), and of their bank accounts. A redacted customer is never
+// offered back as an existing profile.
+func (tx *Tx) RedactIdleCustomers(ctx context.Context, before, now time.Time) (int64, error) {
+	idle := `SELECT id FROM customers WHERE redacted_at IS NULL AND updated_at < ?
+		AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.customer_id = customers.id AND p.redacted_at IS NULL)`
+	if _, err := tx.exec(ctx, `UPDATE external_accounts SET account_name = '', beneficiary_name = '', routing_number = '',
+		account_last4 = '', account_sealed = '', account_hash = '', street = '', city = '', state = '', postal_code = ''
+		WHERE customer_id IN (`+idle+`)`, utc(before)); err != nil {
+		return 0, err
+	}
+	return tx.exec(ctx, `UPDATE customers SET first_name = '', last_name = '', phone = '', date_of_birth = '',
+		tax_id_hash = '', tax_id_sealed = '', street = '', city = '', state = '', postal_code = '', redacted_at = ?
+		WHERE id IN (`+idle+`)`, utc(now), utc(before))
+}
