@@ -10,11 +10,10 @@ import { showMoney } from '../lib/format';
 import { pixQrValue } from '../lib/qr-value';
 import { formatCountdown } from '../lib/timer';
 import type { WizardController } from '../hooks/use-wizard';
-import { PaymentStatusLine } from './payment-status-line';
+import { PaymentTracking } from './payment-tracking';
 import { QuoteTimer } from './quote-timer';
 import { SandboxPanel } from './sandbox-panel';
 import { SummaryList } from './summary-list';
-import { TransactionProgress } from './transaction-progress';
 
 /** QR_OPTIONS: the spec's QR code size. */
 export const QR_OPTIONS = { width: 256, margin: 2 } as const;
@@ -122,17 +121,7 @@ export function PixStep({ w }: { w: WizardController }) {
         </div>
       </section>
 
-      <PaymentStatusLine progress={state.progress} />
-      {state.progress === 'failed' ? (
-        <Button className="mt-3" onClick={w.newQuote}>
-          {t('pay.failedAction')}
-        </Button>
-      ) : null}
-
-      <TransactionProgress
-        progress={state.progress}
-        labels={[t('pay.stage.pix'), t('pay.stage.offramp'), check ? t('pay.stage.check') : t('pay.stage.bank')]}
-      />
+      <PaymentTracking w={w} payLabel={t('pay.stage.pix')} offrampLabel={t('pay.stage.offramp')} />
 
       {w.serverConfig?.sandbox ? <SandboxPanel onSimulate={w.simulate} /> : null}
     </div>

@@ -3,12 +3,11 @@ import { formatRate } from '@/lib/money';
 import { showMoney } from '../lib/format';
 import { formatCountdown } from '../lib/timer';
 import type { WizardController } from '../hooks/use-wizard';
-import { PaymentStatusLine } from './payment-status-line';
+import { PaymentTracking } from './payment-tracking';
 import { QuoteTimer } from './quote-timer';
 import { SandboxPanel } from './sandbox-panel';
 import { StepActions } from './step-actions';
 import { SummaryList } from './summary-list';
-import { TransactionProgress } from './transaction-progress';
 
 /** SpeiStep is step 6 in Mexico: the SPEI deposit instructions, status and progress. */
 export function SpeiStep({ w }: { w: WizardController }) {
@@ -60,17 +59,7 @@ export function SpeiStep({ w }: { w: WizardController }) {
         </Button>
       </section>
 
-      <PaymentStatusLine progress={state.progress} />
-      {state.progress === 'failed' ? (
-        <Button className="mt-3" onClick={w.newQuote}>
-          {t('pay.failedAction')}
-        </Button>
-      ) : null}
-
-      <TransactionProgress
-        progress={state.progress}
-        labels={[t('pay.stage.spei'), t('pay.stage.offrampSpei'), check ? t('pay.stage.check') : t('pay.stage.bank')]}
-      />
+      <PaymentTracking w={w} payLabel={t('pay.stage.spei')} offrampLabel={t('pay.stage.offrampSpei')} />
 
       <section aria-labelledby="spei-how-heading" className="mt-6 rounded-xl border border-slate-200 bg-slate-50 p-4">
         <h3 id="spei-how-heading" className="text-lg font-semibold text-ink">

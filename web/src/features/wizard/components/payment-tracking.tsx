@@ -1,0 +1,29 @@
+import { Button } from '@/components/ui/button';
+import type { WizardController } from '../hooks/use-wizard';
+import { PaymentStatusLine } from './payment-status-line';
+import { TransactionProgress } from './transaction-progress';
+
+/**
+ * PaymentTracking is step 6's live part for both countries: what the wizard
+ * is waiting for, a way out when the pay-in failed, and the three stages
+ * (local payment, off-ramp, delivery).
+ */
+export function PaymentTracking({ w, payLabel, offrampLabel }: { w: WizardController; payLabel: string; offrampLabel: string }) {
+  const { t, state } = w;
+  const check = state.form.deliveryMethod === 'check-to-school';
+  return (
+    <>
+      <PaymentStatusLine progress={state.progress} />
+      {state.progress === 'failed' ? (
+        <Button className="mt-3" onClick={w.newQuote}>
+          {t('pay.failedAction')}
+        </Button>
+      ) : null}
+
+      <TransactionProgress
+        progress={state.progress}
+        labels={[payLabel, offrampLabel, check ? t('pay.stage.check') : t('pay.stage.bank')]}
+      />
+    </>
+  );
+}
