@@ -51,6 +51,17 @@ func balance(t *testing.T, h *apptest.Harness, account string, cur money.Currenc
 	return b
 }
 
+// count runs a SELECT COUNT(*) query.
+func count(t *testing.T, h *apptest.Harness, query string, args ...any) int {
+	t.Helper()
+	var n int
+	err := h.DB.Tx(context.Background(), func(tx *store.Tx) error { return tx.QueryRow(context.Background(), query, args...).Scan(&n) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
 // signedWebhook posts an event for the payment's pay-in, signed with the
 // configured secret, under event id id and timestamp at.
 func signedWebhook(t *testing.T, h *apptest.Harness, id, typ, payinID, txn string, at time.Time, secret []byte) apptest.Response {
@@ -181,10 +192,7 @@ func TestSameWebhookThreeTimesIsAppliedOnce(t *testing.T) {
 		}
 		h.Eventually("payin_completed", func() bool { return p.State(txn) == "payin_completed" })
 		time.Sleep(300 * time.Millisecond)
-		var n int
-		h.DB.Tx(context.Background(), func(tx *store.Tx) error {
-			return tx.QueryRow(context.Background(), `SELECT COUNT(*) FROM ledger_transactions WHERE payment_id = ? AND kind = 'payin_received'`, txn).Scan(&n)
-		})
+		n := count(t, h, `SELECT COUNT(*) FROM ledger_transactions WHERE payment_id = ? AND kind = 'payin_received'`, txn)
 		if n != 1 {
 			t.Fatalf("pay-in posted %d times", n)
 		}
@@ -207,25 +215,15 @@ func TestEventsOutOfOrderNeverMoveBackwards(t *testing.T) {
 		signedWebhook(t, h, "evt_o3", "payin_completed", payin, txn, now, secret)
 		signedWebhook(t, h, "evt_o4", "offramp_created", payin, txn, now, secret)
 		h.Eventually("all processed", func() bool {
-			var n int
-			h.DB.Tx(context.Background(), func(tx *store.Tx) error {
-				return tx.QueryRow(context.Background(), `SELECT COUNT(*) FROM webhook_events WHERE processed_at IS NOT NULL`).Scan(&n)
-			})
-			return n == 4
+			return count(t, h, `SELECT COUNT(*) FROM webhook_events WHERE processed_at IS NOT NULL`) == 4
 		})
 		if s := p.State(txn); s != "completed" {
 			t.Fatalf("state went to %s", s)
 		}
 		var kinds []string
-		h.DB.Tx(context.Background(), func(tx *store.Tx) error {
-			var k1, k2, k3 int
-			err := tx.QueryRow(context.Background(), `SELECT
-				(SELECT COUNT(*) FROM ledger_transactions WHERE payment_id = ? AND kind = 'payin_received'),
-				(SELECT COUNT(*) FROM ledger_transactions WHERE payment_id = ? AND kind = 'converted_to_usdc'),
-				(SELECT COUNT(*) FROM ledger_transactions WHERE payment_id = ? AND kind = 'payout')`, txn, txn, txn).Scan(&k1, &k2, &k3)
-			kinds = []string{fmt.Sprint(k1), fmt.Sprint(k2), fmt.Sprint(k3)}
-			return err
-		})
+		for _, kind := range []string{"payin_received", "converted_to_usdc", "payout"} {
+			kinds = append(kinds, fmt.Sprint(count(t, h, `SELECT COUNT(*) FROM ledger_transactions WHERE payment_id = ? AND kind = ?`, txn, kind)))
+		}
 		if strings.Join(kinds, ",") != "1,1,1" {
 			t.Fatalf("ledger transactions payin/convert/payout = %v, want one each", kinds)
 		}
@@ -257,10 +255,7 @@ func TestForgedOrStaleSignatureIsRefusedAndChangesNothing(t *testing.T) {
 			}
 		}
 		time.Sleep(300 * time.Millisecond)
-		var n int
-		h.DB.Tx(context.Background(), func(tx *store.Tx) error {
-			return tx.QueryRow(context.Background(), `SELECT COUNT(*) FROM webhook_events`).Scan(&n)
-		})
+		n := count(t, h, `SELECT COUNT(*) FROM webhook_events`)
 		if n != 0 || p.State(txn) != "awaiting_payin" {
 			t.Fatalf("refused webhooks changed something: %d events, state %s", n, p.State(txn))
 		}
@@ -303,10 +298,7 @@ func TestIdempotentRetryCreatesNothingNew(t *testing.T) {
 		if d.Status != http.StatusUnprocessableEntity {
 			t.Fatalf("key reuse: %d %s", d.Status, d.Body)
 		}
-		var n int
-		h.DB.Tx(context.Background(), func(tx *store.Tx) error {
-			return tx.QueryRow(context.Background(), `SELECT COUNT(*) FROM payments`).Scan(&n)
-		})
+		n := count(t, h, `SELECT COUNT(*) FROM payments`)
 		if n != 1 {
 			t.Fatalf("%d payments stored, want 1", n)
 		}
