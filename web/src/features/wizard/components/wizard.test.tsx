@@ -102,8 +102,9 @@ describe('step 1', () => {
     await user.type(screen.getByLabelText('City'), ' ');
     expect(next).toBeEnabled();
     await user.click(next);
-    expect(toastTexts()).toContain('Error: Please fill in all required fields: City');
-    expect(screen.getByLabelText('City')).toHaveAttribute('aria-invalid', 'true');
+    // The toast and the field's error state arrive with the next render.
+    await waitFor(() => expect(toastTexts()).toContain('Error: Please fill in all required fields: City'));
+    await waitFor(() => expect(screen.getByLabelText('City')).toHaveAttribute('aria-invalid', 'true'));
     expect(calls.some((c) => c.path === '/api/create-customer')).toBe(false);
   });
 
@@ -125,7 +126,7 @@ describe('step 1', () => {
     await heading('Individual Information');
     expect(toastTexts()).toContain('Error: Invalid CPF: the check digits do not match. Please check the number.');
     expect(screen.getByLabelText('First Name')).toHaveValue('Ana');
-    expect(screen.getByLabelText('Tax ID (CPF)')).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(screen.getByLabelText('Tax ID (CPF)')).toHaveAttribute('aria-invalid', 'true'));
 
     const sent = calls.find((c) => c.path === '/api/create-customer')?.body;
     expect(sent).toMatchObject({
