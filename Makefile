@@ -6,7 +6,7 @@ GO ?= go
 NPM ?= npm
 WEB := web
 BIN := bin/crebit
-WEB_SOURCES := $(shell find $(WEB)/src $(WEB)/public $(WEB)/index.html $(WEB)/vite.config.ts $(WEB)/tsconfig.json -type f 2>/dev/null)
+WEB_SOURCES := $(shell find $(WEB)/src $(WEB)/contract $(WEB)/public $(WEB)/index.html $(WEB)/vite.config.ts $(WEB)/tsconfig.json -type f 2>/dev/null)
 GO_SOURCES := $(shell find cmd internal web -name '*.go' -not -path '*/node_modules/*' 2>/dev/null) go.mod go.sum
 
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
@@ -14,7 +14,7 @@ export npm_config_update_notifier := false
 export npm_config_fund := false
 export npm_config_audit := false
 
-.PHONY: run build dev test test-go test-web test-e2e deps chromium bench lighthouse budget clean fmt vet
+.PHONY: run build dev test test-go test-web test-e2e test-chaos deps chromium pdftotext bench livebench lighthouse budget clean fmt vet
 
 ## run: build everything and serve http://localhost:8080 on SQLite in ./data with the sandbox partner
 run: build
@@ -45,18 +45,28 @@ dev: deps
 	$(GO) run ./cmd/crebit serve & \
 	cd $(WEB) && npx vite
 
-## test: every test — Go (race detector, SQLite and PostgreSQL), web unit tests, browser tests
-test: test-go test-web test-e2e
+## test: every test — Go (race detector, SQLite and PostgreSQL), web unit tests, browser tests, short chaos run
+test: test-go test-web test-e2e test-chaos
 
-test-go: deps-go
+test-go: deps-go pdftotext
 	$(GO) vet ./...
 	$(GO) test -race -count=1 ./...
 
 test-web: $(WEB)/node_modules/.installed
-	cd $(WEB) && npx tsc -b && npx vitest run
+	cd $(WEB) && tmp=$$(mktemp --suffix=.ts) && node scripts/gen-api-types.mjs $$tmp && \
+	  { diff -u contract/api-types.ts $$tmp || { rm -f $$tmp; echo 'web/contract/api-types.ts is stale: run `npm run gen:api` in web/' >&2; exit 1; }; } && rm -f $$tmp
+	cd $(WEB) && node scripts/check-locales.mjs && npx tsc -b && npx eslint . && npx vitest run
+
+## test-chaos: 100 payments against the real binary with a kill -9 (docs/RELIABILITY.md); the full run is `go run ./cmd/chaos -bin bin/crebit`
+test-chaos: build
+	$(GO) run ./cmd/chaos -bin $(BIN) -short
 
 test-e2e: chromium build
 	cd $(WEB) && npx playwright test
+
+## pdftotext: install Debian's poppler-utils when missing (the receipt tests read PDFs back as text)
+pdftotext:
+	@./scripts/ensure-pdftotext.sh
 
 ## chromium: install Debian's Chromium when it is missing (never a downloaded browser)
 chromium:
@@ -66,6 +76,10 @@ chromium:
 bench: build
 	$(GO) test -run='^$$' -bench=. -benchmem ./internal/app/ ./internal/pricing/
 	$(GO) run ./cmd/loadtest -bin ./$(BIN)
+
+## livebench: webhook -> live status event latency (SQLite; PostgreSQL with two instances), into docs/PERFORMANCE.md
+livebench: build
+	$(GO) run ./cmd/livebench -bin ./$(BIN) -postgres postgres://postgres@127.0.0.1:5432/postgres
 
 ## lighthouse: Lighthouse scores of the public pages, written to docs/PERFORMANCE.md
 lighthouse: chromium build

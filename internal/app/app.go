@@ -7,6 +7,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/crebit/crebit/internal/metrics"
+	"github.com/crebit/crebit/internal/randid"
 	"io"
 	"log/slog"
 	"net"
@@ -19,6 +21,7 @@ import (
 	"github.com/crebit/crebit/internal/httpapi"
 	"github.com/crebit/crebit/internal/jobs"
 	"github.com/crebit/crebit/internal/ledger"
+	"github.com/crebit/crebit/internal/live"
 	"github.com/crebit/crebit/internal/partner"
 	"github.com/crebit/crebit/internal/sandbox"
 	"github.com/crebit/crebit/internal/service"
@@ -32,6 +35,9 @@ Commands:
   serve          serve the web app, the API and background jobs (default)
   migrate        apply database migrations and exit
   ledger check   verify that the ledger balances, and exit 1 if it does not
+  setup-webhook  (operator) register this server's event receiver and secret with the partner
+  scholarships import   validate the shipped scholarship catalog and write it into the database
+  scholarships check    list scholarship programs verified more than 12 months ago
   help           show this help
 
 Flags (each also read from its environment variable):
@@ -53,6 +59,16 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout,
 			return errors.New(`crebit ledger: the only subcommand is "check"`)
 		}
 		return ledgerCheck(ctx, args[1:], getenv, stdout)
+	case "setup-webhook":
+		return setupWebhook(ctx, args, getenv, stdout)
+	case "scholarships":
+		if len(args) == 0 || (args[0] != "import" && args[0] != "check") {
+			return errors.New(`crebit scholarships: the subcommands are "import" and "check"`)
+		}
+		if args[0] == "import" {
+			return scholarshipsImport(ctx, args[1:], getenv, stdout)
+		}
+		return scholarshipsCheck(stdout, time.Now())
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		config.Usage(stdout)
@@ -119,6 +135,35 @@ func ledgerCheck(ctx context.Context, args []string, getenv func(string) string,
 	return nil
 }
 
+// setupWebhook tells the partner where to deliver events and with which
+// secret. It is an operator action, run where the configuration and data
+// directory are: with the sandbox partner it reaches the running server on
+// loopback at CREBIT_ADDR's port (the server also registers itself at
+// start); with a real partner it registers CREBIT_BASE_URL's receiver.
+func setupWebhook(ctx context.Context, args []string, getenv func(string) string, stdout io.Writer) error {
+	cfg, err := config.Load(args, getenv)
+	if err != nil {
+		return err
+	}
+	if err := cfg.FillSecrets(); err != nil {
+		return err
+	}
+	log := newLogger(cfg, io.Discard)
+	base, receiver := cfg.PartnerURL, cfg.BaseURL
+	if cfg.Partner == config.PartnerSandbox {
+		_, port, _ := net.SplitHostPort(cfg.Addr)
+		loopback := "http://127.0.0.1:" + port
+		base, receiver = loopback+"/sandbox", loopback
+	}
+	hook := receiver + "/api/webhook/payout-events"
+	client := partner.NewClient(base, cfg.PartnerAPIKey.Reveal(), log)
+	if err := client.RegisterWebhook(ctx, randid.New("idem"), hook, cfg.WebhookSecret.Reveal()); err != nil {
+		return fmt.Errorf("crebit setup-webhook: the partner refused or could not be reached: %w", err)
+	}
+	fmt.Fprintf(stdout, "crebit: webhook registered: %s\n", hook)
+	return nil
+}
+
 func newLogger(cfg config.Config, w io.Writer) *slog.Logger {
 	opts := &slog.HandlerOptions{Level: cfg.LogLevel}
 	if cfg.LogFormat == "json" {
@@ -159,11 +204,34 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		return err
 	}
 	queue, svc, api := st.Queue, st.Service, st.Server
+	if w, r, err := svc.ImportScholarships(ctx); err != nil {
+		return fmt.Errorf("crebit: importing the scholarship catalog: %w", err)
+	} else if w+r > 0 {
+		log.Info("scholarship catalog imported", "written", w, "removed", r)
+	}
 	srv := &http.Server{Handler: api, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second,
 		WriteTimeout: 60 * time.Second, IdleTimeout: 120 * time.Second,
 		ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
+	srv.RegisterOnShutdown(api.CloseStreams)
+	liveCtx, stopLive := context.WithCancel(context.WithoutCancel(ctx))
+	defer stopLive()
+	go st.Live.Run(liveCtx) //nolint:errcheck // it reconnects until stopped
 	serveErr := make(chan error, 1)
 	go func() { serveErr <- srv.Serve(ln) }()
+	if cfg.MetricsAddr != "" {
+		// A separate listener, so /metrics is never on the public site.
+		mln, err := net.Listen("tcp", cfg.MetricsAddr)
+		if err != nil {
+			srv.Close()
+			return fmt.Errorf("crebit: listen on CREBIT_METRICS_ADDR %s: %w", cfg.MetricsAddr, err)
+		}
+		mux := http.NewServeMux()
+		mux.Handle("GET /metrics", st.Metrics.Handler())
+		msrv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+		go msrv.Serve(mln)
+		defer msrv.Close()
+		fmt.Fprintf(stdout, "crebit: metrics on http://%s/metrics\n", mln.Addr())
+	}
 
 	if err := queue.Start(ctx); err != nil {
 		srv.Close()
@@ -205,6 +273,8 @@ type Stack struct {
 	Service *service.Service
 	Server  *httpapi.Server
 	Sandbox *sandbox.Sandbox // nil with a real partner
+	Metrics *metrics.Metrics // served on CREBIT_METRICS_ADDR when set
+	Live    live.Broker      // run it with Live.Run for live status streams
 }
 
 // Build wires the application on an open, migrated database. loopback is
@@ -213,8 +283,15 @@ type Stack struct {
 // webhooks. The queue is initialised but not started.
 func Build(cfg config.Config, db *store.DB, log *slog.Logger, now func() time.Time, loopback string) (*Stack, error) {
 	queue := jobs.New(db, log)
-	deps := service.Deps{DB: db, Queue: queue, Config: cfg, Now: now, Log: log}
-	st := &Stack{Config: cfg, DB: db, Queue: queue}
+	broker := live.New(db, log)
+	deps := service.Deps{DB: db, Queue: queue, Config: cfg, Now: now, Log: log, Live: broker}
+	st := &Stack{Config: cfg, DB: db, Queue: queue, Live: broker}
+	var svcRef *service.Service
+	st.Metrics = metrics.New(func(ctx context.Context) (map[string]int64, int64, error) {
+		return svcRef.PaymentCounts(ctx)
+	}, nil)
+	queue.OnError, queue.RescueAfter = st.Metrics.JobError, cfg.RescueAfter
+	deps.Metrics = st.Metrics
 	webhookBase := cfg.BaseURL
 	if cfg.Partner == config.PartnerSandbox {
 		host := "localhost"
@@ -232,10 +309,11 @@ func Build(cfg config.Config, db *store.DB, log *slog.Logger, now func() time.Ti
 	if err != nil {
 		return nil, err
 	}
+	svcRef = svc
 	if err := queue.Init(); err != nil {
 		return nil, err
 	}
-	hd := httpapi.Deps{Config: cfg, DB: db, Log: log, Now: now, Static: web.FS(), Service: svc, WebhookBase: webhookBase}
+	hd := httpapi.Deps{Config: cfg, Log: log, Now: now, Static: web.FS(), Service: svc, WebhookBase: webhookBase, Metrics: st.Metrics}
 	if st.Sandbox != nil {
 		hd.Sandbox = st.Sandbox.Handler()
 	}

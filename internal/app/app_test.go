@@ -44,6 +44,7 @@ type running struct {
 	cancel context.CancelFunc
 	done   chan error
 	stderr *syncBuffer
+	stdout *syncBuffer
 }
 
 var listening = regexp.MustCompile(`listening on (http://[0-9.:]+)`)
@@ -53,7 +54,7 @@ func start(t *testing.T, env map[string]string) *running {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	out, errOut := &syncBuffer{}, &syncBuffer{}
-	r := &running{cancel: cancel, done: make(chan error, 1), stderr: errOut}
+	r := &running{cancel: cancel, done: make(chan error, 1), stderr: errOut, stdout: out}
 	go func() {
 		r.done <- app.Run(ctx, []string{"serve", "--addr", "127.0.0.1:0"}, func(k string) string { return env[k] }, out, errOut)
 	}()
@@ -270,5 +271,52 @@ func waitState(t *testing.T, c *client, txn, want string) {
 			t.Fatalf("%s never reached %s (is %s)", txn, want, state(c, txn))
 		}
 		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+func TestSetupWebhookIsAnOperatorCommand(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	r := start(t, map[string]string{"CREBIT_DATA_DIR": dir})
+	_, port, _ := strings.Cut(strings.TrimPrefix(r.url, "http://"), ":")
+	var out bytes.Buffer
+	env := map[string]string{"CREBIT_DATA_DIR": dir, "CREBIT_ADDR": "127.0.0.1:" + port}
+	if err := app.Run(context.Background(), []string{"setup-webhook"}, func(k string) string { return env[k] }, &out, io.Discard); err != nil {
+		t.Fatalf("setup-webhook: %v", err)
+	}
+	if !strings.Contains(out.String(), "webhook registered: http://127.0.0.1:"+port+"/api/webhook/payout-events") {
+		t.Fatalf("output: %s", out.String())
+	}
+	// With a wrong API key the partner refuses, and the command says so.
+	env["CREBIT_PARTNER_API_KEY"] = "sk_wrong"
+	if err := app.Run(context.Background(), []string{"setup-webhook"}, func(k string) string { return env[k] }, &out, io.Discard); err == nil {
+		t.Fatal("a refused registration reported success")
+	}
+}
+
+func TestMetricsListenOnTheirOwnAddress(t *testing.T) {
+	t.Parallel()
+	r := start(t, map[string]string{"CREBIT_DATA_DIR": t.TempDir(), "CREBIT_METRICS_ADDR": "127.0.0.1:0"})
+	m := regexp.MustCompile(`metrics on (http://[0-9.:]+/metrics)`).FindStringSubmatch(r.stdout.String())
+	if m == nil {
+		t.Fatalf("no metrics line in %q", r.stdout.String())
+	}
+	http.Get(r.url + "/api/config")
+	res, err := http.Get(m[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if !strings.Contains(string(b), `crebit_http_requests_total{code="200",method="GET",route="GET /api/config"} 1`) {
+		t.Fatalf("metrics do not count the request:\n%.2000s", b)
+	}
+	// Not on the public site.
+	if res, err := http.Get(r.url + "/metrics"); err == nil {
+		b, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if strings.Contains(string(b), "crebit_http_requests_total") {
+			t.Fatal("/metrics is served on the public address")
+		}
 	}
 }

@@ -177,7 +177,7 @@ func benchWebhookJobTimes(b *testing.B, h *apptest.Harness) (wait, work time.Dur
 
 // benchSignedEvent builds the partner's delivery of event typ for the payment's
 // pay-in, signed with the configured webhook secret.
-func benchSignedEvent(b *testing.B, base string, secret []byte, typ string, p store.Payment) *http.Request {
+func benchSignedEvent(b *testing.B, base string, secret []byte, typ string, p payment.Record) *http.Request {
 	now := time.Now().UTC()
 	ev := partner.Event{ID: randid.New("evt"), Type: typ, CreatedAt: now, Data: partner.EventData{
 		PayinID: p.PartnerPayinID, Reference: p.ID, Status: "completed",
@@ -195,8 +195,8 @@ func benchSignedEvent(b *testing.B, base string, secret []byte, typ string, p st
 	return req
 }
 
-func benchPayment(b *testing.B, h *apptest.Harness, txn string) store.Payment {
-	var p store.Payment
+func benchPayment(b *testing.B, h *apptest.Harness, txn string) payment.Record {
+	var p payment.Record
 	ctx := context.Background()
 	if err := h.DB.Tx(ctx, func(tx *store.Tx) (err error) { p, err = tx.Payment(ctx, txn); return }); err != nil {
 		b.Fatalf("payment %q: %v", txn, err)

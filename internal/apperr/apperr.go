@@ -1,6 +1,7 @@
-// Package apperr is the one error type that crosses layers: a code that maps
-// to an HTTP status in one table, and a message a person can act on. Anything
-// that is not an *Error is internal and is never shown to a client.
+// Package apperr is the one error type that crosses layers: a stable code
+// that maps to an HTTP status in one table (codes.go), the request field at
+// fault, and a message a person can act on. Anything that is not an *Error
+// is internal and is never shown to a client.
 package apperr
 
 import (
@@ -9,64 +10,55 @@ import (
 	"net/http"
 )
 
-// Code classifies an error for the HTTP layer.
-type Code string
-
-// Codes, mapped to statuses by Status.
-const (
-	Invalid       Code = "invalid"       // the request is wrong; fixing it helps
-	NotFound      Code = "not_found"     // no such thing, or not yours
-	Conflict      Code = "conflict"      // the state does not allow it (quote used, duplicate)
-	Gone          Code = "gone"          // it existed but is no longer usable (expired quote)
-	Unauthorized  Code = "unauthorized"  // missing or bad credentials or signature
-	Forbidden     Code = "forbidden"     // known caller, not allowed
-	TooLarge      Code = "too_large"     // body over the limit
-	RateLimited   Code = "rate_limited"  // too many attempts
-	Unavailable   Code = "unavailable"   // a dependency (the partner) failed; retry later
-	Internal      Code = "internal"      // a bug or an outage; details only in the log
-	Unprocessable Code = "unprocessable" // well-formed but refused (e.g. KYC rejected)
-)
-
-var statuses = map[Code]int{
-	Invalid:       http.StatusBadRequest,
-	NotFound:      http.StatusNotFound,
-	Conflict:      http.StatusConflict,
-	Gone:          http.StatusGone,
-	Unauthorized:  http.StatusUnauthorized,
-	Forbidden:     http.StatusForbidden,
-	TooLarge:      http.StatusRequestEntityTooLarge,
-	RateLimited:   http.StatusTooManyRequests,
-	Unavailable:   http.StatusBadGateway,
-	Internal:      http.StatusInternalServerError,
-	Unprocessable: http.StatusUnprocessableEntity,
-}
-
-// Error is an error a client may see.
+// Error is an error a client may see. Clients decide from Code and Field;
+// Message is the English text for a person; httpapi answers it in the
+// request's language through internal/i18n (a template per message there).
 type Error struct {
 	Code    Code
 	Message string
-	// Field names the request field at fault, when there is one.
+	// Field names the request's JSON field at fault, when there is one.
 	Field string
+	// RetryAfter is how many seconds to wait (rate_limited); sent as the
+	// Retry-After header.
+	RetryAfter int
 }
 
 func (e *Error) Error() string { return string(e.Code) + ": " + e.Message }
 
 // New returns an *Error with a formatted message.
 func New(code Code, format string, a ...any) *Error {
+	if len(a) == 0 {
+		return &Error{Code: code, Message: format}
+	}
 	return &Error{Code: code, Message: fmt.Sprintf(format, a...)}
 }
 
-// Field returns an Invalid error about one field.
+// WithField returns an *Error about one request field.
+func WithField(code Code, field, message string) *Error {
+	return &Error{Code: code, Message: message, Field: field}
+}
+
+// FieldError returns a generic invalid_request error about one field; prefer
+// WithField with a specific code.
 func FieldError(field, message string) *Error {
 	return &Error{Code: Invalid, Message: message, Field: field}
+}
+
+// RetryAfterSeconds returns the wait an error asks for, or 0.
+func RetryAfterSeconds(err error) int {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.RetryAfter
+	}
+	return 0
 }
 
 // Status maps an error to its HTTP status: 500 for anything not an *Error.
 func Status(err error) int {
 	var e *Error
 	if errors.As(err, &e) {
-		if s, ok := statuses[e.Code]; ok {
-			return s
+		if c, ok := table[e.Code]; ok {
+			return c.status
 		}
 	}
 	return http.StatusInternalServerError
@@ -81,8 +73,14 @@ func Message(err error) string {
 	return "internal error"
 }
 
-// Is reports whether err is an *Error with the given code.
-func Is(err error, code Code) bool {
+// Public returns the code and field a client sees: internal for anything
+// that is not an *Error (or is one with an unknown code).
+func Public(err error) (Code, string) {
 	var e *Error
-	return errors.As(err, &e) && e.Code == code
+	if errors.As(err, &e) {
+		if _, ok := table[e.Code]; ok && e.Code != Internal {
+			return e.Code, e.Field
+		}
+	}
+	return Internal, ""
 }

@@ -10,6 +10,7 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"net/mail"
 	"net/url"
 	"strconv"
 	"strings"
@@ -47,7 +48,19 @@ type Config struct {
 	MaxPaymentUSD money.Amount  // largest amount_usd accepted per payment
 	SessionTTL    time.Duration // guest session lifetime
 
+	// SMTPURL sends e-mail over SMTP (smtp:// STARTTLS, smtps:// implicit
+	// TLS); empty delivers to the local mailbox table instead.
+	SMTPURL  Secret
+	MailFrom string // From address of every e-mail
+	// Embeddings re-rank the scholarship search's semantic mode when
+	// EmbeddingsURL (an OpenAI-compatible server) is set; empty needs no network.
+	EmbeddingsURL    string
+	EmbeddingsModel  string
+	EmbeddingsAPIKey Secret
+
 	Sandbox Sandbox
+
+	Reliability // recovery, limits, operator settings (reliability.go)
 }
 
 // Sandbox configures the embedded sandbox partner's rates, fees and behaviour.
@@ -81,12 +94,24 @@ var options = []option{
 	{"quote-ttl", "CREBIT_QUOTE_TTL", "300s", "how long a locked quote is valid", false},
 	{"max-payment-usd", "CREBIT_MAX_PAYMENT_USD", "100000.00", "largest amount_usd accepted for one payment", false},
 	{"session-ttl", "CREBIT_SESSION_TTL", "720h", "lifetime of a browser session", false},
+	{"smtp-url", "CREBIT_SMTP_URL", "", "smtp://user:pass@host:587 (STARTTLS) or smtps://...:465 (implicit TLS); empty keeps e-mail in the local mailbox", true},
+	{"mail-from", "CREBIT_MAIL_FROM", "Crebit <no-reply@crebit.io>", "From address of the e-mails Crebit sends", false},
+	{"embeddings-url", "CREBIT_EMBEDDINGS_URL", "", "OpenAI-compatible server (base URL, without /v1) whose /v1/embeddings re-ranks the scholarship AI search; empty uses the built-in ranking only", false},
+	{"embeddings-model", "CREBIT_EMBEDDINGS_MODEL", "text-embedding-3-small", "model name sent to the embeddings server", false},
+	{"embeddings-api-key", "CREBIT_EMBEDDINGS_API_KEY", "", "bearer token for the embeddings server", true},
 	{"sandbox-brl-quotation", "CREBIT_SANDBOX_BRL_QUOTATION", "5.39", "sandbox: BRL per USDC", false},
 	{"sandbox-mxn-quotation", "CREBIT_SANDBOX_MXN_QUOTATION", "18.45", "sandbox: MXN per USDC", false},
 	{"sandbox-usd-quotation", "CREBIT_SANDBOX_USD_QUOTATION", "0.999", "sandbox: USD per USDC on the off-ramp", false},
 	{"sandbox-fee-bps", "CREBIT_SANDBOX_FEE_BPS", "50", "sandbox: off-ramp fee in basis points", false},
 	{"sandbox-auto-advance", "CREBIT_SANDBOX_AUTO_ADVANCE", "2s", "sandbox: delay between stages after a pay-in completes; 0 turns it off", false},
 	{"sandbox-fail-quotes", "CREBIT_SANDBOX_FAIL_QUOTES", "false", "sandbox: answer quote requests with 503 (for testing error paths)", false},
+	{"allow-sandbox", "CREBIT_ALLOW_SANDBOX", "false", "allow the sandbox partner with a public https CREBIT_BASE_URL", false},
+	{"encryption-key-file", "CREBIT_ENCRYPTION_KEY_FILE", "", "file holding the encryption key (keep it off the data volume)", false},
+	{"recover-after", "CREBIT_RECOVER_AFTER", "1m", "age at which a payment stuck in created is recovered from the partner", false},
+	{"rescue-after", "CREBIT_RESCUE_AFTER", "1m", "a job left running by a crash is run again after this long", false},
+	{"trusted-proxies", "CREBIT_TRUSTED_PROXIES", "", "comma-separated CIDRs of reverse proxies whose X-Forwarded-For is believed", false},
+	{"rate-limit-scale", "CREBIT_RATE_LIMIT_SCALE", "1", "multiplies every rate limit (0 turns limits off, for load tests only)", false},
+	{"metrics-addr", "CREBIT_METRICS_ADDR", "", "listen address of the Prometheus /metrics endpoint; empty turns it off", false},
 }
 
 // Usage writes the table of options, for --help and the README.
@@ -125,16 +150,21 @@ func Load(args []string, getenv func(string) string) (Config, error) {
 
 func parse(get func(string) string) (Config, error) {
 	c := Config{
-		Addr:          get("CREBIT_ADDR"),
-		DataDir:       get("CREBIT_DATA_DIR"),
-		DatabaseURL:   get("CREBIT_DATABASE_URL"),
-		BaseURL:       strings.TrimRight(get("CREBIT_BASE_URL"), "/"),
-		Partner:       get("CREBIT_PARTNER"),
-		PartnerURL:    strings.TrimRight(get("CREBIT_PARTNER_URL"), "/"),
-		PartnerAPIKey: Secret(get("CREBIT_PARTNER_API_KEY")),
-		WebhookSecret: Secret(get("CREBIT_WEBHOOK_SECRET")),
-		EncryptionKey: Secret(get("CREBIT_ENCRYPTION_KEY")),
-		LogFormat:     get("CREBIT_LOG_FORMAT"),
+		Addr:             get("CREBIT_ADDR"),
+		DataDir:          get("CREBIT_DATA_DIR"),
+		DatabaseURL:      get("CREBIT_DATABASE_URL"),
+		BaseURL:          strings.TrimRight(get("CREBIT_BASE_URL"), "/"),
+		Partner:          get("CREBIT_PARTNER"),
+		PartnerURL:       strings.TrimRight(get("CREBIT_PARTNER_URL"), "/"),
+		PartnerAPIKey:    Secret(get("CREBIT_PARTNER_API_KEY")),
+		WebhookSecret:    Secret(get("CREBIT_WEBHOOK_SECRET")),
+		EncryptionKey:    Secret(get("CREBIT_ENCRYPTION_KEY")),
+		LogFormat:        get("CREBIT_LOG_FORMAT"),
+		EmbeddingsURL:    strings.TrimRight(get("CREBIT_EMBEDDINGS_URL"), "/"),
+		EmbeddingsModel:  get("CREBIT_EMBEDDINGS_MODEL"),
+		EmbeddingsAPIKey: Secret(get("CREBIT_EMBEDDINGS_API_KEY")),
+		SMTPURL:          Secret(get("CREBIT_SMTP_URL")),
+		MailFrom:         get("CREBIT_MAIL_FROM"),
 		Sandbox: Sandbox{
 			BRLQuotation: get("CREBIT_SANDBOX_BRL_QUOTATION"),
 			MXNQuotation: get("CREBIT_SANDBOX_MXN_QUOTATION"),
@@ -180,6 +210,15 @@ func parse(get func(string) string) (Config, error) {
 	default:
 		bad("CREBIT_PARTNER", "must be %q or %q, got %q", PartnerSandbox, PartnerHTTP, c.Partner)
 	}
+	if c.EmbeddingsURL != "" {
+		u, err := url.Parse(c.EmbeddingsURL)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			bad("CREBIT_EMBEDDINGS_URL", "must be an absolute http(s) URL, got %q", c.EmbeddingsURL)
+		}
+		if c.EmbeddingsModel == "" {
+			bad("CREBIT_EMBEDDINGS_MODEL", "must not be empty when CREBIT_EMBEDDINGS_URL is set")
+		}
+	}
 	if c.WebhookSecret != "" {
 		if _, err := DecodeWebhookSecret(string(c.WebhookSecret)); err != nil {
 			bad("CREBIT_WEBHOOK_SECRET", "%v", err)
@@ -189,6 +228,15 @@ func parse(get func(string) string) (Config, error) {
 		if _, err := DecodeEncryptionKey(string(c.EncryptionKey)); err != nil {
 			bad("CREBIT_ENCRYPTION_KEY", "%v", err)
 		}
+	}
+	if c.SMTPURL != "" {
+		u, err := url.Parse(string(c.SMTPURL))
+		if err != nil || (u.Scheme != "smtp" && u.Scheme != "smtps") || u.Hostname() == "" {
+			bad("CREBIT_SMTP_URL", "must be smtp://user:pass@host:587 or smtps://user:pass@host:465")
+		}
+	}
+	if a, err := mail.ParseAddress(c.MailFrom); err != nil || a.Address == "" {
+		bad("CREBIT_MAIL_FROM", "must be an e-mail address such as \"Crebit <no-reply@crebit.io>\", got %q", c.MailFrom)
 	}
 	if err := c.LogLevel.UnmarshalText([]byte(get("CREBIT_LOG_LEVEL"))); err != nil {
 		bad("CREBIT_LOG_LEVEL", "must be debug, info, warn or error, got %q", get("CREBIT_LOG_LEVEL"))
@@ -219,6 +267,11 @@ func parse(get func(string) string) (Config, error) {
 		bad("CREBIT_SANDBOX_FAIL_QUOTES", "must be true or false, got %q", get("CREBIT_SANDBOX_FAIL_QUOTES"))
 	} else {
 		c.Sandbox.FailQuotes = b
+	}
+
+	c.Reliability = parseReliability(get, bad)
+	if c.Partner == PartnerSandbox && !c.AllowSandbox && publicHTTPS(c.BaseURL) {
+		bad("CREBIT_PARTNER", "is the sandbox while CREBIT_BASE_URL (%s) is a public https site; set CREBIT_ALLOW_SANDBOX=1 if that is on purpose", c.BaseURL)
 	}
 
 	if len(errs) > 0 {

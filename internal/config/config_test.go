@@ -54,6 +54,7 @@ func TestInvalidConfigurationIsOneClearLine(t *testing.T) {
 		"CREBIT_SANDBOX_BRL_QUOTATION": "abc",
 		"CREBIT_SANDBOX_FEE_BPS":       "9999",
 		"CREBIT_SANDBOX_FAIL_QUOTES":   "maybe",
+		"CREBIT_EMBEDDINGS_URL":        "ftp://x",
 	}
 	for key, value := range cases {
 		_, err := Load(nil, env(map[string]string{key: value}))
@@ -108,5 +109,36 @@ func TestSecretsAreGeneratedKeptAndNeverPrinted(t *testing.T) {
 	b, _ := os.ReadFile(filepath.Join(set.DataDir, "secrets.json"))
 	if set.WebhookSecret.Reveal() != "whsec_"+strings.Repeat("QUJD", 8) || strings.Contains(string(b), "QUJDQUJD") {
 		t.Fatalf("environment secret: %s / file %s", set.WebhookSecret.Reveal(), b)
+	}
+}
+
+func TestSandboxOnAPublicHTTPSSiteNeedsConsent(t *testing.T) {
+	t.Parallel()
+	env := func(base, allow string) func(string) string {
+		return func(k string) string {
+			switch k {
+			case "CREBIT_BASE_URL":
+				return base
+			case "CREBIT_ALLOW_SANDBOX":
+				return allow
+			}
+			return ""
+		}
+	}
+	for _, tc := range []struct {
+		base, allow string
+		ok          bool
+	}{
+		{"https://pay.crebit.example", "", false},
+		{"https://pay.crebit.example", "1", true},
+		{"https://localhost:8443", "", true},
+		{"https://127.0.0.1", "", true},
+		{"http://pay.crebit.example", "", true},
+		{"", "", true},
+	} {
+		_, err := Load(nil, env(tc.base, tc.allow))
+		if (err == nil) != tc.ok {
+			t.Errorf("base %q allow %q: err %v, want ok %v", tc.base, tc.allow, err, tc.ok)
+		}
 	}
 }

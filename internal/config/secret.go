@@ -96,6 +96,13 @@ func (c *Config) FillSecrets() error {
 		gen(&s.WebhookSecret, 32, "whsec_")
 		c.WebhookSecret = Secret(s.WebhookSecret)
 	}
+	if c.EncryptionKey == "" && c.EncryptionKeyFile != "" {
+		key, err := keyFromFile(c.EncryptionKeyFile)
+		if err != nil {
+			return err
+		}
+		c.EncryptionKey = key
+	}
 	if c.EncryptionKey == "" {
 		gen(&s.EncryptionKey, 32, "")
 		c.EncryptionKey = Secret(s.EncryptionKey)
@@ -110,18 +117,51 @@ func (c *Config) FillSecrets() error {
 	if _, err := DecodeEncryptionKey(c.EncryptionKey.Reveal()); err != nil {
 		return fmt.Errorf("config: encryption key in %s %v", path, err)
 	}
+	if err := os.MkdirAll(c.DataDir, 0o700); err != nil {
+		return fmt.Errorf("config: create data directory: %v", err)
+	}
+	// Whatever existed before: the directory is the owner's alone, and so
+	// is the secrets file.
+	if err := os.Chmod(c.DataDir, 0o700); err != nil {
+		return fmt.Errorf("config: data directory mode: %v", err)
+	}
+	if err := os.Chmod(path, 0o600); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return fmt.Errorf("config: %s mode: %v", path, err)
+	}
 	if !changed {
 		return nil
 	}
 	out, _ := json.MarshalIndent(s, "", "  ")
-	if err := os.MkdirAll(c.DataDir, 0o700); err != nil {
-		return fmt.Errorf("config: create data directory: %v", err)
-	}
 	tmp := path + ".tmp"
 	if err := os.WriteFile(tmp, out, 0o600); err != nil {
 		return fmt.Errorf("config: write %s: %v", path, err)
 	}
 	return os.Rename(tmp, path)
+}
+
+// keyFromFile reads the encryption key kept outside the data directory,
+// creating it (mode 0600) on first start. A key file others can read is
+// refused.
+func keyFromFile(path string) (Secret, error) {
+	b, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		key := randomBase64(32)
+		if err := os.WriteFile(path, []byte(key+"\n"), 0o600); err != nil {
+			return "", fmt.Errorf("config: CREBIT_ENCRYPTION_KEY_FILE: create %s: %v", path, err)
+		}
+		return Secret(key), nil
+	}
+	if err != nil {
+		return "", fmt.Errorf("config: CREBIT_ENCRYPTION_KEY_FILE: read %s: %v", path, err)
+	}
+	if fi, err := os.Stat(path); err == nil && fi.Mode().Perm()&0o077 != 0 {
+		return "", fmt.Errorf("config: CREBIT_ENCRYPTION_KEY_FILE: %s is readable by others (mode %o); chmod 600 it", path, fi.Mode().Perm())
+	}
+	key := strings.TrimSpace(string(b))
+	if _, err := DecodeEncryptionKey(key); err != nil {
+		return "", fmt.Errorf("config: CREBIT_ENCRYPTION_KEY_FILE: %s %v", path, err)
+	}
+	return Secret(key), nil
 }
 
 func randomBase64(n int) string {

@@ -5,8 +5,8 @@ import (
 	"net/http"
 
 	"github.com/crebit/crebit/internal/apperr"
+	"github.com/crebit/crebit/internal/customer"
 	"github.com/crebit/crebit/internal/service"
-	"github.com/crebit/crebit/internal/store"
 )
 
 type existingAccountJSON struct {
@@ -38,12 +38,12 @@ func (s *Server) handleCustomerCreate(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	sess, err := s.ensureSession(w, r)
+	who, err := s.ensureActor(w, r)
 	if err != nil {
 		writeError(w, r, err)
 		return
 	}
-	res, err := s.svc.CreateCustomer(r.Context(), sess.ID, in)
+	res, err := s.svc.CreateCustomer(r.Context(), who, in)
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -80,12 +80,7 @@ func (s *Server) handleWalletCreate(w http.ResponseWriter, r *http.Request) {
 		writeMessageError(w, r, err)
 		return
 	}
-	sess, ok := currentSession(r)
-	if !ok {
-		writeMessageError(w, r, apperr.New(apperr.NotFound, "Customer not found. Please create a customer profile first."))
-		return
-	}
-	c, err := s.svc.CreateWallet(r.Context(), sess.ID, req.CustomerID)
+	c, err := s.svc.CreateWallet(r.Context(), actor(r), req.CustomerID)
 	if err != nil {
 		writeMessageError(w, r, err)
 		return
@@ -100,11 +95,7 @@ func (s *Server) handleExternalAccountCreate(w http.ResponseWriter, r *http.Requ
 		writeError(w, r, err)
 		return
 	}
-	var sessionID string
-	if sess, ok := currentSession(r); ok {
-		sessionID = sess.ID
-	}
-	a, err := s.svc.CreateExternalAccount(r.Context(), sessionID, in)
+	a, err := s.svc.CreateExternalAccount(r.Context(), actor(r), in)
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -112,7 +103,7 @@ func (s *Server) handleExternalAccountCreate(w http.ResponseWriter, r *http.Requ
 	writeJSON(w, r, http.StatusOK, externalAccountJSON(a))
 }
 
-func externalAccountJSON(a store.ExternalAccount) map[string]string {
+func externalAccountJSON(a customer.BankAccount) map[string]string {
 	return map[string]string{"external_account_id": a.ID, "bank_name": a.BankName,
 		"account_last4": a.Last4, "bank_account_number": service.MaskAccount(a.Last4)}
 }
@@ -121,7 +112,7 @@ func externalAccountJSON(a store.ExternalAccount) map[string]string {
 func (s *Server) handleSessionCustomerID(w http.ResponseWriter, r *http.Request) {
 	sess, ok := currentSession(r)
 	if !ok || sess.LastCustomerID == "" {
-		writeError(w, r, apperr.New(apperr.NotFound, "No customer ID found in session"))
+		writeError(w, r, apperr.New(apperr.CustomerNotFound, "No customer ID found in session"))
 		return
 	}
 	writeJSON(w, r, http.StatusOK, map[string]string{"customer_id": sess.LastCustomerID})

@@ -1,6 +1,8 @@
 package httpapi
 
 import (
+	"github.com/crebit/crebit/internal/apperr"
+
 	"context"
 	"net/http"
 	"time"
@@ -15,10 +17,10 @@ func (s *Server) handleHealthz(w http.ResponseWriter, r *http.Request) {
 func (s *Server) handleReadyz(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
 	defer cancel()
-	if err := s.db.Ping(ctx); err != nil {
+	if err := s.svc.Ping(ctx); err != nil {
 		logger(r).Warn("readiness: database unreachable", "err", err)
-		writeJSON(w, r, http.StatusServiceUnavailable, errorBody{Error: "database unreachable"})
+		writeJSON(w, r, http.StatusServiceUnavailable, errorBody{Error: "database unreachable", Code: apperr.Unavailable})
 		return
 	}
-	writeJSON(w, r, http.StatusOK, map[string]string{"status": "ready", "database": string(s.db.Engine())})
+	writeJSON(w, r, http.StatusOK, map[string]string{"status": "ready", "database": s.svc.Engine()})
 }

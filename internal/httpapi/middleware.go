@@ -1,6 +1,10 @@
 package httpapi
 
 import (
+	"cmp"
+	"github.com/crebit/crebit/internal/apperr"
+	"github.com/crebit/crebit/internal/metrics"
+
 	"context"
 	"crypto/rand"
 	"encoding/hex"
@@ -77,7 +81,7 @@ func requestID(r *http.Request) string {
 // observe gives each request an id and a logger, recovers panics into a
 // 500 {"error": "internal error"}, and logs one line per request. Query
 // strings are not logged: they may carry identifiers.
-func observe(base *slog.Logger, next http.Handler) http.Handler {
+func observe(base *slog.Logger, m *metrics.Metrics, route func(*http.Request) string, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		id := requestID(r)
@@ -92,7 +96,7 @@ func observe(base *slog.Logger, next http.Handler) http.Handler {
 				}
 				log.Error("panic", "panic", fmt.Sprint(v), "stack", string(debug.Stack()))
 				if sw.status == 0 {
-					writeJSON(sw, r, http.StatusInternalServerError, errorBody{Error: "internal error"})
+					writeJSON(sw, r, http.StatusInternalServerError, localized(sw, r, errorBody{Error: "internal error", Code: apperr.Internal}))
 				}
 			}
 			level := slog.LevelInfo
@@ -104,7 +108,14 @@ func observe(base *slog.Logger, next http.Handler) http.Handler {
 			}
 			log.Log(r.Context(), level, "http request", "method", r.Method, "path", r.URL.Path,
 				"status", sw.status, "bytes", sw.bytes, "duration_ms", time.Since(start).Milliseconds())
+			if m != nil {
+				m.Request(r.Method, route(r), cmp.Or(sw.status, http.StatusOK), time.Since(start))
+			}
 		}()
 		next.ServeHTTP(sw, r)
 	})
 }
+
+// Flush passes a flush down (the compression wrapper above calls it as an
+// http.Flusher), so streamed answers such as live status events leave at once.
+func (w *statusWriter) Flush() { _ = http.NewResponseController(w.ResponseWriter).Flush() }

@@ -20,6 +20,7 @@ import (
 	"github.com/getkin/kin-openapi/routers"
 
 	"github.com/crebit/crebit/internal/app/apptest"
+	"github.com/crebit/crebit/internal/apperr"
 	"github.com/crebit/crebit/internal/config"
 	"github.com/crebit/crebit/internal/partner"
 	"github.com/crebit/crebit/internal/store"
@@ -56,7 +57,7 @@ func serverRoutes(t *testing.T) []string {
 			routes = append(routes, m[1]+" "+strings.ReplaceAll(m[2], "...}", "}"))
 		}
 	}
-	if len(routes) < 20 {
+	if len(routes) < 19 {
 		t.Fatalf("found only %d routes in routes.go and server.go: %v", len(routes), routes)
 	}
 	return routes
@@ -90,6 +91,35 @@ func TestOpenAPIDescribesEveryRoute(t *testing.T) {
 	}
 }
 
+// TestOpenAPIListsEveryErrorCode keeps the document's ErrorCode enum and
+// the one code table in internal/apperr the same set.
+func TestOpenAPIListsEveryErrorCode(t *testing.T) {
+	doc := loadOpenAPI(t)
+	ref := doc.Components.Schemas["ErrorCode"]
+	if ref == nil || ref.Value == nil {
+		t.Fatal("components.schemas.ErrorCode is missing")
+	}
+	var documented []string
+	for _, v := range ref.Value.Enum {
+		documented = append(documented, fmt.Sprint(v))
+	}
+	var codes []string
+	for _, c := range apperr.Codes() {
+		codes = append(codes, string(c))
+		if !slices.Contains(documented, string(c)) {
+			t.Errorf("code %q (internal/apperr) is not in ErrorCode", c)
+		}
+		if apperr.Doc(c) == "" || !strings.Contains(ref.Value.Description, "`"+string(c)+"`") {
+			t.Errorf("code %q has no description", c)
+		}
+	}
+	for _, d := range documented {
+		if !slices.Contains(codes, d) {
+			t.Errorf("ErrorCode lists %q, which internal/apperr does not define", d)
+		}
+	}
+}
+
 // TestOpenAPIDocumentRules checks the promises the document must keep so
 // that the response test means something: every JSON answer is a closed
 // object (additionalProperties false), every error is the one error shape,
@@ -101,6 +131,9 @@ func TestOpenAPIDocumentRules(t *testing.T) {
 		for method, op := range item.Operations() {
 			name := method + " " + path
 			for code, ref := range op.Responses.Map() {
+				if code[0] == '2' && streamOrFile(op) {
+					continue
+				}
 				mt := ref.Value.Content.Get("application/json")
 				if mt == nil || mt.Schema == nil {
 					t.Errorf("%s %s: no application/json schema", name, code)
@@ -215,6 +248,16 @@ func TestOpenAPIMatchesResponses(t *testing.T) {
 		signed = append(signed, k, v[0])
 	}
 	fresh := h.Browser()
+	student := h.Browser()
+	student.MustOK("PUT", "/api/scholarships/profile", map[string]any{"citizenshipCountries": []string{"MX"}})
+	fsID := student.MustOK("POST", "/api/scholarships/filter-sets", map[string]string{"name": "Mine", "params": "field=law"}).Str("id")
+	var firstProgram struct {
+		Results []struct{ ID string } `json:"results"`
+	}
+	if err := json.Unmarshal(student.MustOK("GET", "/api/scholarships/search?profile=0", nil).Body, &firstProgram); err != nil || len(firstProgram.Results) == 0 {
+		t.Fatalf("the catalog must have programs: %v", err)
+	}
+	programID := firstProgram.Results[0].ID
 	crossSite := []string{"Sec-Fetch-Site", "cross-site"}
 
 	exchanges := []exchange{
@@ -271,16 +314,14 @@ func TestOpenAPIMatchesResponses(t *testing.T) {
 		{name: "transaction_status_no_id", method: "GET", tmpl: "/api/transaction-status", status: 400},
 		{name: "transaction_status_unknown", method: "GET", tmpl: "/api/transaction-status", path: "/api/transaction-status?transaction_id=" + madeUpTxn, status: 404},
 
-		{name: "setup_webhook", method: "POST", tmpl: "/api/setup-webhook", status: 200, validRequest: true},
-		{name: "setup_webhook_cross_site", method: "POST", tmpl: "/api/setup-webhook", header: crossSite, status: 403},
-		{name: "trigger", method: "POST", tmpl: "/api/trigger-mock-webhook", body: map[string]string{"transaction_id": txn, "event": "offramp_created"}, status: 202, validRequest: true},
+		{name: "trigger", as: br.Browser, method: "POST", tmpl: "/api/trigger-mock-webhook", body: map[string]string{"transaction_id": txn, "event": "offramp_created"}, status: 202, validRequest: true},
 		{name: "webhook_status_with_offramp", as: br.Browser, method: "GET", tmpl: "/api/webhook-status/{transaction_id}", path: "/api/webhook-status/" + txn, status: 200,
 			until: func(r apptest.Response) bool { return r.JSON["offramp_transaction"] != nil }},
 		{name: "trigger_bad_event", method: "POST", tmpl: "/api/trigger-mock-webhook", body: map[string]string{"transaction_id": txn, "event": "x"}, status: 400},
 		{name: "partner_event", method: "POST", tmpl: "/api/webhook/payout-events", body: event, header: signed, status: 200, validRequest: true},
 		{name: "partner_event_unsigned", method: "POST", tmpl: "/api/webhook/payout-events", body: event, status: 401},
 
-		{name: "subscribe", method: "POST", tmpl: "/api/subscribe", body: `{"email":"doc@example.com","source":"landing"}`, status: 201, validRequest: true},
+		{name: "subscribe", method: "POST", tmpl: "/api/subscribe", body: `{"email":"doc@example.com","source":"landing"}`, status: 200, validRequest: true},
 		{name: "subscribe_again", method: "POST", tmpl: "/api/subscribe", body: `{"email":"doc@example.com"}`, status: 200, validRequest: true},
 		{name: "subscribe_bad_email", method: "POST", tmpl: "/api/subscribe", body: `{"email":"doc"}`, status: 400},
 		{name: "referrals", as: br.Browser, method: "POST", tmpl: "/api/referrals",
@@ -289,8 +330,30 @@ func TestOpenAPIMatchesResponses(t *testing.T) {
 		{name: "referrals_not_yours", as: other, method: "POST", tmpl: "/api/referrals",
 			body: map[string]any{"customer_id": br.CustomerID, "emails": []string{"f3@example.com"}}, status: 404},
 		{name: "payment_authorization", method: "POST", tmpl: "/api/payment-authorization", body: `{"accepted":true}`, status: 201, validRequest: true},
+		{name: "scholarships", method: "GET", tmpl: "/api/scholarships", status: 200},
+		{name: "scholarship_search", as: student, method: "GET", tmpl: "/api/scholarships/search",
+			path: "/api/scholarships/search?mode=semantic&q=beca+para+mexicana+en+ingenier%C3%ADa&sort=magic&partial=1&amount_min=1000&renewable=yes&lang=es-MX", status: 200, validRequest: true},
+		{name: "scholarship_search_filters", method: "GET", tmpl: "/api/scholarships/search",
+			path: "/api/scholarships/search?field=stem&level=graduate&deadline=year&residency=international&gpa=3.5&sort=deadline&page=1", status: 200, validRequest: true},
+		{name: "scholarship_search_bad", method: "GET", tmpl: "/api/scholarships/search", path: "/api/scholarships/search?sort=random", status: 400},
+		{name: "scholarship_program", method: "GET", tmpl: "/api/scholarships/programs/{id}", path: "/api/scholarships/programs/" + programID + "?lang=pt-BR", status: 200},
+		{name: "scholarship_program_unknown", method: "GET", tmpl: "/api/scholarships/programs/{id}", path: "/api/scholarships/programs/nope", status: 404},
+		{name: "quick_match_get", as: student, method: "GET", tmpl: "/api/scholarships/profile", status: 200},
+		{name: "quick_match_put", method: "PUT", tmpl: "/api/scholarships/profile", body: map[string]any{"citizenshipCountries": []string{"BR"}, "visaStatus": "F-1",
+			"currentResidency": map[string]string{"countryCode": "BR"}, "degreeLevel": []string{"MASTERS"}, "gpaCurrent": 8.7, "gpaScale": "10.0", "lgbtq": "no"}, status: 200, validRequest: true},
+		{name: "quick_match_put_bad", method: "PUT", tmpl: "/api/scholarships/profile", body: `{"visaStatus":"B-2"}`, status: 400},
+		{name: "eligibility_get", as: student, method: "GET", tmpl: "/api/scholarships/eligibility", status: 200},
+		{name: "eligibility_put", method: "PUT", tmpl: "/api/scholarships/eligibility", body: map[string]any{"race": "hispanic_latino", "firstGeneration": "unsure", "gpa": "3.4", "extracurriculars": []string{"arts"}}, status: 200, validRequest: true},
+		{name: "eligibility_put_bad", method: "PUT", tmpl: "/api/scholarships/eligibility", body: `{"householdIncome":"lots"}`, status: 400},
+		{name: "filter_sets", as: student, method: "GET", tmpl: "/api/scholarships/filter-sets", status: 200},
+		{name: "filter_set_create", as: student, method: "POST", tmpl: "/api/scholarships/filter-sets", body: map[string]string{"name": "STEM", "params": "field=stem&sort=magic"}, status: 201, validRequest: true},
+		{name: "filter_set_create_bad", method: "POST", tmpl: "/api/scholarships/filter-sets", body: map[string]string{"name": "", "params": ""}, status: 400},
+		{name: "filter_set_delete_not_yours", method: "DELETE", tmpl: "/api/scholarships/filter-sets/{id}", path: "/api/scholarships/filter-sets/" + fsID, status: 404},
+		{name: "filter_set_delete", as: student, method: "DELETE", tmpl: "/api/scholarships/filter-sets/{id}", path: "/api/scholarships/filter-sets/" + fsID, status: 200},
 		{name: "payment_authorization_refused", method: "POST", tmpl: "/api/payment-authorization", body: `{"accepted":false}`, status: 400},
 	}
+
+	exchanges = append(exchanges, accountExchanges(t, h)...)
 
 	type seen struct{ ok, clientErr bool }
 	coverage := map[string]*seen{}
@@ -329,6 +392,9 @@ func TestOpenAPIMatchesResponses(t *testing.T) {
 		for method, op := range item.Operations() {
 			key := method + " " + path
 			c := coverage[key]
+			if streamOrFile(op) {
+				continue // an event stream or a file: live_test.go and receipt_test.go read them
+			}
 			if c == nil || !c.ok {
 				t.Errorf("%s: no successful exchange checked against the document", key)
 				continue
@@ -442,4 +508,11 @@ func describe(err error) string {
 		return fmt.Sprintf("at /%s: %s", strings.Join(se.JSONPointer(), "/"), se.Reason)
 	}
 	return err.Error()
+}
+
+// streamOrFile reports whether the operation answers a Server-Sent Events
+// stream or a PDF instead of JSON.
+func streamOrFile(op *openapi3.Operation) bool {
+	ok := op.Responses.Value("200")
+	return ok != nil && (ok.Value.Content.Get("text/event-stream") != nil || ok.Value.Content.Get("application/pdf") != nil)
 }

@@ -1,7 +1,6 @@
 package httpapi
 
 import (
-	"net"
 	"net/http"
 	"strings"
 	"time"
@@ -10,7 +9,6 @@ import (
 	"github.com/crebit/crebit/internal/apperr"
 	"github.com/crebit/crebit/internal/payment"
 	"github.com/crebit/crebit/internal/service"
-	"github.com/crebit/crebit/internal/store"
 )
 
 type pixPaymentRequest struct {
@@ -87,44 +85,34 @@ func (s *Server) handleSpeiPaymentCreate(w http.ResponseWriter, r *http.Request)
 	writeJSON(w, r, http.StatusOK, body)
 }
 
-func (s *Server) createPayment(w http.ResponseWriter, r *http.Request, in service.PaymentInput) (store.Payment, bool) {
-	sess, ok := currentSession(r)
-	if !ok {
-		writeError(w, r, apperr.New(apperr.NotFound, "No valid quote found. Please generate a new quote."))
-		return store.Payment{}, false
+func (s *Server) createPayment(w http.ResponseWriter, r *http.Request, in service.PaymentInput) (payment.Record, bool) {
+	who := actor(r)
+	if who.SessionID == "" {
+		writeError(w, r, apperr.WithField(apperr.QuoteNotFound, "quote_id", "No valid quote found. Please generate a new quote."))
+		return payment.Record{}, false
 	}
 	in.IdempotencyKey = r.Header.Get("Idempotency-Key")
 	if !printableASCII(in.IdempotencyKey) {
-		writeError(w, r, apperr.New(apperr.Invalid, "Idempotency-Key must be printable ASCII of at most 200 characters"))
-		return store.Payment{}, false
+		writeError(w, r, apperr.New(apperr.IdempotencyKeyInvalid, "Idempotency-Key must be printable ASCII of at most 200 characters"))
+		return payment.Record{}, false
 	}
-	in.IP = clientIP(r)
+	in.IP = s.clientIP(r)
 	in.UserAgent = cleanText(r.UserAgent())
-	p, err := s.svc.CreatePayment(r.Context(), sess.ID, in)
+	p, err := s.svc.CreatePayment(r.Context(), who, in)
 	if err != nil {
 		writeError(w, r, err)
-		return store.Payment{}, false
+		return payment.Record{}, false
 	}
 	return p, true
 }
 
-func paymentJSON(p store.Payment) map[string]any {
+func paymentJSON(p payment.Record) map[string]any {
 	return map[string]any{
 		"transaction_id": p.ID, "status": p.State, "deposit_address": p.DepositAddress,
 		"amount_usd": p.AmountUSD, "total_fees_usd": p.TotalFeesUSD, "effective_rate": rawNumber(p.EffectiveRate),
 		"local_currency": p.AmountLocal.Currency, "delivery_method": p.Delivery, "expires_at": p.ExpiresAt,
 		"created_at": p.CreatedAt,
 	}
-}
-
-// clientIP is the connection's address. Crebit does not trust
-// X-Forwarded-For until a proxy in front of it is configured.
-func clientIP(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
 }
 
 type statusRecord struct {
@@ -134,7 +122,7 @@ type statusRecord struct {
 
 // handleWebhookStatus is what step 6 polls every 3 seconds.
 func (s *Server) handleWebhookStatus(w http.ResponseWriter, r *http.Request) {
-	st, err := s.svc.Status(r.Context(), sessionID(r), r.PathValue("transaction_id"))
+	st, err := s.svc.Status(r.Context(), actor(r), r.PathValue("transaction_id"))
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -165,19 +153,16 @@ type stageJSON struct {
 func (s *Server) handleTransactionStatus(w http.ResponseWriter, r *http.Request) {
 	id := r.URL.Query().Get("transaction_id")
 	if id == "" {
-		writeError(w, r, apperr.FieldError("transaction_id", "Please enter a transaction ID"))
+		writeError(w, r, apperr.WithField(apperr.RequiredFieldsMissing, "transaction_id", "Please enter a transaction ID"))
 		return
 	}
-	st, err := s.svc.Status(r.Context(), sessionID(r), id)
+	st, err := s.svc.Status(r.Context(), actor(r), id)
 	if err != nil {
 		writeError(w, r, err)
 		return
 	}
 	p := st.Payment
-	stages := []stageJSON{}
-	for _, sg := range st.Stages() {
-		stages = append(stages, stageJSON{Status: sg.State, Reached: sg.Reached, At: sg.At})
-	}
+	stages := stagesJSON(st)
 	body := map[string]any{
 		"transaction_id": p.ID, "status": p.State, "method": p.Method, "delivery_method": p.Delivery,
 		"amount_local": p.AmountLocal, "local_currency": p.AmountLocal.Currency, "amount_usd": p.AmountUSD,
@@ -190,15 +175,19 @@ func (s *Server) handleTransactionStatus(w http.ResponseWriter, r *http.Request)
 			details["school_name"], details["student_name"], details["student_id"] = c.SchoolName, c.StudentFullName, c.StudentID
 		}
 		body["details"] = details
+		if ref := railReferenceJSON(st); ref != nil {
+			body["rail_reference"] = ref
+		}
+		if service.HasReceipt(p.State) {
+			body["receipt_url"] = "/api/payments/" + p.ID + "/receipt"
+		}
+		if p.FailureReason != "" {
+			// Why it ended: a short or wrong-currency pay-in says what
+			// arrived and that it is being returned.
+			body["failure_reason"] = p.FailureReason
+		}
 	}
 	writeJSON(w, r, http.StatusOK, body)
-}
-
-func sessionID(r *http.Request) string {
-	if sess, ok := currentSession(r); ok {
-		return sess.ID
-	}
-	return ""
 }
 
 // printableASCII reports whether s is at most 200 printable ASCII characters.

@@ -1,6 +1,8 @@
 package httpapi
 
 import (
+	"github.com/crebit/crebit/internal/apperr"
+
 	"fmt"
 	"net/http"
 )
@@ -25,16 +27,13 @@ func (s *Server) handleSubscribe(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	created, err := s.svc.Subscribe(r.Context(), req.Email, req.Source)
-	if err != nil {
+	// The answer is the same whether the address was new or already
+	// subscribed, so the form cannot be used to learn who subscribed.
+	if _, err := s.svc.Subscribe(r.Context(), req.Email, req.Source); err != nil {
 		writeError(w, r, err)
 		return
 	}
-	status, msg := http.StatusCreated, "Thanks! You're subscribed to Crebit product updates."
-	if !created {
-		status, msg = http.StatusOK, "You're already subscribed to Crebit product updates."
-	}
-	writeJSON(w, r, status, map[string]any{"subscribed": true, "already_subscribed": !created, "message": msg})
+	writeJSON(w, r, http.StatusOK, map[string]any{"subscribed": true, "message": "Thanks! You're subscribed to Crebit product updates."})
 }
 
 type referralRequest struct {
@@ -49,7 +48,7 @@ func (s *Server) handleReferralsCreate(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	n, err := s.svc.Refer(r.Context(), sessionID(r), req.CustomerID, req.Emails)
+	n, err := s.svc.Refer(r.Context(), actor(r), req.CustomerID, req.Emails)
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -71,15 +70,15 @@ func (s *Server) handleConsentCreate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if !req.Accepted {
-		writeJSON(w, r, http.StatusBadRequest, errorBody{Error: "Authorization Required – Please agree to the authorization to proceed with the payment."})
+		writeError(w, r, apperr.WithField(apperr.AuthorizationRequired, "accepted", "Authorization Required – Please agree to the authorization to proceed with the payment."))
 		return
 	}
-	sess, err := s.ensureSession(w, r)
+	who, err := s.ensureActor(w, r)
 	if err != nil {
 		writeError(w, r, err)
 		return
 	}
-	id, err := s.svc.RecordConsent(r.Context(), sess.ID, clientIP(r), cleanText(r.UserAgent()))
+	id, err := s.svc.RecordConsent(r.Context(), who, s.clientIP(r), cleanText(r.UserAgent()))
 	if err != nil {
 		writeError(w, r, err)
 		return

@@ -53,12 +53,12 @@ func (s *Server) handleQuoteCreate(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	sess, err := s.ensureSession(w, r)
+	who, err := s.ensureActor(w, r)
 	if err != nil {
 		writeError(w, r, err)
 		return
 	}
-	q, err := s.svc.CreateQuote(r.Context(), sess.ID, req.Symbol, amount)
+	q, err := s.svc.CreateQuote(r.Context(), who, req.Symbol, amount)
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -96,7 +96,7 @@ func (s *Server) handleRateIndicative(w http.ResponseWriter, r *http.Request) {
 func (s *Server) handleSessionQuoteIDs(w http.ResponseWriter, r *http.Request) {
 	sess, ok := currentSession(r)
 	if !ok || sess.LastOnRampQuoteID == "" {
-		writeError(w, r, apperr.New(apperr.NotFound, "No quote IDs found in session"))
+		writeError(w, r, apperr.New(apperr.QuoteNotFound, "No quote IDs found in session"))
 		return
 	}
 	writeJSON(w, r, http.StatusOK, map[string]string{

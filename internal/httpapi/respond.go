@@ -4,23 +4,29 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-
+	"fmt"
 	"io"
 	"log/slog"
 	"mime"
 	"net/http"
 	"reflect"
+	"strconv"
 	"strings"
 
 	"github.com/crebit/crebit/internal/apperr"
+	"github.com/crebit/crebit/internal/i18n"
 )
 
 // maxBodyBytes limits every request body (1 MiB).
 const maxBodyBytes = 1 << 20
 
-// errorBody is the one error shape: {"error": "..."}.
+// errorBody is the one error shape: {"error": "...", "code": "...",
+// "field": "..."}. Clients branch on code and field; error is the text for a
+// person, in the request's language (i18n.FromRequest; English as sent).
 type errorBody struct {
-	Error string `json:"error"`
+	Error string      `json:"error"`
+	Code  apperr.Code `json:"code"`
+	Field string      `json:"field,omitempty"`
 }
 
 // writeJSON writes v with status. Encoding errors are logged: the status is
@@ -48,7 +54,31 @@ func writeError(w http.ResponseWriter, r *http.Request, err error) {
 			logger(r).Info("request refused", "status", status, "code", ae.Code, "field", ae.Field)
 		}
 	}
-	writeJSON(w, r, status, errorBody{Error: apperr.Message(err)})
+	if secs := apperr.RetryAfterSeconds(err); secs > 0 {
+		w.Header().Set("Retry-After", strconv.Itoa(secs))
+	}
+	code, field := apperr.Public(err)
+	writeJSON(w, r, status, errorBody{Error: personMessage(w, r, code, err), Code: code, Field: field})
+}
+
+// localized returns b with its error text in the request's language.
+func localized(w http.ResponseWriter, r *http.Request, b errorBody) errorBody {
+	b.Error = translated(w, r, b.Code, b.Error)
+	return b
+}
+
+// translated is msg in the request's language; the response says which.
+func translated(w http.ResponseWriter, r *http.Request, code apperr.Code, msg string) string {
+	lang := i18n.FromRequest(r)
+	w.Header().Set("Content-Language", lang)
+	w.Header().Add("Vary", "Accept-Language")
+	return i18n.Translate(lang, string(code), msg)
+}
+
+// personMessage is the error's message in the request's language; the
+// response says which language it is in.
+func personMessage(w http.ResponseWriter, r *http.Request, code apperr.Code, err error) string {
+	return translated(w, r, code, apperr.Message(err))
 }
 
 // writeMessageError answers {"message": ...} (and "error" too) for the one
@@ -58,8 +88,13 @@ func writeMessageError(w http.ResponseWriter, r *http.Request, err error) {
 	if status >= 500 {
 		logger(r).Error("request failed", "status", status, "err", err)
 	}
-	msg := apperr.Message(err)
-	writeJSON(w, r, status, map[string]string{"message": msg, "error": msg})
+	code, field := apperr.Public(err)
+	msg := personMessage(w, r, code, err)
+	body := map[string]string{"message": msg, "error": msg, "code": string(code)}
+	if field != "" {
+		body["field"] = field
+	}
+	writeJSON(w, r, status, body)
 }
 
 // decodeJSON reads one JSON object into dst: the body is size-limited,
@@ -68,17 +103,20 @@ func decodeJSON(w http.ResponseWriter, r *http.Request, dst any) error {
 	if ct := r.Header.Get("Content-Type"); ct != "" {
 		mt, _, err := mime.ParseMediaType(ct)
 		if err != nil || (mt != "application/json" && !strings.HasSuffix(mt, "+json")) {
-			return &apperr.Error{Code: apperr.Invalid, Message: "Content-Type must be application/json"}
+			return apperr.New(apperr.InvalidJSON, "Content-Type must be application/json")
 		}
 	}
 	raw, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBodyBytes))
 	if err != nil {
-		return decodeError(err)
+		return readError(r, err)
 	}
 	// A NUL is valid JSON but no text field has a use for it, and
 	// PostgreSQL cannot store it: refuse it here, for every field at once.
 	if bytes.Contains(raw, []byte(`\u0000`)) {
-		return apperr.New(apperr.Invalid, `text fields must not contain NUL characters (\u0000)`)
+		return apperr.New(apperr.InvalidJSON, `text fields must not contain NUL characters (\u0000)`)
+	}
+	if key, ok := duplicateKey(raw); ok {
+		return apperr.WithField(apperr.InvalidJSON, key, fmt.Sprintf("field %q appears more than once; send each field once", key))
 	}
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
@@ -87,7 +125,7 @@ func decodeJSON(w http.ResponseWriter, r *http.Request, dst any) error {
 		return decodeError(err)
 	}
 	if err := dec.Decode(&struct{}{}); !errors.Is(err, io.EOF) {
-		return apperr.New(apperr.Invalid, "request body must contain a single JSON object")
+		return apperr.New(apperr.InvalidJSON, "request body must contain a single JSON object")
 	}
 	// encoding/json matches field names case-insensitively; the API's
 	// names are exact.
@@ -131,7 +169,7 @@ func exactFieldNames(raw []byte, t reflect.Type) error {
 	for i, key := range keys {
 		f, ok := fields[key]
 		if !ok {
-			return apperr.New(apperr.Invalid, "unknown field %q", key)
+			return apperr.WithField(apperr.UnknownField, key, fmt.Sprintf("unknown field %q", key))
 		}
 		if err := exactFieldNames(values[i], f.Type); err != nil {
 			return err
@@ -172,33 +210,89 @@ func decodeError(err error) error {
 	)
 	switch {
 	case errors.Is(err, io.EOF):
-		return apperr.New(apperr.Invalid, "request body is empty; send a JSON object")
+		return apperr.New(apperr.InvalidJSON, "request body is empty; send a JSON object")
 	case errors.Is(err, io.ErrUnexpectedEOF):
-		return apperr.New(apperr.Invalid, "malformed JSON: the body ends too early")
+		return apperr.New(apperr.InvalidJSON, "malformed JSON: the body ends too early")
 	case errors.As(err, &mbe):
 		return apperr.New(apperr.TooLarge, "request body is larger than %d bytes", maxBodyBytes)
 	case errors.As(err, &syntax):
-		return apperr.New(apperr.Invalid, "malformed JSON at byte %d: %s", syntax.Offset, syntax.Error())
+		return apperr.New(apperr.InvalidJSON, "malformed JSON at byte %d: %s", syntax.Offset, syntax.Error())
 	case errors.As(err, &typ):
 		if typ.Field == "" {
-			return apperr.New(apperr.Invalid, "request body must be a JSON object, not %s", article(typ.Value))
+			return apperr.New(apperr.InvalidJSON, "request body must be a JSON object, not %s", article(typ.Value))
 		}
-		return apperr.New(apperr.Invalid, "field %q must be %s, not %s", typ.Field, jsonKind(typ.Type.String()), article(typ.Value))
+		return apperr.WithField(apperr.InvalidJSON, typ.Field, fmt.Sprintf("field %q must be %s, not %s", typ.Field, jsonKind(typ.Type.String()), article(typ.Value)))
 	case strings.HasPrefix(err.Error(), "json: unknown field "):
-		return apperr.New(apperr.Invalid, "unknown field %s", strings.TrimPrefix(err.Error(), "json: unknown field "))
+		name := strings.TrimPrefix(err.Error(), "json: unknown field ")
+		return apperr.WithField(apperr.UnknownField, strings.Trim(name, `"`), "unknown field "+name)
+	case strings.HasPrefix(err.Error(), "json: "):
+		return apperr.New(apperr.InvalidJSON, "malformed JSON: %s", strings.TrimPrefix(err.Error(), "json: "))
 	default:
-		var fe *fieldDecodeError
-		if errors.As(err, &fe) {
-			return apperr.FieldError(fe.field, fe.msg)
-		}
-		return apperr.New(apperr.Invalid, "malformed JSON: %v", err)
+		// Anything else came from below encoding/json; its text is not ours
+		// to show.
+		return apperr.New(apperr.InvalidJSON, "malformed JSON")
 	}
 }
 
-// fieldDecodeError lets custom UnmarshalJSON methods report a field problem.
-type fieldDecodeError struct{ field, msg string }
+// readError answers a body that could not be read. A transport error's
+// text (socket addresses, timeouts) goes to the log, never to the client.
+func readError(r *http.Request, err error) error {
+	var mbe *http.MaxBytesError
+	if errors.As(err, &mbe) {
+		return apperr.New(apperr.TooLarge, "request body is larger than %d bytes", maxBodyBytes)
+	}
+	logger(r).Info("request body could not be read", "err", err)
+	return apperr.New(apperr.InvalidJSON, "the request body could not be read; please try again")
+}
 
-func (e *fieldDecodeError) Error() string { return e.msg }
+// duplicateKey finds a key that appears twice in one JSON object, at any
+// depth: encoding/json would silently keep the last one, so what was
+// checked and what was used could differ.
+func duplicateKey(raw []byte) (string, bool) {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	type frame struct {
+		object  bool
+		keys    map[string]bool
+		wantKey bool
+	}
+	var stack []*frame
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return "", false // malformed or done: the real decode reports it
+		}
+		top := (*frame)(nil)
+		if len(stack) > 0 {
+			top = stack[len(stack)-1]
+		}
+		switch t := tok.(type) {
+		case json.Delim:
+			switch t {
+			case '{', '[':
+				if top != nil && top.object {
+					top.wantKey = true // this value is done once closed
+				}
+				stack = append(stack, &frame{object: t == '{', keys: map[string]bool{}, wantKey: true})
+				continue
+			case '}', ']':
+				stack = stack[:len(stack)-1]
+				continue
+			}
+		case string:
+			if top != nil && top.object && top.wantKey {
+				if top.keys[t] {
+					return t, true
+				}
+				top.keys[t] = true
+				top.wantKey = false
+				continue
+			}
+		}
+		if top != nil && top.object {
+			top.wantKey = true
+		}
+	}
+}
 
 func jsonKind(goType string) string {
 	switch {

@@ -7,32 +7,63 @@ import "net/http"
 // header and partners call them.
 func (s *Server) apiRoutes(mux *http.ServeMux) {
 	// Quotes and rates.
-	mux.HandleFunc("POST /api/create-quote", s.handleQuoteCreate)
-	mux.HandleFunc("POST /api/create-quote-new", s.handleRateIndicative)
+	mux.HandleFunc("POST /api/create-quote", s.limited(limitQuote, s.handleQuoteCreate))
+	mux.HandleFunc("POST /api/create-quote-new", s.limited(limitRate, s.handleRateIndicative))
 	mux.HandleFunc("GET /api/last-quote-ids", s.handleSessionQuoteIDs)
 
 	// Customers, wallets and US bank accounts.
-	mux.HandleFunc("POST /api/create-customer", s.handleCustomerCreate)
+	mux.HandleFunc("POST /api/create-customer", s.limited(limitCustomer, s.handleCustomerCreate))
 	mux.HandleFunc("POST /api/create-wallet", s.handleWalletCreate)
-	mux.HandleFunc("POST /api/create-external-account", s.handleExternalAccountCreate)
+	mux.HandleFunc("POST /api/create-external-account", s.limited(limitAccount, s.handleExternalAccountCreate))
 	mux.HandleFunc("GET /api/last-customer-id", s.handleSessionCustomerID)
 
 	// Payments and their status.
-	mux.HandleFunc("POST /api/create-pix-payment", s.handlePixPaymentCreate)
-	mux.HandleFunc("POST /api/create-spei-payment", s.handleSpeiPaymentCreate)
-	mux.HandleFunc("GET /api/webhook-status/{transaction_id}", s.handleWebhookStatus)
-	mux.HandleFunc("GET /api/transaction-status", s.handleTransactionStatus)
+	mux.HandleFunc("POST /api/create-pix-payment", s.limited(limitPayment, s.handlePixPaymentCreate))
+	mux.HandleFunc("POST /api/create-spei-payment", s.limited(limitPayment, s.handleSpeiPaymentCreate))
+	mux.HandleFunc("GET /api/webhook-status/{transaction_id}", s.limited(limitStatus, s.handleWebhookStatus))
+	mux.HandleFunc("GET /api/transaction-status", s.limited(limitStatus, s.handleTransactionStatus))
+	mux.HandleFunc("GET /api/payments/{transaction_id}/events", s.limited(limitStatus, s.handlePaymentEvents))
+	mux.HandleFunc("GET /api/payments/{transaction_id}/receipt", s.limited(limitStatus, s.handlePaymentReceipt))
 
 	// Partner webhooks.
 	mux.HandleFunc("POST /api/webhook/payout-events", s.handleWebhookReceive)
-	mux.HandleFunc("POST /api/setup-webhook", s.handleWebhookSetup)
 	if s.svc != nil && s.svc.Sandbox() {
-		mux.HandleFunc("POST /api/trigger-mock-webhook", s.handleWebhookTrigger)
+		mux.HandleFunc("POST /api/trigger-mock-webhook", s.limited(limitTrigger, s.handleWebhookTrigger))
+	}
+
+	// Accounts.
+	mux.HandleFunc("POST /api/signup", s.handleSignUp)
+	mux.HandleFunc("POST /api/signin", s.handleSignIn)
+	mux.HandleFunc("POST /api/signin/two-factor", s.handleSignInTwoFactor)
+	mux.HandleFunc("POST /api/signout", s.handleSignOut)
+	mux.HandleFunc("GET /api/me", s.handleMe)
+	mux.HandleFunc("POST /api/verify-email", s.handleVerifyEmail)
+	mux.HandleFunc("POST /api/forgot-password", s.handleForgotPassword)
+	mux.HandleFunc("POST /api/reset-password", s.handleResetPassword)
+	mux.HandleFunc("POST /api/two-factor/enrol", s.handleTwoFactorEnrol)
+	mux.HandleFunc("POST /api/two-factor/confirm", s.handleTwoFactorConfirm)
+	mux.HandleFunc("POST /api/two-factor/disable", s.handleTwoFactorDisable)
+	if s.svc != nil && s.svc.Sandbox() && s.svc.LocalMailbox() {
+		mux.HandleFunc("GET /api/sandbox/mailbox", s.handleMailboxList)
+		mux.HandleFunc("GET /api/sandbox/mailbox/{id}", s.handleMailboxMessage)
 	}
 
 	// Public site.
 	mux.HandleFunc("GET /api/config", s.handleConfig)
-	mux.HandleFunc("POST /api/subscribe", s.handleSubscribe)
-	mux.HandleFunc("POST /api/referrals", s.handleReferralsCreate)
+	mux.HandleFunc("POST /api/subscribe", s.limited(limitSubscribe, s.handleSubscribe))
+	mux.HandleFunc("POST /api/referrals", s.limited(limitReferral, s.handleReferralsCreate))
 	mux.HandleFunc("POST /api/payment-authorization", s.handleConsentCreate)
+
+	// Scholarships: the catalog, search, and the caller's own profile,
+	// eligibility form and saved filter sets.
+	mux.HandleFunc("GET /api/scholarships", s.handleScholarshipOverview)
+	mux.HandleFunc("GET /api/scholarships/search", s.handleScholarshipSearch)
+	mux.HandleFunc("GET /api/scholarships/programs/{id}", s.handleScholarshipProgram)
+	mux.HandleFunc("GET /api/scholarships/profile", s.handleQuickMatchGet)
+	mux.HandleFunc("PUT /api/scholarships/profile", s.handleQuickMatchPut)
+	mux.HandleFunc("GET /api/scholarships/eligibility", s.handleEligibilityGet)
+	mux.HandleFunc("PUT /api/scholarships/eligibility", s.handleEligibilityPut)
+	mux.HandleFunc("GET /api/scholarships/filter-sets", s.handleFilterSetsList)
+	mux.HandleFunc("POST /api/scholarships/filter-sets", s.handleFilterSetCreate)
+	mux.HandleFunc("DELETE /api/scholarships/filter-sets/{id}", s.handleFilterSetDelete)
 }

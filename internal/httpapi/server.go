@@ -6,23 +6,26 @@
 package httpapi
 
 import (
+	"github.com/crebit/crebit/internal/apperr"
+
 	"io/fs"
 	"log/slog"
 	"net/http"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/klauspost/compress/gzhttp"
 
 	"github.com/crebit/crebit/internal/config"
+	"github.com/crebit/crebit/internal/metrics"
 	"github.com/crebit/crebit/internal/service"
-	"github.com/crebit/crebit/internal/store"
 )
 
 // Deps are what the server is built from.
 type Deps struct {
 	Config  config.Config
-	DB      *store.DB
 	Log     *slog.Logger
 	Now     func() time.Time // the clock; tests move it
 	Static  fs.FS            // the built web app
@@ -31,31 +34,36 @@ type Deps struct {
 	Sandbox http.Handler
 	// WebhookBase is the origin the partner delivers events to.
 	WebhookBase string
+	// Metrics counts requests by route pattern (optional).
+	Metrics *metrics.Metrics
 }
 
 // Server is the whole HTTP surface as one http.Handler.
 type Server struct {
 	cfg         config.Config
-	db          *store.DB
 	log         *slog.Logger
 	now         func() time.Time
 	svc         *service.Service
 	https       bool
 	webhookBase string
 	handler     http.Handler
+	closing     chan struct{} // closed at shutdown: live streams end
+	closeOnce   sync.Once
+	heartbeat   atomic.Int64 // nanoseconds between heartbeats of an idle live stream
 }
 
 // NewServer wires the routes and middleware.
 func NewServer(d Deps) *Server {
 	s := &Server{
 		cfg:         d.Config,
-		db:          d.DB,
 		log:         d.Log,
 		now:         d.Now,
 		svc:         d.Service,
 		https:       strings.HasPrefix(d.Config.BaseURL, "https://"),
 		webhookBase: d.WebhookBase,
+		closing:     make(chan struct{}),
 	}
+	s.heartbeat.Store(int64(heartbeatEvery))
 	if s.now == nil {
 		s.now = time.Now
 	}
@@ -68,7 +76,7 @@ func NewServer(d Deps) *Server {
 
 	cop := http.NewCrossOriginProtection()
 	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		writeJSON(w, r, http.StatusForbidden, errorBody{Error: "cross-origin request refused"})
+		writeJSON(w, r, http.StatusForbidden, localized(w, r, errorBody{Error: "cross-origin request refused", Code: apperr.Forbidden}))
 	}))
 
 	root := http.NewServeMux()
@@ -87,7 +95,15 @@ func NewServer(d Deps) *Server {
 	if err != nil {
 		panic(err) // static options; cannot fail
 	}
-	s.handler = observe(s.log, securityHeaders(s.https, gz(root)))
+	route := func(r *http.Request) string {
+		mux := root
+		if strings.HasPrefix(r.URL.Path, "/api/") {
+			mux = api
+		}
+		_, pattern := mux.Handler(r)
+		return pattern
+	}
+	s.handler = observe(s.log, d.Metrics, route, securityHeaders(s.https, gz(root)))
 	return s
 }
 
@@ -108,11 +124,11 @@ func apiFallback(api *http.ServeMux) http.Handler {
 		h.ServeHTTP(probe, r)
 		if probe.status == http.StatusMethodNotAllowed {
 			w.Header().Set("Allow", probe.header.Get("Allow"))
-			writeJSON(w, r, http.StatusMethodNotAllowed, errorBody{
-				Error: "method " + r.Method + " is not allowed on " + r.URL.Path + "; allowed: " + probe.header.Get("Allow")})
+			writeJSON(w, r, http.StatusMethodNotAllowed, localized(w, r, errorBody{
+				Error: "method " + r.Method + " is not allowed on " + r.URL.Path + "; allowed: " + probe.header.Get("Allow"), Code: apperr.MethodNotAllowed}))
 			return
 		}
-		writeJSON(w, r, http.StatusNotFound, errorBody{Error: "not found: " + r.Method + " " + r.URL.Path})
+		writeJSON(w, r, http.StatusNotFound, localized(w, r, errorBody{Error: "not found: " + r.Method + " " + r.URL.Path, Code: apperr.NotFound}))
 	})
 }
 

@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/crebit/crebit/internal/config"
+	"github.com/crebit/crebit/internal/jobs"
+	"github.com/crebit/crebit/internal/service"
 	"github.com/crebit/crebit/internal/store"
 	"github.com/crebit/crebit/internal/store/storetest"
 )
@@ -29,9 +31,24 @@ var testFiles = fstest.MapFS{
 
 func newStaticServer(t *testing.T) *Server {
 	t.Helper()
-	db := storetest.Open(t, store.SQLite)
-	cfg := config.Config{SessionTTL: time.Hour}
-	return NewServer(Deps{Config: cfg, DB: db, Log: slog.New(slog.DiscardHandler), Static: testFiles})
+	cfg, svc := newTestService(t, storetest.Open(t, store.SQLite))
+	return NewServer(Deps{Config: cfg, Service: svc, Log: slog.New(slog.DiscardHandler), Static: testFiles})
+}
+
+// newTestService builds the real service over db (no partner; its job
+// queue is never started) for tests of the HTTP plumbing.
+func newTestService(t *testing.T, db *store.DB) (config.Config, *service.Service) {
+	t.Helper()
+	cfg := config.Config{SessionTTL: time.Hour, DataDir: t.TempDir()}
+	if err := cfg.FillSecrets(); err != nil {
+		t.Fatal(err)
+	}
+	log := slog.New(slog.DiscardHandler)
+	svc, err := service.New(service.Deps{DB: db, Queue: jobs.New(db, log), Config: cfg, Log: log})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cfg, svc
 }
 
 func get(t *testing.T, h http.Handler, path string, headers ...string) *http.Response {
@@ -99,12 +116,12 @@ func TestTextIsCompressedWhenAccepted(t *testing.T) {
 
 func TestPanicBecomesJSON500(t *testing.T) {
 	t.Parallel()
-	h := observe(slog.New(slog.DiscardHandler), http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	h := observe(slog.New(slog.DiscardHandler), nil, nil, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		panic("boom: secret detail")
 	}))
 	res := get(t, h, "/api/anything")
 	body, _ := io.ReadAll(res.Body)
-	if res.StatusCode != 500 || strings.TrimSpace(string(body)) != `{"error":"internal error"}` {
+	if res.StatusCode != 500 || strings.TrimSpace(string(body)) != `{"error":"internal error","code":"internal"}` {
 		t.Fatalf("%d %s", res.StatusCode, body)
 	}
 	if res.Header.Get("X-Request-Id") == "" {
@@ -115,7 +132,8 @@ func TestPanicBecomesJSON500(t *testing.T) {
 func TestReadyzReportsTheDatabase(t *testing.T) {
 	t.Parallel()
 	db := storetest.Open(t, store.SQLite)
-	s := NewServer(Deps{Config: config.Config{SessionTTL: time.Hour}, DB: db, Log: slog.New(slog.DiscardHandler), Static: testFiles})
+	cfg, svc := newTestService(t, db)
+	s := NewServer(Deps{Config: cfg, Service: svc, Log: slog.New(slog.DiscardHandler), Static: testFiles})
 	if res := get(t, s, "/readyz"); res.StatusCode != 200 {
 		t.Fatalf("ready: %d", res.StatusCode)
 	}

@@ -1,7 +1,6 @@
 package httpapi_test
 
 import (
-	"context"
 	"net/http"
 	"strings"
 	"testing"
@@ -112,11 +111,8 @@ func TestSessionCookieFlagsAndExpiry(t *testing.T) {
 	if ids.Str("on_ramp_quote_id") != on["id"] {
 		t.Fatalf("session lost the quote: %s", ids.Body)
 	}
-	// An expired session is a new visitor.
-	id := session.IDFromToken(token)
-	h.DB.Tx(context.Background(), func(tx *store.Tx) error {
-		return tx.TouchSession(context.Background(), id, time.Now().Add(-time.Hour), time.Now().Add(-time.Minute))
-	})
+	// Two idle minutes later the session has expired: a new visitor.
+	h.Clock.Advance(2 * time.Minute)
 	if r := b.Do("GET", "/api/last-quote-ids", nil); r.Status != 404 || r.Error() != "No quote IDs found in session" {
 		t.Fatalf("expired session still answers: %d %s", r.Status, r.Body)
 	}
@@ -126,7 +122,7 @@ func TestSecureCookieOnHTTPS(t *testing.T) {
 	t.Parallel()
 	// The harness serves plain HTTP; the Secure flag and HSTS are decided by
 	// the configured base URL.
-	h2 := apptest.New(t, store.SQLite, apptest.Env("CREBIT_BASE_URL", "https://pay.crebit.example"))
+	h2 := apptest.New(t, store.SQLite, apptest.Env("CREBIT_BASE_URL", "https://pay.crebit.example"), apptest.Env("CREBIT_ALLOW_SANDBOX", "1"))
 	r := h2.Browser().MustOK("POST", "/api/create-quote", `{"symbol":"USDC/BRL","amount_usd":100}`)
 	if !strings.Contains(r.Header.Get("Set-Cookie"), "Secure") || r.Header.Get("Strict-Transport-Security") == "" {
 		t.Fatalf("https: cookie %q, HSTS %q", r.Header.Get("Set-Cookie"), r.Header.Get("Strict-Transport-Security"))

@@ -2,22 +2,18 @@ package httpapi
 
 import (
 	"context"
-	"errors"
 	"net/http"
 	"time"
 
+	"github.com/crebit/crebit/internal/service"
 	"github.com/crebit/crebit/internal/session"
-	"github.com/crebit/crebit/internal/store"
 )
 
 type sessionKey struct{}
 
-// touchEvery limits how often a busy session's expiry is slid forward.
-const touchEvery = 10 * time.Minute
-
 // withSession loads the browser's session from its cookie, if it has a valid
-// one. Sessions are created lazily by ensureSession, when a request first
-// has something to remember, so bots and health checks make no rows.
+// one. Sessions are created lazily by ensureActor, when a request first has
+// something to remember, so bots and health checks make no rows.
 func (s *Server) withSession(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		c, err := r.Cookie(session.CookieName)
@@ -25,35 +21,13 @@ func (s *Server) withSession(next http.Handler) http.Handler {
 			next.ServeHTTP(w, r)
 			return
 		}
-		id := session.IDFromToken(c.Value)
-		if id == "" {
-			next.ServeHTTP(w, r)
-			return
-		}
-		now := s.now()
-		var sess session.Session
-		err = s.db.Tx(r.Context(), func(tx *store.Tx) error {
-			var err error
-			if sess, err = tx.Session(r.Context(), id); err != nil {
-				return err
-			}
-			if sess.Expired(now) {
-				return store.ErrNotFound
-			}
-			if now.Sub(sess.LastSeenAt) > touchEvery {
-				sess.LastSeenAt, sess.ExpiresAt = now, now.Add(s.cfg.SessionTTL)
-				return tx.TouchSession(r.Context(), id, sess.LastSeenAt, sess.ExpiresAt)
-			}
-			return nil
-		})
-		switch {
-		case err == nil:
-			r = r.WithContext(context.WithValue(r.Context(), sessionKey{}, &sess))
-		case errors.Is(err, store.ErrNotFound):
-			// Unknown or expired: behave as a new visitor.
-		default:
+		sess, ok, err := s.svc.Session(r.Context(), c.Value)
+		if err != nil {
 			writeError(w, r, err)
 			return
+		}
+		if ok {
+			r = r.WithContext(context.WithValue(r.Context(), sessionKey{}, &sess))
 		}
 		next.ServeHTTP(w, r)
 	})
@@ -65,17 +39,24 @@ func currentSession(r *http.Request) (*session.Session, bool) {
 	return sess, ok
 }
 
-// ensureSession returns the request's session, creating it (and setting
-// the cookie) when the browser has none yet.
-func (s *Server) ensureSession(w http.ResponseWriter, r *http.Request) (*session.Session, error) {
+// actor is who makes the request: its session and account, if any. It is
+// the only identity handlers pass to the service.
+func actor(r *http.Request) service.Actor {
 	if sess, ok := currentSession(r); ok {
-		return sess, nil
+		return service.Actor{SessionID: sess.ID, AccountID: sess.AccountID}
 	}
-	token, id := session.NewToken()
-	now := s.now()
-	sess := &session.Session{ID: id, CreatedAt: now, LastSeenAt: now, ExpiresAt: now.Add(s.cfg.SessionTTL)}
-	if err := s.db.Tx(r.Context(), func(tx *store.Tx) error { return tx.CreateSession(r.Context(), *sess) }); err != nil {
-		return nil, err
+	return service.Actor{}
+}
+
+// ensureActor returns the request's actor, creating a session (and setting
+// the cookie) when the browser has none yet.
+func (s *Server) ensureActor(w http.ResponseWriter, r *http.Request) (service.Actor, error) {
+	if _, ok := currentSession(r); ok {
+		return actor(r), nil
+	}
+	token, sess, err := s.svc.NewSession(r.Context())
+	if err != nil {
+		return service.Actor{}, err
 	}
 	http.SetCookie(w, &http.Cookie{
 		Name:     session.CookieName,
@@ -86,6 +67,6 @@ func (s *Server) ensureSession(w http.ResponseWriter, r *http.Request) (*session
 		Secure:   s.https,
 		SameSite: http.SameSiteLaxMode,
 	})
-	*r = *r.WithContext(context.WithValue(r.Context(), sessionKey{}, sess))
-	return sess, nil
+	*r = *r.WithContext(context.WithValue(r.Context(), sessionKey{}, &sess))
+	return actor(r), nil
 }

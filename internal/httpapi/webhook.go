@@ -19,7 +19,7 @@ func (s *Server) handleWebhookReceive(w http.ResponseWriter, r *http.Request) {
 			writeError(w, r, apperr.New(apperr.TooLarge, "request body is larger than %d bytes", maxBodyBytes))
 			return
 		}
-		writeError(w, r, apperr.New(apperr.Invalid, "could not read the body"))
+		writeError(w, r, apperr.New(apperr.InvalidJSON, "could not read the body"))
 		return
 	}
 	dup, err := s.svc.ReceiveWebhook(r.Context(), r.Header, body)
@@ -28,17 +28,6 @@ func (s *Server) handleWebhookReceive(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, r, http.StatusOK, map[string]bool{"received": true, "duplicate": dup})
-}
-
-// handleWebhookSetup registers this server's receiver and secret with the
-// partner. It takes no input: the URL and secret are configuration.
-func (s *Server) handleWebhookSetup(w http.ResponseWriter, r *http.Request) {
-	url := s.WebhookURL()
-	if err := s.svc.RegisterWebhook(r.Context(), url); err != nil {
-		writeError(w, r, err)
-		return
-	}
-	writeJSON(w, r, http.StatusOK, map[string]string{"status": "registered", "url": url})
 }
 
 // WebhookURL is where the partner delivers events: on loopback for the
@@ -58,7 +47,7 @@ func (s *Server) handleWebhookTrigger(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	if err := s.svc.Simulate(r.Context(), req.TransactionID, req.Event); err != nil {
+	if err := s.svc.Simulate(r.Context(), actor(r), req.TransactionID, req.Event); err != nil {
 		writeError(w, r, err)
 		return
 	}

@@ -8,6 +8,7 @@ package jobs
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -18,6 +19,7 @@ import (
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 	"github.com/riverqueue/river/riverdriver/riversqlite"
 	"github.com/riverqueue/river/rivermigrate"
+	"github.com/riverqueue/river/rivertype"
 
 	"github.com/crebit/crebit/internal/store"
 )
@@ -31,6 +33,12 @@ type Queue struct {
 	// LISTEN/NOTIFY, so this bounds the delay before a job starts there).
 	PollInterval time.Duration
 	periodic     []*river.PeriodicJob
+	// OnError, when set, is told of every failed attempt: the job's kind
+	// and whether it was the last (metrics count retries and failures).
+	OnError func(kind string, final bool)
+	// RescueAfter is how long a job may be running before it is taken for
+	// abandoned by a crashed process and run again (default a minute).
+	RescueAfter time.Duration
 
 	sqlite *river.Client[*sql.Tx]
 	pg     *river.Client[pgx.Tx]
@@ -57,15 +65,24 @@ func (q *Queue) Periodic(every time.Duration, args func() river.JobArgs) {
 // Init builds the River client. Jobs can be inserted after Init; they are
 // worked only after Start.
 func (q *Queue) Init() error {
+	rescue := q.RescueAfter
+	if rescue <= 0 {
+		rescue = time.Minute
+	}
 	cfg := &river.Config{
 		Queues:            map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: 10}},
 		Workers:           q.workers,
 		PeriodicJobs:      q.periodic,
 		FetchPollInterval: q.PollInterval,
-		FetchCooldown:     min(q.PollInterval, 100*time.Millisecond),
-		JobTimeout:        time.Minute,
-		Logger:            q.log.With("component", "river"),
-		MaxAttempts:       25,
+		FetchCooldown:     min(q.PollInterval, 10*time.Millisecond),
+		// A job gets 50 s (a partner call with its retries fits); one left
+		// running by a crash is rescued after a minute instead of River's
+		// default hour.
+		JobTimeout:           min(50*time.Second, rescue),
+		RescueStuckJobsAfter: rescue,
+		ErrorHandler:         &errorHandler{q: q},
+		Logger:               q.log.With("component", "river"),
+		MaxAttempts:          MaxAttempts,
 	}
 	var err error
 	switch q.db.Engine() {
@@ -100,6 +117,40 @@ func (q *Queue) Stop(ctx context.Context) error {
 		return q.pg.Stop(ctx)
 	}
 	return nil
+}
+
+// MaxAttempts is how often a job is tried before it is given up.
+const MaxAttempts = 25
+
+// errorHandler logs a job's last failed attempt at ERROR with the payment
+// it was about, and reports every failed attempt to OnError.
+type errorHandler struct{ q *Queue }
+
+func (h *errorHandler) HandleError(ctx context.Context, job *rivertype.JobRow, err error) *river.ErrorHandlerResult {
+	h.report(job, "error", err.Error())
+	return nil
+}
+
+func (h *errorHandler) HandlePanic(ctx context.Context, job *rivertype.JobRow, panicVal any, trace string) *river.ErrorHandlerResult {
+	h.report(job, "panic", fmt.Sprint(panicVal))
+	return nil
+}
+
+func (h *errorHandler) report(job *rivertype.JobRow, what, msg string) {
+	final := job.Attempt >= job.MaxAttempts
+	if h.q.OnError != nil {
+		h.q.OnError(job.Kind, final)
+	}
+	if !final {
+		return
+	}
+	var args struct {
+		PaymentID string `json:"payment_id"`
+		EventID   string `json:"event_id"`
+	}
+	_ = json.Unmarshal(job.EncodedArgs, &args)
+	h.q.log.Error("job gave up after its last attempt", "kind", job.Kind, "job_id", job.ID, "attempts", job.Attempt,
+		"transaction_id", args.PaymentID, "event_id", args.EventID, what, msg)
 }
 
 // InsertTx enqueues a job inside tx: it exists only if tx commits.

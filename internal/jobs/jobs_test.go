@@ -1,10 +1,12 @@
 package jobs_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"log/slog"
-	"sync/atomic"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -15,116 +17,77 @@ import (
 	"github.com/crebit/crebit/internal/store/storetest"
 )
 
-type pingArgs struct {
-	N int `json:"n"`
+type failArgs struct {
+	PaymentID string `json:"payment_id"`
 }
 
-func (pingArgs) Kind() string { return "test_ping" }
+func (failArgs) Kind() string { return "always_fails" }
 
-type pingWorker struct {
-	river.WorkerDefaults[pingArgs]
-	seen   *atomic.Int64
-	failed *atomic.Int64
+type failWorker struct {
+	river.WorkerDefaults[failArgs]
 }
 
-// Work fails the first attempt of odd N so retries are exercised.
-func (w *pingWorker) Work(ctx context.Context, job *river.Job[pingArgs]) error {
-	if job.Args.N%2 == 1 && job.Attempt == 1 {
-		w.failed.Add(1)
-		return errors.New("first attempt fails")
-	}
-	w.seen.Add(int64(job.Args.N))
-	return nil
+func (failWorker) Work(context.Context, *river.Job[failArgs]) error {
+	return errors.New("partner down")
 }
 
-// Retry quickly so the test does not wait River's default backoff.
-func (w *pingWorker) NextRetry(job *river.Job[pingArgs]) time.Time {
-	return time.Now().Add(50 * time.Millisecond)
+type syncBuf struct {
+	mu sync.Mutex
+	b  bytes.Buffer
 }
 
-func newQueue(t *testing.T, db *store.DB, seen, failed *atomic.Int64) *jobs.Queue {
-	q := jobs.New(db, slog.New(slog.DiscardHandler))
-	q.PollInterval = 50 * time.Millisecond
-	jobs.Register(q, &pingWorker{seen: seen, failed: failed})
-	if err := q.Init(); err != nil {
-		t.Fatal(err)
-	}
-	return q
-}
+func (s *syncBuf) Write(p []byte) (int, error) { s.mu.Lock(); defer s.mu.Unlock(); return s.b.Write(p) }
+func (s *syncBuf) String() string              { s.mu.Lock(); defer s.mu.Unlock(); return s.b.String() }
 
-func waitFor(t *testing.T, what string, cond func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(15 * time.Second)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out waiting for %s", what)
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-}
-
-func TestJobsCommitRollbackRetryRestart(t *testing.T) {
+// TestExhaustedJobIsLoggedAtErrorAndCounted: a job's last failed attempt
+// is an ERROR line naming the payment, and OnError hears final=true.
+func TestExhaustedJobIsLoggedAtErrorAndCounted(t *testing.T) {
 	t.Parallel()
-	for _, e := range storetest.Engines {
-		t.Run(string(e), func(t *testing.T) {
-			t.Parallel()
-			ctx := context.Background()
-			opts := storetest.Options(t, e)
-			db, err := store.Open(ctx, opts)
-			if err != nil {
-				t.Fatal(err)
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		var logs syncBuf
+		q := jobs.New(db, slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelWarn})))
+		var mu sync.Mutex
+		var finals, retries int
+		q.OnError = func(kind string, final bool) {
+			mu.Lock()
+			defer mu.Unlock()
+			if final {
+				finals++
+			} else {
+				retries++
 			}
-			if _, err := db.Migrate(ctx); err != nil {
-				t.Fatal(err)
-			}
-			if err := jobs.Migrate(ctx, db); err != nil {
-				t.Fatal(err)
-			}
-			var seen, failed atomic.Int64
-			q := newQueue(t, db, &seen, &failed)
-
-			// A job inserted in a rolled-back transaction never exists.
-			rollback := errors.New("rollback")
-			err = db.Tx(ctx, func(tx *store.Tx) error {
-				if err := q.InsertTx(ctx, tx, pingArgs{N: 1000}, nil); err != nil {
-					return err
-				}
-				return rollback
-			})
-			if !errors.Is(err, rollback) {
-				t.Fatal(err)
-			}
-			// Committed jobs inserted before a "crash" (no worker ever ran).
-			err = db.Tx(ctx, func(tx *store.Tx) error {
-				if err := q.InsertTx(ctx, tx, pingArgs{N: 2}, nil); err != nil {
-					return err
-				}
-				return q.InsertTx(ctx, tx, pingArgs{N: 3}, nil)
-			})
-			if err != nil {
-				t.Fatal(err)
-			}
-			db.Close()
-
-			// Restart: a new process opens the same database and works them.
-			db2, err := store.Open(ctx, opts)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer db2.Close()
-			q2 := newQueue(t, db2, &seen, &failed)
-			if err := q2.Start(ctx); err != nil {
-				t.Fatal(err)
-			}
-			defer q2.Stop(context.Background())
-			waitFor(t, "both jobs", func() bool { return seen.Load() == 5 })
-			if failed.Load() != 1 {
-				t.Fatalf("expected one failed first attempt, got %d", failed.Load())
-			}
-			time.Sleep(200 * time.Millisecond)
-			if seen.Load() != 5 {
-				t.Fatalf("rolled-back job ran or a job ran twice: total %d", seen.Load())
-			}
+		}
+		jobs.Register(q, failWorker{})
+		if err := q.Init(); err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		if err := q.Start(ctx); err != nil {
+			t.Fatal(err)
+		}
+		defer q.Stop(context.Background())
+		err := db.Tx(ctx, func(tx *store.Tx) error {
+			return q.InsertTx(ctx, tx, failArgs{PaymentID: "txn_stuck"}, &river.InsertOpts{MaxAttempts: 1})
 		})
-	}
+		if err != nil {
+			t.Fatal(err)
+		}
+		deadline := time.Now().Add(20 * time.Second)
+		for !strings.Contains(logs.String(), "level=ERROR") {
+			if time.Now().After(deadline) {
+				t.Fatalf("no ERROR line; log:\n%s", logs.String())
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+		line := logs.String()
+		if !strings.Contains(line, "transaction_id=txn_stuck") || !strings.Contains(line, "kind=always_fails") {
+			t.Fatalf("ERROR line lacks the payment or kind:\n%s", line)
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		if finals != 1 || retries != 0 {
+			t.Fatalf("OnError finals %d retries %d, want 1 and 0", finals, retries)
+		}
+	})
 }

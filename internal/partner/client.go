@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/url"
+	"strconv"
 	"time"
 )
 
@@ -84,9 +85,24 @@ func (c *Client) CreatePayin(ctx context.Context, key string, req PayinRequest) 
 	return out, c.do(ctx, http.MethodPost, "/v1/payins", key, req, &out)
 }
 
-// RefundPayin returns a received pay-in to its sender.
-func (c *Client) RefundPayin(ctx context.Context, key, payinID string) error {
-	return c.do(ctx, http.MethodPost, "/v1/payins/"+url.PathEscape(payinID)+"/refund", key, struct{}{}, nil)
+// RefundPayin returns a received pay-in, or its excess, to its sender.
+func (c *Client) RefundPayin(ctx context.Context, key, payinID string, req RefundRequest) error {
+	return c.do(ctx, http.MethodPost, "/v1/payins/"+url.PathEscape(payinID)+"/refund", key, req, nil)
+}
+
+// FindPayin looks a pay-in up by the Idempotency-Key it was opened with.
+func (c *Client) FindPayin(ctx context.Context, key string) (Payin, bool, error) {
+	var out Payin
+	err := c.do(ctx, http.MethodGet, "/v1/payins?idempotency_key="+url.QueryEscape(key), "", nil, &out)
+	if StatusOf(err) == http.StatusNotFound {
+		return Payin{}, false, nil
+	}
+	return out, err == nil, err
+}
+
+// CancelPayin closes an unpaid pay-in.
+func (c *Client) CancelPayin(ctx context.Context, key, payinID string) error {
+	return c.do(ctx, http.MethodPost, "/v1/payins/"+url.PathEscape(payinID)+"/cancel", key, struct{}{}, nil)
 }
 
 // RegisterWebhook points the partner's events at url, signed with secret.
@@ -109,9 +125,12 @@ type errorBody struct {
 // do sends one request, retrying network errors, 429 and 5xx with
 // exponential backoff and the same Idempotency-Key.
 func (c *Client) do(ctx context.Context, method, path, key string, in, out any) error {
-	body, err := json.Marshal(in)
-	if err != nil {
-		return fmt.Errorf("partner: encode %s: %w", path, err)
+	var body []byte
+	if in != nil {
+		var err error
+		if body, err = json.Marshal(in); err != nil {
+			return fmt.Errorf("partner: encode %s: %w", path, err)
+		}
 	}
 	var last error
 	for attempt := 0; attempt <= c.retries; attempt++ {
@@ -119,7 +138,7 @@ func (c *Client) do(ctx context.Context, method, path, key string, in, out any) 
 			select {
 			case <-ctx.Done():
 				return errors.Join(ctx.Err(), last)
-			case <-time.After(c.backoff << (attempt - 1)):
+			case <-time.After(c.wait(attempt, last)):
 			}
 		}
 		last = c.once(ctx, method, path, key, body, out)
@@ -129,6 +148,20 @@ func (c *Client) do(ctx context.Context, method, path, key string, in, out any) 
 		}
 	}
 	return last
+}
+
+// maxRetryAfter bounds how long a partner's Retry-After may hold a request.
+const maxRetryAfter = 10 * time.Second
+
+// wait is the pause before retry number attempt: the exponential backoff,
+// or longer when the partner's last answer asked for it (up to maxRetryAfter).
+func (c *Client) wait(attempt int, last error) time.Duration {
+	d := c.backoff << (attempt - 1)
+	var pe *Error
+	if errors.As(last, &pe) && pe.RetryAfter > d {
+		d = min(pe.RetryAfter, maxRetryAfter)
+	}
+	return d
 }
 
 func (c *Client) once(ctx context.Context, method, path, key string, body []byte, out any) error {
@@ -161,7 +194,11 @@ func (c *Client) once(ctx context.Context, method, path, key string, body []byte
 			eb.Error = http.StatusText(resp.StatusCode)
 		}
 		c.log.Warn("partner refused", "method", method, "path", path, "status", resp.StatusCode, "code", eb.Code)
-		return &Error{Status: resp.StatusCode, Code: eb.Code, Message: eb.Error}
+		pe := &Error{Status: resp.StatusCode, Code: eb.Code, Message: eb.Error}
+		if secs, err := strconv.Atoi(resp.Header.Get("Retry-After")); err == nil && secs > 0 {
+			pe.RetryAfter = time.Duration(secs) * time.Second
+		}
+		return pe
 	}
 	if out == nil {
 		return nil

@@ -39,6 +39,10 @@ type EventData struct {
 	Currency       string   `json:"currency"`
 	Offramp        *Offramp `json:"offramp,omitempty"`
 	TrackingNumber string   `json:"tracking_number,omitempty"`
+	// The rail's own reference for the received transfer, sent with
+	// payin_completed: the Pix end-to-end id or the SPEI tracking key.
+	EndToEndID  string `json:"end_to_end_id,omitempty"`
+	TrackingKey string `json:"tracking_key,omitempty"`
 }
 
 // Offramp is the USDC -> USD leg once it exists.

@@ -20,7 +20,16 @@ type Partner interface {
 	CreateExternalAccount(ctx context.Context, idemKey string, req ExternalAccountRequest) (ExternalAccount, error)
 	CreateQuote(ctx context.Context, idemKey string, req QuoteRequest) (Quote, error)
 	CreatePayin(ctx context.Context, idemKey string, req PayinRequest) (Payin, error)
-	RefundPayin(ctx context.Context, idemKey, payinID string) error
+	// RefundPayin sends money of a received pay-in back to its sender: all
+	// of it, or (req.Excess) the part above the quoted amount.
+	RefundPayin(ctx context.Context, idemKey, payinID string, req RefundRequest) error
+	// FindPayin returns the pay-in opened under idemKey (Crebit uses the
+	// payment's id), or found false when the partner never opened one, so
+	// a payment whose process died mid-way can be recovered.
+	FindPayin(ctx context.Context, idemKey string) (p Payin, found bool, err error)
+	// CancelPayin closes a pay-in that has not been paid, so the payer can
+	// no longer send money to it.
+	CancelPayin(ctx context.Context, idemKey, payinID string) error
 	RegisterWebhook(ctx context.Context, idemKey, url, secret string) error
 }
 
@@ -142,6 +151,13 @@ type Payin struct {
 	ExpiresAt time.Time `json:"expires_at"`
 }
 
+// RefundRequest says how much of a pay-in goes back.
+type RefundRequest struct {
+	Amount   string `json:"amount"`   // exact decimal
+	Currency string `json:"currency"` // the currency it arrived in
+	Excess   bool   `json:"excess"`   // only the part above the quoted amount; the pay-in proceeds
+}
+
 // Pix holds a dynamic BR Code.
 type Pix struct {
 	Code     string `json:"code"`     // the BR Code (copia e cola)
@@ -161,6 +177,9 @@ type Error struct {
 	Status  int    // HTTP status, 0 for a network failure
 	Code    string // the partner's machine code
 	Message string // the partner's text; never shown verbatim to payers
+	// RetryAfter is how long the partner asked us to wait (429 or 503 with
+	// a Retry-After header in seconds), 0 when it did not say.
+	RetryAfter time.Duration
 }
 
 func (e *Error) Error() string {

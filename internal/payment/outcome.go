@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/crebit/crebit/internal/ledger"
+	"github.com/crebit/crebit/internal/money"
 )
 
 // Outcome is what Apply decided. The caller stores To and writes Ledger in
@@ -23,9 +24,13 @@ type Outcome struct {
 	Ignored bool
 	// Reason says why the event was ignored, for logs.
 	Reason string
-	// Refund is true when the caller must ask the partner to send the
-	// local currency back to the payer (a late pay-in).
+	// Refund is true when the caller must ask the partner to send money
+	// back to the payer: a late pay-in, a short or wrong-currency pay-in
+	// (all of it), or the excess of an over-payment.
 	Refund bool
+	// RefundAmount is how much goes back when Refund is set; its ledger
+	// reversal is already in Ledger.
+	RefundAmount money.Amount
 	// Ledger holds the transactions to record, in order.
 	Ledger []ledger.Transaction
 }
@@ -51,9 +56,31 @@ type Outcome struct {
 //     given up on is not delivered; the refund request is how the partner
 //     unwinds it.
 func Apply(p Payment, ev Event) (Outcome, error) {
+	return ApplyPayin(p, ev, p.Amounts.Local)
+}
+
+// ApplyPayin is Apply for an event that reports the amount the partner
+// received. When the event proves a pay-in that the payment has not yet
+// recorded, received is reconciled against the quoted local amount:
+//
+//   - exactly the quoted amount: as Apply;
+//   - more: the payment proceeds for the quoted amount, the whole receipt
+//     is posted and the excess is posted back and refunded;
+//   - less, or in another currency: the payment becomes payin_mismatch,
+//     what arrived is posted as received and refunded, nothing is
+//     converted;
+//   - on an expired or failed payment (late pay-in): what arrived is
+//     posted and refunded, whatever its amount.
+//
+// received must be positive; it is ignored for events that prove nothing.
+func ApplyPayin(p Payment, ev Event, received money.Amount) (Outcome, error) {
 	if err := p.validate(); err != nil {
 		return Outcome{}, err
 	}
+	if ev.provesPayin() && received.Minor <= 0 {
+		return Outcome{}, fmt.Errorf("%w: received amount %d, want positive", ErrInvalidAmounts, received.Minor)
+	}
+	p.received = received
 	if !ev.Valid() {
 		return Outcome{}, fmt.Errorf("%w: %q", ErrUnknownEvent, clip(string(ev)))
 	}
@@ -91,6 +118,9 @@ func Apply(p Payment, ev Event) (Outcome, error) {
 	if rank(from) >= rank(target) {
 		return ignore(from, "stale: payment is already %s", from), nil
 	}
+	if ev.provesPayin() && rank(from) < rank(StatePayinCompleted) && shortOrForeign(received, p.Amounts.Local) {
+		return move(p, []State{StatePayinMismatch})
+	}
 	return move(p, forwardPath(from, target, p.Delivery))
 }
 
@@ -114,6 +144,37 @@ func move(p Payment, path []State) (Outcome, error) {
 		out.Ledger = append(out.Ledger, txs...)
 		out.To = next
 	}
-	out.Refund = out.To == StateRefunded
+	switch {
+	case out.To == StateRefunded || out.To == StatePayinMismatch:
+		out.Refund, out.RefundAmount = true, p.received
+	case excess(p).Minor > 0 && containsState(path, StatePayinCompleted):
+		out.Refund, out.RefundAmount = true, excess(p)
+	}
 	return out, nil
+}
+
+// shortOrForeign reports whether received cannot pay for want: another
+// currency, or less of it.
+func shortOrForeign(received, want money.Amount) bool {
+	return received.Currency != want.Currency || received.Minor < want.Minor
+}
+
+// excess is what arrived beyond the quoted local amount; zero when the
+// receipt was exact (or is not comparable, which Apply handles before).
+func excess(p Payment) money.Amount {
+	e := p.Amounts.Local
+	e.Minor = 0
+	if p.received.Currency == e.Currency && p.received.Minor > p.Amounts.Local.Minor {
+		e.Minor = p.received.Minor - p.Amounts.Local.Minor
+	}
+	return e
+}
+
+func containsState(path []State, s State) bool {
+	for _, st := range path {
+		if st == s {
+			return true
+		}
+	}
+	return false
 }

@@ -137,6 +137,10 @@ type Payment struct {
 	Delivery Delivery
 	// Amounts are the locked figures of the quote.
 	Amounts Amounts
+
+	// received is what the event being applied reports as arrived; set by
+	// ApplyPayin, read by the pay-in postings.
+	received money.Amount
 }
 
 // validate reports why p is not a snapshot Apply can work on.

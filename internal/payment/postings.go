@@ -19,9 +19,16 @@ const (
 	// KindPayout: the off-ramp sold the USDC for USD, withheld its fee and
 	// delivered the rest; recorded on entering completed or check_mailed.
 	KindPayout = "payout"
-	// KindRefund: a late pay-in goes back to the payer; the reversal of
-	// payin_received, recorded on entering refunded.
+	// KindRefund: a late, short or wrong-currency pay-in goes back to the
+	// payer; the reversal of payin_received, recorded on entering refunded
+	// or payin_mismatch.
 	KindRefund = "refund"
+	// KindPayinExcess: what arrived beyond the quoted amount; recorded with
+	// payin_received when an over-payment enters payin_completed.
+	KindPayinExcess = "payin_excess"
+	// KindRefundExcess: the excess goes back to the payer; the reversal of
+	// payin_excess, recorded with it.
+	KindRefundExcess = "refund_excess"
 )
 
 // ledgerFor returns the transactions recorded when p enters state s.
@@ -29,15 +36,34 @@ func ledgerFor(p Payment, s State) ([]ledger.Transaction, error) {
 	switch s {
 	case StatePayinCompleted:
 		tx, err := payinReceived(p)
-		return []ledger.Transaction{tx}, err
+		if err != nil {
+			return nil, err
+		}
+		out := []ledger.Transaction{tx}
+		if extra := excess(p); extra.Minor > 0 {
+			ex, err := build(KindPayinExcess, ledger.Posting{
+				Source: ledger.PayerAccount, Destination: ledger.PaymentAccount(p.ID), Amount: extra,
+			})
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, ex, ledger.Reverse(ex, KindRefundExcess))
+		}
+		return out, nil
 	case StateOfframpCreated:
 		tx, err := convertedToUSDC(p)
 		return []ledger.Transaction{tx}, err
 	case StateCompleted, StateCheckMailed:
 		tx, err := payout(p)
 		return []ledger.Transaction{tx}, err
-	case StateRefunded:
-		tx, err := payinReceived(p)
+	case StateRefunded, StatePayinMismatch:
+		got := p.received
+		if got.Minor <= 0 { // Apply without a reported amount: the quoted one
+			got = p.Amounts.Local
+		}
+		tx, err := build(KindPayinReceived, ledger.Posting{
+			Source: ledger.PayerAccount, Destination: ledger.PaymentAccount(p.ID), Amount: got,
+		})
 		if err != nil {
 			return nil, err
 		}

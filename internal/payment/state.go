@@ -42,6 +42,10 @@ const (
 	// StateRefunded: a late pay-in was recorded and Crebit asked the
 	// partner to send it back to the payer.
 	StateRefunded State = "refunded"
+	// StatePayinMismatch: the pay-in that arrived was less than the quoted
+	// local amount, or in another currency. What arrived is recorded as
+	// received and sent back to the payer; nothing is converted.
+	StatePayinMismatch State = "payin_mismatch"
 )
 
 // ErrUnknownState wraps errors about a state value this package does not
@@ -59,7 +63,7 @@ func (s State) Valid() bool {
 // arrives. Callers use it to stop scheduling work for the payment.
 func (s State) Terminal() bool {
 	switch s {
-	case StateCompleted, StateCheckMailed, StateExpired, StateFailed, StateRefunded:
+	case StateCompleted, StateCheckMailed, StateExpired, StateFailed, StateRefunded, StatePayinMismatch:
 		return true
 	}
 	return false
@@ -99,7 +103,7 @@ func rank(s State) int {
 		return 5
 	case StateExpired, StateFailed:
 		return 6
-	case StateRefunded:
+	case StateRefunded, StatePayinMismatch:
 		return 7
 	}
 	return -1

@@ -16,19 +16,21 @@ package payment
 //     the quote window); created, awaiting_payin and payin_processing may
 //     fail (the partner reported it).
 //   - late pay-in: expired and failed may become refunded.
+//   - mismatch: created, awaiting_payin and payin_processing may become
+//     payin_mismatch when the pay-in was short or in another currency.
 //
 // Nothing else is allowed: no move goes backwards, and completed,
-// check_mailed and refunded have no way out.
+// check_mailed, refunded and payin_mismatch have no way out.
 func CanTransition(from, to State) bool {
 	switch from {
 	case StateCreated:
 		return to == StateAwaitingPayin || to == StatePayinProcessing || to == StatePayinCompleted ||
-			to == StateExpired || to == StateFailed
+			to == StateExpired || to == StateFailed || to == StatePayinMismatch
 	case StateAwaitingPayin:
 		return to == StatePayinProcessing || to == StatePayinCompleted ||
-			to == StateExpired || to == StateFailed
+			to == StateExpired || to == StateFailed || to == StatePayinMismatch
 	case StatePayinProcessing:
-		return to == StatePayinCompleted || to == StateFailed
+		return to == StatePayinCompleted || to == StateFailed || to == StatePayinMismatch
 	case StatePayinCompleted:
 		return to == StateOfframpCreated
 	case StateOfframpCreated:

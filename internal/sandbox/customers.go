@@ -30,8 +30,7 @@ func (s *Sandbox) createCustomer(ctx context.Context, tx *store.Tx, r *http.Requ
 	case "review":
 		c.KYCStatus, c.KYCReason = partner.KYCUnderReview, "documents held for manual review"
 	}
-	_, err := tx.Exec(ctx, `INSERT INTO sandbox_customers (id, kyc_status, country, created_at) VALUES (?, ?, ?, ?)`,
-		c.ID, c.KYCStatus, req.Country, s.now().UTC())
+	err := tx.SandboxCreateCustomer(ctx, c.ID, c.KYCStatus, req.Country, s.now().UTC())
 	return http.StatusCreated, c, err
 }
 
@@ -44,8 +43,7 @@ func (s *Sandbox) createWallet(ctx context.Context, tx *store.Tx, r *http.Reques
 	b := make([]byte, 20)
 	rand.Read(b)
 	w := partner.Wallet{ID: randid.New("wal"), Address: "0x" + hex.EncodeToString(b), Chain: "base"}
-	_, err := tx.Exec(ctx, `INSERT INTO sandbox_wallets (id, customer_id, address, created_at) VALUES (?, ?, ?, ?)`,
-		w.ID, customerID, w.Address, s.now().UTC())
+	err := tx.SandboxCreateWallet(ctx, w.ID, customerID, w.Address, s.now().UTC())
 	return http.StatusCreated, w, err
 }
 
@@ -67,16 +65,14 @@ func (s *Sandbox) createExternalAccount(ctx context.Context, tx *store.Tx, r *ht
 		return 0, nil, invalid("account_number, routing_number and bank_name are required")
 	}
 	a := partner.ExternalAccount{ID: randid.New("ext"), Last4: req.AccountNumber[len(req.AccountNumber)-4:]}
-	_, err := tx.Exec(ctx, `INSERT INTO sandbox_external_accounts (id, customer_id, bank_name, last4, created_at) VALUES (?, ?, ?, ?, ?)`,
-		a.ID, customerID, req.BankName, a.Last4, s.now().UTC())
+	err := tx.SandboxCreateExternalAccount(ctx, a.ID, customerID, req.BankName, a.Last4, s.now().UTC())
 	return http.StatusCreated, a, err
 }
 
 // requireCustomer checks that the customer exists (and, when approved is
 // set, that it passed KYC).
 func (s *Sandbox) requireCustomer(ctx context.Context, tx *store.Tx, id string, approved bool) error {
-	var status string
-	err := tx.QueryRow(ctx, `SELECT kyc_status FROM sandbox_customers WHERE id = ?`, id).Scan(&status)
+	status, err := tx.SandboxCustomerKYC(ctx, id)
 	if errors.Is(err, store.ErrNotFound) {
 		return &apiError{http.StatusNotFound, "customer_not_found", "no such customer"}
 	}

@@ -3,6 +3,7 @@ package sandbox
 import (
 	"context"
 	"crypto/rand"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math/big"
@@ -60,8 +61,7 @@ func (s *Sandbox) createPayin(ctx context.Context, tx *store.Tx, r *http.Request
 	now := s.now().UTC()
 	expires := now.Add(quoteTTL * time.Second)
 	for _, id := range []string{req.OnRampQuoteID, req.OffRampQuoteID} {
-		var exp time.Time
-		err := tx.QueryRow(ctx, `SELECT expires_at FROM sandbox_quotes WHERE id = ?`, id).Scan(&exp)
+		exp, err := tx.SandboxQuoteExpiry(ctx, id)
 		if errors.Is(err, store.ErrNotFound) {
 			return 0, nil, &apiError{http.StatusNotFound, "quote_not_found", "no such quote"}
 		}
@@ -77,7 +77,7 @@ func (s *Sandbox) createPayin(ctx context.Context, tx *store.Tx, r *http.Request
 	}
 	p := partner.Payin{ID: randid.New("pi"), Status: statusAwaiting, Method: req.Method, Amount: amount.String(),
 		Currency: req.Currency, ExpiresAt: expires}
-	var clabe, code any
+	var clabe, code string
 	if req.Method == "pix" {
 		loc := s.pixHost + "/sandbox/pix/v2/" + p.ID
 		txid := compactID(p.ID)
@@ -97,10 +97,9 @@ func (s *Sandbox) createPayin(ctx context.Context, tx *store.Tx, r *http.Request
 		p.SPEI = &partner.SPEI{CLABE: c, BankName: bank, Beneficiary: speiBeneficiary}
 		clabe = c
 	}
-	_, err = tx.Exec(ctx, `INSERT INTO sandbox_payins (id, customer_id, method, amount, currency, amount_usd, delivery,
-		reference, status, clabe, pix_code, expires_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		p.ID, req.CustomerID, p.Method, p.Amount, p.Currency, req.AmountUSD, req.Delivery, req.Reference, p.Status,
-		clabe, code, expires, now, now)
+	err = tx.SandboxCreatePayin(ctx, store.SandboxPayin{ID: p.ID, CustomerID: req.CustomerID, Method: p.Method,
+		Amount: p.Amount, Currency: p.Currency, AmountUSD: req.AmountUSD, Delivery: req.Delivery, Reference: req.Reference,
+		Status: p.Status, CLABE: clabe, PixCode: code, ExpiresAt: expires, CreatedAt: now})
 	return http.StatusCreated, p, err
 }
 
@@ -124,29 +123,104 @@ func (s *Sandbox) newCLABE(ctx context.Context, tx *store.Tx) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		var used int
-		err = tx.QueryRow(ctx, `SELECT COUNT(*) FROM sandbox_payins WHERE clabe = ?`, c).Scan(&used)
+		used, err := tx.SandboxCLABEUsed(ctx, c)
 		if err != nil {
 			return "", err
 		}
-		if used == 0 {
+		if !used {
 			return c, nil
 		}
 	}
 	return "", errors.New("no free CLABE after 10 tries")
 }
 
-// refundPayin returns a received pay-in to the sender.
+// refundPayin returns a received pay-in to the sender: all of it (the
+// pay-in ends refunded), or only the excess above the quoted amount (the
+// pay-in proceeds). The amount sent back is recorded.
 func (s *Sandbox) refundPayin(ctx context.Context, tx *store.Tx, r *http.Request, body []byte) (int, any, error) {
 	id := r.PathValue("id")
-	n, err := tx.Exec(ctx, `UPDATE sandbox_payins SET status = ?, updated_at = ? WHERE id = ?`, statusRefunded, s.now().UTC(), id)
+	var req partner.RefundRequest
+	if len(body) > 0 && string(body) != "{}" {
+		if err := decode(body, &req); err != nil {
+			return 0, nil, err
+		}
+	}
+	if req.Amount != "" {
+		if a, err := money.Parse(req.Amount, money.Currency(req.Currency)); err != nil || !a.IsPositive() {
+			return 0, nil, invalid("amount must be a positive decimal in a known currency")
+		}
+	}
+	cur, err := tx.SandboxPayin(ctx, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return 0, nil, &apiError{http.StatusNotFound, "payin_not_found", "no such pay-in"}
+	}
 	if err != nil {
 		return 0, nil, err
 	}
-	if n == 0 {
+	status := statusRefunded
+	if req.Excess { // only the part above the quoted amount: the pay-in proceeds
+		status = cur.Status
+	}
+	found, err := tx.SandboxRefundPayin(ctx, id, status, req.Amount, req.Currency, s.now().UTC())
+	if err != nil {
+		return 0, nil, err
+	}
+	if !found {
 		return 0, nil, &apiError{http.StatusNotFound, "payin_not_found", "no such pay-in"}
 	}
-	return http.StatusOK, map[string]string{"id": id, "status": statusRefunded}, nil
+	return http.StatusOK, map[string]string{"id": id, "status": status}, nil
+}
+
+// cancelPayin closes a pay-in nobody has paid yet; a paid one must be
+// refunded instead.
+func (s *Sandbox) cancelPayin(ctx context.Context, tx *store.Tx, r *http.Request, body []byte) (int, any, error) {
+	id := r.PathValue("id")
+	cur, err := tx.SandboxPayin(ctx, id)
+	status := cur.Status
+	if errors.Is(err, store.ErrNotFound) {
+		return 0, nil, &apiError{http.StatusNotFound, "payin_not_found", "no such pay-in"}
+	}
+	if err != nil {
+		return 0, nil, err
+	}
+	switch status {
+	case statusAwaiting, statusProcessing, statusFailed:
+	default:
+		return 0, nil, &apiError{http.StatusConflict, "payin_not_cancellable", "the pay-in is " + status + "; refund it instead"}
+	}
+	if _, err := tx.SandboxSetPayinStatus(ctx, id, statusFailed, s.now().UTC()); err != nil {
+		return 0, nil, err
+	}
+	return http.StatusOK, map[string]string{"id": id, "status": statusFailed}, nil
+}
+
+// findPayin answers GET /payins?idempotency_key=K: the pay-in opened under
+// that key, with its current status, or 404.
+func (s *Sandbox) findPayin(w http.ResponseWriter, r *http.Request) {
+	key := r.URL.Query().Get("idempotency_key")
+	var p partner.Payin
+	err := s.db.Tx(r.Context(), func(tx *store.Tx) error {
+		_, _, raw, err := tx.SandboxIdempotentResponse(r.Context(), key, "/sandbox/v1/payins")
+		if err != nil {
+			return err
+		}
+		if err := json.Unmarshal([]byte(raw), &p); err != nil {
+			return err
+		}
+		cur, err := tx.SandboxPayin(r.Context(), p.ID)
+		p.Status = cur.Status
+		return err
+	})
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		writeErr(w, &apiError{http.StatusNotFound, "payin_not_found", "no pay-in was opened with this Idempotency-Key"})
+	case err != nil:
+		s.log.Error("sandbox pay-in look-up failed", "err", err)
+		writeErr(w, &apiError{http.StatusInternalServerError, "internal", "internal error"})
+	default:
+		b, _ := json.Marshal(p)
+		writeJSON(w, http.StatusOK, b)
+	}
 }
 
 // simulate moves a pay-in as if the payer's bank and the partner acted, and
@@ -169,10 +243,7 @@ func (s *Sandbox) simulate(ctx context.Context, tx *store.Tx, r *http.Request, b
 // enqueues its delivery; after a completed pay-in it schedules the
 // off-ramp stages when auto-advance is on.
 func (s *Sandbox) advance(ctx context.Context, tx *store.Tx, payinID, event string) error {
-	var p payinRow
-	err := tx.QueryRow(ctx, `SELECT id, amount, currency, amount_usd, delivery, reference, status,
-		COALESCE(offramp_id, ''), COALESCE(tracking_number, '') FROM sandbox_payins WHERE id = ?`, payinID).Scan(
-		&p.ID, &p.Amount, &p.Currency, &p.AmountUSD, &p.Delivery, &p.Reference, &p.Status, &p.OfframpID, &p.Tracking)
+	p, err := tx.SandboxPayin(ctx, payinID)
 	if errors.Is(err, store.ErrNotFound) {
 		return &apiError{http.StatusNotFound, "payin_not_found", "no such pay-in"}
 	}
@@ -202,10 +273,8 @@ func (s *Sandbox) advance(ctx context.Context, tx *store.Tx, payinID, event stri
 	if offrampStatus != "" && p.OfframpID == "" {
 		p.OfframpID = randid.New("off")
 	}
-	_, err = tx.Exec(ctx, `UPDATE sandbox_payins SET status = ?, offramp_id = ?, offramp_status = COALESCE(?, offramp_status),
-		tracking_number = ?, updated_at = ? WHERE id = ?`,
-		p.Status, nullable(p.OfframpID), nullable(offrampStatus), nullable(p.Tracking), now, p.ID)
-	if err != nil {
+	p.OfframpStatus = offrampStatus
+	if err := tx.SandboxUpdatePayin(ctx, p, now); err != nil {
 		return err
 	}
 	if err := s.emit(ctx, tx, p, event, offrampStatus); err != nil {
@@ -216,17 +285,6 @@ func (s *Sandbox) advance(ctx context.Context, tx *store.Tx, payinID, event stri
 			&river.InsertOpts{ScheduledAt: now.Add(s.cfg.AutoAdvance)})
 	}
 	return nil
-}
-
-type payinRow struct {
-	ID, Amount, Currency, AmountUSD, Delivery, Reference, Status, OfframpID, Tracking string
-}
-
-func nullable(s string) any {
-	if s == "" {
-		return nil
-	}
-	return s
 }
 
 // advanceArgs is a scheduled stage of the sandbox's automatic progression.
@@ -245,11 +303,11 @@ type advanceWorker struct {
 // Work moves the pay-in one stage further unless it was refunded or failed.
 func (w *advanceWorker) Work(ctx context.Context, job *river.Job[advanceArgs]) error {
 	return w.s.db.Tx(ctx, func(tx *store.Tx) error {
-		var status string
-		if err := tx.QueryRow(ctx, `SELECT status FROM sandbox_payins WHERE id = ?`, job.Args.PayinID).Scan(&status); err != nil {
+		p, err := tx.SandboxPayin(ctx, job.Args.PayinID)
+		if err != nil {
 			return err
 		}
-		if status == statusRefunded || status == statusFailed {
+		if p.Status == statusRefunded || p.Status == statusFailed {
 			return nil
 		}
 		return w.s.advance(ctx, tx, job.Args.PayinID, job.Args.Event)

@@ -54,7 +54,6 @@ func (s *Sandbox) createQuote(ctx context.Context, tx *store.Tx, r *http.Request
 	now := s.now().UTC()
 	q := partner.Quote{ID: randid.New("qt"), Symbol: req.Symbol, Side: req.Side, Quotation: quotation,
 		FeeBps: feeBps, FeeFixed: "0.00", ExpiresAt: now.Add(quoteTTL * 1e9).Truncate(1e3)}
-	_, err := tx.Exec(ctx, `INSERT INTO sandbox_quotes (id, symbol, side, quotation, fee_bps, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-		q.ID, q.Symbol, q.Side, q.Quotation, q.FeeBps, q.ExpiresAt, now)
+	err := tx.SandboxCreateQuote(ctx, q.ID, q.Symbol, q.Side, q.Quotation, q.FeeBps, q.ExpiresAt, now)
 	return http.StatusCreated, q, err
 }

@@ -65,7 +65,9 @@ func (s *Sandbox) Handler() http.Handler {
 	mux.HandleFunc("POST /sandbox/v1/customers/{id}/external-accounts", s.post(s.createExternalAccount))
 	mux.HandleFunc("POST /sandbox/v1/quotes", s.post(s.createQuote))
 	mux.HandleFunc("POST /sandbox/v1/payins", s.post(s.createPayin))
+	mux.HandleFunc("GET /sandbox/v1/payins", s.findPayin)
 	mux.HandleFunc("POST /sandbox/v1/payins/{id}/refund", s.post(s.refundPayin))
+	mux.HandleFunc("POST /sandbox/v1/payins/{id}/cancel", s.post(s.cancelPayin))
 	mux.HandleFunc("POST /sandbox/v1/payins/{id}/simulate", s.post(s.simulate))
 	mux.HandleFunc("POST /sandbox/v1/webhook-endpoint", s.post(s.setWebhookEndpoint))
 	mux.HandleFunc("/sandbox/", func(w http.ResponseWriter, r *http.Request) {
@@ -131,15 +133,13 @@ func (s *Sandbox) post(h handlerFunc) http.HandlerFunc {
 		var status int
 		var out []byte
 		err = s.db.Tx(r.Context(), func(tx *store.Tx) error {
-			var storedHash, storedBody string
-			err := tx.QueryRow(r.Context(), `SELECT request_hash, status, response FROM sandbox_idempotency WHERE key = ? AND path = ?`,
-				key, path).Scan(&storedHash, &status, &storedBody)
+			storedHash, storedStatus, storedBody, err := tx.SandboxIdempotentResponse(r.Context(), key, path)
 			switch {
 			case err == nil:
 				if storedHash != hash {
 					return &apiError{http.StatusUnprocessableEntity, "idempotency_key_reused", "this Idempotency-Key was used with a different request"}
 				}
-				out = []byte(storedBody)
+				status, out = storedStatus, []byte(storedBody)
 				return nil
 			case !errors.Is(err, store.ErrNotFound):
 				return err
@@ -152,9 +152,7 @@ func (s *Sandbox) post(h handlerFunc) http.HandlerFunc {
 				return err
 			}
 			status = st
-			_, err = tx.Exec(r.Context(), `INSERT INTO sandbox_idempotency (key, path, request_hash, status, response, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
-				key, path, hash, status, string(out), s.now().UTC())
-			return err
+			return tx.SandboxSaveIdempotentResponse(r.Context(), key, path, hash, status, string(out), s.now().UTC())
 		})
 		var ae *apiError
 		switch {
@@ -197,11 +195,5 @@ type cleanupWorker struct {
 // providers do (keys are only honoured for 24 hours).
 func (w *cleanupWorker) Work(ctx context.Context, job *river.Job[cleanupArgs]) error {
 	cutoff := w.s.now().UTC().Add(-24 * time.Hour)
-	return w.s.db.Tx(ctx, func(tx *store.Tx) error {
-		if _, err := tx.Exec(ctx, `DELETE FROM sandbox_idempotency WHERE created_at < ?`, cutoff); err != nil {
-			return err
-		}
-		_, err := tx.Exec(ctx, `DELETE FROM sandbox_quotes WHERE expires_at < ?`, cutoff)
-		return err
-	})
+	return w.s.db.Tx(ctx, func(tx *store.Tx) error { return tx.SandboxForget(ctx, cutoff) })
 }

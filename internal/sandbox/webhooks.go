@@ -35,15 +35,12 @@ func (s *Sandbox) setWebhookEndpoint(ctx context.Context, tx *store.Tx, r *http.
 		return 0, nil, invalid("secret " + err.Error())
 	}
 	now := s.now().UTC()
-	n, err := tx.Exec(ctx, `UPDATE sandbox_webhook_endpoints SET url = ?, secret = ?, updated_at = ? WHERE id = 'default'`, req.URL, req.Secret, now)
-	if err == nil && n == 0 {
-		_, err = tx.Exec(ctx, `INSERT INTO sandbox_webhook_endpoints (id, url, secret, updated_at) VALUES ('default', ?, ?, ?)`, req.URL, req.Secret, now)
-	}
+	err = tx.SandboxSetWebhook(ctx, req.URL, req.Secret, now)
 	return http.StatusOK, map[string]string{"url": req.URL}, err
 }
 
 // emit records an event and enqueues its delivery in the same transaction.
-func (s *Sandbox) emit(ctx context.Context, tx *store.Tx, p payinRow, typ, offrampStatus string) error {
+func (s *Sandbox) emit(ctx context.Context, tx *store.Tx, p store.SandboxPayin, typ, offrampStatus string) error {
 	now := s.now().UTC().Truncate(time.Millisecond)
 	ev := partner.Event{ID: randid.New("evt"), Type: typ, CreatedAt: now, Data: partner.EventData{
 		PayinID: p.ID, Reference: p.Reference, Status: p.Status, Amount: p.Amount, Currency: p.Currency,
@@ -52,12 +49,16 @@ func (s *Sandbox) emit(ctx context.Context, tx *store.Tx, p payinRow, typ, offra
 	if p.OfframpID != "" {
 		ev.Data.Offramp = &partner.Offramp{ID: p.OfframpID, Amount: p.AmountUSD, Currency: "USD", Status: offrampStatus}
 	}
+	if typ == partner.EventPayinCompleted {
+		if err := railReference(&ev.Data, p.Currency, now); err != nil {
+			return err
+		}
+	}
 	payload, err := json.Marshal(ev)
 	if err != nil {
 		return err
 	}
-	if _, err := tx.Exec(ctx, `INSERT INTO sandbox_events (id, payin_id, type, payload, created_at) VALUES (?, ?, ?, ?, ?)`,
-		ev.ID, p.ID, typ, string(payload), now); err != nil {
+	if err := tx.SandboxCreateEvent(ctx, ev.ID, p.ID, typ, string(payload), now); err != nil {
 		return err
 	}
 	return s.queue.InsertTx(ctx, tx, deliverArgs{EventID: ev.ID}, &river.InsertOpts{MaxAttempts: maxDeliveryAttempts})
@@ -92,11 +93,12 @@ const maxDeliveryAttempts = 60
 func (w *deliverWorker) Work(ctx context.Context, job *river.Job[deliverArgs]) error {
 	s := w.s
 	var payload, hookURL, secret string
-	err := s.db.Tx(ctx, func(tx *store.Tx) error {
-		if err := tx.QueryRow(ctx, `SELECT payload FROM sandbox_events WHERE id = ?`, job.Args.EventID).Scan(&payload); err != nil {
+	err := s.db.Tx(ctx, func(tx *store.Tx) (err error) {
+		if payload, err = tx.SandboxEventPayload(ctx, job.Args.EventID); err != nil {
 			return err
 		}
-		return tx.QueryRow(ctx, `SELECT url, secret FROM sandbox_webhook_endpoints WHERE id = 'default'`).Scan(&hookURL, &secret)
+		hookURL, secret, err = tx.SandboxWebhook(ctx)
+		return err
 	})
 	if err != nil {
 		return fmt.Errorf("load event %s: %w", job.Args.EventID, err)
@@ -123,12 +125,7 @@ func (w *deliverWorker) Work(ctx context.Context, job *river.Job[deliverArgs]) e
 		status = resp.StatusCode
 	}
 	_ = s.db.Tx(ctx, func(tx *store.Tx) error {
-		if status >= 200 && status < 300 {
-			_, err := tx.Exec(ctx, `UPDATE sandbox_events SET attempts = attempts + 1, delivered_at = ? WHERE id = ?`, s.now().UTC(), job.Args.EventID)
-			return err
-		}
-		_, err := tx.Exec(ctx, `UPDATE sandbox_events SET attempts = attempts + 1 WHERE id = ?`, job.Args.EventID)
-		return err
+		return tx.SandboxEventAttempted(ctx, job.Args.EventID, status >= 200 && status < 300, s.now().UTC())
 	})
 	if err != nil {
 		return fmt.Errorf("deliver %s: %w", job.Args.EventID, err)

@@ -3,6 +3,7 @@ package service
 import (
 	"context"
 	"strings"
+	"time"
 
 	"github.com/crebit/crebit/internal/apperr"
 	"github.com/crebit/crebit/internal/randid"
@@ -12,13 +13,17 @@ import (
 // maxReferrals bounds one submission.
 const maxReferrals = 20
 
+// maxInvitationsPerDay bounds the friends one referrer can invite a day:
+// each is an e-mail sent in Crebit's name.
+const maxInvitationsPerDay = 20
+
 // Refer stores the friends a payer referred (once per friend). Entries
 // without '@' and '.' are skipped, as the wizard skips them; none valid is
 // an error. It returns how many new friends were stored.
 // The invitation e-mails are sent by the outbox (a later issue).
-func (s *Service) Refer(ctx context.Context, sessionID, customerID string, emails []string) (int, error) {
+func (s *Service) Refer(ctx context.Context, who Actor, customerID string, emails []string) (int, error) {
 	if len(emails) > maxReferrals {
-		return 0, apperr.FieldError("emails", "Please refer at most 20 friends at a time")
+		return 0, apperr.WithField(apperr.ReferralsTooMany, "emails", "Please refer at most 20 friends at a time")
 	}
 	var valid []string
 	seen := map[string]bool{}
@@ -30,11 +35,18 @@ func (s *Service) Refer(ctx context.Context, sessionID, customerID string, email
 		}
 	}
 	if len(valid) == 0 {
-		return 0, apperr.FieldError("emails", "No valid emails: Please enter at least one valid email address to refer someone.")
+		return 0, apperr.WithField(apperr.ReferralEmailsInvalid, "emails", "No valid emails: Please enter at least one valid email address to refer someone.")
 	}
-	c, err := s.ownCustomer(ctx, sessionID, customerID)
+	c, err := s.ownCustomer(ctx, who, customerID)
 	if err != nil {
 		return 0, err
+	}
+	ok, wait, err := s.AllowN(ctx, "invitations:customer:"+c.ID, len(valid), maxInvitationsPerDay, 24*time.Hour)
+	if err != nil {
+		return 0, err
+	}
+	if !ok {
+		return 0, RateLimited(wait, "You can invite at most 20 friends a day. Please try again tomorrow.")
 	}
 	stored := 0
 	err = s.db.Tx(ctx, func(tx *store.Tx) error {
@@ -42,7 +54,7 @@ func (s *Service) Refer(ctx context.Context, sessionID, customerID string, email
 			if e == c.Email {
 				continue
 			}
-			ok, err := tx.CreateReferral(ctx, store.Referral{ID: randid.New("ref"), SessionID: sessionID,
+			ok, err := tx.CreateReferral(ctx, store.Referral{ID: randid.New("ref"), SessionID: who.SessionID,
 				CustomerID: c.ID, Email: e, CreatedAt: s.now()})
 			if err != nil {
 				return err
@@ -61,7 +73,7 @@ func (s *Service) Refer(ctx context.Context, sessionID, customerID string, email
 func (s *Service) Subscribe(ctx context.Context, email, source string) (created bool, err error) {
 	email = strings.ToLower(strings.TrimSpace(email))
 	if !validEmail(email) {
-		return false, apperr.FieldError("email", "Please enter a valid email address")
+		return false, apperr.WithField(apperr.EmailInvalid, "email", "Please enter a valid email address")
 	}
 	if source == "" {
 		source = "landing"
@@ -74,10 +86,10 @@ func (s *Service) Subscribe(ctx context.Context, email, source string) (created 
 }
 
 // RecordConsent stores a confirmation of /payment-authorization.
-func (s *Service) RecordConsent(ctx context.Context, sessionID, ip, userAgent string) (string, error) {
+func (s *Service) RecordConsent(ctx context.Context, who Actor, ip, userAgent string) (string, error) {
 	id := randid.New("con")
 	err := s.db.Tx(ctx, func(tx *store.Tx) error {
-		return tx.RecordConsent(ctx, id, sessionID, ip, truncate(userAgent, 500), s.now())
+		return tx.RecordConsent(ctx, id, who.SessionID, ip, truncate(userAgent, 500), s.now())
 	})
 	return id, err
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/crebit/crebit/internal/apperr"
+	"github.com/crebit/crebit/internal/customer"
 	"github.com/crebit/crebit/internal/partner"
 	"github.com/crebit/crebit/internal/randid"
 	"github.com/crebit/crebit/internal/store"
@@ -44,10 +45,10 @@ type CustomerInput struct {
 
 // CustomerResult is what create-customer answers.
 type CustomerResult struct {
-	Customer        store.Customer
-	Existing        bool                   // the session already had this customer
-	ExternalAccount *store.ExternalAccount // the existing customer's newest bank account
-	Popup           bool                   // ask the payer to confirm reuse
+	Customer        customer.Customer
+	Existing        bool                  // the session already had this customer
+	ExternalAccount *customer.BankAccount // the existing customer's newest bank account
+	Popup           bool                  // ask the payer to confirm reuse
 }
 
 // CreateCustomer verifies and registers a payer with the partner (KYC) and
@@ -55,9 +56,9 @@ type CustomerResult struct {
 // same tax id in this session is offered that customer back instead; in any
 // other session the same details simply create a new customer, so nothing
 // about another person is revealed.
-func (s *Service) CreateCustomer(ctx context.Context, sessionID string, in CustomerInput) (CustomerResult, error) {
+func (s *Service) CreateCustomer(ctx context.Context, who Actor, in CustomerInput) (CustomerResult, error) {
 	if in.UseExistingCustomer {
-		return s.reuseCustomer(ctx, sessionID, in.ExistingCustomerID)
+		return s.reuseCustomer(ctx, who, in.ExistingCustomerID)
 	}
 	c, taxValue, err := s.validateCustomer(in)
 	if err != nil {
@@ -65,10 +66,13 @@ func (s *Service) CreateCustomer(ctx context.Context, sessionID string, in Custo
 	}
 	c.TaxIDHash = s.sealer.Hash(c.TaxIDType, taxValue)
 
-	var existing store.Customer
+	var existing customer.Customer
 	err = s.db.Tx(ctx, func(tx *store.Tx) error {
-		var err error
-		existing, err = tx.CustomerByTaxID(ctx, sessionID, c.TaxIDHash)
+		all, err := tx.CustomersByTaxID(ctx, c.TaxIDHash)
+		if err != nil {
+			return err
+		}
+		existing, err = s.firstOwned(who, all)
 		return err
 	})
 	switch {
@@ -82,7 +86,7 @@ func (s *Service) CreateCustomer(ctx context.Context, sessionID string, in Custo
 		return CustomerResult{}, err
 	}
 
-	key := idemKey("customer", sessionID, c.TaxIDHash, c.Email, c.DateOfBirth)
+	key := idemKey("customer", who.SessionID, who.AccountID, c.TaxIDHash, c.Email, c.DateOfBirth)
 	pc, err := s.partner.CreateCustomer(ctx, key, partner.CustomerRequest{
 		FirstName: c.FirstName, LastName: c.LastName, Email: c.Email, Phone: c.Phone, DateOfBirth: c.DateOfBirth,
 		TaxIDType: c.TaxIDType, TaxID: taxValue, Country: map[string]string{Brazil: "BR", Mexico: "MX"}[c.Country],
@@ -93,7 +97,7 @@ func (s *Service) CreateCustomer(ctx context.Context, sessionID string, in Custo
 		return CustomerResult{}, partnerUnavailable(err, "Failed to create customer: identity verification is unavailable. Please try again in a moment.")
 	}
 	if pc.KYCStatus == partner.KYCRejected {
-		return CustomerResult{}, &apperr.Error{Code: apperr.Unprocessable,
+		return CustomerResult{}, &apperr.Error{Code: apperr.KYCRejected,
 			Message: "We could not verify your identity with these details. Please check them, or contact support."}
 	}
 	w, err := s.partner.CreateWallet(ctx, key+"-wallet", pc.ID)
@@ -102,33 +106,35 @@ func (s *Service) CreateCustomer(ctx context.Context, sessionID string, in Custo
 		return CustomerResult{}, partnerUnavailable(err, "Failed to create wallet. Please try again in a moment.")
 	}
 	now := s.now().UTC()
-	c.ID, c.PartnerCustomerID, c.SessionID, c.KYCStatus = randid.New("cus"), pc.ID, sessionID, pc.KYCStatus
+	c.ID, c.PartnerCustomerID, c.SessionID, c.AccountID, c.KYCStatus = randid.New("cus"), pc.ID, who.SessionID, who.AccountID, pc.KYCStatus
 	c.WalletID, c.WalletAddress, c.CreatedAt, c.UpdatedAt = w.ID, w.Address, now, now
 	c.TaxIDSealed = s.sealer.Seal(taxValue)
 	err = s.db.Tx(ctx, func(tx *store.Tx) error {
 		// A double submit gets the partner's first answer back (same
 		// Idempotency-Key): return the customer it already made.
-		if prev, err := tx.CustomerByPartnerID(ctx, sessionID, pc.ID); err == nil {
-			c = prev
-			return tx.SetSessionCustomer(ctx, sessionID, c.ID)
-		} else if !errors.Is(err, store.ErrNotFound) {
+		all, err := tx.CustomersByPartnerID(ctx, pc.ID)
+		if err != nil {
 			return err
+		}
+		if prev, err := s.firstOwned(who, all); err == nil {
+			c = prev
+			return tx.SetSessionCustomer(ctx, who.SessionID, c.ID)
 		}
 		if err := tx.CreateCustomer(ctx, c); err != nil {
 			return err
 		}
-		return tx.SetSessionCustomer(ctx, sessionID, c.ID)
+		return tx.SetSessionCustomer(ctx, who.SessionID, c.ID)
 	})
 	return CustomerResult{Customer: c}, err
 }
 
 // reuseCustomer confirms the session's own existing customer.
-func (s *Service) reuseCustomer(ctx context.Context, sessionID, id string) (CustomerResult, error) {
+func (s *Service) reuseCustomer(ctx context.Context, who Actor, id string) (CustomerResult, error) {
 	var res CustomerResult
 	err := s.db.Tx(ctx, func(tx *store.Tx) error {
 		c, err := tx.Customer(ctx, id)
-		if errors.Is(err, store.ErrNotFound) || (err == nil && c.SessionID != sessionID) {
-			return apperr.New(apperr.NotFound, "Failed to use existing account. Please try again.")
+		if errors.Is(err, store.ErrNotFound) || (err == nil && !who.owns(c.SessionID, c.AccountID)) {
+			return apperr.New(apperr.ExistingCustomerUnavailable, "Failed to use existing account. Please try again.")
 		}
 		if err != nil {
 			return err
@@ -136,17 +142,17 @@ func (s *Service) reuseCustomer(ctx context.Context, sessionID, id string) (Cust
 		res = CustomerResult{Customer: c, Existing: true}
 		if acct, err := tx.LatestExternalAccount(ctx, c.ID); err == nil {
 			res.ExternalAccount = &acct
-			if err := tx.SetSessionExternalAccount(ctx, sessionID, acct.ID); err != nil {
+			if err := tx.SetSessionExternalAccount(ctx, who.SessionID, acct.ID); err != nil {
 				return err
 			}
 		}
-		return tx.SetSessionCustomer(ctx, sessionID, c.ID)
+		return tx.SetSessionCustomer(ctx, who.SessionID, c.ID)
 	})
 	return res, err
 }
 
-func (s *Service) latestAccount(ctx context.Context, customerID string) (store.ExternalAccount, error) {
-	var a store.ExternalAccount
+func (s *Service) latestAccount(ctx context.Context, customerID string) (customer.BankAccount, error) {
+	var a customer.BankAccount
 	err := s.db.Tx(ctx, func(tx *store.Tx) (err error) { a, err = tx.LatestExternalAccount(ctx, customerID); return })
 	return a, err
 }
@@ -157,7 +163,7 @@ var customerLabels = []string{"First Name", "Last Name", "Email", "Phone Number"
 
 // validateCustomer applies section 5's rules and more: check digits, a real
 // birth date in the past, a plausible phone number.
-func (s *Service) validateCustomer(in CustomerInput) (store.Customer, string, error) {
+func (s *Service) validateCustomer(in CustomerInput) (customer.Customer, string, error) {
 	var doc IdentityDocument
 	if len(in.IdentityDocuments) > 0 {
 		doc = in.IdentityDocuments[0]
@@ -176,43 +182,43 @@ func (s *Service) validateCustomer(in CustomerInput) (store.Customer, string, er
 		}
 	}
 	if len(missing) > 0 {
-		return store.Customer{}, "", apperr.New(apperr.Invalid, "Please fill in all required fields: %s", strings.Join(missing, ", "))
+		return customer.Customer{}, "", apperr.New(apperr.RequiredFieldsMissing, "Please fill in all required fields: %s", strings.Join(missing, ", "))
 	}
 	if len(in.IdentityDocuments) > 1 {
-		return store.Customer{}, "", apperr.FieldError("identity_documents", "Send exactly one identity document")
+		return customer.Customer{}, "", apperr.WithField(apperr.Invalid, "identity_documents", "Send exactly one identity document")
 	}
 	for i, v := range values {
-		if len(v) > 200 {
-			return store.Customer{}, "", apperr.FieldError("", customerLabels[i]+" is too long (at most 200 characters)")
+		if tooLong(v, 200) {
+			return customer.Customer{}, "", apperr.WithField(apperr.FieldTooLong, "", customerLabels[i]+" is too long (at most 200 characters)")
 		}
 	}
 	email := strings.ToLower(t(in.Email))
 	if !validEmail(email) {
-		return store.Customer{}, "", apperr.FieldError("email", "Please enter a valid email address")
+		return customer.Customer{}, "", apperr.WithField(apperr.EmailInvalid, "email", "Please enter a valid email address")
 	}
 	if err := checkBirthDate(t(in.DateOfBirth), s.now()); err != nil {
-		return store.Customer{}, "", err
+		return customer.Customer{}, "", err
 	}
 	phone := digitsOnly(in.Phone)
 	if phone == "" {
-		return store.Customer{}, "", apperr.FieldError("phone_number", "Phone number must contain at least one digit")
+		return customer.Customer{}, "", apperr.WithField(apperr.PhoneInvalid, "phone_number", "Phone number must contain at least one digit")
 	}
 	if len(phone) < 8 || len(phone) > 15 {
-		return store.Customer{}, "", apperr.FieldError("phone_number", "Phone number must have between 8 and 15 digits, including the country or area code")
+		return customer.Customer{}, "", apperr.WithField(apperr.PhoneInvalid, "phone_number", "Phone number must have between 8 and 15 digits, including the country or area code")
 	}
 	if in.Type != "" && in.Type != "individual" {
-		return store.Customer{}, "", apperr.FieldError("type", `type must be "individual"`)
+		return customer.Customer{}, "", apperr.WithField(apperr.Invalid, "type", `type must be "individual"`)
 	}
 	switch strings.ToLower(doc.Type) {
 	case "national_id", "cpf", "cnpj", "curp":
 	default:
-		return store.Customer{}, "", apperr.FieldError("identity_documents", `Document type must be "national_id"`)
+		return customer.Customer{}, "", apperr.WithField(apperr.Invalid, "identity_documents", `Document type must be "national_id"`)
 	}
 	ctry, ok := ParseCountry(country)
 	if !ok {
-		return store.Customer{}, "", apperr.FieldError("country", "Country Not Supported: Crebit serves payers from Brazil and Mexico.")
+		return customer.Customer{}, "", apperr.WithField(apperr.CountryNotSupported, "country", "Country Not Supported: Crebit serves payers from Brazil and Mexico.")
 	}
-	c := store.Customer{Country: ctry, FirstName: t(in.FirstName), LastName: t(in.LastName), Email: email, Phone: phone,
+	c := customer.Customer{Country: ctry, FirstName: t(in.FirstName), LastName: t(in.LastName), Email: email, Phone: phone,
 		DateOfBirth: t(in.DateOfBirth), Street: t(in.Address.Street), City: t(in.Address.City), State: t(in.Address.State),
 		PostalCode: t(in.Address.PostalCode), AddressCountry: ctry}
 	var value string
@@ -226,50 +232,75 @@ func (s *Service) validateCustomer(in CustomerInput) (store.Customer, string, er
 	return c, value, err
 }
 
-// checkBirthDate requires YYYY-MM-DD, a real calendar date, in the past and
-// after 1900.
+// MinimumPayerAge: the payer must be an adult (the web app applies the same rule).
+const MinimumPayerAge = 18
+
+// checkBirthDate requires YYYY-MM-DD, a real calendar date, in the past,
+// after 1900, and a payer at least MinimumPayerAge years old on now's date.
 func checkBirthDate(s string, now time.Time) error {
 	d, err := time.Parse(time.DateOnly, s)
 	if len(s) != 10 || (err != nil && !strings.Contains(err.Error(), "out of range")) {
-		return apperr.FieldError("date_of_birth", "Date of Birth must be in YYYY-MM-DD format")
+		return apperr.WithField(apperr.DateOfBirthInvalid, "date_of_birth", "Date of Birth must be in YYYY-MM-DD format")
 	}
 	if err != nil {
-		return apperr.FieldError("date_of_birth", "Date of Birth must be a real calendar date")
+		return apperr.WithField(apperr.DateOfBirthInvalid, "date_of_birth", "Date of Birth must be a real calendar date")
 	}
 	if d.Year() < 1900 {
-		return apperr.FieldError("date_of_birth", "Date of Birth must be after 1900")
+		return apperr.WithField(apperr.DateOfBirthInvalid, "date_of_birth", "Date of Birth must be after 1900")
 	}
 	if !d.Before(now) {
-		return apperr.FieldError("date_of_birth", "Date of Birth must be a date in the past")
+		return apperr.WithField(apperr.DateOfBirthInvalid, "date_of_birth", "Date of Birth must be a date in the past")
+	}
+	y, m, day := now.Date()
+	adult := time.Date(y-MinimumPayerAge, m, day, 0, 0, 0, 0, time.UTC)
+	if d.After(adult) {
+		return apperr.WithField(apperr.DateOfBirthInvalid, "date_of_birth", "The payer must be at least 18 years old")
 	}
 	return nil
 }
 
 // CreateWallet opens (or returns) the wallet of the session's customer.
-func (s *Service) CreateWallet(ctx context.Context, sessionID, customerID string) (store.Customer, error) {
-	c, err := s.ownCustomer(ctx, sessionID, customerID)
+func (s *Service) CreateWallet(ctx context.Context, who Actor, customerID string) (customer.Customer, error) {
+	c, err := s.ownCustomer(ctx, who, customerID)
 	if err != nil || c.WalletID != "" {
 		return c, err
 	}
 	w, err := s.partner.CreateWallet(ctx, idemKey("wallet", c.ID), c.PartnerCustomerID)
 	if err != nil {
-		return store.Customer{}, partnerUnavailable(err, "Failed to create wallet")
+		return customer.Customer{}, partnerUnavailable(err, "Failed to create wallet")
 	}
 	c.WalletID, c.WalletAddress = w.ID, w.Address
 	err = s.db.Tx(ctx, func(tx *store.Tx) error { return tx.SetCustomerWallet(ctx, c.ID, w.ID, w.Address, s.now()) })
 	return c, err
 }
 
-// ownCustomer returns the customer if this session created it; anyone
-// else gets the same not-found answer as for an id that does not exist.
-func (s *Service) ownCustomer(ctx context.Context, sessionID, customerID string) (store.Customer, error) {
+// ownCustomer returns the customer if it is the actor's; anyone else gets
+// the same not-found answer as for an id that does not exist.
+func (s *Service) ownCustomer(ctx context.Context, who Actor, customerID string) (customer.Customer, error) {
+	var c customer.Customer
+	err := s.db.Tx(ctx, func(tx *store.Tx) (err error) { c, err = s.ownCustomerTx(ctx, tx, who, customerID); return })
+	return c, err
+}
+
+// ownCustomerTx is ownCustomer inside the caller's transaction.
+func (s *Service) ownCustomerTx(ctx context.Context, tx *store.Tx, who Actor, customerID string) (customer.Customer, error) {
 	if customerID == "" {
-		return store.Customer{}, apperr.FieldError("customer_id", "No customer ID found. Please create a customer profile first.")
+		return customer.Customer{}, apperr.WithField(apperr.RequiredFieldsMissing, "customer_id", "No customer ID found. Please create a customer profile first.")
 	}
-	var c store.Customer
-	err := s.db.Tx(ctx, func(tx *store.Tx) (err error) { c, err = tx.Customer(ctx, customerID); return })
-	if errors.Is(err, store.ErrNotFound) || (err == nil && c.SessionID != sessionID) {
-		return store.Customer{}, apperr.New(apperr.NotFound, "Customer not found. Please create a customer profile first.")
+	c, err := tx.Customer(ctx, customerID)
+	if errors.Is(err, store.ErrNotFound) || (err == nil && !who.owns(c.SessionID, c.AccountID)) {
+		return customer.Customer{}, apperr.New(apperr.CustomerNotFound, "Customer not found. Please create a customer profile first.")
 	}
 	return c, err
+}
+
+// firstOwned returns the first of cs (newest first) that is the actor's, or
+// store.ErrNotFound.
+func (s *Service) firstOwned(who Actor, cs []customer.Customer) (customer.Customer, error) {
+	for _, c := range cs {
+		if who.owns(c.SessionID, c.AccountID) {
+			return c, nil
+		}
+	}
+	return customer.Customer{}, store.ErrNotFound
 }

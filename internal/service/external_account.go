@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/crebit/crebit/internal/apperr"
+	"github.com/crebit/crebit/internal/customer"
 	"github.com/crebit/crebit/internal/partner"
 	"github.com/crebit/crebit/internal/randid"
 	"github.com/crebit/crebit/internal/store"
@@ -26,20 +27,20 @@ type ExternalAccountInput struct {
 // CreateExternalAccount registers the payer's US bank account with the
 // partner and keeps it sealed; only the last 4 digits are ever shown.
 // Adding the same account again returns the first one.
-func (s *Service) CreateExternalAccount(ctx context.Context, sessionID string, in ExternalAccountInput) (store.ExternalAccount, error) {
+func (s *Service) CreateExternalAccount(ctx context.Context, who Actor, in ExternalAccountInput) (customer.BankAccount, error) {
 	t := strings.TrimSpace
 	for _, v := range []string{in.AccountName, in.BeneficiaryName, in.BankName, in.AccountNumber, in.RoutingNumber,
 		in.Address.Street, in.Address.City, in.Address.State, in.Address.PostalCode} {
 		if t(v) == "" {
-			return store.ExternalAccount{}, apperr.New(apperr.Invalid, "Please fill in all bank account details including bank address")
+			return customer.BankAccount{}, apperr.New(apperr.BankDetailsMissing, "Please fill in all bank account details including bank address")
 		}
-		if len(v) > 200 {
-			return store.ExternalAccount{}, apperr.New(apperr.Invalid, "Bank account details are too long (at most 200 characters each)")
+		if tooLong(v, 200) {
+			return customer.BankAccount{}, apperr.New(apperr.FieldTooLong, "Bank account details are too long (at most 200 characters each)")
 		}
 	}
 	routing, err := taxid.ABA(in.RoutingNumber)
 	if err != nil {
-		return store.ExternalAccount{}, apperr.FieldError("routing_number", "Invalid routing number: it must be the 9-digit ABA number of a US bank. Please check it.")
+		return customer.BankAccount{}, apperr.WithField(apperr.RoutingNumberInvalid, "routing_number", "Invalid routing number: it must be the 9-digit ABA number of a US bank. Please check it.")
 	}
 	number := digitsOnly(in.AccountNumber)
 	if number != strings.Map(func(r rune) rune {
@@ -48,21 +49,21 @@ func (s *Service) CreateExternalAccount(ctx context.Context, sessionID string, i
 		}
 		return r
 	}, t(in.AccountNumber)) || len(number) < 4 || len(number) > 17 {
-		return store.ExternalAccount{}, apperr.FieldError("bank_account_number", "Invalid account number: it must have 4 to 17 digits.")
+		return customer.BankAccount{}, apperr.WithField(apperr.AccountNumberInvalid, "bank_account_number", "Invalid account number: it must have 4 to 17 digits.")
 	}
 	if c := strings.ToUpper(t(in.Address.Country)); c != "" && c != "USA" && c != "US" {
-		return store.ExternalAccount{}, apperr.FieldError("address", "The bank must be in the USA")
+		return customer.BankAccount{}, apperr.WithField(apperr.BankNotInUSA, "address", "The bank must be in the USA")
 	}
-	c, err := s.ownCustomer(ctx, sessionID, in.CustomerID)
+	c, err := s.ownCustomer(ctx, who, in.CustomerID)
 	if err != nil {
-		return store.ExternalAccount{}, err
+		return customer.BankAccount{}, err
 	}
 	hash := s.sealer.Hash("account", routing+":"+number)
-	var existing store.ExternalAccount
+	var existing customer.BankAccount
 	err = s.db.Tx(ctx, func(tx *store.Tx) (err error) {
 		existing, err = tx.ExternalAccountByNumber(ctx, c.ID, routing, hash)
 		if err == nil {
-			return tx.SetSessionExternalAccount(ctx, sessionID, existing.ID)
+			return tx.SetSessionExternalAccount(ctx, who.SessionID, existing.ID)
 		}
 		return err
 	})
@@ -70,7 +71,7 @@ func (s *Service) CreateExternalAccount(ctx context.Context, sessionID string, i
 		return existing, nil
 	}
 	if !errors.Is(err, store.ErrNotFound) {
-		return store.ExternalAccount{}, err
+		return customer.BankAccount{}, err
 	}
 	addr := partner.Address{Street: t(in.Address.Street), City: t(in.Address.City), State: t(in.Address.State),
 		PostalCode: t(in.Address.PostalCode), Country: "USA"}
@@ -80,9 +81,9 @@ func (s *Service) CreateExternalAccount(ctx context.Context, sessionID string, i
 	})
 	if err != nil {
 		s.log.Warn("partner external account failed", "customer_id", c.ID, "err", err)
-		return store.ExternalAccount{}, partnerUnavailable(err, "Failed to create external account. Please try again in a moment.")
+		return customer.BankAccount{}, partnerUnavailable(err, "Failed to create external account. Please try again in a moment.")
 	}
-	a := store.ExternalAccount{ID: randid.New("ext"), PartnerAccountID: pa.ID, CustomerID: c.ID,
+	a := customer.BankAccount{ID: randid.New("ext"), PartnerAccountID: pa.ID, CustomerID: c.ID,
 		AccountName: t(in.AccountName), BeneficiaryName: t(in.BeneficiaryName), BankName: t(in.BankName),
 		RoutingNumber: routing, Last4: number[len(number)-4:], AccountSealed: s.sealer.Seal(number), AccountHash: hash,
 		Street: addr.Street, City: addr.City, State: addr.State, PostalCode: addr.PostalCode, Country: addr.Country,
@@ -91,7 +92,7 @@ func (s *Service) CreateExternalAccount(ctx context.Context, sessionID string, i
 		if err := tx.CreateExternalAccount(ctx, a); err != nil {
 			return err
 		}
-		return tx.SetSessionExternalAccount(ctx, sessionID, a.ID)
+		return tx.SetSessionExternalAccount(ctx, who.SessionID, a.ID)
 	})
 	return a, err
 }

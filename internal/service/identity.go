@@ -44,17 +44,17 @@ func brazilTaxID(field, raw string) (string, string, error) {
 	case err == nil:
 		return "cnpj", value, nil
 	case errors.Is(err, taxid.ErrLength) && (len(digits) < 11 || len(digits) > 18):
-		return "", "", apperr.FieldError(field, fmt.Sprintf("Invalid CPF format. CPF must have 11-18 digits, but got %d digits.", len(digits)))
+		return "", "", apperr.WithField(apperr.TaxIDInvalid, field, fmt.Sprintf("Invalid CPF format. CPF must have 11-18 digits, but got %d digits.", len(digits)))
 	case errors.Is(err, taxid.ErrLength):
-		return "", "", apperr.FieldError(field, "Invalid CPF or CNPJ: a CPF has 11 digits and a CNPJ has 14 characters.")
+		return "", "", apperr.WithField(apperr.TaxIDInvalid, field, "Invalid CPF or CNPJ: a CPF has 11 digits and a CNPJ has 14 characters.")
 	case errors.Is(err, taxid.ErrCheckDigit) && kind == taxid.KindCNPJ:
-		return "", "", apperr.FieldError(field, "Invalid CNPJ: the check digits do not match. Please check the number.")
+		return "", "", apperr.WithField(apperr.TaxIDInvalid, field, "Invalid CNPJ: the check digits do not match. Please check the number.")
 	case errors.Is(err, taxid.ErrCheckDigit):
-		return "", "", apperr.FieldError(field, "Invalid CPF: the check digits do not match. Please check the number.")
+		return "", "", apperr.WithField(apperr.TaxIDInvalid, field, "Invalid CPF: the check digits do not match. Please check the number.")
 	case kind == taxid.KindCNPJ:
-		return "", "", apperr.FieldError(field, "Invalid CNPJ: please check the number.")
+		return "", "", apperr.WithField(apperr.TaxIDInvalid, field, "Invalid CNPJ: please check the number.")
 	default:
-		return "", "", apperr.FieldError(field, "Invalid CPF: please check the number.")
+		return "", "", apperr.WithField(apperr.TaxIDInvalid, field, "Invalid CPF: please check the number.")
 	}
 }
 
@@ -66,13 +66,13 @@ func curp(field, raw string) (string, error) {
 	case err == nil:
 		return value, nil
 	case len(clean) != 18:
-		return "", apperr.FieldError(field, fmt.Sprintf("Invalid CURP format. CURP must have 18 characters, but got %d characters: %s", len(clean), clean))
+		return "", apperr.WithField(apperr.TaxIDInvalid, field, fmt.Sprintf("Invalid CURP format. CURP must have 18 characters, but got %d characters: %s", len(clean), clean))
 	case errors.Is(err, taxid.ErrCheckDigit):
-		return "", apperr.FieldError(field, "Invalid CURP: the check digit does not match. Please check the CURP.")
+		return "", apperr.WithField(apperr.TaxIDInvalid, field, "Invalid CURP: the check digit does not match. Please check the CURP.")
 	case errors.Is(err, taxid.ErrDate):
-		return "", apperr.FieldError(field, "Invalid CURP: the birth date in it is not a real date. Please check the CURP.")
+		return "", apperr.WithField(apperr.TaxIDInvalid, field, "Invalid CURP: the birth date in it is not a real date. Please check the CURP.")
 	default:
-		return "", apperr.FieldError(field, "Invalid CURP format. Please check the CURP.")
+		return "", apperr.WithField(apperr.TaxIDInvalid, field, "Invalid CURP format. Please check the CURP.")
 	}
 }
 

@@ -11,9 +11,8 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/riverqueue/river"
-
 	"github.com/crebit/crebit/internal/apperr"
+	"github.com/crebit/crebit/internal/customer"
 	"github.com/crebit/crebit/internal/money"
 	"github.com/crebit/crebit/internal/partner"
 	"github.com/crebit/crebit/internal/payment"
@@ -67,87 +66,92 @@ type PaymentInput struct {
 // opens the pay-in at the partner, and schedules the payment's expiry.
 // Asking again with the same Idempotency-Key (or, without one, for the same
 // quote with the same details) returns the same payment.
-func (s *Service) CreatePayment(ctx context.Context, sessionID string, in PaymentInput) (store.Payment, error) {
+//
+// It takes two transactions and never holds one across the partner call:
+// one reads and checks everything and stores the payment (state created);
+// after the partner opened the pay-in, one records it (awaiting_payin).
+func (s *Service) CreatePayment(ctx context.Context, who Actor, in PaymentInput) (payment.Record, error) {
 	if err := validatePaymentInput(&in); err != nil {
-		return store.Payment{}, err
+		return payment.Record{}, err
 	}
-	c, err := s.ownCustomer(ctx, sessionID, in.CustomerID)
-	if err != nil {
-		return store.Payment{}, err
-	}
-	p, auth, q, err := s.preparePayment(ctx, sessionID, c, in)
-	if err != nil {
-		return store.Payment{}, err
-	}
-
-	// Store the payment (state created) and its authorization in one
-	// transaction; a repeat of the same request finds the first one.
-	var existing *store.Payment
-	err = s.db.Tx(ctx, func(tx *store.Tx) error {
-		if prev, ok, err := s.findRepeat(ctx, tx, sessionID, p); err != nil || ok {
+	var (
+		c        customer.Customer
+		q        payment.Quote
+		p        payment.Record
+		existing *payment.Record
+		bank     string // the partner's id of the destination bank account
+	)
+	err := s.db.Tx(ctx, func(tx *store.Tx) error {
+		var err error
+		if c, err = s.ownCustomerTx(ctx, tx, who, in.CustomerID); err != nil {
+			return err
+		}
+		var auth payment.Authorization
+		if p, auth, bank, err = s.buildPayment(ctx, tx, who, c, in, &q); err != nil {
+			return err
+		}
+		// A repeat of the same request finds the first payment.
+		if prev, ok, err := s.findRepeat(ctx, tx, who, p); err != nil || ok {
 			existing = &prev
 			return err
 		}
 		if err := tx.CreatePayment(ctx, p); err != nil {
 			if errors.Is(err, store.ErrConflict) {
-				return apperr.New(apperr.Conflict, "This quote has already been used for a payment. Please generate a new quote.")
+				return apperr.New(apperr.QuoteUsed, "This quote has already been used for a payment. Please generate a new quote.")
 			}
 			return err
 		}
 		if err := tx.CreateAuthorization(ctx, auth); err != nil {
 			return err
 		}
-		return tx.AddPaymentEvent(ctx, p.ID, store.PaymentEvent{State: payment.StateCreated, Source: "api", OccurredAt: p.CreatedAt})
+		return tx.AddPaymentEvent(ctx, p.ID, payment.Change{State: payment.StateCreated, Source: "api", OccurredAt: p.CreatedAt})
 	})
 	if err != nil {
-		return store.Payment{}, err
+		return payment.Record{}, err
 	}
 	if existing != nil {
+		if existing.State == payment.StateCreated && s.now().Sub(existing.CreatedAt) >= s.cfg.RecoverAfter {
+			// The request that stored it died before recording the pay-in:
+			// find out from the partner now rather than after the sweep.
+			return s.recoverPayment(ctx, *existing)
+		}
 		if existing.State == payment.StateCreated {
-			return store.Payment{}, apperr.New(apperr.Conflict, "This payment is still being created. Please wait a moment.")
+			return payment.Record{}, apperr.New(apperr.PaymentInProgress, "This payment is still being created. Please wait a moment.")
 		}
 		return *existing, nil
 	}
-	return s.openPayin(ctx, c, q, p, in)
+	return s.openPayin(ctx, c, q, p, bank, in)
 }
 
 // findRepeat looks for the payment a repeated request already made.
-func (s *Service) findRepeat(ctx context.Context, tx *store.Tx, sessionID string, p store.Payment) (store.Payment, bool, error) {
-	var prev store.Payment
+func (s *Service) findRepeat(ctx context.Context, tx *store.Tx, who Actor, p payment.Record) (payment.Record, bool, error) {
+	var prev payment.Record
 	var err error
 	if p.IdempotencyKey != "" {
-		prev, err = tx.PaymentByIdempotencyKey(ctx, sessionID, p.IdempotencyKey)
+		prev, err = tx.PaymentByIdempotencyKey(ctx, who.SessionID, p.IdempotencyKey)
 	} else {
 		prev, err = tx.LivePaymentForQuote(ctx, p.QuoteID)
-		if err == nil && (prev.SessionID != sessionID || prev.IdempotencyKey != "") {
-			return store.Payment{}, false, apperr.New(apperr.Conflict, "This quote has already been used for a payment. Please generate a new quote.")
+		if err == nil && (!who.owns(prev.SessionID, prev.AccountID) || prev.IdempotencyKey != "") {
+			return payment.Record{}, false, apperr.New(apperr.QuoteUsed, "This quote has already been used for a payment. Please generate a new quote.")
 		}
 	}
 	if errors.Is(err, store.ErrNotFound) {
-		return store.Payment{}, false, nil
+		return payment.Record{}, false, nil
 	}
 	if err != nil {
-		return store.Payment{}, false, err
+		return payment.Record{}, false, err
 	}
 	if prev.RequestHash != p.RequestHash {
 		if p.IdempotencyKey != "" {
-			return store.Payment{}, false, apperr.New(apperr.Unprocessable, "This Idempotency-Key was already used for a different payment request.")
+			return payment.Record{}, false, apperr.New(apperr.IdempotencyKeyReused, "This Idempotency-Key was already used for a different payment request.")
 		}
-		return store.Payment{}, false, apperr.New(apperr.Conflict, "This quote has already been used for a payment. Please generate a new quote.")
+		return payment.Record{}, false, apperr.New(apperr.QuoteUsed, "This quote has already been used for a payment. Please generate a new quote.")
 	}
 	return prev, true, nil
 }
 
 // openPayin asks the partner for deposit instructions and records them.
-func (s *Service) openPayin(ctx context.Context, c store.Customer, q store.Quote, p store.Payment, in PaymentInput) (store.Payment, error) {
-	var partnerAccount string
-	if p.ExternalAccountID != "" {
-		a, err := s.externalAccount(ctx, p.ExternalAccountID)
-		if err != nil {
-			return store.Payment{}, err
-		}
-		partnerAccount = a.PartnerAccountID
-	}
+func (s *Service) openPayin(ctx context.Context, c customer.Customer, q payment.Quote, p payment.Record, partnerAccount string, in PaymentInput) (payment.Record, error) {
 	pi, err := s.partner.CreatePayin(ctx, p.ID, partner.PayinRequest{
 		CustomerID: c.PartnerCustomerID, WalletAddress: c.WalletAddress, OnRampQuoteID: q.OnRampID,
 		OffRampQuoteID: q.OffRampID, ExternalAccountID: partnerAccount, Method: p.Method,
@@ -155,117 +159,110 @@ func (s *Service) openPayin(ctx context.Context, c store.Customer, q store.Quote
 		Delivery: string(p.Delivery), Reference: p.ID, SenderName: p.SenderName, SenderDocument: in.SenderDocument,
 	})
 	if err != nil {
-		return store.Payment{}, s.failPayment(ctx, p, err)
+		return payment.Record{}, s.failPayment(ctx, p, err)
 	}
-	p.State, p.PartnerPayinID, p.UpdatedAt = payment.StateAwaitingPayin, pi.ID, s.now().UTC()
-	switch {
-	case pi.Pix != nil:
-		p.PixCode, p.DepositAddress = pi.Pix.Code, pi.Pix.Code
-	case pi.SPEI != nil:
-		p.DepositAddress, p.DepositBankName, p.BeneficiaryName = pi.SPEI.CLABE, pi.SPEI.BankName, pi.SPEI.Beneficiary
-	default:
-		return store.Payment{}, s.failPayment(ctx, p, errors.New("partner returned no deposit instructions"))
+	if pi.Pix == nil && pi.SPEI == nil {
+		return payment.Record{}, s.failPayment(ctx, p, errors.New("partner returned no deposit instructions"))
 	}
-	err = s.db.Tx(ctx, func(tx *store.Tx) error {
-		if err := tx.OpenPayment(ctx, p); err != nil {
-			return err
-		}
-		if err := tx.AddPaymentEvent(ctx, p.ID, store.PaymentEvent{State: p.State, Source: "partner", OccurredAt: p.UpdatedAt}); err != nil {
-			return err
-		}
-		return s.queue.InsertTx(ctx, tx, expireArgs{PaymentID: p.ID}, &river.InsertOpts{ScheduledAt: p.ExpiresAt})
-	})
-	return p, err
+	return s.recordPayin(ctx, p.ID, pi, "partner")
 }
 
 // failPayment marks a payment failed when the partner refused or could not
 // be reached, freeing its quote for another attempt.
-func (s *Service) failPayment(ctx context.Context, p store.Payment, cause error) error {
+func (s *Service) failPayment(ctx context.Context, p payment.Record, cause error) error {
 	s.log.Warn("opening pay-in failed", "transaction_id", p.ID, "err", cause)
 	ctx, cancel := detached(ctx)
 	defer cancel()
-	p.State, p.FailureReason, p.UpdatedAt = payment.StateFailed, "partner: could not open the pay-in", s.now().UTC()
 	if err := s.db.Tx(ctx, func(tx *store.Tx) error {
-		if err := tx.UpdatePaymentProgress(ctx, p); err != nil {
+		cur, err := tx.PaymentForUpdate(ctx, p.ID)
+		if err != nil {
 			return err
 		}
-		return tx.AddPaymentEvent(ctx, p.ID, store.PaymentEvent{State: p.State, Source: "partner", OccurredAt: p.UpdatedAt})
+		// The pay-in will not happen: payin_failed moves created -> failed
+		// through the one transition function.
+		cur.FailureReason = "partner: could not open the pay-in"
+		_, err = s.advance(ctx, tx, cur, payment.EventPayinFailed, "partner", nil)
+		return err
 	}); err != nil {
 		return err
 	}
 	var pe *partner.Error
 	if errors.As(cause, &pe) && pe.Code == "quote_expired" {
-		return apperr.New(apperr.Gone, "This quote has expired. Please get a new quote.")
+		return apperr.New(apperr.QuoteExpired, "This quote has expired. Please get a new quote.")
 	}
 	if errors.As(cause, &pe) && strings.HasPrefix(pe.Code, "kyc_") {
-		return apperr.New(apperr.Unprocessable, "Your identity verification is not complete yet, so this payment cannot be made. Please contact support.")
+		return apperr.New(apperr.KYCRejected, "Your identity verification is not complete yet, so this payment cannot be made. Please contact support.")
 	}
 	method := map[string]string{"pix": "PIX", "spei": "SPEI"}[p.Method]
-	return apperr.New(apperr.Unavailable, "Failed to create %s payment: the payment provider is unavailable. Please try again.", method)
+	return apperr.New(apperr.PartnerUnavailable, "Failed to create %s payment: the payment provider is unavailable. Please try again.", method)
 }
 
-// preparePayment checks the quote, customer, wallet and destination, and
-// builds the payment and its authorization record.
-func (s *Service) preparePayment(ctx context.Context, sessionID string, c store.Customer, in PaymentInput) (p store.Payment, auth store.Authorization, q store.Quote, err error) {
-	p, auth, err = s.buildPayment(ctx, sessionID, c, in, &q)
-	return p, auth, q, err
-}
-
-func (s *Service) buildPayment(ctx context.Context, sessionID string, c store.Customer, in PaymentInput, qOut *store.Quote) (store.Payment, store.Authorization, error) {
-	var none store.Payment
-	var noAuth store.Authorization
+// buildPayment checks the quote, customer, wallet and destination, and
+// builds the payment, its authorization record and the partner's id of the
+// destination bank account (empty for a check).
+func (s *Service) buildPayment(ctx context.Context, tx *store.Tx, who Actor, c customer.Customer, in PaymentInput, qOut *payment.Quote) (payment.Record, payment.Authorization, string, error) {
+	var none payment.Record
+	var noAuth payment.Authorization
+	bank := ""
 	local := money.BRL
 	if in.Method == "spei" {
 		local = money.MXN
 	}
 	if c.KYCStatus != partner.KYCApproved {
-		return none, noAuth, apperr.New(apperr.Unprocessable, "Your identity verification is still under review, so payments are on hold. We will e-mail you when it is done.")
+		return none, noAuth, "", apperr.New(apperr.KYCReview, "Your identity verification is still under review, so payments are on hold. We will e-mail you when it is done.")
 	}
 	if in.Method == "pix" && (c.Country != Brazil || c.WalletAddress != in.WalletAddress) {
 		if c.Country != Brazil {
-			return none, noAuth, apperr.New(apperr.Invalid, "Country Not Supported: PIX payments are for payers from Brazil.")
+			return none, noAuth, "", apperr.New(apperr.CountryNotSupported, "Country Not Supported: PIX payments are for payers from Brazil.")
 		}
-		return none, noAuth, apperr.FieldError("wallet_address", "No wallet address found. Please try again.")
+		return none, noAuth, "", apperr.WithField(apperr.WalletMissing, "wallet_address", "No wallet address found. Please try again.")
 	}
 	if in.Method == "spei" && (c.Country != Mexico || c.WalletID != in.WalletID) {
 		if c.Country != Mexico {
-			return none, noAuth, apperr.New(apperr.Invalid, "Country Not Supported: SPEI payments are for payers from Mexico.")
+			return none, noAuth, "", apperr.New(apperr.CountryNotSupported, "Country Not Supported: SPEI payments are for payers from Mexico.")
 		}
-		return none, noAuth, apperr.FieldError("wallet_id", "No wallet ID found. Please try again.")
+		return none, noAuth, "", apperr.WithField(apperr.WalletMissing, "wallet_id", "No wallet ID found. Please try again.")
 	}
 	if s.sealer.Hash(c.TaxIDType, in.SenderDocument) != c.TaxIDHash {
 		doc := map[string]string{"cpf": "CPF", "cnpj": "CNPJ", "curp": "CURP"}[c.TaxIDType]
-		return none, noAuth, apperr.New(apperr.Invalid, "The sender's %s does not match the customer profile. Please use the same %s as in step 1.", doc, doc)
+		field := map[string]string{"pix": "sender_document", "spei": "sender_clabe"}[in.Method]
+		return none, noAuth, "", apperr.WithField(apperr.SenderMismatch, field, fmt.Sprintf("The sender's %s does not match the customer profile. Please use the same %s as in step 1.", doc, doc))
 	}
 
-	q, err := s.quoteOf(ctx, in.QuoteID)
-	if err != nil || q.SessionID != sessionID {
-		return none, noAuth, apperr.New(apperr.NotFound, "No valid quote found. Please generate a new quote.")
+	q, err := tx.QuoteByOnRampID(ctx, in.QuoteID)
+	if err != nil || !who.owns(q.SessionID, "") {
+		return none, noAuth, "", apperr.WithField(apperr.QuoteNotFound, "quote_id", "No valid quote found. Please generate a new quote.")
 	}
 	*qOut = q
 	if err := CheckAmount(local, q.AmountUSD); err != nil {
-		return none, noAuth, err
+		return none, noAuth, "", err
+	}
+	legs := payment.Amounts{Local: q.TotalLocal, USDC: q.USDC, GrossUSD: q.GrossUSD, AmountUSD: q.AmountUSD}
+	if err := legs.Validate(); err != nil {
+		// A quote stored before the leg checks existed: it could be paid in
+		// but never finish.
+		return none, noAuth, "", apperr.WithField(apperr.MinimumAmount, "amount_usd", "Please enter a valid USD amount: this amount is too small to pay")
 	}
 	now := s.now().UTC().Truncate(time.Millisecond)
 	if !now.Before(q.ExpiresAt) {
-		return none, noAuth, apperr.New(apperr.Gone, "This quote has expired. Please get a new quote.")
+		return none, noAuth, "", apperr.WithField(apperr.QuoteExpired, "quote_id", "This quote has expired. Please get a new quote.")
 	}
 	if q.TotalLocal.Currency != local {
-		return none, noAuth, apperr.New(apperr.Invalid, "This quote is in %s, but a %s payment needs a %s quote. Please generate a new quote.",
+		return none, noAuth, "", apperr.New(apperr.QuoteMismatch, "This quote is in %s, but a %s payment needs a %s quote. Please generate a new quote.",
 			q.TotalLocal.Currency, strings.ToUpper(in.Method), local)
 	}
 	amount, err := money.Parse(in.AmountLocal, local)
 	if err != nil || amount.Cmp(q.TotalLocal) != 0 {
 		field := "amount_" + strings.ToLower(string(local))
-		return none, noAuth, apperr.FieldError(field, fmt.Sprintf("%s does not match the locked quote (%s %s). Please generate a new quote.",
+		return none, noAuth, "", apperr.WithField(apperr.QuoteMismatch, field, fmt.Sprintf("%s does not match the locked quote (%s %s). Please generate a new quote.",
 			field, q.TotalLocal, local))
 	}
 
 	delivery, err := payment.ParseDelivery(in.Delivery)
 	if err != nil {
-		return none, noAuth, apperr.FieldError("delivery_method", `delivery_method must be "usd-bank-transfer" or "check-to-school"`)
+		return none, noAuth, "", apperr.WithField(apperr.DeliveryMethodInvalid, "delivery_method", `delivery_method must be "usd-bank-transfer" or "check-to-school"`)
 	}
-	p := store.Payment{ID: randid.New("txn"), SessionID: sessionID, IdempotencyKey: in.IdempotencyKey, QuoteID: q.ID,
+	p := payment.Record{ID: randid.New("txn"), SessionID: who.SessionID, AccountID: who.AccountID, IdempotencyKey: in.IdempotencyKey, QuoteID: q.ID,
 		CustomerID: c.ID, Method: in.Method, Delivery: delivery, State: payment.StateCreated, AmountLocal: q.TotalLocal,
 		AmountUSD: q.AmountUSD, TotalFeesUSD: q.TotalFeesUSD, USDC: q.USDC, GrossUSD: q.GrossUSD,
 		EffectiveRate: q.EffectiveRate, SenderName: strings.TrimSpace(in.SenderName), ExpiresAt: now.Add(s.cfg.QuoteTTL),
@@ -276,24 +273,24 @@ func (s *Service) buildPayment(ctx context.Context, sessionID string, c store.Cu
 	school := ""
 	switch delivery {
 	case payment.DeliveryBankTransfer:
-		id, err := s.destinationAccount(ctx, sessionID, c.ID, in.ExternalAccountID)
+		a, err := s.destinationAccount(ctx, tx, who, c.ID, in.ExternalAccountID)
 		if err != nil {
-			return none, noAuth, err
+			return none, noAuth, "", err
 		}
-		p.ExternalAccountID = id
+		p.ExternalAccountID, bank = a.ID, a.PartnerAccountID
 	case payment.DeliveryCheck:
 		if in.Method == "spei" {
-			return none, noAuth, apperr.FieldError("delivery_method", "Mail Check to School is coming soon for Mexico. Please choose USD to Your US Bank Account.")
+			return none, noAuth, "", apperr.WithField(apperr.DeliveryMethodInvalid, "delivery_method", "Mail Check to School is coming soon for Mexico. Please choose USD to Your US Bank Account.")
 		}
 		details, err := validateCheck(in.Check)
 		if err != nil {
-			return none, noAuth, err
+			return none, noAuth, "", err
 		}
 		b, _ := json.Marshal(details)
 		p.CheckDetails, school = string(b), details.SchoolName
 	}
 	p.RequestHash = requestHash(in)
-	auth := store.Authorization{PaymentID: p.ID, AcceptedAt: now, IP: in.IP, UserAgent: truncate(in.UserAgent, 500),
+	auth := payment.Authorization{PaymentID: p.ID, AcceptedAt: now, IP: in.IP, UserAgent: truncate(in.UserAgent, 500),
 		SignerName: p.SenderName, SchoolName: school, AmountUSD: p.AmountUSD, AmountLocal: p.AmountLocal,
 		Delivery: delivery, OnRampQuoteID: q.OnRampID, OffRampQuoteID: q.OffRampID}
 	if in.Authorization != nil {
@@ -302,49 +299,46 @@ func (s *Service) buildPayment(ctx context.Context, sessionID string, c store.Cu
 			auth.SignerName = truncate(n, 200)
 		}
 	}
-	return p, auth, nil
+	return p, auth, bank, nil
 }
 
 // destinationAccount picks the bank account: the one named, or the one the
-// session added last for this customer.
-func (s *Service) destinationAccount(ctx context.Context, sessionID, customerID, id string) (string, error) {
-	missing := apperr.FieldError("external_account_id", "No US bank account found for this payment. Please add your bank account first.")
-	err := s.db.Tx(ctx, func(tx *store.Tx) error {
-		if id == "" {
-			sess, err := tx.Session(ctx, sessionID)
-			if err != nil {
-				return err
-			}
-			id = sess.LastExternalAccountID
+// session added last, if it is this customer's.
+func (s *Service) destinationAccount(ctx context.Context, tx *store.Tx, who Actor, customerID, id string) (customer.BankAccount, error) {
+	missing := apperr.WithField(apperr.BankAccountMissing, "external_account_id", "No US bank account found for this payment. Please add your bank account first.")
+	if id == "" {
+		sess, err := tx.Session(ctx, who.SessionID)
+		if err != nil && !errors.Is(err, store.ErrNotFound) {
+			return customer.BankAccount{}, err
 		}
-		if id == "" {
-			return missing
-		}
-		a, err := tx.ExternalAccount(ctx, id)
-		if errors.Is(err, store.ErrNotFound) || (err == nil && a.CustomerID != customerID) {
-			return missing
-		}
-		return err
-	})
-	return id, err
+		id = sess.LastExternalAccountID
+	}
+	if id == "" {
+		return customer.BankAccount{}, missing
+	}
+	a, err := tx.ExternalAccount(ctx, id)
+	if errors.Is(err, store.ErrNotFound) || (err == nil && a.CustomerID != customerID) {
+		return customer.BankAccount{}, missing
+	}
+	return a, err
 }
 
 func validatePaymentInput(in *PaymentInput) error {
 	t := strings.TrimSpace
 	in.IdempotencyKey = t(in.IdempotencyKey)
 	if len(in.IdempotencyKey) > 200 {
-		return apperr.New(apperr.Invalid, "Idempotency-Key must be at most 200 characters")
+		return apperr.New(apperr.IdempotencyKeyInvalid, "Idempotency-Key must be at most 200 characters")
 	}
 	if in.Delivery == "" {
 		in.Delivery = string(payment.DeliveryBankTransfer)
 	}
 	if in.Authorization != nil && !in.Authorization.Accepted {
-		return apperr.New(apperr.Invalid, "Authorization Required – Please agree to the authorization to proceed with the payment.")
+		return apperr.WithField(apperr.AuthorizationRequired, "authorization", "Authorization Required – Please agree to the authorization to proceed with the payment.")
 	}
 	switch in.Method {
 	case "pix":
 		if t(in.SenderName) == "" || t(in.SenderDocument) == "" {
-			return apperr.New(apperr.Invalid, "Sender information (name and tax ID) is required for PIX payment.")
+			return apperr.WithField(apperr.SenderRequired, "sender_document", "Sender information (name and tax ID) is required for PIX payment.")
 		}
 		_, value, err := brazilTaxID("sender_document", in.SenderDocument)
 		if err != nil {
@@ -352,11 +346,11 @@ func validatePaymentInput(in *PaymentInput) error {
 		}
 		in.SenderDocument = value
 		if t(in.WalletAddress) == "" {
-			return apperr.FieldError("wallet_address", "No wallet address found. Please try again.")
+			return apperr.WithField(apperr.WalletMissing, "wallet_address", "No wallet address found. Please try again.")
 		}
 	case "spei":
 		if t(in.SenderDocument) == "" {
-			return apperr.New(apperr.Invalid, "Sender information (name and CURP) is required for SPEI payment.")
+			return apperr.WithField(apperr.SenderRequired, "sender_clabe", "Sender information (name and CURP) is required for SPEI payment.")
 		}
 		value, err := curp("sender_clabe", in.SenderDocument)
 		if err != nil {
@@ -364,30 +358,30 @@ func validatePaymentInput(in *PaymentInput) error {
 		}
 		in.SenderDocument = value
 		if t(in.WalletID) == "" {
-			return apperr.FieldError("wallet_id", "No wallet ID found. Please try again.")
+			return apperr.WithField(apperr.WalletMissing, "wallet_id", "No wallet ID found. Please try again.")
 		}
 	default:
 		return apperr.New(apperr.Invalid, "unknown payment method")
 	}
 	if t(in.QuoteID) == "" {
-		return apperr.FieldError("quote_id", "No quote available. Please generate a quote first.")
+		return apperr.WithField(apperr.RequiredFieldsMissing, "quote_id", "No quote available. Please generate a quote first.")
 	}
 	if t(in.CustomerID) == "" {
-		return apperr.FieldError("customer_id", "No customer ID found. Please create a customer profile first.")
+		return apperr.WithField(apperr.RequiredFieldsMissing, "customer_id", "No customer ID found. Please create a customer profile first.")
 	}
 	if in.AmountLocal == "" {
 		field := map[string]string{"pix": "amount_brl", "spei": "amount_mxn"}[in.Method]
-		return apperr.FieldError(field, field+" is required")
+		return apperr.WithField(apperr.RequiredFieldsMissing, field, field+" is required")
 	}
-	if len(in.SenderName) > 200 {
-		return apperr.FieldError("sender_name", "sender_name is too long (at most 200 characters)")
+	if tooLong(in.SenderName, 200) {
+		return apperr.WithField(apperr.FieldTooLong, "sender_name", "sender_name is too long (at most 200 characters)")
 	}
 	return nil
 }
 
 func validateCheck(c *CheckDetails) (CheckDetails, error) {
 	if c == nil {
-		return CheckDetails{}, apperr.FieldError("check_details", "Please fill in all school and student details")
+		return CheckDetails{}, apperr.WithField(apperr.CheckDetailsInvalid, "check_details", "Please fill in all school and student details")
 	}
 	t := strings.TrimSpace
 	d := CheckDetails{SchoolName: t(c.SchoolName), PayeeName: t(c.PayeeName), MailingAddress: t(c.MailingAddress),
@@ -397,17 +391,17 @@ func validateCheck(c *CheckDetails) (CheckDetails, error) {
 	for _, v := range []string{d.SchoolName, d.PayeeName, d.MailingAddress, d.City, d.State, d.ZipCode,
 		d.StudentFullName, d.StudentID, d.TermReference, d.StudentEmail} {
 		if v == "" {
-			return CheckDetails{}, apperr.FieldError("check_details", "Please fill in all school and student details")
+			return CheckDetails{}, apperr.WithField(apperr.CheckDetailsInvalid, "check_details", "Please fill in all school and student details")
 		}
-		if len(v) > 200 {
-			return CheckDetails{}, apperr.FieldError("check_details", "School and student details are too long (at most 200 characters each)")
+		if tooLong(v, 200) {
+			return CheckDetails{}, apperr.WithField(apperr.CheckDetailsInvalid, "check_details", "School and student details are too long (at most 200 characters each)")
 		}
 	}
-	if len(d.DeliveryInstructions) > 500 {
-		return CheckDetails{}, apperr.FieldError("check_details", "Delivery instructions are too long (at most 500 characters)")
+	if tooLong(d.DeliveryInstructions, 500) {
+		return CheckDetails{}, apperr.WithField(apperr.CheckDetailsInvalid, "check_details", "Delivery instructions are too long (at most 500 characters)")
 	}
 	if !validEmail(d.StudentEmail) {
-		return CheckDetails{}, apperr.FieldError("check_details", "Please enter a valid email address for tracking updates")
+		return CheckDetails{}, apperr.WithField(apperr.CheckDetailsInvalid, "check_details", "Please enter a valid email address for tracking updates")
 	}
 	return d, nil
 }
@@ -430,25 +424,18 @@ func requestHash(in PaymentInput) string {
 	return hex.EncodeToString(h.Sum(nil))
 }
 
-// truncate cuts s to at most n bytes without splitting a character.
+// truncate cuts s to at most n characters (runes).
 func truncate(s string, n int) string {
-	if len(s) <= n {
-		return s
+	i := 0
+	for pos := range s {
+		if i == n {
+			return s[:pos]
+		}
+		i++
 	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n]
+	return s
 }
 
-func (s *Service) quoteOf(ctx context.Context, onRampID string) (store.Quote, error) {
-	var q store.Quote
-	err := s.db.Tx(ctx, func(tx *store.Tx) (err error) { q, err = tx.QuoteByOnRampID(ctx, onRampID); return })
-	return q, err
-}
-
-func (s *Service) externalAccount(ctx context.Context, id string) (store.ExternalAccount, error) {
-	var a store.ExternalAccount
-	err := s.db.Tx(ctx, func(tx *store.Tx) (err error) { a, err = tx.ExternalAccount(ctx, id); return })
-	return a, err
-}
+// tooLong reports whether s has more than n characters. Limits count
+// characters, not bytes: "é" is one character in two bytes.
+func tooLong(s string, n int) bool { return utf8.RuneCountInString(s) > n }

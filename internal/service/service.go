@@ -10,6 +10,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"log/slog"
+	"strings"
 	"time"
 
 	"github.com/riverqueue/river"
@@ -17,6 +18,9 @@ import (
 	"github.com/crebit/crebit/internal/apperr"
 	"github.com/crebit/crebit/internal/config"
 	"github.com/crebit/crebit/internal/jobs"
+	"github.com/crebit/crebit/internal/live"
+	"github.com/crebit/crebit/internal/mail"
+	"github.com/crebit/crebit/internal/metrics"
 	"github.com/crebit/crebit/internal/money"
 	"github.com/crebit/crebit/internal/partner"
 	"github.com/crebit/crebit/internal/seal"
@@ -34,6 +38,13 @@ type Service struct {
 	cfg        config.Config
 	now        func() time.Time
 	log        *slog.Logger
+	mailer     *mail.Renderer
+	sender     mail.Sender
+	mailDomain string        // right-hand side of Message-IDs
+	hashes     chan struct{} // bounds concurrent password hashes
+	live       live.Broker   // announces committed payment changes to live status streams
+	schol      *scholarships
+	metrics    *metrics.Metrics // nil-safe
 }
 
 // Deps are what a Service is built from.
@@ -45,6 +56,11 @@ type Deps struct {
 	Config    config.Config
 	Now       func() time.Time
 	Log       *slog.Logger
+	// Mail overrides the sender (tests); nil means SMTP when CREBIT_SMTP_URL
+	// is set, else the local mailbox.
+	Mail    mail.Sender
+	Live    live.Broker      // nil: no live status streams
+	Metrics *metrics.Metrics // optional
 }
 
 // New builds the service and registers its job workers on the queue (call
@@ -65,16 +81,44 @@ func New(d Deps) (*Service, error) {
 	if d.Now == nil {
 		d.Now = time.Now
 	}
+	if d.Config.RecoverAfter <= 0 {
+		d.Config.RecoverAfter = time.Minute
+	}
+	schol, err := loadScholarships(d.Config, d.Now())
+	if err != nil {
+		return nil, err
+	}
 	s := &Service{db: d.DB, queue: d.Queue, partner: d.Partner, simulator: d.Simulator, sealer: sealer,
-		webhookKey: hook, cfg: d.Config, now: d.Now, log: d.Log}
+		webhookKey: hook, cfg: d.Config, now: d.Now, log: d.Log, schol: schol, metrics: d.Metrics, live: d.Live}
+	if err := s.initAccounts(d); err != nil {
+		return nil, err
+	}
+	jobs.Register(d.Queue, &outboxWorker{s: s})
 	jobs.Register(d.Queue, &webhookWorker{s: s})
 	jobs.Register(d.Queue, &expireWorker{s: s})
 	jobs.Register(d.Queue, &refundWorker{s: s})
 	jobs.Register(d.Queue, &sessionCleanupWorker{s: s})
 	jobs.Register(d.Queue, &retentionWorker{s: s})
+	jobs.Register(d.Queue, &recoverWorker{s: s})
+	d.Queue.Periodic(sweepEvery(d.Config.RecoverAfter), func() river.JobArgs { return recoverArgs{} })
 	d.Queue.Periodic(time.Hour, func() river.JobArgs { return sessionCleanupArgs{} })
 	d.Queue.Periodic(24*time.Hour, func() river.JobArgs { return retentionArgs{} })
 	return s, nil
+}
+
+// PaymentCounts is what the payments gauges read at each scrape.
+func (s *Service) PaymentCounts(ctx context.Context) (byState map[string]int64, overdue int64, err error) {
+	err = s.db.Tx(ctx, func(tx *store.Tx) (err error) {
+		byState, overdue, err = tx.PaymentStateCounts(ctx, s.now())
+		return err
+	})
+	return byState, overdue, err
+}
+
+// limitRefused counts a refusal under the limit's name (the key's first part).
+func (s *Service) limitRefused(key string) {
+	name, _, _ := strings.Cut(key, ":")
+	s.metrics.LimitRefused(name)
 }
 
 // Sandbox reports whether the sandbox partner (and its simulate call) is active.
@@ -97,7 +141,7 @@ func partnerUnavailable(err error, what string) error {
 	if errors.As(err, &pe) && !pe.Temporary() {
 		return err
 	}
-	return &apperr.Error{Code: apperr.Unavailable, Message: what}
+	return &apperr.Error{Code: apperr.PartnerUnavailable, Message: what}
 }
 
 // usd is a shorthand for a USD amount in cents.

@@ -28,29 +28,39 @@ func Reached(st, stage payment.State) bool {
 
 // PaymentStatus is a payment with its history, for the status calls.
 type PaymentStatus struct {
-	Payment store.Payment
-	Events  []store.PaymentEvent
-	Owned   bool          // the asking session made this payment
-	Check   *CheckDetails // only for the owner
+	Payment payment.Record
+	Events  []payment.Change
+	Owned   bool                  // the payment is the asking actor's
+	Check   *CheckDetails         // only for the owner
+	Rail    payment.RailReference // only for the owner
+	Seq     int64                 // grows with every state entered: the live stream's event id
 }
 
 // Status returns a payment by its transaction id. Ids are unguessable;
 // personal details are only filled in for the owning session.
-func (s *Service) Status(ctx context.Context, sessionID, transactionID string) (PaymentStatus, error) {
+func (s *Service) Status(ctx context.Context, who Actor, transactionID string) (PaymentStatus, error) {
 	if !randid.Valid("txn", transactionID) {
-		return PaymentStatus{}, apperr.New(apperr.NotFound, "Transaction not found. Please check the transaction ID.")
+		return PaymentStatus{}, apperr.New(apperr.TransactionNotFound, "Transaction not found. Please check the transaction ID.")
 	}
 	var st PaymentStatus
 	err := s.db.Tx(ctx, func(tx *store.Tx) error {
 		p, err := tx.Payment(ctx, transactionID)
 		if errors.Is(err, store.ErrNotFound) {
-			return apperr.New(apperr.NotFound, "Transaction not found. Please check the transaction ID.")
+			return apperr.New(apperr.TransactionNotFound, "Transaction not found. Please check the transaction ID.")
 		}
 		if err != nil {
 			return err
 		}
-		st.Payment, st.Owned = p, sessionID != "" && p.SessionID == sessionID
-		st.Events, err = tx.PaymentEvents(ctx, p.ID)
+		st.Payment, st.Owned = p, who.owns(p.SessionID, p.AccountID)
+		if st.Events, err = tx.PaymentEvents(ctx, p.ID); err != nil {
+			return err
+		}
+		if st.Seq, err = tx.PaymentEventSeq(ctx, p.ID); err != nil {
+			return err
+		}
+		if st.Owned {
+			st.Rail, err = tx.PaymentRailReference(ctx, p.ID)
+		}
 		return err
 	})
 	if err != nil {
@@ -63,7 +73,7 @@ func (s *Service) Status(ctx context.Context, sessionID, transactionID string) (
 		}
 	}
 	if !st.Owned {
-		st.Payment.SenderName, st.Payment.CheckDetails, st.Payment.SessionID = "", "", ""
+		st.Payment.SenderName, st.Payment.CheckDetails, st.Payment.SessionID, st.Payment.AccountID = "", "", "", ""
 	}
 	return st, nil
 }
@@ -92,7 +102,7 @@ func (st PaymentStatus) Stages() []Stage {
 		}
 		out = append(out, sg)
 	}
-	if end := st.Payment.State; slices.Contains([]payment.State{payment.StateExpired, payment.StateFailed, payment.StateRefunded}, end) {
+	if end := st.Payment.State; slices.Contains([]payment.State{payment.StateExpired, payment.StateFailed, payment.StateRefunded, payment.StatePayinMismatch}, end) {
 		at := first[end]
 		out = append(out, Stage{State: end, Reached: true, At: &at})
 	}
@@ -109,18 +119,23 @@ func (s *Service) RegisterWebhook(ctx context.Context, url string) error {
 	return nil
 }
 
-// Simulate makes the sandbox partner send an event for a payment. It is
-// only available with the sandbox partner.
-func (s *Service) Simulate(ctx context.Context, transactionID, event string) error {
+// Simulate makes the sandbox partner send an event for a payment of the
+// caller's own. It is only available with the sandbox partner.
+func (s *Service) Simulate(ctx context.Context, who Actor, transactionID, event string) error {
 	if s.simulator == nil {
 		return apperr.New(apperr.NotFound, "not found")
 	}
 	if !slices.Contains(partner.EventTypes, event) {
-		return apperr.FieldError("event", "event must be one of payin_processing, payin_completed, offramp_created, offramp_completed, payin_failed")
+		return apperr.WithField(apperr.Invalid, "event", "event must be one of payin_processing, payin_completed, offramp_created, offramp_completed, payin_failed")
 	}
-	st, err := s.Status(ctx, "", transactionID)
+	st, err := s.Status(ctx, who, transactionID)
 	if err != nil {
 		return err
+	}
+	if !st.Owned {
+		// The same answer as for an unknown id: ids are not confirmed to
+		// strangers.
+		return apperr.New(apperr.TransactionNotFound, "Transaction not found. Please check the transaction ID.")
 	}
 	if st.Payment.PartnerPayinID == "" {
 		return apperr.New(apperr.Conflict, "This payment has no pay-in yet.")

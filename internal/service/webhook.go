@@ -13,6 +13,7 @@ import (
 	"github.com/riverqueue/river"
 
 	"github.com/crebit/crebit/internal/apperr"
+	"github.com/crebit/crebit/internal/money"
 	"github.com/crebit/crebit/internal/partner"
 	"github.com/crebit/crebit/internal/payment"
 	"github.com/crebit/crebit/internal/store"
@@ -25,11 +26,12 @@ import (
 func (s *Service) ReceiveWebhook(ctx context.Context, h http.Header, body []byte) (duplicate bool, err error) {
 	if err := partner.Verify(s.webhookKey, h, body, s.now()); err != nil {
 		s.log.Warn("webhook refused", "reason", err)
-		return false, &apperr.Error{Code: apperr.Unauthorized, Message: "invalid webhook signature"}
+		s.metrics.WebhookRefused()
+		return false, &apperr.Error{Code: apperr.WebhookSignatureInvalid, Message: "invalid webhook signature"}
 	}
 	var ev partner.Event
 	if err := json.Unmarshal(body, &ev); err != nil {
-		return false, apperr.New(apperr.Invalid, "webhook body is not a JSON event")
+		return false, apperr.New(apperr.InvalidJSON, "webhook body is not a JSON event")
 	}
 	id := h.Get("webhook-id")
 	if len(id) > 200 {
@@ -41,14 +43,17 @@ func (s *Service) ReceiveWebhook(ctx context.Context, h http.Header, body []byte
 			duplicate = !created
 			return err
 		}
-		return s.queue.InsertTx(ctx, tx, webhookArgs{EventID: id}, nil)
+		// The payment id rides along only so a job that gives up is logged
+		// with the payment it was about; the job trusts the stored event.
+		return s.queue.InsertTx(ctx, tx, webhookArgs{EventID: id, PaymentID: truncate(ev.Data.Reference, 64)}, nil)
 	})
 	return duplicate, err
 }
 
 // webhookArgs asks for one recorded event to be applied.
 type webhookArgs struct {
-	EventID string `json:"event_id"`
+	EventID   string `json:"event_id"`
+	PaymentID string `json:"payment_id,omitempty"`
 }
 
 func (webhookArgs) Kind() string { return "process_webhook_event" }
@@ -93,6 +98,14 @@ func (s *Service) processEvent(ctx context.Context, eventID string) error {
 		if p, err = tx.PaymentForUpdate(ctx, p.ID); err != nil {
 			return err
 		}
+		if provesPayin(ev.Type) {
+			if a, err := money.Parse(ev.Data.Amount, money.Currency(ev.Data.Currency)); err != nil || !a.IsPositive() {
+				// Nothing is converted or posted on an amount we cannot read;
+				// an operator must look at it.
+				s.log.Error("pay-in event without a readable amount", "event_id", eventID, "transaction_id", p.ID)
+				return tx.MarkWebhookProcessed(ctx, eventID, "ignored: pay-in amount or currency missing or invalid", s.now())
+			}
+		}
 		outcome, err := s.advance(ctx, tx, p, payment.Event(ev.Type), "webhook:"+eventID, &ev.Data)
 		if err != nil {
 			return err
@@ -101,10 +114,22 @@ func (s *Service) processEvent(ctx context.Context, eventID string) error {
 	})
 }
 
+// provesPayin reports whether an event of this type can only be sent once
+// the payer's money arrived, so its amount is reconciled.
+func provesPayin(typ string) bool {
+	return typ == partner.EventPayinCompleted || typ == partner.EventOfframpCreated || typ == partner.EventOfframpCompleted
+}
+
 // advance applies one lifecycle event to a locked payment and returns a
 // short description of what happened.
-func (s *Service) advance(ctx context.Context, tx *store.Tx, p store.Payment, ev payment.Event, source string, data *partner.EventData) (string, error) {
-	out, err := payment.Apply(p.Snapshot(), ev)
+func (s *Service) advance(ctx context.Context, tx *store.Tx, p payment.Record, ev payment.Event, source string, data *partner.EventData) (string, error) {
+	received := p.AmountLocal
+	if data != nil && data.Amount != "" {
+		// Only events that prove a pay-in are reconciled; the caller has
+		// checked that their amount parses.
+		received, _ = money.Parse(data.Amount, money.Currency(data.Currency))
+	}
+	out, err := payment.ApplyPayin(p.Snapshot(), ev, received)
 	if err != nil {
 		return "", fmt.Errorf("apply %s to %s: %w", ev, p.ID, err)
 	}
@@ -121,6 +146,9 @@ func (s *Service) advance(ctx context.Context, tx *store.Tx, p store.Payment, ev
 	if data != nil && data.TrackingNumber != "" {
 		p.TrackingNumber = data.TrackingNumber
 	}
+	if err := s.keepRailReference(ctx, tx, p, data); err != nil {
+		return "", err
+	}
 	if out.Ignored {
 		if err := tx.UpdatePaymentProgress(ctx, p); err != nil {
 			return "", err
@@ -128,14 +156,20 @@ func (s *Service) advance(ctx context.Context, tx *store.Tx, p store.Payment, ev
 		return "ignored: " + out.Reason, nil
 	}
 	p.State, p.UpdatedAt = out.To, now
-	if out.To == payment.StateFailed {
+	switch {
+	case out.To == payment.StateFailed && p.FailureReason == "":
 		p.FailureReason = "the pay-in failed at the bank"
+	case out.To == payment.StatePayinMismatch:
+		p.FailureReason = fmt.Sprintf("the pay-in was %s %s, not the quoted %s %s; it is being returned to the sender and nothing was converted",
+			received.Currency, received, p.AmountLocal.Currency, p.AmountLocal)
+		s.log.Warn("pay-in does not match the payment", "transaction_id", p.ID, "received_currency", received.Currency,
+			"received_minor", received.Minor, "quoted_minor", p.AmountLocal.Minor)
 	}
 	if err := tx.UpdatePaymentProgress(ctx, p); err != nil {
 		return "", err
 	}
 	for _, st := range out.Path {
-		if err := tx.AddPaymentEvent(ctx, p.ID, store.PaymentEvent{State: st, Source: source, OccurredAt: now}); err != nil {
+		if err := tx.AddPaymentEvent(ctx, p.ID, payment.Change{State: st, Source: source, OccurredAt: now}); err != nil {
 			return "", err
 		}
 	}
@@ -143,9 +177,14 @@ func (s *Service) advance(ctx context.Context, tx *store.Tx, p store.Payment, ev
 		return "", err
 	}
 	if out.Refund {
-		if err := s.queue.InsertTx(ctx, tx, refundArgs{PaymentID: p.ID}, nil); err != nil {
+		excess := out.To != payment.StateRefunded && out.To != payment.StatePayinMismatch
+		args := refundArgs{PaymentID: p.ID, Amount: out.RefundAmount.String(), Currency: string(out.RefundAmount.Currency), Excess: excess}
+		if err := s.queue.InsertTx(ctx, tx, args, nil); err != nil {
 			return "", err
 		}
+	}
+	if err := s.announce(ctx, tx, p.ID); err != nil {
+		return "", err
 	}
 	path := make([]string, len(out.Path))
 	for i, st := range out.Path {
@@ -182,9 +221,13 @@ func (w *expireWorker) Work(ctx context.Context, job *river.Job[expireArgs]) err
 	})
 }
 
-// refundArgs returns a late pay-in to its sender.
+// refundArgs returns money of a pay-in to its sender: a late, short or
+// wrong-currency pay-in in full, or the excess of an over-payment.
 type refundArgs struct {
 	PaymentID string `json:"payment_id"`
+	Amount    string `json:"amount"`
+	Currency  string `json:"currency"`
+	Excess    bool   `json:"excess,omitempty"`
 }
 
 func (refundArgs) Kind() string { return "refund_payin" }
@@ -196,12 +239,17 @@ type refundWorker struct {
 
 // Work asks the partner to refund; River retries until it succeeds.
 func (w *refundWorker) Work(ctx context.Context, job *river.Job[refundArgs]) error {
-	var p store.Payment
+	var p payment.Record
 	err := w.s.db.Tx(ctx, func(tx *store.Tx) (err error) { p, err = tx.Payment(ctx, job.Args.PaymentID); return })
 	if err != nil {
 		return err
 	}
-	return w.s.partner.RefundPayin(ctx, "refund-"+p.ID, p.PartnerPayinID)
+	key := "refund-" + p.ID
+	if job.Args.Excess {
+		key = "refund-excess-" + p.ID
+	}
+	return w.s.partner.RefundPayin(ctx, key, p.PartnerPayinID, partner.RefundRequest{
+		Amount: job.Args.Amount, Currency: job.Args.Currency, Excess: job.Args.Excess})
 }
 
 // sessionCleanupArgs is the hourly housekeeping: expired sessions, and
@@ -219,6 +267,9 @@ type sessionCleanupWorker struct {
 func (w *sessionCleanupWorker) Work(ctx context.Context, job *river.Job[sessionCleanupArgs]) error {
 	now := w.s.now()
 	return w.s.db.Tx(ctx, func(tx *store.Tx) error {
+		if _, err := tx.DeleteExpiredRateLimits(ctx, now); err != nil {
+			return err
+		}
 		if _, err := tx.DeleteExpiredSessions(ctx, now); err != nil {
 			return err
 		}

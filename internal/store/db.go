@@ -66,7 +66,14 @@ func openSQLite(ctx context.Context, o Options) (*DB, error) {
 		if err := os.MkdirAll(o.DataDir, 0o700); err != nil {
 			return nil, fmt.Errorf("create data directory: %w", err)
 		}
+		// MkdirAll keeps the mode of a directory that already existed.
+		if err := os.Chmod(o.DataDir, 0o700); err != nil {
+			return nil, fmt.Errorf("data directory mode: %w", err)
+		}
 		path = filepath.Join(o.DataDir, "crebit.db")
+	}
+	if err := privateFiles(path); err != nil {
+		return nil, err
 	}
 	// WAL lets readers run beside the writer; busy_timeout waits for a lock
 	// instead of failing; foreign keys are off by default in SQLite.
@@ -86,6 +93,23 @@ func openSQLite(ctx context.Context, o Options) (*DB, error) {
 		return nil, fmt.Errorf("open sqlite %s: %w", path, err)
 	}
 	return &DB{engine: SQLite, sqlDB: db}, nil
+}
+
+// privateFiles creates the database file readable by its owner only, and
+// takes away group and world access from it and its WAL files if they
+// already existed (SQLite gives new WAL files the database's mode).
+func privateFiles(path string) error {
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		return fmt.Errorf("open sqlite %s: %w", path, err)
+	}
+	f.Close()
+	for _, p := range []string{path, path + "-wal", path + "-shm"} {
+		if err := os.Chmod(p, 0o600); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return fmt.Errorf("database file mode: %w", err)
+		}
+	}
+	return nil
 }
 
 func openPostgres(ctx context.Context, o Options) (*DB, error) {
@@ -159,12 +183,14 @@ func (db *DB) Tx(ctx context.Context, fn func(tx *Tx) error) error {
 			return fmt.Errorf("begin: %w", err)
 		}
 		defer ptx.Rollback(context.WithoutCancel(ctx)) //nolint:errcheck // no-op after commit
-		if err := fn(&Tx{q: pgxQuerier{ptx}, raw: ptx, engine: Postgres}); err != nil {
+		tx := &Tx{q: pgxQuerier{ptx}, raw: ptx, engine: Postgres}
+		if err := fn(tx); err != nil {
 			return err
 		}
 		if err := ptx.Commit(ctx); err != nil {
 			return fmt.Errorf("commit: %w", err)
 		}
+		tx.committed()
 		return nil
 	}
 	stx, err := db.sqlDB.BeginTx(ctx, nil)
@@ -172,12 +198,14 @@ func (db *DB) Tx(ctx context.Context, fn func(tx *Tx) error) error {
 		return fmt.Errorf("begin: %w", err)
 	}
 	defer stx.Rollback() //nolint:errcheck // no-op after commit
-	if err := fn(&Tx{q: sqlQuerier{stx}, raw: stx, engine: SQLite}); err != nil {
+	tx := &Tx{q: sqlQuerier{stx}, raw: stx, engine: SQLite}
+	if err := fn(tx); err != nil {
 		return err
 	}
 	if err := stx.Commit(); err != nil {
 		return fmt.Errorf("commit: %w", err)
 	}
+	tx.committed()
 	return nil
 }
 
@@ -186,6 +214,18 @@ type Tx struct {
 	q      querier
 	raw    any // pgx.Tx or *sql.Tx, for River's InsertTx
 	engine Engine
+	after  []func() // run once the transaction has committed
+}
+
+// AfterCommit runs fn once the transaction has committed (never when it
+// rolls back), for effects outside the database that must not announce a
+// change before it is visible.
+func (tx *Tx) AfterCommit(fn func()) { tx.after = append(tx.after, fn) }
+
+func (tx *Tx) committed() {
+	for _, fn := range tx.after {
+		fn()
+	}
 }
 
 // Raw returns the driver transaction (pgx.Tx or *sql.Tx) so a job can be
@@ -209,13 +249,15 @@ func (tx *Tx) query(ctx context.Context, query string, args ...any) (rows, error
 	return r, formatError(err)
 }
 
-// Exec runs a statement for a package that owns its own tables (the sandbox
-// partner); application tables are only touched through Tx's named methods.
+// Exec runs a raw statement, for tests that set up or inspect rows;
+// production code uses Tx's named methods, so store is the only package
+// that speaks SQL.
 func (tx *Tx) Exec(ctx context.Context, query string, args ...any) (int64, error) {
 	return tx.exec(ctx, query, args...)
 }
 
-// QueryRow runs a one-row query; Scan returns ErrNotFound when there is none.
+// QueryRow runs a raw one-row query, for tests (see Exec); Scan returns
+// ErrNotFound when there is none.
 func (tx *Tx) QueryRow(ctx context.Context, query string, args ...any) interface{ Scan(...any) error } {
 	return tx.queryRow(ctx, query, args...)
 }

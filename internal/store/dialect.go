@@ -12,8 +12,6 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
-
-	"github.com/crebit/crebit/internal/apperr"
 )
 
 // This file holds every difference between SQLite and PostgreSQL that the
@@ -70,14 +68,6 @@ func formatError(err error) error {
 		case sqlite3.SQLITE_CONSTRAINT_UNIQUE, sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY:
 			return errors.Join(ErrConflict, err)
 		}
-	}
-	return err
-}
-
-// notFound turns ErrNotFound into a client-facing error with msg.
-func notFound(err error, msg string) error {
-	if errors.Is(err, ErrNotFound) {
-		return apperr.New(apperr.NotFound, "%s", msg)
 	}
 	return err
 }

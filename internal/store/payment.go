@@ -9,49 +9,6 @@ import (
 	"github.com/crebit/crebit/internal/payment"
 )
 
-// Payment is one payer's payment: the locked quote's amounts, where the
-// money comes from (Pix or SPEI deposit instructions) and where it goes (a
-// bank account or a check to the school), and its lifecycle state.
-type Payment struct {
-	ID                string // the transaction id shown to the payer
-	SessionID         string
-	AccountID         string
-	IdempotencyKey    string
-	RequestHash       string
-	QuoteID           string
-	CustomerID        string
-	ExternalAccountID string
-	Method            string // pix or spei
-	Delivery          payment.Delivery
-	State             payment.State
-	AmountLocal       money.Amount
-	AmountUSD         money.Amount
-	TotalFeesUSD      money.Amount
-	USDC              money.Amount
-	GrossUSD          money.Amount
-	EffectiveRate     string
-	SenderName        string
-	PartnerPayinID    string
-	DepositAddress    string // BR Code for Pix, CLABE for SPEI
-	PixCode           string
-	DepositBankName   string
-	BeneficiaryName   string
-	OfframpID         string
-	OfframpStatus     string
-	TrackingNumber    string
-	CheckDetails      string // JSON of the school and student details (check delivery)
-	FailureReason     string
-	ExpiresAt         time.Time
-	CreatedAt         time.Time
-	UpdatedAt         time.Time
-}
-
-// Snapshot is the part of a payment the lifecycle rules look at.
-func (p Payment) Snapshot() payment.Payment {
-	return payment.Payment{ID: p.ID, State: p.State, Delivery: p.Delivery, Amounts: payment.Amounts{
-		Local: p.AmountLocal, USDC: p.USDC, GrossUSD: p.GrossUSD, AmountUSD: p.AmountUSD}}
-}
-
 const paymentColumns = `id, session_id, account_id, idempotency_key, request_hash, quote_id, customer_id,
 	external_account_id, method, delivery, state, local_currency, amount_local, amount_usd, total_fees_usd,
 	usdc_amount, gross_usd, effective_rate, sender_name, partner_payin_id, deposit_address, pix_code,
@@ -60,7 +17,7 @@ const paymentColumns = `id, session_id, account_id, idempotency_key, request_has
 
 // CreatePayment stores a new payment. A second live payment for the same
 // quote, or a reused idempotency key, fails with ErrConflict.
-func (tx *Tx) CreatePayment(ctx context.Context, p Payment) error {
+func (tx *Tx) CreatePayment(ctx context.Context, p payment.Record) error {
 	_, err := tx.exec(ctx, `INSERT INTO payments (`+paymentColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
 		?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		p.ID, p.SessionID, nullable(p.AccountID), nullable(p.IdempotencyKey), p.RequestHash, p.QuoteID, p.CustomerID,
@@ -74,42 +31,43 @@ func (tx *Tx) CreatePayment(ctx context.Context, p Payment) error {
 }
 
 // Payment returns a payment by its transaction id, or ErrNotFound.
-func (tx *Tx) Payment(ctx context.Context, id string) (Payment, error) {
+func (tx *Tx) Payment(ctx context.Context, id string) (payment.Record, error) {
 	return scanPayment(tx.queryRow(ctx, `SELECT `+paymentColumns+` FROM payments WHERE id = ?`, id))
 }
 
 // PaymentForUpdate returns a payment and locks it until the transaction
 // ends, so concurrent webhook jobs apply their events one at a time.
-func (tx *Tx) PaymentForUpdate(ctx context.Context, id string) (Payment, error) {
+func (tx *Tx) PaymentForUpdate(ctx context.Context, id string) (payment.Record, error) {
 	return scanPayment(tx.queryRow(ctx, `SELECT `+paymentColumns+` FROM payments WHERE id = ?`+forUpdate(tx.engine), id))
 }
 
 // PaymentByPayin finds the payment behind a partner pay-in id.
-func (tx *Tx) PaymentByPayin(ctx context.Context, payinID string) (Payment, error) {
+func (tx *Tx) PaymentByPayin(ctx context.Context, payinID string) (payment.Record, error) {
 	return scanPayment(tx.queryRow(ctx, `SELECT `+paymentColumns+` FROM payments WHERE partner_payin_id = ?`, payinID))
 }
 
 // PaymentByIdempotencyKey finds the session's payment made under key.
-func (tx *Tx) PaymentByIdempotencyKey(ctx context.Context, sessionID, key string) (Payment, error) {
+func (tx *Tx) PaymentByIdempotencyKey(ctx context.Context, sessionID, key string) (payment.Record, error) {
 	return scanPayment(tx.queryRow(ctx, `SELECT `+paymentColumns+` FROM payments WHERE session_id = ? AND idempotency_key = ?`, sessionID, key))
 }
 
 // LivePaymentForQuote finds the payment (not failed) that used a quote.
-func (tx *Tx) LivePaymentForQuote(ctx context.Context, quoteID string) (Payment, error) {
+func (tx *Tx) LivePaymentForQuote(ctx context.Context, quoteID string) (payment.Record, error) {
 	return scanPayment(tx.queryRow(ctx, `SELECT `+paymentColumns+` FROM payments WHERE quote_id = ? AND state <> 'failed'`, quoteID))
 }
 
-// OpenPayment records the partner's pay-in and its deposit instructions.
-func (tx *Tx) OpenPayment(ctx context.Context, p Payment) error {
-	_, err := tx.exec(ctx, `UPDATE payments SET state = ?, partner_payin_id = ?, deposit_address = ?, pix_code = ?,
-		deposit_bank_name = ?, beneficiary_name = ?, updated_at = ? WHERE id = ?`,
-		string(p.State), p.PartnerPayinID, nullable(p.DepositAddress), nullable(p.PixCode),
-		nullable(p.DepositBankName), nullable(p.BeneficiaryName), utc(p.UpdatedAt), p.ID)
+// SetPayinInstructions records the partner's pay-in and its deposit
+// instructions; the state changes only through the service's advance.
+func (tx *Tx) SetPayinInstructions(ctx context.Context, p payment.Record) error {
+	_, err := tx.exec(ctx, `UPDATE payments SET partner_payin_id = ?, deposit_address = ?, pix_code = ?,
+		deposit_bank_name = ?, beneficiary_name = ? WHERE id = ?`,
+		p.PartnerPayinID, nullable(p.DepositAddress), nullable(p.PixCode),
+		nullable(p.DepositBankName), nullable(p.BeneficiaryName), p.ID)
 	return err
 }
 
 // UpdatePaymentProgress stores a new state and what the partner said of the off-ramp.
-func (tx *Tx) UpdatePaymentProgress(ctx context.Context, p Payment) error {
+func (tx *Tx) UpdatePaymentProgress(ctx context.Context, p payment.Record) error {
 	_, err := tx.exec(ctx, `UPDATE payments SET state = ?, offramp_id = ?, offramp_status = ?, tracking_number = ?,
 		failure_reason = ?, updated_at = ? WHERE id = ?`,
 		string(p.State), nullable(p.OfframpID), nullable(p.OfframpStatus), nullable(p.TrackingNumber),
@@ -117,8 +75,8 @@ func (tx *Tx) UpdatePaymentProgress(ctx context.Context, p Payment) error {
 	return err
 }
 
-func scanPayment(r row) (Payment, error) {
-	var p Payment
+func scanPayment(r row) (payment.Record, error) {
+	var p payment.Record
 	var local, delivery, state string
 	var account, idem, external, payin, deposit, pixCode, bank, beneficiary, offrampID, offrampStatus,
 		tracking, check, failure sql.NullString
@@ -127,7 +85,7 @@ func scanPayment(r row) (Payment, error) {
 		&p.USDC.Minor, &p.GrossUSD.Minor, &p.EffectiveRate, &p.SenderName, &payin, &deposit, &pixCode, &bank,
 		&beneficiary, &offrampID, &offrampStatus, &tracking, &check, &failure, &p.ExpiresAt, &p.CreatedAt, &p.UpdatedAt)
 	if err != nil {
-		return Payment{}, err
+		return payment.Record{}, err
 	}
 	p.AccountID, p.IdempotencyKey, p.ExternalAccountID, p.PartnerPayinID = account.String, idem.String, external.String, payin.String
 	p.DepositAddress, p.PixCode, p.DepositBankName, p.BeneficiaryName = deposit.String, pixCode.String, bank.String, beneficiary.String
@@ -139,30 +97,23 @@ func scanPayment(r row) (Payment, error) {
 	return p, nil
 }
 
-// PaymentEvent is one state a payment entered.
-type PaymentEvent struct {
-	State      payment.State
-	Source     string // "api", "webhook:<id>", "job:expire"
-	OccurredAt time.Time
-}
-
 // AddPaymentEvent appends to the payment's history.
-func (tx *Tx) AddPaymentEvent(ctx context.Context, paymentID string, e PaymentEvent) error {
+func (tx *Tx) AddPaymentEvent(ctx context.Context, paymentID string, e payment.Change) error {
 	_, err := tx.exec(ctx, `INSERT INTO payment_events (payment_id, state, source, occurred_at) VALUES (?, ?, ?, ?)`,
 		paymentID, string(e.State), e.Source, utc(e.OccurredAt))
 	return err
 }
 
 // PaymentEvents returns the payment's history, oldest first.
-func (tx *Tx) PaymentEvents(ctx context.Context, paymentID string) ([]PaymentEvent, error) {
+func (tx *Tx) PaymentEvents(ctx context.Context, paymentID string) ([]payment.Change, error) {
 	rs, err := tx.query(ctx, `SELECT state, source, occurred_at FROM payment_events WHERE payment_id = ? ORDER BY id`, paymentID)
 	if err != nil {
 		return nil, err
 	}
 	defer rs.Close()
-	var out []PaymentEvent
+	var out []payment.Change
 	for rs.Next() {
-		var e PaymentEvent
+		var e payment.Change
 		var state string
 		if err := rs.Scan(&state, &e.Source, &e.OccurredAt); err != nil {
 			return nil, err
@@ -173,24 +124,8 @@ func (tx *Tx) PaymentEvents(ctx context.Context, paymentID string) ([]PaymentEve
 	return out, rs.Err()
 }
 
-// Authorization is the payer's step-5 agreement, kept as evidence.
-type Authorization struct {
-	PaymentID      string
-	AcceptedAt     time.Time // server time
-	ClientSignedAt string    // what the browser showed as the signature time
-	IP             string
-	UserAgent      string
-	SignerName     string
-	SchoolName     string
-	AmountUSD      money.Amount
-	AmountLocal    money.Amount
-	Delivery       payment.Delivery
-	OnRampQuoteID  string
-	OffRampQuoteID string
-}
-
 // CreateAuthorization stores the evidence with the payment.
-func (tx *Tx) CreateAuthorization(ctx context.Context, a Authorization) error {
+func (tx *Tx) CreateAuthorization(ctx context.Context, a payment.Authorization) error {
 	_, err := tx.exec(ctx, `INSERT INTO payment_authorizations (payment_id, accepted_at, client_signed_at, ip, user_agent,
 		signer_name, school_name, amount_usd, amount_local, local_currency, delivery, onramp_quote_id, offramp_quote_id)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -200,8 +135,8 @@ func (tx *Tx) CreateAuthorization(ctx context.Context, a Authorization) error {
 }
 
 // AuthorizationFor returns the evidence stored with a payment.
-func (tx *Tx) AuthorizationFor(ctx context.Context, paymentID string) (Authorization, error) {
-	var a Authorization
+func (tx *Tx) AuthorizationFor(ctx context.Context, paymentID string) (payment.Authorization, error) {
+	var a payment.Authorization
 	var signed sql.NullString
 	var local, delivery string
 	err := tx.queryRow(ctx, `SELECT payment_id, accepted_at, client_signed_at, ip, user_agent, signer_name, school_name,
@@ -212,4 +147,52 @@ func (tx *Tx) AuthorizationFor(ctx context.Context, paymentID string) (Authoriza
 	a.ClientSignedAt, a.AmountUSD.Currency, a.AmountLocal.Currency = signed.String, money.USD, money.Currency(local)
 	a.Delivery, a.AcceptedAt = payment.Delivery(delivery), a.AcceptedAt.UTC()
 	return a, err
+}
+
+// StrandedPayments returns up to limit payments still in created that were
+// stored before cutoff: their process died (or is very slow) between
+// storing the payment and recording its pay-in.
+func (tx *Tx) StrandedPayments(ctx context.Context, cutoff time.Time, limit int) ([]payment.Record, error) {
+	rs, err := tx.query(ctx, `SELECT `+paymentColumns+` FROM payments WHERE state = 'created' AND created_at < ?
+		ORDER BY created_at LIMIT ?`, utc(cutoff), limit)
+	if err != nil {
+		return nil, err
+	}
+	defer rs.Close()
+	var out []payment.Record
+	for rs.Next() {
+		p, err := scanPayment(rs)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, p)
+	}
+	return out, rs.Err()
+}
+
+// PaymentStateCounts counts payments by state, and those whose window
+// ended before now while still waiting for their pay-in (created,
+// awaiting_payin, payin_processing): the expiry job should have moved them.
+func (tx *Tx) PaymentStateCounts(ctx context.Context, now time.Time) (map[string]int64, int64, error) {
+	rs, err := tx.query(ctx, `SELECT state, COUNT(*) FROM payments GROUP BY state`)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer rs.Close()
+	out := map[string]int64{}
+	for rs.Next() {
+		var st string
+		var n int64
+		if err := rs.Scan(&st, &n); err != nil {
+			return nil, 0, err
+		}
+		out[st] = n
+	}
+	if err := rs.Err(); err != nil {
+		return nil, 0, err
+	}
+	var overdue int64
+	err = tx.queryRow(ctx, `SELECT COUNT(*) FROM payments WHERE state IN ('created', 'awaiting_payin', 'payin_processing')
+		AND expires_at < ?`, utc(now)).Scan(&overdue)
+	return out, overdue, err
 }

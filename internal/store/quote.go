@@ -5,30 +5,11 @@ import (
 	"time"
 
 	"github.com/crebit/crebit/internal/money"
+	"github.com/crebit/crebit/internal/payment"
 )
 
-// Quote is a locked quote: the promise of how much local currency buys how
-// many US dollars, good until ExpiresAt.
-type Quote struct {
-	ID               string
-	SessionID        string
-	Symbol           string // USDC/BRL or USDC/MXN
-	AmountUSD        money.Amount
-	TotalLocal       money.Amount
-	TotalFeesUSD     money.Amount
-	USDC             money.Amount // bought on the on-ramp with TotalLocal
-	GrossUSD         money.Amount // the USDC sold on the off-ramp
-	EffectiveRate    string       // local per USD, 4 decimals
-	OnRampID         string
-	OnRampQuotation  string // local per USDC
-	OffRampID        string
-	OffRampQuotation string // USD per USDC
-	CreatedAt        time.Time
-	ExpiresAt        time.Time
-}
-
 // CreateQuote stores a quote.
-func (tx *Tx) CreateQuote(ctx context.Context, q Quote) error {
+func (tx *Tx) CreateQuote(ctx context.Context, q payment.Quote) error {
 	_, err := tx.exec(ctx, `INSERT INTO quotes (id, session_id, symbol, local_currency, amount_usd, total_local,
 		total_fees_usd, usdc_amount, gross_usd, effective_rate, onramp_id, onramp_quotation, offramp_id,
 		offramp_quotation, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -39,8 +20,8 @@ func (tx *Tx) CreateQuote(ctx context.Context, q Quote) error {
 }
 
 // QuoteByOnRampID finds a quote by the on-ramp id the browser holds.
-func (tx *Tx) QuoteByOnRampID(ctx context.Context, onRampID string) (Quote, error) {
-	var q Quote
+func (tx *Tx) QuoteByOnRampID(ctx context.Context, onRampID string) (payment.Quote, error) {
+	var q payment.Quote
 	var local string
 	err := tx.queryRow(ctx, `SELECT id, session_id, symbol, local_currency, amount_usd, total_local, total_fees_usd,
 		usdc_amount, gross_usd, effective_rate, onramp_id, onramp_quotation, offramp_id, offramp_quotation,
@@ -49,7 +30,7 @@ func (tx *Tx) QuoteByOnRampID(ctx context.Context, onRampID string) (Quote, erro
 		&q.USDC.Minor, &q.GrossUSD.Minor, &q.EffectiveRate, &q.OnRampID, &q.OnRampQuotation, &q.OffRampID,
 		&q.OffRampQuotation, &q.CreatedAt, &q.ExpiresAt)
 	if err != nil {
-		return Quote{}, err
+		return payment.Quote{}, err
 	}
 	q.AmountUSD.Currency, q.TotalFeesUSD.Currency, q.GrossUSD.Currency = money.USD, money.USD, money.USD
 	q.USDC.Currency, q.TotalLocal.Currency = money.USDC, money.Currency(local)

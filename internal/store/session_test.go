@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/crebit/crebit/internal/money"
+	"github.com/crebit/crebit/internal/payment"
 	"github.com/crebit/crebit/internal/session"
 	"github.com/crebit/crebit/internal/store"
 	"github.com/crebit/crebit/internal/store/storetest"
@@ -68,7 +69,7 @@ func TestStaleQuotesAreDeletedUnlessPaid(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		old := time.Now().Add(-48 * time.Hour)
-		q := store.Quote{ID: "quo_old", SessionID: "s", Symbol: "USDC/BRL", AmountUSD: money.Amount{Minor: 100, Currency: money.USD},
+		q := payment.Quote{ID: "quo_old", SessionID: "s", Symbol: "USDC/BRL", AmountUSD: money.Amount{Minor: 100, Currency: money.USD},
 			TotalLocal: money.Amount{Minor: 542, Currency: money.BRL}, EffectiveRate: "5.42", OnRampID: "on_old",
 			OnRampQuotation: "5.39", OffRampID: "off_old", OffRampQuotation: "0.999", CreatedAt: old, ExpiresAt: old}
 		fresh := q

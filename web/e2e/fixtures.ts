@@ -27,6 +27,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<{ s
       CREBIT_DATA_DIR: dataDir,
       CREBIT_LOG_LEVEL: 'warn',
       CREBIT_SANDBOX_AUTO_ADVANCE: '1s',
+      // Every test's browser comes from 127.0.0.1, so one worker's whole run
+      // counts against one IP's hourly limits; the limits have Go tests.
+      CREBIT_RATE_LIMIT_SCALE: '20',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

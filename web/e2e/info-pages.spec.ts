@@ -363,6 +363,8 @@ test.describe('payment complete', () => {
     await first.fill('nobody');
     await page.getByRole('button', { name: 'Send Invites' }).click();
     await expect(page.getByText('No valid emails', { exact: true })).toBeVisible();
-    await expect(page.getByText('Please enter at least one valid email address to refer someone.', { exact: true })).toBeVisible();
+    // The toast confirms; the message also sits under the first field.
+    await expect(page.getByText('Please enter at least one valid email address to refer someone.', { exact: true })).toHaveCount(2);
+    await expect(first).toHaveAccessibleDescription('Please enter at least one valid email address to refer someone.');
   });
 });

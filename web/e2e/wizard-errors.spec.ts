@@ -43,7 +43,7 @@ test.describe('wizard errors', () => {
     await page.getByLabel('Tax ID (CPF)').fill(brazilPerson.taxId);
     await page.getByRole('button', { name: 'Continue to Delivery Method' }).click();
     await expect(stepHeading(page, 'Choose Delivery Method')).toBeVisible();
-    await expectToast(page, 'Customer profile and wallet created successfully');
+    await expectToast(page, 'Your profile is ready');
   });
 
   test('an invalid CURP', async ({ page }) => {

@@ -55,12 +55,13 @@ export function stepHeading(page: Page, name: string | RegExp) {
   return page.getByRole('heading', { level: 2, name });
 }
 
-/** fillDateOfBirth uses the date picker on desktop and types 8 digits on phones. */
+/** fillDateOfBirth types the 8 digits; the field shapes them into YYYY-MM-DD. */
 export async function fillDateOfBirth(page: Page, iso: string) {
   const input = page.getByLabel('Date of Birth');
   if ((await input.getAttribute('type')) === 'date') {
     await input.fill(iso);
   } else {
+    await input.fill('');
     await input.pressSequentially(iso.replace(/-/g, ''));
     await expect(input).toHaveValue(iso);
   }

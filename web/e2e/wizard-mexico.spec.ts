@@ -17,8 +17,8 @@ test('Mexico wizard: bank transfer by SPEI, from step 1 to step 9', async ({ pag
   await expect(stepHeading(page, 'Choose Delivery Method')).toBeVisible();
   const check = page.getByLabel('Mail Check to School');
   await expect(check).toBeDisabled();
-  await expect(page.getByText('Coming Soon')).toBeVisible();
-  await expect(page.getByText('5-7 business days, full tracking. Launching Spring 2025.')).toBeVisible();
+  await expect(page.getByText('Coming Soon', { exact: true })).toBeVisible();
+  await expect(page.getByText('5-7 business days, full tracking. Coming soon.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Join Waitlist' })).toHaveAttribute('href', /^mailto:/);
   await page.getByLabel('USD to Your US Bank Account').check();
   await fillBank(page, 'Juan Pérez');
@@ -110,5 +110,5 @@ test('Mexico wizard: the SPEI progress while the pay-in is processing', async ({
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await page.getByRole('button', { name: 'Simulate payment' }).click();
   await expect(stepHeading(page, 'Payment Received')).toBeVisible({ timeout: 15_000 });
-  await expectToast(page, 'Off-ramp Created', 15_000);
+  await expectToast(page, 'Converting to USD', 15_000);
 });

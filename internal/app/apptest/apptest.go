@@ -16,6 +16,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -34,6 +35,9 @@ type Harness struct {
 	Config config.Config
 	DB     *store.DB
 	Stack  *app.Stack
+	Clock  *Clock // the application's clock; Advance it to test expiry
+	logs   *logBuffer
+	opts   store.Options
 }
 
 // Option changes the configuration before start.
@@ -46,6 +50,13 @@ func Env(key, value string) Option { return func(env map[string]string) { env[ke
 // sandbox's automatic progression is off unless an option turns it on, so
 // tests decide which events arrive and in what order.
 func New(t testing.TB, e store.Engine, opts ...Option) *Harness {
+	t.Helper()
+	return NewOn(t, storetest.Options(t, e), opts...)
+}
+
+// NewOn starts the application on the database dbOpts names; two calls
+// with the same options are two instances sharing one database.
+func NewOn(t testing.TB, dbOpts store.Options, opts ...Option) *Harness {
 	t.Helper()
 	ctx := context.Background()
 	env := map[string]string{
@@ -63,7 +74,7 @@ func New(t testing.TB, e store.Engine, opts ...Option) *Harness {
 	if err := cfg.FillSecrets(); err != nil {
 		t.Fatal(err)
 	}
-	db, err := store.Open(ctx, storetest.Options(t, e))
+	db, err := store.Open(ctx, dbOpts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,12 +92,12 @@ func New(t testing.TB, e store.Engine, opts ...Option) *Harness {
 	if cfg.BaseURL == "" {
 		cfg.BaseURL = loopback
 	}
-	level := slog.LevelError
-	if os.Getenv("CREBIT_TEST_LOG") != "" {
-		level = slog.LevelDebug
-	}
-	log := slog.New(slog.NewTextHandler(testWriter{t}, &slog.HandlerOptions{Level: level}))
-	st, err := app.Build(cfg, db, log, time.Now, loopback)
+	// Every line, debug included, is kept for Logs (tests grep it for
+	// secrets); only errors reach t.Log unless CREBIT_TEST_LOG is set.
+	logs := &logBuffer{t: t, all: os.Getenv("CREBIT_TEST_LOG") != ""}
+	log := slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	clock := &Clock{}
+	st, err := app.Build(cfg, db, log, clock.Now, loopback)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -98,7 +109,11 @@ func New(t testing.TB, e store.Engine, opts ...Option) *Harness {
 	if err := st.Queue.Start(qctx); err != nil {
 		t.Fatal(err)
 	}
+	liveDone := make(chan struct{})
+	go func() { st.Live.Run(qctx); close(liveDone) }()
 	t.Cleanup(func() {
+		st.Server.CloseStreams()
+		defer func() { <-liveDone }()
 		stopCtx, c := context.WithTimeout(context.Background(), 20*time.Second)
 		defer c()
 		st.Queue.Stop(stopCtx)
@@ -111,14 +126,42 @@ func New(t testing.TB, e store.Engine, opts ...Option) *Harness {
 			t.Fatal(err)
 		}
 	}
-	return &Harness{T: t, URL: loopback, Config: cfg, DB: db, Stack: st}
+	return &Harness{T: t, URL: loopback, Config: cfg, DB: db, Stack: st, Clock: clock, opts: dbOpts, logs: logs}
 }
 
-type testWriter struct{ t testing.TB }
+// Another starts a second instance of the application on the same
+// database and data directory (so with the same secrets), as a deployment
+// with several instances runs: its own HTTP server, job workers and live
+// status listener. It registers its own webhook URL with the sandbox, so
+// events are delivered to it.
+func (h *Harness) Another() *Harness {
+	h.T.Helper()
+	return NewOn(h.T, h.opts, Env("CREBIT_DATA_DIR", h.Config.DataDir))
+}
 
-func (w testWriter) Write(p []byte) (int, error) {
-	w.t.Log(strings.TrimRight(string(p), "\n"))
+// logBuffer keeps every log line and forwards errors (or all) to t.Log.
+type logBuffer struct {
+	t   testing.TB
+	all bool
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (l *logBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	l.buf.Write(p)
+	l.mu.Unlock()
+	if l.all || bytes.Contains(p, []byte("level=ERROR")) {
+		l.t.Log(strings.TrimRight(string(p), "\n"))
+	}
 	return len(p), nil
+}
+
+// Logs returns every log line the application wrote so far, at any level.
+func (h *Harness) Logs() string {
+	h.logs.mu.Lock()
+	defer h.logs.mu.Unlock()
+	return h.logs.buf.String()
 }
 
 // Browser is one visitor with its own cookies.

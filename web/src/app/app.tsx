@@ -1,6 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { LazyToaster } from '@/components/ui/lazy-toaster';
 import { routeObjects } from './routes';
 
 const queryClient = new QueryClient({
@@ -9,12 +8,11 @@ const queryClient = new QueryClient({
 
 const router = createBrowserRouter(routeObjects);
 
-/** App holds the providers: server state, routes, toasts. */
+/** App holds the providers: server state and routes (the toasts live in the root layout). */
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
-      <LazyToaster />
     </QueryClientProvider>
   );
 }

@@ -3,6 +3,7 @@ import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SiteHeader } from '@/components/layout/site-header';
 import { SiteFooter } from '@/components/layout/site-footer';
+import { LazyToaster } from '@/components/ui/lazy-toaster';
 
 // The header is hidden on the payment wizards and the rate page, which have
 // their own back arrow.
@@ -15,6 +16,7 @@ export function RootLayout() {
   const showHeader = !headerless.has(pathname);
   return (
     <div className="flex min-h-screen flex-col">
+      <LazyToaster />
       {showHeader ? <SiteHeader /> : null}
       <div className="flex-1">
         <Suspense fallback={<p className="p-8 text-center text-slate-600">{t('loading')}</p>}>

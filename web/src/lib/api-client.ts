@@ -1,14 +1,32 @@
 // The one way the web app talks to the server. Every non-2xx answer becomes
-// an ApiError carrying the server's "error" (or "message") text, checked at
-// run time rather than trusted.
+// an ApiError carrying the server's "error" (or "message") text, its stable
+// `code` and the request `field` at fault, checked at run time rather than
+// trusted. The app decides from code and field, never from the English text
+// (lib/api-errors.ts picks the words to show).
+
+import type { components } from '@contract/api-types';
+
+/** ErrorCode is one of the server's stable reasons (docs/openapi.yaml, ErrorCode). */
+export type ErrorCode = components['schemas']['ErrorCode'];
 
 export class ApiError extends Error {
   readonly status: number;
-  constructor(status: number, message: string) {
+  /** code: the server's stable reason, or '' when the answer carried none (network, not JSON). */
+  readonly code: ErrorCode | '';
+  /** field: the JSON request field at fault (dotted for nested ones), or '' when none. */
+  readonly field: string;
+  constructor(status: number, message: string, code: ErrorCode | '' = '', field = '') {
     super(message);
     this.name = 'ApiError';
     this.status = status;
+    this.code = code;
+    this.field = field;
   }
+}
+
+/** hasCode reports an ApiError with one of the given codes. */
+export function hasCode(err: unknown, ...codes: ErrorCode[]): err is ApiError {
+  return err instanceof ApiError && err.code !== '' && codes.includes(err.code);
 }
 
 type Json = Record<string, unknown> | unknown[];
@@ -27,6 +45,14 @@ function messageFrom(body: unknown): string | undefined {
     if (typeof b.message === 'string' && b.message) return b.message;
   }
   return undefined;
+}
+
+function codeFrom(body: unknown): { code: ErrorCode | ''; field: string } {
+  if (!body || typeof body !== 'object') return { code: '', field: '' };
+  const b = body as Record<string, unknown>;
+  const code = typeof b.code === 'string' && /^[a-z][a-z0-9_]{0,63}$/.test(b.code) ? (b.code as ErrorCode) : '';
+  const field = typeof b.field === 'string' && b.field.length <= 200 ? b.field : '';
+  return { code, field };
 }
 
 /** apiFetch sends a same-origin request with credentials and parses JSON. */
@@ -56,14 +82,35 @@ export async function apiFetch<T>(path: string, opts: RequestOptions = {}): Prom
     }
   }
   if (!res.ok) {
-    throw new ApiError(res.status, messageFrom(body) ?? `Request failed (${res.status})`);
+    const { code, field } = codeFrom(body);
+    throw new ApiError(res.status, messageFrom(body) ?? `Request failed (${res.status})`, code, field);
   }
   return body as T;
 }
 
+/** Translate is i18next's t, enough of it to look a code's words up. */
+export type Translate = (key: string, options?: { defaultValue: string }) => string;
+
+/**
+ * serverText is the words for an ApiError: the locale's `common:errors.<code>`
+ * when there is one, else the server's own text when it is one a person can
+ * act on, else the caller's fallback ("Failed to create customer", ...).
+ * Anything that is not an ApiError gets the fallback.
+ */
+export function serverText(err: unknown, fallback: string, t?: Translate): string {
+  if (!(err instanceof ApiError)) return fallback;
+  if (err.code && t) {
+    const words = t(`common:errors.${err.code}`, { defaultValue: '' });
+    if (words) return words;
+  }
+  const m = err.message.trim();
+  if (m && m !== 'internal error' && !/^Request failed \(\d+\)$/.test(m)) return m;
+  return fallback;
+}
+
 /** errorMessage picks the text to show for any thrown value. */
-export function errorMessage(err: unknown, fallback: string): string {
-  if (err instanceof ApiError && err.message) return err.message;
+export function errorMessage(err: unknown, fallback: string, t?: Translate): string {
+  if (err instanceof ApiError) return serverText(err, fallback, t);
   if (err instanceof Error && err.message) return err.message;
   return fallback;
 }

@@ -70,7 +70,7 @@ export function NavDropdown({
           setOpen((o) => !o);
         }}
         className={cn(
-          'inline-flex items-center gap-1 rounded-md px-3 py-2 text-sm font-semibold tracking-wide',
+          'inline-flex items-center gap-1 rounded-md px-2 py-2 text-xs font-semibold tracking-wide lg:px-3 lg:text-sm',
           inverted ? 'text-navy hover:bg-slate-100' : 'text-white hover:bg-white/10',
         )}
       >

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { mailto, site } from '@/config/site';
 import { Logo } from './logo';
+import { LanguageSwitcher } from './language-switcher';
 
 function telHref(phone: string): string {
   return `tel:+${phone.replace(/\D/g, '')}`;
@@ -28,6 +29,7 @@ export function SiteFooter() {
             <Logo />
           </Link>
           <p className="mt-4 max-w-xs text-sm leading-relaxed text-slate-300">{t('footer.tagline')}</p>
+          <LanguageSwitcher showLabel className="mt-5 text-white" />
         </div>
 
         <section aria-labelledby="footer-support">
@@ -62,6 +64,11 @@ export function SiteFooter() {
             {t('footer.legal')}
           </h2>
           <ul className="mt-4 space-y-2 text-sm">
+            <li>
+              <Link to="/track" className={link}>
+                {t('footer.track')}
+              </Link>
+            </li>
             <li>
               <Link to="/terms" className={link}>
                 {t('footer.terms')}

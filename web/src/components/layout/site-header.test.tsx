@@ -29,7 +29,12 @@ function stubQuotes(answers: Record<string, Answer>) {
     const a = answers[body.symbol]!;
     return new Response(JSON.stringify(a.body), { status: a.status, headers: { 'Content-Type': 'application/json' } });
   });
-  vi.stubGlobal('fetch', fetchMock);
+  // The header's account menu asks /api/me; a signed-out visitor gets 401.
+  vi.stubGlobal('fetch', (url: string, init?: RequestInit) =>
+    url === '/api/me'
+      ? Promise.resolve(new Response('{"error":"Please sign in","code":"sign_in_required"}', { status: 401 }))
+      : fetchMock(url, init),
+  );
   return { fetchMock, bodies };
 }
 

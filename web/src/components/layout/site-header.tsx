@@ -7,6 +7,8 @@ import { defaultHeaderRates, isPastScrollThreshold, useHeaderRates } from './hea
 import { NavDropdown } from './nav-dropdown';
 import { RateLinks } from './nav-groups';
 import { Logo } from './logo';
+import { AccountMenu } from './account-menu';
+import { LanguageSwitcher } from './language-switcher';
 
 const bannerPaths = new Set(['/', '/tuition-payments']);
 
@@ -50,7 +52,7 @@ export function SiteHeader() {
 
   const inverted = scrolled && !mobileOpen;
   const navLink = cn(
-    'rounded-md px-3 py-2 text-sm font-semibold tracking-wide',
+    'rounded-md px-2 py-2 text-xs font-semibold tracking-wide lg:px-3 lg:text-sm',
     inverted ? 'text-navy hover:bg-slate-100' : 'text-white hover:bg-white/10',
   );
 
@@ -91,6 +93,11 @@ export function SiteHeader() {
             <NavDropdown id="pay-tuition-menu" label={t('nav.payTuition')} inverted={inverted}>
               {(close) => <RateLinks rates={defaultHeaderRates} onNavigate={close} variant="menu" />}
             </NavDropdown>
+            <Link to="/track" className={cn(navLink, 'hidden lg:inline-flex')}>
+              {t('nav.track')}
+            </Link>
+            <AccountMenu className={navLink} />
+            <LanguageSwitcher tone={inverted ? 'light' : 'dark'} compact className="ml-1" />
           </div>
 
           <button
@@ -135,6 +142,17 @@ export function SiteHeader() {
                 </h2>
                 <RateLinks rates={defaultHeaderRates} onNavigate={() => setMobileOpen(false)} variant="mobile" />
               </section>
+              <Link
+                to="/track"
+                onClick={() => setMobileOpen(false)}
+                className="mt-5 block rounded-lg bg-white/5 px-3 py-3 text-center text-sm font-semibold text-white hover:bg-white/10"
+              >
+                {t('nav.track')}
+              </Link>
+              <div className="mt-5 flex flex-wrap gap-2">
+                <AccountMenu className="rounded-lg bg-white/5 px-3 py-3 text-sm font-semibold text-white hover:bg-white/10" onNavigate={() => setMobileOpen(false)} />
+              </div>
+              <LanguageSwitcher showLabel className="mt-6 text-white" />
             </>
           ) : null}
         </div>

@@ -16,7 +16,7 @@ export function Toaster() {
           type={item.variant === 'destructive' ? 'foreground' : 'background'}
           onOpenChange={(open) => !open && dismissToast(item.id)}
           className={cn(
-            'relative rounded-xl border p-4 pr-10 shadow-lg',
+            'relative rounded-xl border p-3 pr-9 text-sm shadow-lg',
             item.variant === 'destructive' ? 'border-red-700 bg-red-600 text-white' : 'border-slate-200 bg-white text-ink',
           )}
         >
@@ -29,7 +29,12 @@ export function Toaster() {
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
-      <ToastPrimitive.Viewport className="fixed bottom-0 right-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 outline-none" />
+      {/*
+        Toasts never cover a field, a code, an amount or a button: below 1280 px
+        they take their own room at the top of the page (pushing it down); from
+        1280 px they sit in the right margin, narrower than the wizard's gutter.
+      */}
+      <ToastPrimitive.Viewport className="relative z-[100] flex w-full flex-col gap-2 px-3 pt-3 outline-none empty:hidden xl:fixed xl:bottom-0 xl:right-0 xl:w-60 xl:p-3" />
     </ToastPrimitive.Provider>
   );
 }

@@ -1,6 +1,12 @@
 import { ComingSoon } from '@/components/coming-soon';
+import { RequireAccount, VerifyBanner } from '@/components/require-account';
 
-/** DashboardPage is built in a later issue; for now it says so. */
+/** DashboardPage is built in a later issue; it is guarded and shows the verification banner. */
 export function DashboardPage() {
-  return <ComingSoon title="Crebit Dashboard" />;
+  return (
+    <RequireAccount>
+      <VerifyBanner />
+      <ComingSoon title="Crebit Dashboard" />
+    </RequireAccount>
+  );
 }

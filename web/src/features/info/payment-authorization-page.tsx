@@ -10,6 +10,7 @@ import { errorMessage } from '@/lib/api-client';
 import { usePageMeta } from '@/lib/page-meta';
 import { useRecordAuthorization, type AuthorizationRecord } from './api/record-authorization';
 import { textLink } from './components/link-styles';
+import { formatDateTime } from '@/lib/money';
 
 /** REDIRECT_DELAY_MS is how long the recorded signature stays on screen before the payment starts. */
 export const REDIRECT_DELAY_MS = 1500;
@@ -20,7 +21,7 @@ const next = '/country-selection';
 function formatSignatureTime(iso: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  return new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeStyle: 'long' }).format(d);
+  return formatDateTime(d, { dateStyle: 'long', timeStyle: 'long' });
 }
 
 /**

@@ -101,7 +101,11 @@ describe('PaymentCompletePage', () => {
     await user.click(screen.getByRole('button', { name: 'Send Invites' }));
 
     expect(await screen.findByText('No valid emails')).toBeInTheDocument();
-    expect(screen.getByText('Please enter at least one valid email address to refer someone.')).toBeInTheDocument();
+    // The toast confirms; the message also sits under the first field (issue 16: toasts are never the only copy).
+    expect(screen.getAllByText('Please enter at least one valid email address to refer someone.')).toHaveLength(2);
+    expect(screen.getByRole('textbox', { name: "Friend's email 1" })).toHaveAccessibleDescription(
+      'Please enter at least one valid email address to refer someone.',
+    );
     expect(referralCalls()).toHaveLength(0);
     expect(emailInputs()).toHaveLength(2);
   });
@@ -143,7 +147,7 @@ describe('PaymentCompletePage', () => {
     renderPage();
     await user.type(await screen.findByRole('textbox', { name: "Friend's email 1" }), 'ana@example.com');
     await user.click(screen.getByRole('button', { name: 'Send Invites' }));
-    expect(await screen.findByText('Customer not found')).toBeInTheDocument();
+    expect(await screen.findAllByText('Customer not found')).toHaveLength(2); // the toast and under the field
     expect(screen.getByText('Error')).toBeInTheDocument();
     expect(emailInputs()[0]).toHaveValue('ana@example.com');
   });

@@ -8,7 +8,7 @@ import { mailto, site } from '@/config/site';
 import { useLastCustomerId } from './api/get-last-customer-id';
 import { linkButton, textLink } from './components/link-styles';
 import { PageHero } from './components/page-hero';
-import { ReferralForm } from './components/referral-form';
+import { ReferralSender } from './components/referral-sender';
 import { StartPaymentLink } from './components/start-payment';
 import { Timeline, type TimelineItem } from './components/timeline';
 
@@ -100,5 +100,5 @@ function Referrals() {
       </div>
     );
   }
-  return <ReferralForm customerId={customer.data} />;
+  return <ReferralSender customerId={customer.data} />;
 }

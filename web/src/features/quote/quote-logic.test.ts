@@ -4,7 +4,6 @@ import {
   DEFAULT_AMOUNT_USD,
   canRequestQuote,
   currencyFor,
-  digitsOnly,
   methodFor,
   symbolFor,
   validateQuoteInput,
@@ -26,33 +25,27 @@ describe('rate page rules', () => {
     ]);
   });
 
-  it.each([
-    ['5000', '5000'],
-    ['5,000.50', '500050'],
-    ['12a3', '123'],
-    ['-7', '7'],
-    ['1e5', '15'],
-    [' $ 20 ', '20'],
-    ['abc', ''],
-  ])('digitsOnly(%j) = %j', (typed, kept) => {
-    expect(digitsOnly(typed)).toBe(kept);
+  it('carries a readable amount into the wizard (issue 16, item 4)', () => {
+    expect(wizardPathFor('BR', '7,300')).toBe('/get-started?amount=7300.00');
+    expect(wizardPathFor('MX', '150.75')).toBe('/get-started-mexico?amount=150.75');
+    expect(wizardPathFor('BR', 'abc')).toBe('/get-started');
   });
 
-  it('disables the button while loading, when empty or zero', () => {
+  it('disables the button only while loading (a wrong amount is explained instead)', () => {
     expect(canRequestQuote('5000', false)).toBe(true);
     expect(canRequestQuote('5000', true)).toBe(false);
-    expect(canRequestQuote('', false)).toBe(false);
-    expect(canRequestQuote('0', false)).toBe(false);
-    expect(canRequestQuote('000', false)).toBe(false);
+    expect(canRequestQuote('0', false)).toBe(true);
   });
 
   it('validates the method first, then the amount', () => {
     expect(validateQuoteInput('', '5000')).toBe('noMethod');
     expect(validateQuoteInput('', '')).toBe('noMethod');
     expect(validateQuoteInput('pix', '')).toBe('invalidAmount');
-    expect(validateQuoteInput('spei', '0')).toBe('invalidAmount');
+    expect(validateQuoteInput('spei', '0')).toBe('zeroAmount');
     expect(validateQuoteInput('spei', 'x')).toBe('invalidAmount');
+    expect(validateQuoteInput('pix', '10.255')).toBe('invalidAmount');
     expect(validateQuoteInput('pix', '16')).toBeNull();
+    expect(validateQuoteInput('pix', '150.75')).toBeNull();
   });
 });
 

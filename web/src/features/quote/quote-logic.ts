@@ -1,7 +1,8 @@
 // The rate page's rules (spec sections 4, 5 and 9), kept pure for tests.
 import type { LocalCurrency } from '@/lib/comparison-data';
 import { formatMoney } from '@/lib/money';
-import type { QuoteSymbol } from './api/create-quote';
+import { readAmount } from '@/lib/amount';
+import type { QuoteSymbol } from '@/features/payments/api/create-quote';
 
 // The first Intl.NumberFormat of a page loads the locale data (tens of
 // milliseconds on a phone). Doing it while this module loads keeps that
@@ -32,28 +33,35 @@ export function currencyFor(country: RateCountry): LocalCurrency {
   return country === 'BR' ? 'BRL' : 'MXN';
 }
 
-/** wizardPathFor is where 'Continue to Payment' leads. */
-export function wizardPathFor(country: RateCountry): string {
-  return country === 'BR' ? '/get-started' : '/get-started-mexico';
+/**
+ * wizardPathFor is where 'Continue to Payment' leads; a readable amount
+ * goes along (?amount=, USD) and fills the wizard's step 4.
+ */
+export function wizardPathFor(country: RateCountry, amount = ''): string {
+  const path = country === 'BR' ? '/get-started' : '/get-started-mexico';
+  const r = readAmount(amount, 'USD');
+  return r.ok ? `${path}?amount=${r.value.toFixed(2)}` : path;
 }
 
-/** digitsOnly keeps the digits of what was typed in the USD amount field. */
-export function digitsOnly(text: string): string {
-  return text.replace(/\D/g, '');
-}
-
-/** canRequestQuote: the button is disabled while loading, and when the amount is empty or zero. */
-export function canRequestQuote(amount: string, loading: boolean): boolean {
-  return !loading && amount !== '' && Number(amount) > 0;
+/** canRequestQuote: the button is disabled only while loading (a wrong amount is explained under the field). */
+export function canRequestQuote(_amount: string, loading: boolean): boolean {
+  return !loading;
 }
 
 /** QuoteInputError is the key of a validation message (quote:errors.<key>). */
-export type QuoteInputError = 'noMethod' | 'invalidAmount';
+export type QuoteInputError = 'noMethod' | 'invalidAmount' | 'zeroAmount';
 
 /** validateQuoteInput returns the first problem, or null when a quote can be requested. */
 export function validateQuoteInput(method: PaymentMethod | '', amount: string): QuoteInputError | null {
   if (!method) return 'noMethod';
-  const n = Number(amount);
-  if (amount.trim() === '' || !Number.isFinite(n) || n <= 0) return 'invalidAmount';
-  return null;
+  const r = readAmount(amount, 'USD');
+  if (r.ok) return null;
+  if (r.reason === 'zero') return 'zeroAmount';
+  return 'invalidAmount';
+}
+
+/** quoteAmount is the USD amount to quote (validateQuoteInput passed). */
+export function quoteAmount(amount: string): number {
+  const r = readAmount(amount, 'USD');
+  return r.ok ? r.value : Number.NaN;
 }

@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -49,7 +49,7 @@ function renderPage() {
 const text = (el: HTMLElement) => (el.textContent ?? '').replace(/[\u00a0\u202f]/g, ' ');
 
 describe('QuotePage', () => {
-  it('starts with 5000, Brazil and Pix, and keeps digits only', async () => {
+  it('starts with 5000, Brazil and Pix, reads amounts as typed and explains a wrong one under the field', async () => {
     stubQuote(200, brQuote);
     renderPage();
     const amount = screen.getByLabelText('Amount in USD');
@@ -57,14 +57,19 @@ describe('QuotePage', () => {
     expect(screen.getByLabelText('Country')).toHaveValue('BR');
     expect(screen.getByText('Pix')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/');
-    await userEvent.clear(amount);
-    expect(screen.getByRole('button', { name: 'Get Live Rate' })).toBeDisabled();
-    await userEvent.type(amount, '1a2.5-0');
-    expect(amount).toHaveValue('1250');
-    expect(screen.getByRole('button', { name: 'Get Live Rate' })).toBeEnabled();
+    // Issue 16: 150.75 once became 15,075; now nothing typed is dropped, and 0 is explained.
     await userEvent.clear(amount);
     await userEvent.type(amount, '0');
-    expect(screen.getByRole('button', { name: 'Get Live Rate' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Get Live Rate' }));
+    expect(amount).toHaveAccessibleDescription(/Enter an amount greater than 0/);
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '150.75');
+    expect(amount).toHaveValue('150.75');
+    expect(amount).not.toHaveAttribute('aria-invalid');
+    const fetchMock = stubQuote(200, brQuote);
+    await userEvent.click(screen.getByRole('button', { name: 'Get Live Rate' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(JSON.parse(String((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].body))).toEqual({ symbol: 'USDC/BRL', amount_usd: 150.75 });
   });
 
   it('shows the fallback comparison before a quote', () => {
@@ -104,7 +109,7 @@ describe('QuotePage', () => {
     // 6.06 * 5020 - 27111.86 and 5.88 * 5027.5 - 27111.86
     expect(text(savings[0]!)).toContain('R$ 3.309,34');
     expect(text(savings[1]!)).toContain('R$ 2.449,84');
-    expect(screen.getByRole('link', { name: 'Continue to Payment' })).toHaveAttribute('href', '/get-started');
+    expect(screen.getByRole('link', { name: 'Continue to Payment' })).toHaveAttribute('href', '/get-started?amount=5000.00');
   });
 
   it('changing country clears the quote, sets SPEI and shows es-MX amounts', async () => {
@@ -115,7 +120,7 @@ describe('QuotePage', () => {
     await userEvent.selectOptions(screen.getByLabelText('Country'), 'MX');
     expect(screen.queryByRole('region', { name: 'Your quote' })).toBeNull();
     expect(screen.getByText('SPEI')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Continue to Payment' })).toHaveAttribute('href', '/get-started-mexico');
+    expect(screen.getByRole('link', { name: 'Continue to Payment' })).toHaveAttribute('href', '/get-started-mexico?amount=5000.00');
     expect(screen.getByRole('region', { name: 'Compare providers' })).toHaveTextContent('17.8900 MXN per USD');
 
     fetchMock.mockImplementation(async () => new Response(JSON.stringify(mxQuote), { status: 200 }));

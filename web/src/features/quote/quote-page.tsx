@@ -6,15 +6,15 @@ import { Input, NativeSelect } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
 import { usePageMeta } from '@/lib/page-meta';
 import './strings';
-import { useCreateQuote } from './api/create-quote';
+import { useCreateQuote } from '@/features/payments/api/create-quote';
 import { ProviderComparison, SavingsBoxes } from './components/provider-comparison';
 import { QuoteResults } from './components/quote-results';
 import {
   DEFAULT_AMOUNT_USD,
   canRequestQuote,
   currencyFor,
-  digitsOnly,
   methodFor,
+  quoteAmount,
   symbolFor,
   validateQuoteInput,
   wizardPathFor,
@@ -53,13 +53,21 @@ export function QuotePage() {
     const problem = validateQuoteInput(method, amount);
     setInputError(problem);
     if (problem) return;
-    mutation.mutate({ symbol: symbolFor(country), amount_usd: Number(amount) });
+    mutation.mutate({ symbol: symbolFor(country), amount_usd: quoteAmount(amount) });
   };
 
-  const error = inputError
-    ? t(`errors.${inputError}`)
+  // A changed amount makes the shown quote and any error about it stale.
+  const onAmountChange = (text: string) => {
+    setAmount(text);
+    setInputError(null);
+    mutation.reset();
+  };
+
+  const amountError = inputError && inputError !== 'noMethod' ? t(`errors.${inputError}`) : null;
+  const error = inputError === 'noMethod'
+    ? t('errors.noMethod')
     : mutation.isError
-      ? errorMessage(mutation.error, t('errors.failed'))
+      ? errorMessage(mutation.error, t('errors.failed'), t)
       : null;
 
   return (
@@ -103,17 +111,23 @@ export function QuotePage() {
                 </span>
                 <Input
                   id={`${id}-amount`}
-                  inputMode="numeric"
+                  inputMode="decimal"
                   autoComplete="off"
                   value={amount}
-                  onChange={(e) => setAmount(digitsOnly(e.target.value))}
+                  onChange={(e) => onAmountChange(e.target.value)}
                   className="pl-7 text-lg font-semibold"
-                  aria-describedby={`${id}-amount-hint`}
+                  aria-invalid={amountError ? true : undefined}
+                  aria-describedby={amountError ? `${id}-amount-hint ${id}-amount-error` : `${id}-amount-hint`}
                 />
               </div>
               <p id={`${id}-amount-hint`} className="mt-1 text-sm text-slate-600">
                 {t('form.amountHint')}
               </p>
+              {amountError ? (
+                <p id={`${id}-amount-error`} role="alert" className="mt-1 text-sm font-semibold text-red-700">
+                  {amountError}
+                </p>
+              ) : null}
             </div>
             <button
               type="submit"
@@ -154,7 +168,7 @@ export function QuotePage() {
         <div className="mt-10 flex flex-col items-start gap-3 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-slate-700">{t('continueLead')}</p>
           <Link
-            to={wizardPathFor(country)}
+            to={wizardPathFor(country, amount)}
             className="inline-flex h-12 shrink-0 items-center rounded-lg bg-brand px-6 font-semibold text-navy hover:bg-yellow-300"
           >
             {t('continue')}

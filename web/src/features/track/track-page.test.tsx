@@ -5,7 +5,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { i18next, i18nReady } from '@/lib/i18n';
 import { TrackPage } from './track-page';
-import type { TransactionStatus } from './api/get-transaction-status';
+import { formatTime } from '@/features/payments/progress/format-time';
+import type { TransactionStatus } from '@/features/payments/progress/get-transaction-status';
 
 beforeAll(async () => {
   await i18nReady;
@@ -16,8 +17,8 @@ function json(status: number, body: unknown) {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
-const when = (iso: string) =>
-  new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(iso));
+// Times are shown in the visitor's language and zone, the zone named (format-time.ts).
+const when = (iso: string) => formatTime(iso);
 
 function payment(over: Partial<TransactionStatus> = {}): TransactionStatus {
   return {

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -9,10 +9,12 @@ import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { formatMoney, formatRate } from '@/lib/money';
 import { usePageMeta } from '@/lib/page-meta';
+import { useLiveStatus } from '@/lib/use-live-status';
+import { ReceiptLink } from '@/components/receipt-link';
 import { mailto, site } from '@/config/site';
-import { finalStatuses, useTransactionStatus, type TransactionStatus } from './api/get-transaction-status';
-import { StageList, useStageLabel } from './components/stage-list';
-import { formatTime } from './format-time';
+import { finalStatuses, useTransactionStatus, type TransactionStatus } from '@/features/payments/progress/get-transaction-status';
+import { StageList, useStageLabel } from '@/features/payments/progress/stage-list';
+import { formatTime } from '@/features/payments/progress/format-time';
 
 const param = 'transaction_id';
 const link = 'font-semibold text-blue-700 underline underline-offset-2 hover:text-blue-900';
@@ -34,7 +36,18 @@ export function TrackPage() {
     setSyncedId(id);
     setDraft(id);
   }
-  const query = useTransactionStatus(id);
+  // The owner's browser follows the payment live; anyone else (and a
+  // failed stream) polls.
+  const [liveId, setLiveId] = useState('');
+  const live = useLiveStatus(liveId);
+  const query = useTransactionStatus(id, live.connected);
+  const owned = query.data?.owned && query.data.transaction_id === id && !finalStatuses.has(query.data.status);
+  if ((owned ? id : '') !== liveId) setLiveId(owned ? id : '');
+  const seq = live.status?.sequence;
+  const { refetch } = query;
+  useEffect(() => {
+    if (seq !== undefined) void refetch();
+  }, [seq, refetch]);
   // A refresh the visitor asked for (the background polling stays silent).
   const [refreshing, setRefreshing] = useState(false);
   const refresh = () => {
@@ -88,7 +101,7 @@ export function TrackPage() {
           </form>
         </Card>
 
-        {id !== '' ? <Result id={id} query={query} refresh={refresh} refreshing={refreshing} /> : null}
+        {id !== '' ? <Result id={id} query={query} refresh={refresh} refreshing={refreshing} live={live.connected} /> : null}
 
         <p className="mt-8 text-slate-700">
           <Trans
@@ -110,9 +123,10 @@ interface ResultProps {
   query: Query;
   refresh: () => void;
   refreshing: boolean;
+  live: boolean;
 }
 
-function Result({ id, query, refresh, refreshing }: ResultProps) {
+function Result({ id, query, refresh, refreshing, live }: ResultProps) {
   const { t } = useTranslation('track');
   if (query.isPending) {
     return (
@@ -130,7 +144,7 @@ function Result({ id, query, refresh, refreshing }: ResultProps) {
   }
   const tx = query.data;
   if (!tx || tx.transaction_id !== id) return null;
-  return <Payment tx={tx} updatedAt={query.dataUpdatedAt} refresh={refresh} refreshing={refreshing} />;
+  return <Payment tx={tx} updatedAt={query.dataUpdatedAt} refresh={refresh} refreshing={refreshing} live={live} />;
 }
 
 interface PaymentProps {
@@ -138,13 +152,14 @@ interface PaymentProps {
   updatedAt: number;
   refresh: () => void;
   refreshing: boolean;
+  live: boolean;
 }
 
-function Payment({ tx, updatedAt, refresh, refreshing }: PaymentProps) {
+function Payment({ tx, updatedAt, refresh, refreshing, live }: PaymentProps) {
   const { t } = useTranslation('track');
   const label = useStageLabel();
   const done = finalStatuses.has(tx.status);
-  const failed = ['expired', 'failed', 'refunded'].includes(tx.status);
+  const failed = ['expired', 'failed', 'refunded', 'payin_mismatch'].includes(tx.status);
   const awaiting = tx.status === 'created' || tx.status === 'awaiting_payin';
   const rows: Array<[string, string]> = [
     [t('summary.amountLocal'), formatMoney(tx.amount_local, tx.local_currency)],
@@ -157,6 +172,8 @@ function Payment({ tx, updatedAt, refresh, refreshing }: PaymentProps) {
   ];
   if (awaiting && tx.expires_at) rows.push([t('summary.expires'), formatTime(tx.expires_at)]);
   if (tx.tracking_number) rows.push([t('summary.tracking'), tx.tracking_number]);
+  const ref = tx.rail_reference;
+  if (ref) rows.push([t(ref.kind === 'pix_end_to_end_id' ? 'summary.pixEndToEnd' : 'summary.speiTrackingKey'), ref.value]);
 
   return (
     <div className="mt-8 space-y-6">
@@ -175,12 +192,18 @@ function Payment({ tx, updatedAt, refresh, refreshing }: PaymentProps) {
         </p>
         <dl className="mt-5 grid gap-x-6 gap-y-4 sm:grid-cols-2">
           {rows.map(([k, v]) => (
-            <div key={k}>
+            <div key={k} className="min-w-0">
               <dt className="text-sm text-slate-600">{k}</dt>
-              <dd className="break-words font-semibold text-ink">{v}</dd>
+              <dd className="font-semibold text-ink wrap-anywhere">{v}</dd>
             </div>
           ))}
         </dl>
+        {ref?.lookup_url ? (
+          <a href={ref.lookup_url} target="_blank" rel="noreferrer" className={cn(link, 'mt-4 inline-block')}>
+            {t('summary.cepLookup')}
+          </a>
+        ) : null}
+        {tx.receipt_url ? <ReceiptLink transactionId={tx.transaction_id} className={cn(link, 'mt-4 block')} /> : null}
       </Card>
 
       <Card>
@@ -193,7 +216,7 @@ function Payment({ tx, updatedAt, refresh, refreshing }: PaymentProps) {
         <div className="mt-6 flex flex-col gap-3 border-t border-slate-200 pt-4 text-sm text-slate-600 sm:flex-row sm:items-center sm:justify-between">
           <p>
             {updatedAt ? t('lastChecked', { time: formatTime(new Date(updatedAt).toISOString()) }) : null}
-            {!done ? <span className="block">{t('autoRefresh')}</span> : null}
+            {!done ? <span className="block">{t(live ? 'liveUpdates' : 'autoRefresh')}</span> : null}
           </p>
           <Button variant="outline" size="sm" onClick={refresh} disabled={refreshing}>
             {refreshing ? t('refreshing') : t('refresh')}
@@ -223,9 +246,9 @@ function Details({ tx }: { tx: TransactionStatus }) {
         {rows
           .filter((r): r is [string, string] => Boolean(r[1]))
           .map(([k, v]) => (
-            <div key={k}>
+            <div key={k} className="min-w-0">
               <dt className="text-sm text-slate-600">{k}</dt>
-              <dd className="break-words font-semibold text-ink">{v}</dd>
+              <dd className="font-semibold text-ink wrap-anywhere">{v}</dd>
             </div>
           ))}
       </dl>

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
 import { usePageMeta } from '@/lib/page-meta';
 import { mailto, site } from '@/config/site';
+import { formatDate } from '@/lib/money';
 
 interface LegalSection {
   id: string;
@@ -20,12 +21,8 @@ const related = [
 
 const link = 'font-semibold text-blue-700 underline underline-offset-2 hover:text-blue-900';
 
-/** formatUpdated shows a YYYY-MM-DD date in the visitor's locale. */
-function formatUpdated(date: string): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  if (Number.isNaN(d.getTime())) return date;
-  return new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeZone: 'UTC' }).format(d);
-}
+/** formatUpdated shows a YYYY-MM-DD date in the visitor's language. */
+const formatUpdated = formatDate;
 
 /**
  * LegalDocument renders one legal text of the 'legal' namespace (terms or

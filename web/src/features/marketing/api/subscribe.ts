@@ -1,10 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 
-/** SubscribeResponse: 201 for a new address, 200 when it was already subscribed. */
+/** SubscribeResponse: the same answer whether or not the address was already subscribed. */
 export interface SubscribeResponse {
   subscribed?: boolean;
-  already_subscribed: boolean;
   message: string;
 }
 

@@ -187,7 +187,13 @@ describe('parseCalculatorAmount', () => {
     ['', 0],
     ['abc', 0],
     ['.', 0],
-  ])('%s -> %s', (text, expected) => {
-    expect(parseCalculatorAmount(text)).toBe(expected);
+  ])('%s -> %s (reais, as the send box reads them)', (text, expected) => {
+    expect(parseCalculatorAmount(text, 'BRL')).toBe(expected);
+  });
+
+  it('reads a dollar box the way a US payer means it (the one parser)', () => {
+    expect(parseCalculatorAmount('1,000', 'USD')).toBe(1000);
+    expect(parseCalculatorAmount('150.75', 'USD')).toBe(150.75);
+    expect(parseCalculatorAmount('1.234,56', 'USD')).toBe(1234.56);
   });
 });

@@ -1,7 +1,7 @@
 // The rate calculator's rules (spec section 4, 'Rate calculator'), as a pure
 // reducer so every case can be tested without a browser. Display only: the
 // server prices every real payment.
-import { formatAmount, type CurrencyCode } from '@/lib/money';
+import { formatAmount, parseTypedAmount, type CurrencyCode } from '@/lib/money';
 import { calculatorProviders, type Country, type ProviderId } from '@/lib/comparison-data';
 
 // The first Intl.NumberFormat of a page loads the locale data (tens of
@@ -87,35 +87,13 @@ export function rateOf(s: Pick<CalculatorState, 'reversed' | 'country' | 'provid
 }
 
 /**
- * parseCalculatorAmount reads free text as a number; anything that is not a
- * number counts as 0. It accepts both the locale's format (pt-BR 1.234,56,
- * es-MX and en-US 1,234.56) and a bare dot or comma decimal (1234.5, 1234,5).
+ * parseCalculatorAmount reads a box's text with the one amount parser (in
+ * the person's language and the box's currency); anything that is not an
+ * amount counts as 0 here, since the calculator only illustrates.
  */
-export function parseCalculatorAmount(text: string): number {
-  let s = text.replace(/[^\d.,]/g, '');
-  if (!s) return 0;
-  const lastDot = s.lastIndexOf('.');
-  const lastComma = s.lastIndexOf(',');
-  let decimal: '.' | ',' | null = null;
-  if (lastDot >= 0 && lastComma >= 0) {
-    decimal = lastDot > lastComma ? '.' : ',';
-  } else if (lastDot >= 0 || lastComma >= 0) {
-    const sep = lastDot >= 0 ? '.' : ',';
-    const count = s.split(sep).length - 1;
-    const after = s.length - s.lastIndexOf(sep) - 1;
-    // One separator followed by other than exactly three digits is a
-    // decimal point; 1.000 or 1,000,000 are thousands.
-    decimal = count === 1 && after !== 3 ? sep : null;
-  }
-  if (decimal) {
-    const thousands = decimal === '.' ? ',' : '.';
-    s = s.split(thousands).join('');
-    s = s.replace(decimal, '.');
-  } else {
-    s = s.replace(/[.,]/g, '');
-  }
-  const n = Number(s);
-  return Number.isFinite(n) ? n : 0;
+export function parseCalculatorAmount(text: string, currency: CurrencyCode = 'BRL'): number {
+  const n = parseTypedAmount(text.replace(/[^\d.,]/g, ''), currency);
+  return Number.isNaN(n) ? 0 : n;
 }
 
 function format(n: number, currency: CurrencyCode): string {
@@ -138,7 +116,7 @@ export function sendFor(receive: number, s: CalculatorState): number {
 
 function recomputeReceive(s: CalculatorState): CalculatorState {
   if (s.send.trim() === '') return s.interacted ? { ...s, receive: format(MIN_RECEIVE, receiveCurrency(s)) } : s;
-  return { ...s, receive: format(receiveFor(parseCalculatorAmount(s.send), s), receiveCurrency(s)) };
+  return { ...s, receive: format(receiveFor(parseCalculatorAmount(s.send, sendCurrency(s)), s), receiveCurrency(s)) };
 }
 
 /** calculatorReducer applies one user action or rate update. */
@@ -147,16 +125,16 @@ export function calculatorReducer(s: CalculatorState, a: CalculatorAction): Calc
     case 'sendChanged': {
       const next = { ...s, send: a.text, interacted: true };
       if (a.text.trim() === '') return { ...next, receive: format(MIN_RECEIVE, receiveCurrency(s)) };
-      return { ...next, receive: format(receiveFor(parseCalculatorAmount(a.text), s), receiveCurrency(s)) };
+      return { ...next, receive: format(receiveFor(parseCalculatorAmount(a.text, sendCurrency(s)), s), receiveCurrency(s)) };
     }
     case 'receiveChanged': {
       // The typed text stays while editing; the send box is computed from at
       // least 1.00, and leaving the box writes the floor back (receiveBlurred).
-      return { ...s, receive: a.text, interacted: true, send: format(sendFor(parseCalculatorAmount(a.text), s), sendCurrency(s)) };
+      return { ...s, receive: a.text, interacted: true, send: format(sendFor(parseCalculatorAmount(a.text, receiveCurrency(s)), s), sendCurrency(s)) };
     }
     case 'receiveBlurred': {
       if (!s.interacted) return s;
-      const n = parseCalculatorAmount(s.receive);
+      const n = parseCalculatorAmount(s.receive, receiveCurrency(s));
       return n < MIN_RECEIVE ? { ...s, receive: format(MIN_RECEIVE, receiveCurrency(s)) } : s;
     }
     case 'providerChanged': {
@@ -169,7 +147,7 @@ export function calculatorReducer(s: CalculatorState, a: CalculatorAction): Calc
       if (s.reversed) return a.country === 'mexico' ? { ...s, message: 'usdToMxnUnsupported' } : s;
       const next = { ...s, country: a.country };
       if (s.receive.trim() === '') return next;
-      return { ...next, send: format(sendFor(parseCalculatorAmount(s.receive), next), sendCurrency(next)) };
+      return { ...next, send: format(sendFor(parseCalculatorAmount(s.receive, receiveCurrency(next)), next), sendCurrency(next)) };
     }
     case 'swap': {
       if (s.country === 'mexico') return { ...s, message: 'usdToMxnUnsupported' };

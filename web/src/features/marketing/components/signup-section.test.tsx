@@ -37,7 +37,7 @@ describe('SignUpForm', () => {
   });
 
   it('subscribes with source landing and shows the server message', async () => {
-    const fetchMock = stubSubscribe(201, { subscribed: true, already_subscribed: false, message: "Thanks! You're subscribed." });
+    const fetchMock = stubSubscribe(200, { subscribed: true, message: "Thanks! You're subscribed." });
     renderForm();
     await userEvent.type(screen.getByLabelText('Email address'), '  ana@example.com ');
     await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
@@ -48,8 +48,8 @@ describe('SignUpForm', () => {
     expect(JSON.parse(String(init.body))).toEqual({ email: 'ana@example.com', source: 'landing' });
   });
 
-  it('says when the address was already subscribed', async () => {
-    stubSubscribe(200, { subscribed: true, already_subscribed: true, message: "You're already subscribed." });
+  it('shows the answer for an address already subscribed as it is', async () => {
+    stubSubscribe(200, { subscribed: true, message: "You're already subscribed." });
     renderForm();
     await userEvent.type(screen.getByLabelText('Email address'), 'ana@example.com');
     await userEvent.keyboard('{Enter}');

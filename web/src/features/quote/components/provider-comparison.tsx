@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { ratePageFigures, savingsVersus, type LocalCurrency, type RatePageCompetitor } from '@/lib/comparison-data';
 import { formatMoney, formatRate } from '@/lib/money';
 import { cn } from '@/lib/cn';
-import type { Quote } from '../api/create-quote';
+import type { Quote } from '@/features/payments/api/create-quote';
 
 interface Column {
   key: 'crebit' | 'transferService' | 'tuitionService';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { formatMoney, formatRate } from '@/lib/money';
-import type { Quote } from '../api/create-quote';
+import type { Quote } from '@/features/payments/api/create-quote';
 
 /** QuoteResults shows a locked quote: amounts to 2 decimals, rates to 4. */
 export function QuoteResults({ quote }: { quote: Quote }) {

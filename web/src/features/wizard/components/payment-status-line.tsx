@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import type { Progress } from '../lib/payment-progress';
+import type { Progress } from '@/features/payments/progress/payment-progress';
 import { Spinner } from './spinner';
 
 /** PaymentStatusLine says what the wizard is waiting for (a polite live region). */
-export function PaymentStatusLine({ progress }: { progress: Progress }) {
+export function PaymentStatusLine({ progress, method }: { progress: Progress; method: 'pix' | 'spei' }) {
   const { t } = useTranslation('wizard');
   const received = progress === 'payment_received' || progress === 'offramp_created' || progress === 'completed';
   return (
@@ -20,7 +20,7 @@ export function PaymentStatusLine({ progress }: { progress: Progress }) {
       ) : (
         <>
           <Spinner className="text-blue-700" />
-          <p className="font-medium text-ink">{progress === 'processing' ? t('pay.statusProcessing') : t('pay.statusWaiting')}</p>
+          <p className="font-medium text-ink">{progress === 'processing' ? t('pay.statusProcessing') : t(`pay.statusWaiting.${method}`)}</p>
         </>
       )}
     </div>

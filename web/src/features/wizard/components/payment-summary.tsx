@@ -1,13 +1,14 @@
-import { formatRate } from '@/lib/money';
+import { formatDateTime, formatRate } from '@/lib/money';
 import { showMoney } from '../lib/format';
 import type { WizardController } from '../hooks/use-wizard';
 import { SummaryList } from './summary-list';
+import { TransactionId } from './transaction-id';
 
 function formatWhen(iso: string | undefined): string | null {
   if (!iso) return null;
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return null;
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' }).format(d);
+  return formatDateTime(d, { dateStyle: 'medium', timeStyle: 'medium' });
 }
 
 /** PaymentSummary is the summary of steps 7 and 8: amounts, ids, student, school, status. */
@@ -27,7 +28,7 @@ export function PaymentSummary({ w }: { w: WizardController }) {
         className="mt-3"
         rows={[
           { label: t('summary.amountReceived'), value: showMoney(p.amount_local, config.currency), strong: true },
-          { label: t('summary.transactionId'), value: <span className="font-mono text-sm">{p.transaction_id}</span> },
+          { label: t('summary.transactionId'), value: <TransactionId w={w} id={p.transaction_id} /> },
           { label: t('summary.usdAmount'), value: showMoney(p.amount_usd, 'USD') },
           { label: t('summary.rate'), value: t('pay.rateValue', { rate: formatRate(p.effective_rate), currency: config.currency }) },
           check && {

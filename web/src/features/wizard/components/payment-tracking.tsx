@@ -13,7 +13,7 @@ export function PaymentTracking({ w, payLabel, offrampLabel }: { w: WizardContro
   const check = state.form.deliveryMethod === 'check-to-school';
   return (
     <>
-      <PaymentStatusLine progress={state.progress} />
+      <PaymentStatusLine progress={state.progress} method={w.config.method} />
       {state.progress === 'failed' ? (
         <Button className="mt-3" onClick={w.newQuote}>
           {t('pay.failedAction')}

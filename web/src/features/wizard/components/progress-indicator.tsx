@@ -2,19 +2,28 @@ import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
 import type { Step } from '../lib/state';
 
-/** CIRCLES: the indicator shows 7 circles for the 9 steps (steps 7 to 9 share the last). */
+/** CIRCLES: the spec's 7 circles, one per step this payer goes through. */
 export const CIRCLES = 7;
-export const TOTAL_STEPS = 9;
 
-/** circleOf maps a step to its circle (1-7). */
-export function circleOf(step: Step): number {
-  return Math.min(step, CIRCLES);
+/**
+ * pathOf is the steps a payer actually goes through, one per circle: a
+ * bank transfer skips step 3 (school details); a mailed check has it, so
+ * its last circle holds steps 7 and 8. Step 9 (referrals) shares the last.
+ */
+export function pathOf(check: boolean): Step[] {
+  return check ? [1, 2, 3, 4, 5, 6, 7] : [1, 2, 4, 5, 6, 7, 8];
 }
 
-/** ProgressIndicator shows where the payer is: 7 circles and "Step N of 9". */
-export function ProgressIndicator({ step }: { step: Step }) {
+/** circleOf maps a step to its circle (1-7); the counter says the same number. */
+export function circleOf(step: Step, check: boolean): number {
+  const i = pathOf(check).indexOf(step);
+  return i >= 0 ? i + 1 : CIRCLES;
+}
+
+/** ProgressIndicator shows where the payer is: 7 circles and "Step N of 7", telling one story. */
+export function ProgressIndicator({ step, check }: { step: Step; check: boolean }) {
   const { t } = useTranslation('wizard');
-  const current = circleOf(step);
+  const current = circleOf(step, check);
   return (
     <div className="mb-6">
       <ol className="flex items-center" aria-hidden="true">
@@ -36,7 +45,7 @@ export function ProgressIndicator({ step }: { step: Step }) {
           </li>
         ))}
       </ol>
-      <p className="mt-3 text-sm font-medium text-slate-700">{t('progress.stepOf', { step, total: TOTAL_STEPS })}</p>
+      <p className="mt-3 text-sm font-medium text-slate-700">{t('progress.stepOf', { step: current, total: CIRCLES })}</p>
     </div>
   );
 }

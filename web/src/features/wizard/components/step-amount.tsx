@@ -67,6 +67,7 @@ export function AmountStep({ w }: { w: WizardController }) {
               autoComplete="off"
               placeholder={formatAmount(5000, currency)}
               value={state.localAmount}
+              error={w.fieldErrors.amountUSD}
               onChange={(e) => w.setAmount({ localAmount: e.target.value, amountUSD: '' })}
             />
             <TextField
@@ -87,6 +88,7 @@ export function AmountStep({ w }: { w: WizardController }) {
             autoComplete="off"
             placeholder={t('amount.usdPlaceholder')}
             value={state.form.amountUSD}
+            error={w.fieldErrors.amountUSD}
             onChange={(e) => w.setAmount({ amountUSD: e.target.value })}
           />
         )}

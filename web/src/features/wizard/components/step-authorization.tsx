@@ -2,7 +2,7 @@ import { Trans } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
-import { formatRate } from '@/lib/money';
+import { formatDateTime, formatRate } from '@/lib/money';
 import { showMoney } from '../lib/format';
 import { senderName } from '../lib/payloads';
 import { formatCountdown } from '../lib/timer';
@@ -16,7 +16,7 @@ import { SummaryList } from './summary-list';
 export function formatSignedAt(iso: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'long' }).format(d);
+  return formatDateTime(d, { dateStyle: 'medium', timeStyle: 'long' });
 }
 
 const linkClass = 'font-semibold text-blue-800 underline';

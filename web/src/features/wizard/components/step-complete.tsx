@@ -1,4 +1,5 @@
 import { Button } from '@/components/ui/button';
+import { ReceiptLink } from '@/components/receipt-link';
 import type { WizardController } from '../hooks/use-wizard';
 import { PaymentSummary } from './payment-summary';
 import { StepActions } from './step-actions';
@@ -25,6 +26,7 @@ export function CompleteStep({ w }: { w: WizardController }) {
         <p className="text-slate-800">{done ? t('complete.bodyComplete') : t('complete.bodyProcessing')}</p>
       </div>
       <PaymentSummary w={w} />
+      {done && state.payment ? <div className="mt-4"><ReceiptLink transactionId={state.payment.transaction_id} /></div> : null}
       <section aria-labelledby="complete-next-heading" className="mt-6">
         <h3 id="complete-next-heading" className="text-lg font-semibold text-ink">
           {t('complete.nextHeading')}
@@ -33,6 +35,18 @@ export function CompleteStep({ w }: { w: WizardController }) {
           {Array.isArray(next) ? next.map((s) => <li key={s}>{s}</li>) : null}
         </ul>
       </section>
+      <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+        <Button onClick={w.startAnother} className="w-full sm:w-auto">
+          {t('complete.startAnother')}
+        </Button>
+        <Button
+          variant="outline"
+          onClick={() => w.finish(`/track?transaction_id=${encodeURIComponent(state.payment?.transaction_id ?? '')}`)}
+          className="w-full sm:w-auto"
+        >
+          {t('complete.track')}
+        </Button>
+      </div>
       <StepActions>
         <Button variant="outline" onClick={w.returnHome} className="w-full sm:w-auto">
           {t('complete.home')}

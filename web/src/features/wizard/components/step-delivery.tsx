@@ -56,6 +56,8 @@ export function DeliveryStep({ w }: { w: WizardController }) {
 
   const invalid = (f: keyof DeliveryValues) => Boolean(formState.errors[f]);
   const busy = w.deliveryBusy;
+  // The form's own check names no single field: its message stays above the buttons until fixed.
+  const formProblem = Object.values(formState.errors).find((e) => e?.message)?.message ?? w.accountError;
 
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="mt-4">
@@ -150,29 +152,29 @@ export function DeliveryStep({ w }: { w: WizardController }) {
               id="accountHolderName"
               label={t('delivery.bankForm.accountHolderName')}
               autoComplete="name"
-              invalid={invalid('accountHolderName')}
+              invalid={invalid('accountHolderName')} error={w.fieldErrors.accountHolderName}
               {...register('accountHolderName')}
             />
-            <TextField id="bankName" label={t('delivery.bankForm.bankName')} autoComplete="off" invalid={invalid('bankName')} {...register('bankName')} />
+            <TextField id="bankName" label={t('delivery.bankForm.bankName')} autoComplete="off" invalid={invalid('bankName')} error={w.fieldErrors.bankName} {...register('bankName')} />
             <TextField
               id="bankStreetAddress"
               className="sm:col-span-2"
               label={t('delivery.bankForm.bankStreetAddress')}
               hint={t('delivery.bankForm.bankStreetAddressHint')}
               autoComplete="off"
-              invalid={invalid('bankStreetAddress')}
+              invalid={invalid('bankStreetAddress')} error={w.fieldErrors.bankStreetAddress}
               {...register('bankStreetAddress')}
             />
-            <TextField id="bankCity" label={t('delivery.bankForm.bankCity')} autoComplete="off" invalid={invalid('bankCity')} {...register('bankCity')} />
-            <TextField id="bankState" label={t('delivery.bankForm.bankState')} autoComplete="off" invalid={invalid('bankState')} {...register('bankState')} />
-            <TextField id="bankZipCode" label={t('delivery.bankForm.bankZipCode')} autoComplete="off" inputMode="numeric" invalid={invalid('bankZipCode')} {...register('bankZipCode')} />
+            <TextField id="bankCity" label={t('delivery.bankForm.bankCity')} autoComplete="off" invalid={invalid('bankCity')} error={w.fieldErrors.bankCity} {...register('bankCity')} />
+            <TextField id="bankState" label={t('delivery.bankForm.bankState')} autoComplete="off" invalid={invalid('bankState')} error={w.fieldErrors.bankState} {...register('bankState')} />
+            <TextField id="bankZipCode" label={t('delivery.bankForm.bankZipCode')} autoComplete="off" inputMode="numeric" invalid={invalid('bankZipCode')} error={w.fieldErrors.bankZipCode} {...register('bankZipCode')} />
             <TextField
               id="routingNumber"
               label={t('delivery.bankForm.routingNumber')}
               hint={t('delivery.bankForm.routingNumberHint')}
               inputMode="numeric"
               autoComplete="off"
-              invalid={invalid('routingNumber')}
+              invalid={invalid('routingNumber')} error={w.fieldErrors.routingNumber}
               {...register('routingNumber')}
             />
             <TextField
@@ -181,7 +183,7 @@ export function DeliveryStep({ w }: { w: WizardController }) {
               label={t('delivery.bankForm.accountNumber')}
               inputMode="numeric"
               autoComplete="off"
-              invalid={invalid('accountNumber')}
+              invalid={invalid('accountNumber')} error={w.fieldErrors.accountNumber}
               {...register('accountNumber')}
             />
           </div>
@@ -192,6 +194,11 @@ export function DeliveryStep({ w }: { w: WizardController }) {
         <p className="mt-6 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">{t('delivery.bankForm.achNote')}</p>
       ) : null}
 
+      {formProblem ? (
+        <p role="alert" className="mt-4 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+          {formProblem}
+        </p>
+      ) : null}
       <StepActions>
         <Button variant="outline" onClick={w.back} className="w-full sm:w-auto">
           {t('delivery.back')}

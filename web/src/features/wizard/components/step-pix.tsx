@@ -10,6 +10,7 @@ import { showMoney } from '../lib/format';
 import { pixQrValue } from '../lib/qr-value';
 import { formatCountdown } from '../lib/timer';
 import type { WizardController } from '../hooks/use-wizard';
+import { PaymentEnded } from './payment-ended';
 import { PaymentTracking } from './payment-tracking';
 import { QuoteTimer } from './quote-timer';
 import { SandboxPanel } from './sandbox-panel';
@@ -61,6 +62,10 @@ export function PixStep({ w }: { w: WizardController }) {
 
   const check = state.form.deliveryMethod === 'check-to-school';
   const amount = showMoney(p.amount_local, 'BRL');
+
+  if (state.progress === 'failed') {
+    return <PaymentEnded w={w} labels={[t('pay.stage.pix'), t('pay.stage.offramp'), check ? t('pay.stage.check') : t('pay.stage.bank')]} />;
+  }
 
   return (
     <div className="mt-4">

@@ -2,7 +2,7 @@ import { Button } from '@/components/ui/button';
 import { mailto, site } from '@/config/site';
 import type { WizardController } from '../hooks/use-wizard';
 import { PaymentSummary } from './payment-summary';
-import { ReferralForm } from './referral-form';
+import { WizardReferrals } from './wizard-referrals';
 import { StepActions } from './step-actions';
 
 /** ReceivedStep is step 7, Payment received. */
@@ -10,7 +10,9 @@ export function ReceivedStep({ w }: { w: WizardController }) {
   const { t, state } = w;
   const done = state.progress === 'completed';
   const check = state.form.deliveryMethod === 'check-to-school';
-  const next = t(check ? 'received.nextCheck' : 'received.nextBank', { returnObjects: true }) as unknown as string[];
+  // What step 7 says follows the payment's real state: once delivered, the next steps are the payer's own.
+  const nextKey = done ? (check ? 'complete.nextCheck' : 'complete.nextBank') : check ? 'received.nextCheck' : 'received.nextBank';
+  const next = t(nextKey, { returnObjects: true }) as unknown as string[];
   return (
     <div className="mt-4">
       <p
@@ -31,7 +33,7 @@ export function ReceivedStep({ w }: { w: WizardController }) {
           {Array.isArray(next) ? next.map((s) => <li key={s}>{s}</li>) : null}
         </ol>
       </section>
-      <ReferralForm idPrefix="referral-received" busy={w.referralBusy} onSend={w.sendReferrals} sendLabel={t('referrals.send')} />
+      <WizardReferrals w={w} idPrefix="referral-received" />
       <p className="mt-6">
         <a href={mailto(site.supportEmail)} className="font-semibold text-blue-800 underline">
           {t('received.support')}

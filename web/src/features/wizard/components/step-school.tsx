@@ -31,6 +31,7 @@ export function SchoolStep({ w }: { w: WizardController }) {
     if (message) toast({ title: t('toasts.error'), description: message, variant: 'destructive' });
   };
   const invalid = (f: keyof SchoolDetails) => Boolean(formState.errors[f]);
+  const formProblem = Object.values(formState.errors).find((e) => e?.message)?.message;
   const suggestions = t('school.suggestions', { returnObjects: true }) as unknown as string[];
 
   return (
@@ -44,7 +45,7 @@ export function SchoolStep({ w }: { w: WizardController }) {
           hint={t('school.schoolNameHint')}
           list="school-suggestions"
           autoComplete="off"
-          invalid={invalid('schoolName')}
+          invalid={invalid('schoolName')} error={w.fieldErrors.schoolName}
           {...register('schoolName')}
         />
         <datalist id="school-suggestions">
@@ -56,7 +57,7 @@ export function SchoolStep({ w }: { w: WizardController }) {
           label={t('school.payeeName')}
           hint={t('school.payeeNameHint')}
           autoComplete="off"
-          invalid={invalid('payeeName')}
+          invalid={invalid('payeeName')} error={w.fieldErrors.payeeName}
           {...register('payeeName')}
         />
         <TextField
@@ -64,12 +65,12 @@ export function SchoolStep({ w }: { w: WizardController }) {
           className="sm:col-span-2"
           label={t('school.mailingAddress')}
           autoComplete="off"
-          invalid={invalid('mailingAddress')}
+          invalid={invalid('mailingAddress')} error={w.fieldErrors.mailingAddress}
           {...register('mailingAddress')}
         />
-        <TextField id="schoolCity" label={t('school.city')} autoComplete="off" invalid={invalid('schoolCity')} {...register('schoolCity')} />
-        <TextField id="schoolState" label={t('school.state')} autoComplete="off" invalid={invalid('schoolState')} {...register('schoolState')} />
-        <TextField id="schoolZipCode" label={t('school.zipCode')} autoComplete="off" invalid={invalid('schoolZipCode')} {...register('schoolZipCode')} />
+        <TextField id="schoolCity" label={t('school.city')} autoComplete="off" invalid={invalid('schoolCity')} error={w.fieldErrors.schoolCity} {...register('schoolCity')} />
+        <TextField id="schoolState" label={t('school.state')} autoComplete="off" invalid={invalid('schoolState')} error={w.fieldErrors.schoolState} {...register('schoolState')} />
+        <TextField id="schoolZipCode" label={t('school.zipCode')} autoComplete="off" invalid={invalid('schoolZipCode')} error={w.fieldErrors.schoolZipCode} {...register('schoolZipCode')} />
         <div className="sm:col-span-2">
           <Label htmlFor="deliveryInstructions">
             {t('school.deliveryInstructions')} <span className="font-normal text-slate-600">{t('common.optional')}</span>
@@ -77,14 +78,14 @@ export function SchoolStep({ w }: { w: WizardController }) {
           <Textarea id="deliveryInstructions" rows={3} aria-describedby="deliveryInstructions-hint" {...register('deliveryInstructions')} />
           <FieldHint id="deliveryInstructions-hint">{t('school.deliveryInstructionsHint')}</FieldHint>
         </div>
-        <TextField id="studentFullName" label={t('school.studentFullName')} autoComplete="off" invalid={invalid('studentFullName')} {...register('studentFullName')} />
-        <TextField id="studentId" label={t('school.studentId')} autoComplete="off" invalid={invalid('studentId')} {...register('studentId')} />
+        <TextField id="studentFullName" label={t('school.studentFullName')} autoComplete="off" invalid={invalid('studentFullName')} error={w.fieldErrors.studentFullName} {...register('studentFullName')} />
+        <TextField id="studentId" label={t('school.studentId')} autoComplete="off" invalid={invalid('studentId')} error={w.fieldErrors.studentId} {...register('studentId')} />
         <TextField
           id="termReference"
           label={t('school.termReference')}
           placeholder={t('school.termReferencePlaceholder')}
           autoComplete="off"
-          invalid={invalid('termReference')}
+          invalid={invalid('termReference')} error={w.fieldErrors.termReference}
           {...register('termReference')}
         />
         <TextField
@@ -92,10 +93,15 @@ export function SchoolStep({ w }: { w: WizardController }) {
           type="email"
           label={t('school.studentEmail')}
           autoComplete="email"
-          invalid={invalid('studentEmail')}
+          invalid={invalid('studentEmail')} error={w.fieldErrors.studentEmail}
           {...register('studentEmail')}
         />
       </div>
+      {formProblem ? (
+        <p role="alert" className="mt-4 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+          {formProblem}
+        </p>
+      ) : null}
       <StepActions>
         <Button variant="outline" onClick={w.back} className="w-full sm:w-auto">
           {t('school.back')}

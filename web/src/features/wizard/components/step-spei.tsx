@@ -3,6 +3,7 @@ import { formatRate } from '@/lib/money';
 import { showMoney } from '../lib/format';
 import { formatCountdown } from '../lib/timer';
 import type { WizardController } from '../hooks/use-wizard';
+import { PaymentEnded } from './payment-ended';
 import { PaymentTracking } from './payment-tracking';
 import { QuoteTimer } from './quote-timer';
 import { SandboxPanel } from './sandbox-panel';
@@ -19,6 +20,10 @@ export function SpeiStep({ w }: { w: WizardController }) {
   const clabe = p.clabe || p.deposit_address;
   const copyText = t('pay.spei.copyText', { amount, clabe, bank: p.bank_name, beneficiary: p.beneficiary_name });
   const steps = t('pay.spei.how', { returnObjects: true }) as unknown as string[];
+
+  if (state.progress === 'failed') {
+    return <PaymentEnded w={w} labels={[t('pay.stage.spei'), t('pay.stage.offrampSpei'), check ? t('pay.stage.check') : t('pay.stage.bank')]} />;
+  }
 
   return (
     <div className="mt-4">

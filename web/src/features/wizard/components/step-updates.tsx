@@ -1,5 +1,5 @@
 import type { WizardController } from '../hooks/use-wizard';
-import { ReferralForm } from './referral-form';
+import { WizardReferrals } from './wizard-referrals';
 import { MailIcon } from './icons';
 
 /** UpdatesStep is step 9: where updates go, what they are, and referrals. */
@@ -23,17 +23,7 @@ export function UpdatesStep({ w }: { w: WizardController }) {
           </li>
         ))}
       </ul>
-      <ReferralForm
-        idPrefix="referral-updates"
-        busy={w.referralBusy}
-        onSend={async (rows) => {
-          const ok = await w.sendReferrals(rows);
-          if (ok) w.goto(8);
-          return ok;
-        }}
-        onSkip={() => w.goto(8)}
-        sendLabel={t('referrals.sendContinue')}
-      />
+      <WizardReferrals w={w} idPrefix="referral-updates" onDone={() => w.goto(8)} />
     </div>
   );
 }

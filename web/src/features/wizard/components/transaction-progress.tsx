@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
-import type { Progress } from '../lib/payment-progress';
+import type { Progress } from '@/features/payments/progress/payment-progress';
 
-export type StageState = 'pending' | 'active' | 'done';
+export type StageState = 'pending' | 'active' | 'done' | 'failed';
 
 /** stagesOf derives the three stages (pay-in, off-ramp, delivery) from the payment's progress. */
 export function stagesOf(progress: Progress): [StageState, StageState, StageState] {
@@ -16,6 +16,9 @@ export function stagesOf(progress: Progress): [StageState, StageState, StageStat
       return ['done', 'active', 'pending'];
     case 'completed':
       return ['done', 'done', 'done'];
+    case 'failed':
+    case 'expired':
+      return ['failed', 'pending', 'pending'];
     default:
       return ['pending', 'pending', 'pending'];
   }
@@ -45,9 +48,10 @@ export function TransactionProgress({ labels, progress }: { labels: [string, str
                   st === 'done' && 'bg-green-600',
                   st === 'active' && 'animate-pulse bg-blue-600',
                   st === 'pending' && 'bg-slate-300 text-slate-700',
+                  st === 'failed' && 'bg-red-600',
                 )}
               >
-                {st === 'done' ? '✓' : i + 1}
+                {st === 'done' ? '✓' : st === 'failed' ? '!' : i + 1}
               </span>
               <span className="flex-1 font-medium text-ink">{label}</span>
               <span
@@ -56,6 +60,7 @@ export function TransactionProgress({ labels, progress }: { labels: [string, str
                   st === 'done' && 'text-green-800',
                   st === 'active' && 'text-blue-800',
                   st === 'pending' && 'text-slate-600',
+                  st === 'failed' && 'text-red-800',
                 )}
               >
                 {t(`pay.stageState.${st}`)}

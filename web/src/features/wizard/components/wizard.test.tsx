@@ -112,7 +112,15 @@ describe('step 1', () => {
     let reject!: () => void;
     routes['POST /api/create-customer'] = () =>
       new Promise((resolve) => {
-        reject = () => resolve({ status: 400, body: { error: 'Invalid CPF: the check digits do not match. Please check the number.' } });
+        reject = () =>
+          resolve({
+            status: 400,
+            body: {
+              error: 'Invalid CPF: the check digits do not match. Please check the number.',
+              code: 'tax_id_invalid',
+              field: 'identity_documents',
+            },
+          });
       });
     const user = userEvent.setup({ delay: null });
     renderWizard();
@@ -127,6 +135,10 @@ describe('step 1', () => {
     expect(toastTexts()).toContain('Error: Invalid CPF: the check digits do not match. Please check the number.');
     expect(screen.getByLabelText('First Name')).toHaveValue('Ana');
     await waitFor(() => expect(screen.getByLabelText('Tax ID (CPF)')).toHaveAttribute('aria-invalid', 'true'));
+    // The server's field (not its words) put the message under the field it is about.
+    expect(screen.getByLabelText('Tax ID (CPF)')).toHaveAccessibleDescription(
+      'Invalid CPF: the check digits do not match. Please check the number.',
+    );
 
     const sent = calls.find((c) => c.path === '/api/create-customer')?.body;
     expect(sent).toMatchObject({

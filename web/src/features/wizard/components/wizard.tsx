@@ -85,7 +85,7 @@ export function Wizard({ config }: { config: CountryConfig }) {
         </div>
 
         <div className="mt-6">
-          <ProgressIndicator step={state.step} />
+          <ProgressIndicator step={state.step} check={state.form.deliveryMethod === 'check-to-school'} />
         </div>
 
         <Card className="p-4 sm:p-8">

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { formatAmount, formatMoney, formatRate } from '@/lib/money';
 import { showMoney } from './format';
-import { hasAtMostTwoDecimals, parseTypedAmount, roundCents, usdFieldText, usdFromLocal } from './amount';
+import { hasAtMostTwoDecimals, parseTypedAmount, roundCents } from '@/lib/amount';
+import { usdFieldText, usdFromLocal } from './amount';
 
 describe('parseTypedAmount', () => {
   it.each([

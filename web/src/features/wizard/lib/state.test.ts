@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Payment } from '../api/create-payment';
-import type { Quote } from '../api/create-quote';
+import type { Quote } from '@/features/payments/api/create-quote';
 import { initialState, previousStep, reducer, type WizardState } from './state';
-import { clearState, loadState, saveState, storageKey } from './storage';
+import { clearState, loadState, saveState, storageKey, toStored } from './storage';
 
 const quote: Quote = {
   symbol: 'USDC/BRL',
@@ -62,9 +62,10 @@ describe('wizard transitions', () => {
     expect(s.form.deliveryMethod).toBe('usd-bank-transfer');
   });
 
-  it('a locked quote goes to step 5 and stores both quote ids', () => {
+  it('a locked quote goes to step 5; both quote ids are the quote\'s own (derived, stored under the spec\'s names)', () => {
     const s = reducer(at(4, { authorized: true, signedAt: 'x' }), { type: 'quote-locked', quote, deadline: 1000 });
-    expect(s).toMatchObject({ step: 5, onRampQuoteId: 'qt_on', offRampQuoteId: 'qt_off', quoteDeadline: 1000, authorized: false });
+    expect(s).toMatchObject({ step: 5, quote, quoteDeadline: 1000, authorized: false });
+    expect(toStored(s)).toMatchObject({ onRampQuoteId: 'qt_on', offRampQuoteId: 'qt_off' });
   });
 
   it('an expired quote on step 6 goes back to step 4; on step 5 it stays', () => {
@@ -74,10 +75,10 @@ describe('wizard transitions', () => {
   });
 
   it('Get New Quote clears the quote, the signature and the checkbox', () => {
-    const s = reducer(at(5, { quote, quoteExpired: true, authorized: true, signedAt: 'x', onRampQuoteId: 'qt_on' }), {
+    const s = reducer(at(5, { quote, quoteExpired: true, authorized: true, signedAt: 'x' }), {
       type: 'new-quote',
     });
-    expect(s).toMatchObject({ step: 4, quote: null, quoteExpired: false, authorized: false, signedAt: null, onRampQuoteId: null });
+    expect(s).toMatchObject({ step: 4, quote: null, quoteExpired: false, authorized: false, signedAt: null });
   });
 
   it('proceeding again with the same payment keeps its progress', () => {
@@ -111,9 +112,9 @@ describe('browser storage', () => {
   });
 
   it('brings the wizard back after a reload', () => {
-    const s = at(5, { quote, customerId: 'cus_1', walletAddress: '0xabc', onRampQuoteId: 'qt_on', offRampQuoteId: 'qt_off' });
+    const s = at(5, { quote, customerId: 'cus_1', walletAddress: '0xabc' });
     saveState('brazil', s);
-    expect(loadState('brazil')).toMatchObject({ step: 5, customerId: 'cus_1', onRampQuoteId: 'qt_on', quote });
+    expect(loadState('brazil')).toMatchObject({ step: 5, customerId: 'cus_1', quote });
   });
 
   it('never keeps the full account number, and nothing in localStorage', () => {

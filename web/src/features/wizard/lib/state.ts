@@ -1,10 +1,11 @@
 // The wizard's state and its transitions (spec section 4) as a pure reducer.
 // Field names follow the spec's "Wizard form state" and "Browser storage".
 
-import type { Quote } from '../api/create-quote';
+import type { Quote } from '@/features/payments/api/create-quote';
+import { initialState } from './initial-state';
 import type { Payment } from '../api/create-payment';
 import type { Country, PaymentMethod } from './country';
-import { initialProgress, type Offramp, type Progress, type StatusRecord } from './payment-progress';
+import type { Offramp, Progress, StatusRecord } from '@/features/payments/progress/payment-progress';
 import type { BankDetails, PersonalInfo, SchoolDetails } from './validation';
 
 export type Step = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
@@ -47,10 +48,9 @@ export interface WizardState {
   selectedExternalAccountId: string | null;
   useExistingAccount: boolean;
 
+  /** quote: the locked quote; its on-ramp and off-ramp ids are the spec's onRampQuoteId / offRampQuoteId. */
   quote: Quote | null;
   quoteDeadline: number | null;
-  onRampQuoteId: string | null;
-  offRampQuoteId: string | null;
   quoteExpired: boolean;
 
   authorized: boolean;
@@ -68,82 +68,21 @@ export interface WizardState {
   timerStopped: boolean;
 }
 
-export function emptyForm(country: Country): WizardForm {
-  return {
-    firstName: '',
-    lastName: '',
-    documentType: 'national_id',
-    taxId: '',
-    email: '',
-    dateOfBirth: '',
-    phone: '',
-    country,
-    streetAddress: '',
-    city: '',
-    state: '',
-    zipCode: '',
-    deliveryMethod: '',
-    routingNumber: '',
-    accountNumber: '',
-    accountHolderName: '',
-    bankName: '',
-    bankStreetAddress: '',
-    bankCity: '',
-    bankState: '',
-    bankZipCode: '',
-    schoolName: '',
-    payeeName: '',
-    mailingAddress: '',
-    schoolCity: '',
-    schoolState: '',
-    schoolZipCode: '',
-    deliveryInstructions: '',
-    studentFullName: '',
-    studentId: '',
-    termReference: '',
-    studentEmail: '',
-    paymentMethod: country === 'brazil' ? 'pix' : 'spei',
-    amountUSD: '',
-  };
-}
+export { emptyForm, initialState } from './initial-state';
 
-export function initialState(country: Country): WizardState {
-  return {
-    v: 1,
-    step: 1,
-    form: emptyForm(country),
-    amountCurrency: 'USD',
-    localAmount: '',
-    customerId: null,
-    walletId: null,
-    walletAddress: null,
-    kycStatus: null,
-    customerKey: null,
-    existingExternalAccount: null,
-    externalAccount: null,
-    selectedExternalAccountId: null,
-    useExistingAccount: false,
-    quote: null,
-    quoteDeadline: null,
-    onRampQuoteId: null,
-    offRampQuoteId: null,
-    quoteExpired: false,
-    authorized: false,
-    signedAt: null,
-    attempt: null,
-    payment: null,
-    paymentDeadline: null,
-    pollStartedAt: null,
-    paymentError: null,
-    progress: initialProgress.progress,
-    offramp: null,
-    lastStatus: null,
-    timerStopped: false,
-  };
-}
-
+/**
+ * Action: what happened. The reducer alone decides which step follows
+ * (hooks report 'personal-done', never "go to step 2").
+ */
 export type Action =
   | { type: 'goto'; step: Step }
+  | { type: 'personal-done'; keepCustomer: boolean }
+  | { type: 'delivery-done' }
+  | { type: 'school-done' }
+  | { type: 'back' }
+  | { type: 'history'; step: Step }
+  | { type: 'customer-failed' }
+  | { type: 'restart'; country: Country }
   | { type: 'form'; values: Partial<WizardForm> }
   | { type: 'amount'; amountCurrency?: 'USD' | 'local'; localAmount?: string; amountUSD?: string }
   | {
@@ -193,8 +132,6 @@ function clearQuote(s: WizardState): WizardState {
     ...s,
     quote: null,
     quoteDeadline: null,
-    onRampQuoteId: null,
-    offRampQuoteId: null,
     quoteExpired: false,
     authorized: false,
     signedAt: null,
@@ -216,10 +153,38 @@ function clearPayment(s: WizardState): WizardState {
   };
 }
 
+/** reachable reports whether the payer may be shown a step now (Back/Forward, a link, a reload). */
+export function reachable(s: WizardState, step: Step): boolean {
+  const paid = s.progress !== 'waiting' && s.progress !== 'failed' && s.progress !== 'expired';
+  if (paid) return step >= 7; // a received payment never goes back to paying
+  if (step >= 7) return false;
+  if (step === 1) return true;
+  if (step === 2) return s.form.firstName !== '' && s.form.email !== '';
+  if (step === 3) return s.customerId !== null && s.form.deliveryMethod === 'check-to-school';
+  if (step === 4) return s.customerId !== null && (s.externalAccount !== null || s.form.deliveryMethod === 'check-to-school');
+  if (step === 5) return s.quote !== null && !s.quoteExpired;
+  return s.payment !== null; // 6
+}
+
 export function reducer(s: WizardState, a: Action): WizardState {
   switch (a.type) {
     case 'goto':
       return { ...s, step: a.step };
+    case 'personal-done':
+      return { ...s, step: a.keepCustomer && s.useExistingAccount ? 4 : 2 };
+    case 'delivery-done':
+      return { ...s, step: s.form.deliveryMethod === 'check-to-school' ? 3 : 4 };
+    case 'school-done':
+      return { ...s, step: 4 };
+    case 'back':
+      return { ...s, step: previousStep(s) };
+    case 'history':
+      return reachable(s, a.step) ? { ...s, step: a.step } : s;
+    case 'restart':
+      return initialState(a.country);
+    case 'customer-failed':
+      return s.step <= 3 ? { ...s, step: 1 } : s;
+
     case 'form':
       return { ...s, form: { ...s.form, ...a.values } };
     case 'amount':
@@ -271,8 +236,6 @@ export function reducer(s: WizardState, a: Action): WizardState {
         ...clearPayment(s),
         quote: a.quote,
         quoteDeadline: a.deadline,
-        onRampQuoteId: a.quote.on_ramp.id,
-        offRampQuoteId: a.quote.off_ramp.id,
         quoteExpired: false,
         authorized: false,
         signedAt: null,

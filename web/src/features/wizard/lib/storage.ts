@@ -22,23 +22,53 @@ function storage(): Storage | null {
   }
 }
 
-/** toStored drops what must not be kept in the browser. */
-export function toStored(s: WizardState): WizardState {
-  return { ...s, form: { ...s.form, accountNumber: '' } };
+/**
+ * toStored drops what must not be kept in the browser, and writes the
+ * spec's onRampQuoteId / offRampQuoteId beside the quote they come from.
+ */
+export function toStored(s: WizardState): WizardState & { onRampQuoteId: string | null; offRampQuoteId: string | null } {
+  return {
+    ...s,
+    form: { ...s.form, accountNumber: '' },
+    onRampQuoteId: s.quote?.on_ramp.id ?? null,
+    offRampQuoteId: s.quote?.off_ramp.id ?? null,
+  };
 }
 
-/** loadState reads the saved wizard, or a fresh one when there is none or it is unreadable. */
-export function loadState(country: Country): WizardState {
+export interface LoadOptions {
+  /** resuming: the address names a step (a reload, Back, Forward); without it a finished payment is not shown again. */
+  resuming?: boolean;
+  /** amountUSD: an amount carried in from /quote or the calculator (?amount=), prefilled on step 4. */
+  amountUSD?: string;
+}
+
+function readSaved(country: Country): WizardState | null {
   const fresh = initialState(country);
   const raw = storage()?.getItem(storageKey(country));
-  if (!raw) return fresh;
+  if (!raw) return null;
   try {
     const saved = JSON.parse(raw) as Partial<WizardState>;
-    if (!saved || saved.v !== 1 || typeof saved.step !== 'number' || saved.step < 1 || saved.step > 9) return fresh;
+    if (!saved || saved.v !== 1 || typeof saved.step !== 'number' || saved.step < 1 || saved.step > 9) return null;
     return { ...fresh, ...saved, form: { ...fresh.form, ...(saved.form ?? {}), country } };
   } catch {
-    return fresh;
+    return null;
   }
+}
+
+/**
+ * loadState reads the saved wizard, or a fresh one when there is none, it
+ * is unreadable, or it holds a finished payment the payer did not come
+ * back to (a new visit starts the next payment clean). An amount carried in
+ * fills step 4 unless a quote is already locked.
+ */
+export function loadState(country: Country, opts: LoadOptions = {}): WizardState {
+  let s = readSaved(country) ?? initialState(country);
+  const finished = s.progress === 'completed' || s.progress === 'failed' || s.step >= 7;
+  if (finished && !opts.resuming) s = initialState(country);
+  if (opts.amountUSD && s.quote === null && s.step <= 4) {
+    s = { ...s, amountCurrency: 'USD', form: { ...s.form, amountUSD: opts.amountUSD } };
+  }
+  return s;
 }
 
 export function saveState(country: Country, s: WizardState): void {

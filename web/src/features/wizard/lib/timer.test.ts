@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatCountdown, localDeadline, secondsLeft, timerView } from './timer';
-import { formatDateDigits, isIsoDate } from './date-input';
+import { checkDateOfBirth, formatDateInput } from './date-input';
 
 describe('countdown', () => {
   it('counts whole seconds up, never below 0', () => {
@@ -57,18 +57,15 @@ describe('localDeadline', () => {
 
 describe('mobile date of birth', () => {
   it('formats digits as YYYY-MM-DD, at most 8 digits', () => {
-    expect(formatDateDigits('1990')).toBe('1990');
-    expect(formatDateDigits('19900')).toBe('1990-0');
-    expect(formatDateDigits('199005')).toBe('1990-05');
-    expect(formatDateDigits('1990051')).toBe('1990-05-1');
-    expect(formatDateDigits('19900510')).toBe('1990-05-10');
-    expect(formatDateDigits('1990051099')).toBe('1990-05-10');
-    expect(formatDateDigits('1990-05-10')).toBe('1990-05-10');
-    expect(formatDateDigits('ab12')).toBe('12');
-  });
-
-  it('checks the YYYY-MM-DD shape', () => {
-    expect(isIsoDate('1990-05-10')).toBe(true);
-    expect(isIsoDate('1990-5-10')).toBe(false);
+    expect(formatDateInput('1990')).toBe('1990');
+    expect(formatDateInput('19900')).toBe('1990-0');
+    expect(formatDateInput('199005')).toBe('1990-05');
+    expect(formatDateInput('1990051')).toBe('1990-05-1');
+    expect(formatDateInput('19900510')).toBe('1990-05-10');
+    expect(formatDateInput('1990051099')).toBe('1990-05-10');
+    expect(formatDateInput('1990-05-10')).toBe('1990-05-10');
+    expect(formatDateInput('ab12')).toBe('12');
+    expect(checkDateOfBirth('1990-05-10', '2026-11-23')).toBeNull();
+    expect(checkDateOfBirth('1990-5-10', '2026-11-23')).toBe('format');
   });
 });

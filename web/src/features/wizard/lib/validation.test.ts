@@ -6,7 +6,6 @@ import {
   canContinueDelivery,
   checkAmount,
   cleanCurp,
-  fieldForServerError,
   firstIssue,
   paymentPreflight,
   personalInfoSchema,
@@ -216,13 +215,3 @@ describe('referrals', () => {
   });
 });
 
-describe('server errors on step 1', () => {
-  it('point at the field to fix', () => {
-    expect(fieldForServerError('Invalid CPF: the check digits do not match. Please check the number.')).toBe('taxId');
-    expect(fieldForServerError('Invalid CURP format. CURP must have 18 characters, but got 3 characters: ABC')).toBe('taxId');
-    expect(fieldForServerError('Please enter a valid email address')).toBe('email');
-    expect(fieldForServerError('Date of Birth must be a date in the past')).toBe('dateOfBirth');
-    expect(fieldForServerError('Phone number must have between 8 and 15 digits')).toBe('phone');
-    expect(fieldForServerError('Failed to create customer')).toBeNull();
-  });
-});

@@ -4,9 +4,9 @@
 
 import { z } from 'zod';
 import type { CurrencyCode } from '@/lib/money';
-import { hasAtMostTwoDecimals, parseTypedAmount } from './amount';
+import { hasAtMostTwoDecimals, parseTypedAmount } from '@/lib/amount';
 import type { Country } from './country';
-import { isIsoDate } from './date-input';
+import { checkDateOfBirth, localToday } from './date-input';
 
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -36,11 +36,11 @@ export function personalLabel(t: Translate, field: PersonalField, country: Count
 
 /**
  * personalInfoSchema: every field is required ("Please fill in all required
- * fields: " and the missing labels); the e-mail must contain "@"; the date
- * of birth must be YYYY-MM-DD; the phone needs at least one digit. The first
- * rule that fails is the one reported, as one message.
+ * fields: " and the missing labels); then, each under its own field, the
+ * e-mail must contain "@", the date of birth must pass checkDateOfBirth
+ * (the server's rule), and the phone needs at least one digit.
  */
-export function personalInfoSchema(t: Translate, country: Country) {
+export function personalInfoSchema(t: Translate, country: Country, today: string = localToday()) {
   const shape = Object.fromEntries(personalFields.map((f) => [f, z.string()])) as Record<PersonalField, z.ZodString>;
   return z.object(shape).superRefine((v, ctx) => {
     const missing = personalFields.filter((f) => v[f].trim() === '');
@@ -53,11 +53,10 @@ export function personalInfoSchema(t: Translate, country: Country) {
     }
     if (!v.email.includes('@')) {
       ctx.addIssue({ code: 'custom', message: t('validation.email'), path: ['email'] });
-      return;
     }
-    if (!isIsoDate(v.dateOfBirth)) {
-      ctx.addIssue({ code: 'custom', message: t('validation.dateOfBirth'), path: ['dateOfBirth'] });
-      return;
+    const dob = checkDateOfBirth(v.dateOfBirth, today);
+    if (dob) {
+      ctx.addIssue({ code: 'custom', message: t(`validation.dateOfBirthRule.${dob}`), path: ['dateOfBirth'] });
     }
     if (v.phone.replace(/\D/g, '') === '') {
       ctx.addIssue({ code: 'custom', message: t('validation.phone'), path: ['phone'] });
@@ -222,15 +221,4 @@ export function paymentPreflight(p: PaymentPreflight, t: Translate): PreflightEr
 /** referralEmails keeps the entries that count: non-blank and containing "@". */
 export function referralEmails(rows: string[]): string[] {
   return rows.map((r) => r.trim()).filter((r) => r !== '' && r.includes('@'));
-}
-
-// ---------------------------------------------------------------- server errors
-
-/** fieldForServerError guesses which step-1 field a create-customer error is about, to highlight it. */
-export function fieldForServerError(message: string): PersonalField | null {
-  if (/\b(CPF|CNPJ|CURP)\b/.test(message)) return 'taxId';
-  if (/email/i.test(message)) return 'email';
-  if (/date of birth/i.test(message)) return 'dateOfBirth';
-  if (/phone/i.test(message)) return 'phone';
-  return null;
 }

@@ -1,0 +1,192 @@
+// Command chaos runs the real crebit binary on 127.0.0.1 and tries to make
+// it lose or double money: concurrent payers retrying under the same
+// Idempotency-Key, every webhook delivered three times in shuffled order,
+// and kill -9 of the server at random moments. It reports per scenario
+// (SQLite; PostgreSQL; two instances on one PostgreSQL): attempted,
+// completed, refunded, failed, lost, stuck, double-processed and the
+// `crebit ledger check` verdict, and exits 1 unless lost, stuck and
+// double-processed are all 0 and the ledger checks. It is bounded (a
+// deadline per scenario) and stops by itself.
+//
+//	go run ./cmd/chaos -bin bin/crebit                      # 500 payments, 3 kills, every scenario
+//	go run ./cmd/chaos -bin bin/crebit -short               # 100 payments, 1 kill, SQLite (make test)
+//	go run ./cmd/chaos -bin bin/crebit -out docs/RELIABILITY.md
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/crebit/crebit/internal/config"
+)
+
+type options struct {
+	bin, postgres, out string
+	payments, kills    int
+	workers            int
+	scenarios          []string
+	seed               uint64
+}
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	if err := run(ctx, os.Args[1:], os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, "chaos:", err)
+		os.Exit(1)
+	}
+}
+
+func run(ctx context.Context, args []string, stdout io.Writer) error {
+	fs := flag.NewFlagSet("chaos", flag.ContinueOnError)
+	var o options
+	var scenarios string
+	short := fs.Bool("short", false, "100 payments, 1 kill, SQLite only (the form make test runs)")
+	fs.StringVar(&o.bin, "bin", "bin/crebit", "the crebit binary")
+	fs.StringVar(&o.postgres, "postgres", "postgres://postgres@127.0.0.1:5432/test?sslmode=disable", "PostgreSQL server to create scratch databases on")
+	fs.StringVar(&o.out, "out", "", "write the results into this Markdown file (between chaos markers)")
+	fs.IntVar(&o.payments, "payments", 500, "payments per scenario")
+	fs.IntVar(&o.kills, "kills", 3, "kill -9 per scenario")
+	fs.IntVar(&o.workers, "workers", 16, "concurrent payers")
+	fs.StringVar(&scenarios, "scenarios", "sqlite,postgres,postgres-2", "comma-separated: sqlite, postgres, postgres-2 (two instances)")
+	fs.Uint64Var(&o.seed, "seed", uint64(time.Now().UnixNano()), "random seed (printed, to replay a run)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *short {
+		o.payments, o.kills, scenarios = 100, 1, "sqlite"
+	}
+	o.scenarios = strings.Split(scenarios, ",")
+	if _, err := os.Stat(o.bin); err != nil {
+		return fmt.Errorf("-bin %s: %w (run make build)", o.bin, err)
+	}
+	fmt.Fprintf(stdout, "chaos: seed %d, %d payments and %d kills per scenario, %d payers\n", o.seed, o.payments, o.kills, o.workers)
+	var results []result
+	failed := false
+	for _, name := range o.scenarios {
+		r, err := scenario(ctx, o, name, stdout)
+		if err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+		results = append(results, r)
+		fmt.Fprintln(stdout, r.line())
+		failed = failed || !r.ok()
+	}
+	if o.out != "" {
+		if err := writeResults(o, results); err != nil {
+			return err
+		}
+	}
+	if failed {
+		return errors.New("money was lost, stuck or processed twice, or the ledger does not check (see above)")
+	}
+	return nil
+}
+
+// scenario runs one configuration end to end, bounded by a deadline.
+func scenario(parent context.Context, o options, name string, stdout io.Writer) (result, error) {
+	ctx, cancel := context.WithTimeout(parent, 10*time.Minute)
+	defer cancel()
+	r := result{name: name, kills: o.kills}
+	start := time.Now()
+	dir, err := os.MkdirTemp("", "crebit-chaos-")
+	if err != nil {
+		return r, err
+	}
+	defer os.RemoveAll(dir)
+	n, dbURL := 1, ""
+	if strings.HasPrefix(name, "postgres") {
+		url, drop, err := createDatabase(ctx, o.postgres)
+		if err != nil {
+			return r, err
+		}
+		defer drop()
+		dbURL = url
+		if name == "postgres-2" {
+			n = 2
+		}
+	} else if name != "sqlite" {
+		return r, fmt.Errorf("unknown scenario %q", name)
+	}
+	shared := sharedEnv(dir, dbURL)
+	secret, err := config.DecodeWebhookSecret(envValue(shared, "CREBIT_WEBHOOK_SECRET"))
+	if err != nil {
+		return r, err
+	}
+	d := &driver{secret: secret, payments: o.payments, workers: o.workers, rng: rand.New(rand.NewPCG(o.seed, uint64(len(name))))}
+	for i := range n {
+		in, err := newInstance(o.bin, shared, filepath.Join(dir, fmt.Sprintf("crebit-%d.log", i)))
+		if err != nil {
+			return r, err
+		}
+		if err := in.start(ctx); err != nil {
+			return r, err
+		}
+		d.instances = append(d.instances, in)
+	}
+	defer func() {
+		for _, in := range d.instances {
+			in.stop()
+		}
+	}()
+
+	// Kill points: random fractions of the payments created so far.
+	killAt := make([]int64, o.kills)
+	for i := range killAt {
+		killAt[i] = int64(float64(o.payments) * (0.1 + 0.8*float64(i+1)/float64(o.kills+1) + (d.rng.Float64()-0.5)*0.1))
+	}
+	d.producing.Store(true)
+	g, gctx := errgroup.WithContext(ctx)
+	payers, pctx := errgroup.WithContext(gctx)
+	for range o.workers {
+		payers.Go(func() error { return d.work(pctx) })
+	}
+	g.Go(func() error { defer d.producing.Store(false); return payers.Wait() })
+	for range 8 {
+		g.Go(func() error { return d.deliver(gctx) })
+	}
+	g.Go(func() error {
+		for _, at := range killAt {
+			for d.created.Load() < at && d.producing.Load() {
+				select {
+				case <-gctx.Done():
+					return gctx.Err()
+				case <-time.After(time.Duration(5+d.rand(20)) * time.Millisecond):
+				}
+			}
+			in := d.instances[d.rand(len(d.instances))]
+			in.kill()
+			fmt.Fprintf(stdout, "  %s: kill -9 %s after %d payments\n", name, in.base, d.created.Load())
+			time.Sleep(time.Duration(200+d.rand(600)) * time.Millisecond)
+			if err := in.start(gctx); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err := g.Wait(); err != nil {
+		return r, err
+	}
+	r.drive = time.Since(start)
+	r.deliveries, r.retries = d.deliveries.Load(), d.retries.Load()
+	if err := settle(ctx, d, shared, &r); err != nil {
+		return r, err
+	}
+	for _, in := range d.instances {
+		in.stop()
+	}
+	r.ledger, r.ledgerOK = ledgerCheck(ctx, o.bin, d.instances[0].env)
+	r.total = time.Since(start)
+	return r, nil
+}

@@ -1,0 +1,83 @@
+package apptest
+
+import (
+	"context"
+	"net/url"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/pquerna/otp"
+	"github.com/pquerna/otp/totp"
+
+	"github.com/crebit/crebit/internal/service"
+)
+
+// Password is a password the policy accepts.
+const Password = "correct horse battery staple 42"
+
+// Mail waits for the newest local-mailbox message to `to` whose subject
+// contains subject, and returns it with both parts.
+func (h *Harness) Mail(to, subject string) service.MailboxEntry {
+	h.T.Helper()
+	var found service.MailboxEntry
+	h.Eventually("an e-mail to "+to+" about "+subject, func() bool {
+		ms, err := h.Stack.Service.Mailbox(context.Background())
+		if err != nil {
+			h.T.Fatal(err)
+		}
+		for _, m := range ms {
+			if m.To == to && strings.Contains(m.Subject, subject) {
+				if found, err = h.Stack.Service.MailboxMessage(context.Background(), m.ID); err != nil {
+					h.T.Fatal(err)
+				}
+				return true
+			}
+		}
+		return false
+	})
+	return found
+}
+
+var linkRE = regexp.MustCompile(`https?://\S+`)
+
+// LinkToken returns the token query parameter of the first link to path
+// in a message's text part.
+func LinkToken(text, path string) string {
+	for _, l := range linkRE.FindAllString(text, -1) {
+		u, err := url.Parse(l)
+		if err == nil && u.Path == path {
+			return u.Query().Get("token")
+		}
+	}
+	return ""
+}
+
+// TOTP computes the 6-digit code of secret at t.
+func TOTP(secret string, t time.Time) string {
+	c, err := totp.GenerateCodeCustom(secret, t, totp.ValidateOpts{Period: 30, Digits: otp.DigitsSix, Algorithm: otp.AlgorithmSHA1})
+	if err != nil {
+		panic(err)
+	}
+	return c
+}
+
+// SignUp signs the browser up with email and Password.
+func (b *Browser) SignUp(email string) Response {
+	b.h.T.Helper()
+	return b.MustOK("POST", "/api/signup", map[string]string{"email": email, "password": Password})
+}
+
+// EnableTwoFactor enrols and confirms two-factor for the signed-in
+// browser, using the code of the previous step (so later codes still work),
+// and returns the secret and recovery codes.
+func (b *Browser) EnableTwoFactor() (string, []string) {
+	b.h.T.Helper()
+	secret := b.MustOK("POST", "/api/two-factor/enrol", nil).Str("secret")
+	r := b.MustOK("POST", "/api/two-factor/confirm", map[string]string{"code": TOTP(secret, b.h.Clock.Now().Add(-30*time.Second))})
+	var codes []string
+	for _, c := range r.JSON["recovery_codes"].([]any) {
+		codes = append(codes, c.(string))
+	}
+	return secret, codes
+}

@@ -1,0 +1,221 @@
+package httpapi
+
+import (
+	"errors"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/crebit/crebit/internal/service"
+	"github.com/crebit/crebit/internal/session"
+)
+
+// Accounts: sign-up, sign-in (with the two-factor step), sign-out, the
+// signed-in account, e-mail verification, password reset and two-factor
+// enrolment. Every step that signs in sets a new session cookie: the token
+// the browser had before is dead.
+
+type credentials struct {
+	Email    string `json:"email"`
+	Password string `json:"password"`
+}
+
+type signInAnswer struct {
+	TwoFactorRequired bool        `json:"two_factor_required"`
+	TwoFactorToken    string      `json:"two_factor_token,omitempty"`
+	Me                *service.Me `json:"me,omitempty"`
+}
+
+// answerSignedIn sets the new session cookie and answers.
+func (s *Server) answerSignedIn(w http.ResponseWriter, r *http.Request, res service.SignedIn) {
+	if res.Token != "" {
+		s.setSessionCookie(w, res.Token)
+	}
+	writeJSON(w, r, http.StatusOK, signInAnswer{TwoFactorRequired: res.TwoFactorToken != "",
+		TwoFactorToken: res.TwoFactorToken, Me: res.Me})
+}
+
+func (s *Server) setSessionCookie(w http.ResponseWriter, token string) {
+	http.SetCookie(w, &http.Cookie{Name: session.CookieName, Value: token, Path: "/",
+		MaxAge: int(s.cfg.SessionTTL / time.Second), HttpOnly: true, Secure: s.https, SameSite: http.SameSiteLaxMode})
+}
+
+// writeAccountError adds Retry-After to attempt-limit refusals.
+func writeAccountError(w http.ResponseWriter, r *http.Request, err error) {
+	var le *service.LimitedError
+	if errors.As(err, &le) {
+		w.Header().Set("Retry-After", strconv.Itoa(int(le.RetryAfter.Round(time.Second)/time.Second)+1))
+	}
+	writeError(w, r, err)
+}
+
+func (s *Server) handleSignUp(w http.ResponseWriter, r *http.Request) {
+	var in credentials
+	if err := decodeJSON(w, r, &in); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	res, err := s.svc.SignUp(r.Context(), actor(r), in.Email, in.Password)
+	if err != nil {
+		writeAccountError(w, r, err)
+		return
+	}
+	// A taken e-mail answers the same, without "me".
+	s.answerSignedIn(w, r, res)
+}
+
+func (s *Server) handleSignIn(w http.ResponseWriter, r *http.Request) {
+	var in credentials
+	if err := decodeJSON(w, r, &in); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	res, err := s.svc.SignIn(r.Context(), actor(r), in.Email, in.Password, s.clientIP(r))
+	if err != nil {
+		writeAccountError(w, r, err)
+		return
+	}
+	s.answerSignedIn(w, r, res)
+}
+
+func (s *Server) handleSignInTwoFactor(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		Token string `json:"two_factor_token"`
+		Code  string `json:"code"`
+	}
+	if err := decodeJSON(w, r, &in); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	res, err := s.svc.SignInTwoFactor(r.Context(), actor(r), in.Token, in.Code, s.clientIP(r))
+	if err != nil {
+		writeAccountError(w, r, err)
+		return
+	}
+	s.answerSignedIn(w, r, res)
+}
+
+func (s *Server) handleSignOut(w http.ResponseWriter, r *http.Request) {
+	if err := s.svc.SignOut(r.Context(), actor(r)); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	http.SetCookie(w, &http.Cookie{Name: session.CookieName, Value: "", Path: "/", MaxAge: -1, HttpOnly: true,
+		Secure: s.https, SameSite: http.SameSiteLaxMode})
+	writeJSON(w, r, http.StatusOK, map[string]bool{"signed_out": true})
+}
+
+func (s *Server) handleMe(w http.ResponseWriter, r *http.Request) {
+	me, err := s.svc.Me(r.Context(), actor(r))
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, r, http.StatusOK, me)
+}
+
+func (s *Server) handleVerifyEmail(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		Token string `json:"token"`
+	}
+	if err := decodeJSON(w, r, &in); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	if err := s.svc.VerifyEmail(r.Context(), in.Token); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, r, http.StatusOK, map[string]bool{"email_verified": true})
+}
+
+func (s *Server) handleForgotPassword(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		Email string `json:"email"`
+	}
+	if err := decodeJSON(w, r, &in); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	if err := s.svc.ForgotPassword(r.Context(), in.Email, s.clientIP(r)); err != nil {
+		writeAccountError(w, r, err)
+		return
+	}
+	writeJSON(w, r, http.StatusAccepted, map[string]string{"status": "sent_if_registered"})
+}
+
+func (s *Server) handleResetPassword(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		Token    string `json:"token"`
+		Password string `json:"password"`
+	}
+	if err := decodeJSON(w, r, &in); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	if err := s.svc.ResetPassword(r.Context(), in.Token, in.Password); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, r, http.StatusOK, map[string]string{"status": "password_changed"})
+}
+
+func (s *Server) handleTwoFactorEnrol(w http.ResponseWriter, r *http.Request) {
+	e, err := s.svc.EnrolTwoFactor(r.Context(), actor(r))
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, r, http.StatusOK, e)
+}
+
+type codeBody struct {
+	Code string `json:"code"`
+}
+
+func (s *Server) handleTwoFactorConfirm(w http.ResponseWriter, r *http.Request) {
+	var in codeBody
+	if err := decodeJSON(w, r, &in); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	codes, err := s.svc.ConfirmTwoFactor(r.Context(), actor(r), in.Code)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, r, http.StatusOK, map[string]any{"two_factor_enabled": true, "recovery_codes": codes})
+}
+
+func (s *Server) handleTwoFactorDisable(w http.ResponseWriter, r *http.Request) {
+	var in codeBody
+	if err := decodeJSON(w, r, &in); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	if err := s.svc.DisableTwoFactor(r.Context(), actor(r), in.Code); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, r, http.StatusOK, map[string]bool{"two_factor_enabled": false})
+}
+
+// The sandbox mailbox (local delivery with the sandbox partner only).
+
+func (s *Server) handleMailboxList(w http.ResponseWriter, r *http.Request) {
+	ms, err := s.svc.Mailbox(r.Context())
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, r, http.StatusOK, map[string]any{"messages": ms})
+}
+
+func (s *Server) handleMailboxMessage(w http.ResponseWriter, r *http.Request) {
+	m, err := s.svc.MailboxMessage(r.Context(), r.PathValue("id"))
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, r, http.StatusOK, m)
+}

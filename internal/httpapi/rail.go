@@ -1,0 +1,49 @@
+package httpapi
+
+import (
+	"net/http"
+	"strconv"
+
+	"github.com/crebit/crebit/internal/rail"
+	"github.com/crebit/crebit/internal/service"
+)
+
+// railReferenceJSON is the rail's own reference for the owner, or nil
+// before the pay-in completed: {"kind", "value"} and, for SPEI, Banxico's
+// CEP lookup where the payer can fetch the transfer's proof.
+func railReferenceJSON(st service.PaymentStatus) map[string]string {
+	switch {
+	case !st.Owned:
+		return nil
+	case st.Rail.PixEndToEndID != "":
+		return map[string]string{"kind": "pix_end_to_end_id", "value": st.Rail.PixEndToEndID}
+	case st.Rail.SPEITrackingKey != "":
+		return map[string]string{"kind": "spei_tracking_key", "value": st.Rail.SPEITrackingKey, "lookup_url": rail.CEPURL}
+	}
+	return nil
+}
+
+// stagesJSON lists the payment's stages with when each was reached.
+func stagesJSON(st service.PaymentStatus) []stageJSON {
+	stages := []stageJSON{}
+	for _, sg := range st.Stages() {
+		stages = append(stages, stageJSON{Status: sg.State, Reached: sg.Reached, At: sg.At})
+	}
+	return stages
+}
+
+// handlePaymentReceipt sends a completed payment's PDF receipt to its owner.
+func (s *Server) handlePaymentReceipt(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("transaction_id")
+	pdf, err := s.svc.Receipt(r.Context(), actor(r), id)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	h := w.Header()
+	h.Set("Content-Type", "application/pdf")
+	h.Set("Content-Disposition", `attachment; filename="crebit-receipt-`+id+`.pdf"`)
+	h.Set("Cache-Control", "private, no-store")
+	h.Set("Content-Length", strconv.Itoa(len(pdf)))
+	w.Write(pdf) //nolint:errcheck // the client went away
+}

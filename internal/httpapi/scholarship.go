@@ -1,0 +1,133 @@
+package httpapi
+
+import (
+	"net/http"
+
+	"github.com/crebit/crebit/internal/scholarship"
+)
+
+// handleScholarshipOverview tells /scholarships how big and how fresh the catalog is.
+func (s *Server) handleScholarshipOverview(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, r, http.StatusOK, s.svc.ScholarshipOverview())
+}
+
+// handleScholarshipSearch runs a search from the query string.
+func (s *Server) handleScholarshipSearch(w http.ResponseWriter, r *http.Request) {
+	res, err := s.svc.SearchScholarships(r.Context(), actor(r), r.URL.Query())
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, r, http.StatusOK, res)
+}
+
+// handleScholarshipProgram returns one program.
+func (s *Server) handleScholarshipProgram(w http.ResponseWriter, r *http.Request) {
+	p, err := s.svc.ScholarshipProgram(r.PathValue("id"), r.URL.Query().Get("lang"))
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, r, http.StatusOK, p)
+}
+
+// handleQuickMatchGet returns the caller's own Quick Match answers.
+func (s *Server) handleQuickMatchGet(w http.ResponseWriter, r *http.Request) {
+	q, err := s.svc.QuickMatch(r.Context(), actor(r))
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, r, http.StatusOK, q.WithLists())
+}
+
+// handleQuickMatchPut saves the caller's Quick Match answers.
+func (s *Server) handleQuickMatchPut(w http.ResponseWriter, r *http.Request) {
+	var q scholarship.QuickMatch
+	if err := decodeJSON(w, r, &q); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	a, err := s.ensureActor(w, r)
+	if err == nil {
+		err = s.svc.SaveQuickMatch(r.Context(), a, q)
+	}
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, r, http.StatusOK, q.WithLists())
+}
+
+// handleEligibilityGet returns the caller's own eligibility form.
+func (s *Server) handleEligibilityGet(w http.ResponseWriter, r *http.Request) {
+	e, err := s.svc.Eligibility(r.Context(), actor(r))
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, r, http.StatusOK, e.WithLists())
+}
+
+// handleEligibilityPut saves the caller's eligibility form.
+func (s *Server) handleEligibilityPut(w http.ResponseWriter, r *http.Request) {
+	var e scholarship.EligibilityForm
+	if err := decodeJSON(w, r, &e); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	a, err := s.ensureActor(w, r)
+	if err == nil {
+		err = s.svc.SaveEligibility(r.Context(), a, e)
+	}
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, r, http.StatusOK, e.WithLists())
+}
+
+// handleFilterSetsList lists the caller's saved filter sets.
+func (s *Server) handleFilterSetsList(w http.ResponseWriter, r *http.Request) {
+	sets, err := s.svc.FilterSets(r.Context(), actor(r))
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, r, http.StatusOK, map[string]any{"filter_sets": sets})
+}
+
+type filterSetRequest struct {
+	Name   string `json:"name"`
+	Params string `json:"params"`
+}
+
+// handleFilterSetCreate saves a named search.
+func (s *Server) handleFilterSetCreate(w http.ResponseWriter, r *http.Request) {
+	var req filterSetRequest
+	if err := decodeJSON(w, r, &req); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	a, err := s.ensureActor(w, r)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	f, err := s.svc.CreateFilterSet(r.Context(), a, req.Name, req.Params)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, r, http.StatusCreated, f)
+}
+
+// handleFilterSetDelete deletes one of the caller's filter sets (anyone
+// else's is 404).
+func (s *Server) handleFilterSetDelete(w http.ResponseWriter, r *http.Request) {
+	if err := s.svc.DeleteFilterSet(r.Context(), actor(r), r.PathValue("id")); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, r, http.StatusOK, map[string]bool{"deleted": true})
+}

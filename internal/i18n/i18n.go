@@ -1,0 +1,249 @@
+// Package i18n answers a person in their language: it picks the request's
+// language (the crebit_lang cookie the web app sets, else Accept-Language)
+// and translates the English message of an apperr.Error.
+//
+// The catalog is messages/<language>.json, embedded. Its "messages" map a key
+// to a text: the key "<code>" is the code's general message, and a key
+// "<code>.<name>" is one specific message. The English file is the
+// reference: each specific English text is a template ({name} marks a value
+// taken from the message as sent) that is matched against the English
+// message, and the same key in the other language is written with the
+// captured values. Values that are English words the product chose (field
+// labels) are translated through "terms". A message no template matches gets
+// the code's general message; English is always answered as sent.
+package i18n
+
+import (
+	"embed"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Languages are the product's languages; English is the source.
+var Languages = []string{"en", "pt-BR", "es-MX"}
+
+// CookieName is the cookie that remembers the chosen language (set by the web app).
+const CookieName = "crebit_lang"
+
+//go:embed messages/*.json
+var files embed.FS
+
+// Catalog is one language's messages and terms.
+type Catalog struct {
+	Messages map[string]string `json:"messages"`
+	Terms    map[string]string `json:"terms"`
+}
+
+type template struct {
+	key   string
+	re    *regexp.Regexp
+	names []string // the placeholders, in order of their first appearance
+	fixed int      // length of the literal text, to try the most specific first
+}
+
+var (
+	catalogs  = map[string]Catalog{}
+	templates = map[string][]template{} // by code
+)
+
+func init() {
+	for _, lang := range Languages {
+		c, err := Load(lang)
+		if err != nil {
+			panic(err)
+		}
+		catalogs[lang] = c
+	}
+	for key, text := range catalogs["en"].Messages {
+		code, _, specific := strings.Cut(key, ".")
+		if !specific {
+			continue
+		}
+		t, err := compile(key, text)
+		if err != nil {
+			panic(err)
+		}
+		templates[code] = append(templates[code], t)
+	}
+	for code := range templates {
+		ts := templates[code]
+		sort.Slice(ts, func(i, j int) bool {
+			if ts[i].fixed != ts[j].fixed {
+				return ts[i].fixed > ts[j].fixed
+			}
+			return ts[i].key < ts[j].key
+		})
+	}
+}
+
+// Load reads one language's embedded catalog.
+func Load(lang string) (Catalog, error) {
+	raw, err := files.ReadFile("messages/" + lang + ".json")
+	if err != nil {
+		return Catalog{}, err
+	}
+	var c Catalog
+	if err := json.Unmarshal(raw, &c); err != nil {
+		return Catalog{}, fmt.Errorf("i18n: messages/%s.json: %w", lang, err)
+	}
+	return c, nil
+}
+
+var placeholder = regexp.MustCompile(`\{([a-zA-Z]+)\}`)
+
+// Placeholders lists the distinct {names} of a text, sorted.
+func Placeholders(text string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, m := range placeholder.FindAllStringSubmatch(text, -1) {
+		if !seen[m[1]] {
+			seen[m[1]] = true
+			out = append(out, m[1])
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// compile turns an English template into an anchored regexp that captures
+// each placeholder (its first appearance; later ones match any text).
+func compile(key, text string) (template, error) {
+	var b strings.Builder
+	b.WriteString(`^`)
+	t := template{key: key}
+	seen := map[string]bool{}
+	last := 0
+	for _, loc := range placeholder.FindAllStringSubmatchIndex(text, -1) {
+		b.WriteString(regexp.QuoteMeta(text[last:loc[0]]))
+		t.fixed += loc[0] - last
+		name := text[loc[2]:loc[3]]
+		if seen[name] {
+			b.WriteString(`(?:.+?)`)
+		} else {
+			seen[name] = true
+			t.names = append(t.names, name)
+			b.WriteString(`(.+?)`)
+		}
+		last = loc[1]
+	}
+	b.WriteString(regexp.QuoteMeta(text[last:]))
+	t.fixed += len(text) - last
+	b.WriteString(`$`)
+	re, err := regexp.Compile(b.String())
+	if err != nil {
+		return template{}, fmt.Errorf("i18n: %s: %w", key, err)
+	}
+	t.re = re
+	return t, nil
+}
+
+// Translate returns message (the English text sent with code) in lang. It
+// returns message itself for English, for an unknown language, and when the
+// catalog has nothing for the code.
+func Translate(lang, code, message string) string {
+	out, _ := translate(lang, code, message)
+	return out
+}
+
+// translate also says whether a specific template matched.
+func translate(lang, code, message string) (string, bool) {
+	c, ok := catalogs[lang]
+	if !ok || lang == "en" {
+		return message, false
+	}
+	for _, t := range templates[code] {
+		m := t.re.FindStringSubmatch(message)
+		if m == nil {
+			continue
+		}
+		target, ok := c.Messages[t.key]
+		if !ok {
+			break
+		}
+		values := map[string]string{}
+		for i, name := range t.names {
+			values[name] = c.term(m[i+1])
+		}
+		return placeholder.ReplaceAllStringFunc(target, func(p string) string {
+			return values[p[1:len(p)-1]]
+		}), true
+	}
+	if general, ok := c.Messages[code]; ok {
+		// The English general message may be the exact text sent.
+		return general, catalogs["en"].Messages[code] == message
+	}
+	return message, false
+}
+
+// term translates a captured value that is a known English term, or a
+// comma-separated list of them; anything else is kept as sent.
+func (c Catalog) term(v string) string {
+	if t, ok := c.Terms[v]; ok {
+		return t
+	}
+	parts := strings.Split(v, ", ")
+	if len(parts) < 2 {
+		return v
+	}
+	for i, p := range parts {
+		if t, ok := c.Terms[p]; ok {
+			parts[i] = t
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// FromRequest picks the request's language: the crebit_lang cookie when it
+// names one of Languages exactly, else the best of Accept-Language, else en.
+func FromRequest(r *http.Request) string {
+	if c, err := r.Cookie(CookieName); err == nil {
+		for _, l := range Languages {
+			if c.Value == l {
+				return l
+			}
+		}
+	}
+	return FromAcceptLanguage(r.Header.Get("Accept-Language"))
+}
+
+// Match maps a language tag to a product language by its primary subtag.
+func Match(tag string) (string, bool) {
+	primary, _, _ := strings.Cut(strings.ToLower(strings.TrimSpace(tag)), "-")
+	primary, _, _ = strings.Cut(primary, "_")
+	switch primary {
+	case "pt":
+		return "pt-BR", true
+	case "es":
+		return "es-MX", true
+	case "en":
+		return "en", true
+	}
+	return "", false
+}
+
+// FromAcceptLanguage returns the product language with the highest q in an
+// Accept-Language header (the first listed wins a tie), or en.
+func FromAcceptLanguage(header string) string {
+	best, bestQ := "en", 0.0
+	for _, part := range strings.Split(header, ",") {
+		tag, params, _ := strings.Cut(part, ";")
+		q := 1.0
+		if v, ok := strings.CutPrefix(strings.TrimSpace(params), "q="); ok {
+			f, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+			if err != nil {
+				continue
+			}
+			q = f
+		}
+		lang, ok := Match(tag)
+		if ok && q > bestQ {
+			best, bestQ = lang, q
+		}
+	}
+	return best
+}

@@ -1,0 +1,135 @@
+// Package metrics is what an operator watches, in Prometheus form: HTTP
+// requests by route pattern, payments by state and past their window, job
+// failures and retries by kind, webhook signature failures, rate-limit
+// refusals and (once the outbox exists) its backlog. One Metrics per
+// process, with its own registry (no package globals); every method is
+// safe on a nil *Metrics, so code under test need not wire it.
+package metrics
+
+import (
+	"context"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+)
+
+// Metrics holds the collectors.
+type Metrics struct {
+	reg            *prometheus.Registry
+	requests       *prometheus.CounterVec
+	latency        *prometheus.HistogramVec
+	jobFailures    *prometheus.CounterVec
+	jobRetries     *prometheus.CounterVec
+	webhookRefused prometheus.Counter
+	limitRefused   *prometheus.CounterVec
+}
+
+// PaymentCounts reads, at scrape time, how many payments are in each state
+// and how many are past their window in a state that is not final.
+type PaymentCounts func(ctx context.Context) (byState map[string]int64, overdue int64, err error)
+
+// New builds the collectors. payments is read at each scrape; backlog, when
+// not nil, is the outbox backlog (for later).
+func New(payments PaymentCounts, backlog func() float64) *Metrics {
+	m := &Metrics{reg: prometheus.NewRegistry()}
+	m.requests = prometheus.NewCounterVec(prometheus.CounterOpts{Name: "crebit_http_requests_total",
+		Help: "HTTP requests by method, route pattern and status code."}, []string{"method", "route", "code"})
+	m.latency = prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "crebit_http_request_duration_seconds",
+		Help: "HTTP request latency by method and route pattern.", Buckets: prometheus.DefBuckets}, []string{"method", "route"})
+	m.jobFailures = prometheus.NewCounterVec(prometheus.CounterOpts{Name: "crebit_job_failures_total",
+		Help: "Jobs that failed their last attempt and were given up, by kind."}, []string{"kind"})
+	m.jobRetries = prometheus.NewCounterVec(prometheus.CounterOpts{Name: "crebit_job_retries_total",
+		Help: "Failed job attempts that will be retried, by kind."}, []string{"kind"})
+	m.webhookRefused = prometheus.NewCounter(prometheus.CounterOpts{Name: "crebit_webhook_verification_failures_total",
+		Help: "Partner webhooks refused because their signature or timestamp did not verify."})
+	m.limitRefused = prometheus.NewCounterVec(prometheus.CounterOpts{Name: "crebit_rate_limit_refusals_total",
+		Help: "Requests refused by a rate limit, by limit name."}, []string{"limit"})
+	m.reg.MustRegister(m.requests, m.latency, m.jobFailures, m.jobRetries, m.webhookRefused, m.limitRefused,
+		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	if payments != nil {
+		m.reg.MustRegister(&paymentCollector{read: payments})
+	}
+	if backlog != nil {
+		m.reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "crebit_outbox_backlog",
+			Help: "Messages waiting in the outbox."}, backlog))
+	}
+	return m
+}
+
+// Handler serves /metrics.
+func (m *Metrics) Handler() http.Handler {
+	return promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{})
+}
+
+// Request records one HTTP request; route is the mux pattern ("" for
+// unmatched paths, reported as "other" so paths cannot explode the labels).
+func (m *Metrics) Request(method, route string, code int, d time.Duration) {
+	if m == nil {
+		return
+	}
+	if route == "" {
+		route = "other"
+	}
+	m.requests.WithLabelValues(method, route, strconv.Itoa(code)).Inc()
+	m.latency.WithLabelValues(method, route).Observe(d.Seconds())
+}
+
+// JobError records a failed job attempt; final means it was the last.
+func (m *Metrics) JobError(kind string, final bool) {
+	if m == nil {
+		return
+	}
+	if final {
+		m.jobFailures.WithLabelValues(kind).Inc()
+	} else {
+		m.jobRetries.WithLabelValues(kind).Inc()
+	}
+}
+
+// WebhookRefused records a webhook whose signature did not verify.
+func (m *Metrics) WebhookRefused() {
+	if m != nil {
+		m.webhookRefused.Inc()
+	}
+}
+
+// LimitRefused records a rate-limit refusal.
+func (m *Metrics) LimitRefused(limit string) {
+	if m != nil {
+		m.limitRefused.WithLabelValues(limit).Inc()
+	}
+}
+
+// paymentCollector asks the database at scrape time.
+type paymentCollector struct {
+	read PaymentCounts
+}
+
+var (
+	paymentsDesc = prometheus.NewDesc("crebit_payments", "Payments by state.", []string{"state"}, nil)
+	overdueDesc  = prometheus.NewDesc("crebit_payments_overdue",
+		"Payments past their quote window that are still in a non-final state short of payin_completed.", nil, nil)
+)
+
+func (c *paymentCollector) Describe(ch chan<- *prometheus.Desc) {
+	ch <- paymentsDesc
+	ch <- overdueDesc
+}
+
+func (c *paymentCollector) Collect(ch chan<- prometheus.Metric) {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	byState, overdue, err := c.read(ctx)
+	if err != nil {
+		ch <- prometheus.NewInvalidMetric(paymentsDesc, err)
+		return
+	}
+	for st, n := range byState {
+		ch <- prometheus.MustNewConstMetric(paymentsDesc, prometheus.GaugeValue, float64(n), st)
+	}
+	ch <- prometheus.MustNewConstMetric(overdueDesc, prometheus.GaugeValue, float64(overdue))
+}

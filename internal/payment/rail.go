@@ -1,0 +1,10 @@
+package payment
+
+// RailReference is the local rail's own id for a payment's received
+// transfer, which the payer's bank also shows: the Pix end-to-end id
+// (Brazil) or the SPEI tracking key, "clave de rastreo" (Mexico). Formats
+// are checked by package rail.
+type RailReference struct {
+	PixEndToEndID   string
+	SPEITrackingKey string
+}

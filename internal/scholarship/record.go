@@ -1,0 +1,136 @@
+// Package scholarship is the pure core of scholarship search: the catalog
+// record and its validator, the tri-lingual concept lexicon, query
+// understanding, eligibility and match %, deadline status, the keyword
+// index and the sorts. It does no I/O beyond reading an fs.FS it is given.
+package scholarship
+
+// Text is one sentence in the three languages the product speaks.
+type Text struct {
+	EN   string `json:"en"`
+	PTBR string `json:"pt-BR"`
+	ESMX string `json:"es-MX"`
+}
+
+// In returns the text in lang (en, pt-BR or es-MX), English otherwise.
+func (t Text) In(lang string) string {
+	switch lang {
+	case "pt-BR":
+		return t.PTBR
+	case "es-MX":
+		return t.ESMX
+	}
+	return t.EN
+}
+
+// TextList is a list of sentences in each language.
+type TextList struct {
+	EN   []string `json:"en"`
+	PTBR []string `json:"pt-BR"`
+	ESMX []string `json:"es-MX"`
+}
+
+// In returns the list in lang, English otherwise.
+func (t TextList) In(lang string) []string {
+	switch lang {
+	case "pt-BR":
+		return t.PTBR
+	case "es-MX":
+		return t.ESMX
+	}
+	return t.EN
+}
+
+// Source is a page the record was written from.
+type Source struct {
+	URL    string `json:"url"`
+	ReadAt string `json:"read_at"`
+}
+
+// Amount is the award's size. Min and Max are whole units of Currency; nil
+// means the official page gives no figure (Text says what it covers).
+type Amount struct {
+	Min      *int64 `json:"min"`
+	Max      *int64 `json:"max"`
+	Currency string `json:"currency"`
+	Text     Text   `json:"text"`
+}
+
+// GPA is a minimum grade point average on a scale (4.0, 10.0, ...).
+type GPA struct {
+	Value float64 `json:"value"`
+	Scale float64 `json:"scale"`
+}
+
+// Deadline is a fixed date for the current cycle, or a recurring rule
+// (with the month it usually falls in) that says to check the official site.
+type Deadline struct {
+	Date  *string `json:"date"`
+	Rule  *Text   `json:"rule"`
+	Month int     `json:"month,omitempty"`
+}
+
+// Figure is a sourced count (applicants, awards); never estimated.
+type Figure struct {
+	Value  int64  `json:"value"`
+	Source string `json:"source"`
+}
+
+// Program is one catalog record, exactly the schema of catalog/<id>.json.
+type Program struct {
+	ID            string   `json:"id"`
+	Name          string   `json:"name"`
+	Provider      string   `json:"provider"`
+	OfficialURL   string   `json:"official_url"`
+	Sources       []Source `json:"sources"`
+	VerifiedAt    string   `json:"verified_at"`
+	Cycle         *string  `json:"cycle"`
+	Amount        Amount   `json:"amount"`
+	Coverage      []string `json:"coverage"`
+	Renewable     *bool    `json:"renewable"`
+	AwardTypes    []string `json:"award_types"`
+	Levels        []string `json:"levels"`
+	Years         []string `json:"years"`
+	Fields        []string `json:"fields"`
+	Nationalities []string `json:"nationalities"`
+	Residence     []string `json:"residence"`
+	USStatus      []string `json:"us_status"`
+	USStates      []string `json:"us_states"`
+	Gender        string   `json:"gender"`
+	Criteria      []string `json:"criteria"`
+	GPAMin        *GPA     `json:"gpa_min"`
+	Deadline      Deadline `json:"deadline"`
+	Applicants    *Figure  `json:"applicants"`
+	Awarded       *Figure  `json:"awarded"`
+	Summary       Text     `json:"summary"`
+	Requirements  TextList `json:"requirements"`
+	Eligibility   TextList `json:"eligibility"`
+	Tags          []string `json:"tags"`
+}
+
+// Enumerations of the schema.
+var (
+	Currencies  = []string{"USD", "BRL", "MXN"}
+	Coverages   = []string{"tuition", "living", "travel", "health_insurance", "books", "fees"}
+	AwardTypes  = []string{"merit", "need", "athletic", "creative", "community_service"}
+	Levels      = []string{"high_school", "undergraduate", "graduate", "doctoral", "vocational"}
+	Years       = []string{"freshman", "sophomore", "junior", "senior", "graduate"}
+	Fields      = []string{"stem", "engineering", "computer_science", "business", "medicine_health", "arts_humanities", "social_sciences", "education", "law"}
+	USStatuses  = []string{"none", "F-1", "J-1", "DACA", "permanent_resident", "citizen"}
+	Criteria    = []string{"first_generation", "low_income", "underrepresented", "disability", "military", "lgbtq", "women_in_stem"}
+	GenderRules = []string{"any", "women"}
+)
+
+// Any is the list value meaning "no restriction".
+const Any = "any"
+
+func contains(list []string, v string) bool {
+	for _, x := range list {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
+// isAny reports whether a restriction list means "anyone".
+func isAny(list []string) bool { return len(list) == 0 || (len(list) == 1 && list[0] == Any) }

@@ -1,0 +1,248 @@
+package service
+
+import (
+	"context"
+	"errors"
+	"net/url"
+	"time"
+
+	"github.com/crebit/crebit/internal/account"
+	"github.com/crebit/crebit/internal/apperr"
+	"github.com/crebit/crebit/internal/mail"
+	"github.com/crebit/crebit/internal/randid"
+	"github.com/crebit/crebit/internal/session"
+	"github.com/crebit/crebit/internal/store"
+)
+
+// Token purposes and lifetimes.
+const (
+	purposeVerify    = "verify_email"
+	purposeReset     = "reset_password"
+	purposeTwoFactor = "two_factor"
+	verifyTTL        = 7 * 24 * time.Hour
+	resetTTL         = time.Hour
+	twoFactorTTL     = 5 * time.Minute
+	hashSlots        = 4 // argon2id hashes at once: 4 x 19 MiB
+)
+
+// initAccounts sets up mail and password hashing.
+func (s *Service) initAccounts(d Deps) error {
+	domain := "crebit.local"
+	if u, err := url.Parse(d.Config.BaseURL); err == nil && u.Hostname() != "" {
+		domain = u.Hostname()
+	}
+	r, err := mail.NewRenderer(mail.Brand{Product: mail.ProductName, Support: mail.SupportAddress, BaseURL: d.Config.BaseURL})
+	if err != nil {
+		return err
+	}
+	s.mailer, s.mailDomain, s.hashes = r, domain, make(chan struct{}, hashSlots)
+	switch {
+	case d.Mail != nil:
+		s.sender = d.Mail
+	case d.Config.SMTPURL != "":
+		if s.sender, err = mail.NewSMTP(d.Config.SMTPURL.Reveal(), nil); err != nil {
+			return err
+		}
+	default:
+		s.sender = mailboxSender{s: s}
+	}
+	return nil
+}
+
+// Me is what the web app knows about the signed-in account.
+type Me struct {
+	ID               string `json:"id"`
+	Email            string `json:"email"`
+	FirstName        string `json:"first_name"`
+	EmailVerified    bool   `json:"email_verified"`
+	TwoFactorEnabled bool   `json:"two_factor_enabled"`
+}
+
+func meOf(a store.Account) Me {
+	return Me{ID: a.ID, Email: a.Email, FirstName: a.FirstName, EmailVerified: a.EmailVerifiedAt != nil,
+		TwoFactorEnabled: a.TOTPEnabledAt != nil}
+}
+
+// SignedIn is the result of a step that signs in: the new session's cookie
+// token (empty when nothing changed) and, when a second factor is needed,
+// the token of that step instead.
+type SignedIn struct {
+	Token          string
+	TwoFactorToken string
+	Me             *Me
+}
+
+// passwordError maps the policy's refusals to field errors.
+func passwordError(field string, err error) error {
+	switch {
+	case errors.Is(err, account.ErrPasswordShort):
+		return apperr.WithField(apperr.PasswordTooShort, field, "Password must be at least 12 characters")
+	case errors.Is(err, account.ErrPasswordLong):
+		return apperr.WithField(apperr.PasswordTooLong, field, "Password must be at most 128 characters")
+	case errors.Is(err, account.ErrPasswordCommon):
+		return apperr.WithField(apperr.PasswordTooCommon, field, "This password is too common. Please choose another one.")
+	case errors.Is(err, account.ErrPasswordHasEmail):
+		return apperr.WithField(apperr.PasswordContainsEmail, field, "Password must not contain your email address")
+	}
+	return err
+}
+
+func (s *Service) hashPassword(ctx context.Context, pw string) (string, error) {
+	release, err := s.hashSlot(ctx)
+	if err != nil {
+		return "", err
+	}
+	defer release()
+	return account.Hash(pw, account.Current), nil
+}
+
+func (s *Service) verifyPassword(ctx context.Context, pw, encoded string) (ok, rehash bool, err error) {
+	release, err := s.hashSlot(ctx)
+	if err != nil {
+		return false, false, err
+	}
+	defer release()
+	return account.Verify(pw, encoded, account.Current)
+}
+
+// dummyHash is verified against for unknown e-mails, so a wrong e-mail
+// takes as long as a wrong password.
+var dummyHash = account.Hash("not a real password, only for timing", account.Current)
+
+// SignUp creates an account and signs this browser in to it (a new
+// session token; the guest session's history becomes the account's). An
+// e-mail that already has an account gets the same answer, nobody is
+// signed in, and the owner is told by e-mail. Repeating the call from the
+// browser already signed in to that e-mail changes nothing (a retried
+// Create Account).
+func (s *Service) SignUp(ctx context.Context, who Actor, email, password string) (SignedIn, error) {
+	email = account.NormalizeEmail(email)
+	if email == "" {
+		return SignedIn{}, apperr.WithField(apperr.RequiredFieldsMissing, "email", "Email is required")
+	}
+	if len(email) > 254 || !validEmail(email) {
+		return SignedIn{}, apperr.WithField(apperr.EmailInvalid, "email", "Please enter a valid email address")
+	}
+	if err := account.CheckPassword(password, email); err != nil {
+		return SignedIn{}, passwordError("password", err)
+	}
+	if who.SignedIn() {
+		var a store.Account
+		err := s.db.Tx(ctx, func(tx *store.Tx) (err error) { a, err = tx.Account(ctx, who.AccountID); return })
+		if err == nil && a.Email == email {
+			m := meOf(a)
+			return SignedIn{Me: &m}, nil
+		}
+	}
+	hash, err := s.hashPassword(ctx, password)
+	if err != nil {
+		return SignedIn{}, err
+	}
+	now := s.now()
+	a := store.Account{ID: randid.New("acc"), Email: email, PasswordHash: hash, CreatedAt: now, UpdatedAt: now}
+	var out SignedIn
+	err = s.db.Tx(ctx, func(tx *store.Tx) error {
+		if _, err := tx.AccountByEmail(ctx, email); err == nil {
+			return s.queueMail(ctx, tx, "signup_existing", email, map[string]string{"Link": s.link("/signin", "", "")})
+		} else if !errors.Is(err, store.ErrNotFound) {
+			return err
+		}
+		if err := tx.CreateAccount(ctx, a); err != nil {
+			return err
+		}
+		token, th := account.NewToken()
+		if err := tx.InsertAccountToken(ctx, th, a.ID, purposeVerify, now, now.Add(verifyTTL)); err != nil {
+			return err
+		}
+		if err := s.queueMail(ctx, tx, "verify_email", email, map[string]string{"Link": s.link("/verify-email", "token", token)}); err != nil {
+			return err
+		}
+		var err error
+		out.Token, err = s.startSession(ctx, tx, who, a.ID)
+		m := meOf(a)
+		out.Me = &m
+		return err
+	})
+	if errors.Is(err, store.ErrConflict) { // the same e-mail signed up at the same moment
+		return SignedIn{}, nil
+	}
+	return out, err
+}
+
+// startSession rotates the browser's session into a new one signed in to
+// accountID and attaches the guest's history. The old token is dead.
+func (s *Service) startSession(ctx context.Context, tx *store.Tx, who Actor, accountID string) (string, error) {
+	token, id := session.NewToken()
+	now := s.now()
+	next := session.Session{ID: id, CreatedAt: now, LastSeenAt: now, ExpiresAt: now.Add(s.cfg.SessionTTL), AccountID: accountID}
+	// The guest's history moves first, while it is still under the old
+	// session id (the rotation deletes the old session).
+	if who.SessionID != "" {
+		if err := s.attachGuestData(ctx, tx, who.SessionID, accountID); err != nil {
+			return "", err
+		}
+	}
+	if err := tx.RotateSession(ctx, who.SessionID, next); err != nil {
+		return "", err
+	}
+	return token, nil
+}
+
+// attachGuestData is the one place where what a guest made in this browser
+// becomes the account's on sign-up and sign-in: customers and payments
+// (their bank accounts follow their customer), the scholarship profile,
+// eligibility answers and saved filter sets.
+func (s *Service) attachGuestData(ctx context.Context, tx *store.Tx, sessionID, accountID string) error {
+	if err := tx.AttachGuestData(ctx, sessionID, accountID); err != nil {
+		return err
+	}
+	return tx.MoveScholarshipDataToAccount(ctx, sessionID, accountID)
+}
+
+// link builds an absolute link to a web page with one query parameter.
+func (s *Service) link(path, key, value string) string {
+	u := s.cfg.BaseURL + path
+	if key != "" {
+		u += "?" + url.Values{key: {value}}.Encode()
+	}
+	return u
+}
+
+// Me returns the signed-in account, or 401.
+func (s *Service) Me(ctx context.Context, who Actor) (Me, error) {
+	if !who.SignedIn() {
+		return Me{}, apperr.New(apperr.SignInRequired, "Please sign in")
+	}
+	var a store.Account
+	err := s.db.Tx(ctx, func(tx *store.Tx) (err error) { a, err = tx.Account(ctx, who.AccountID); return })
+	if errors.Is(err, store.ErrNotFound) {
+		return Me{}, apperr.New(apperr.SignInRequired, "Please sign in")
+	}
+	return meOf(a), err
+}
+
+// SignOut ends the browser's session on the server.
+func (s *Service) SignOut(ctx context.Context, who Actor) error {
+	if who.SessionID == "" {
+		return nil
+	}
+	return s.db.Tx(ctx, func(tx *store.Tx) error { return tx.DeleteSession(ctx, who.SessionID) })
+}
+
+// VerifyEmail consumes a verification link.
+func (s *Service) VerifyEmail(ctx context.Context, token string) error {
+	if token == "" || len(token) > 100 {
+		return apperr.New(apperr.LinkInvalid, "This link is invalid, has expired or was already used.")
+	}
+	now := s.now()
+	return s.db.Tx(ctx, func(tx *store.Tx) error {
+		id, err := tx.UseAccountToken(ctx, account.TokenHash(token), purposeVerify, now)
+		if errors.Is(err, store.ErrNotFound) {
+			return apperr.New(apperr.LinkInvalid, "This link is invalid, has expired or was already used.")
+		}
+		if err != nil {
+			return err
+		}
+		return tx.SetEmailVerified(ctx, id, now)
+	})
+}

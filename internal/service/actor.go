@@ -1,0 +1,23 @@
+package service
+
+// Actor is who makes a request: the browser session and, once signed in,
+// the account. The HTTP layer builds it once per request; every use case
+// takes it, and owns decides every "is this yours?" question.
+type Actor struct {
+	SessionID string // empty when the browser has no session yet
+	AccountID string // empty for a guest
+}
+
+// SignedIn reports whether the actor is a signed-in account.
+func (a Actor) SignedIn() bool { return a.AccountID != "" }
+
+// owns is the one ownership rule for customers, quotes, bank accounts and
+// payments. An object that belongs to an account is the account's alone,
+// whichever browser it was made in; a guest object belongs to the session
+// that made it (and becomes the account's when that session signs in or up).
+func (a Actor) owns(sessionID, accountID string) bool {
+	if accountID != "" {
+		return a.AccountID == accountID
+	}
+	return a.SessionID != "" && a.SessionID == sessionID
+}

@@ -1,0 +1,80 @@
+package service
+
+import (
+	"context"
+	"errors"
+
+	"github.com/crebit/crebit/internal/apperr"
+	"github.com/crebit/crebit/internal/payment"
+	"github.com/crebit/crebit/internal/rail"
+	"github.com/crebit/crebit/internal/receipt"
+	"github.com/crebit/crebit/internal/store"
+)
+
+// stageLabels name the stages on the receipt.
+var stageLabels = map[payment.State]string{
+	payment.StateCreated:         "Payment created",
+	payment.StateAwaitingPayin:   "Deposit instructions issued",
+	payment.StatePayinProcessing: "Payment processing",
+	payment.StatePayinCompleted:  "Payment received",
+	payment.StateOfframpCreated:  "Converted to USD",
+	payment.StateCompleted:       "Delivered to your bank account",
+	payment.StateCheckMailed:     "Check approved and mailed",
+}
+
+// HasReceipt reports whether a payment in state st has a receipt: it
+// reached its delivery.
+func HasReceipt(st payment.State) bool {
+	return st == payment.StateCompleted || st == payment.StateCheckMailed
+}
+
+// Receipt renders a completed payment's PDF receipt for its owner. To
+// anyone else the payment does not exist; a payment that has not completed
+// has no receipt.
+func (s *Service) Receipt(ctx context.Context, who Actor, transactionID string) ([]byte, error) {
+	st, err := s.OwnedStatus(ctx, who, transactionID)
+	if err != nil {
+		return nil, err
+	}
+	p := st.Payment
+	if !HasReceipt(p.State) {
+		return nil, apperr.New(apperr.ReceiptNotAvailable, "The receipt is available once the payment has completed.")
+	}
+	d := receipt.Data{TransactionID: p.ID, IssuedAt: s.now().UTC(), Payer: p.SenderName, Method: p.Method,
+		AmountLocal: p.AmountLocal, AmountUSD: p.AmountUSD, TotalFeesUSD: p.TotalFeesUSD, Rate: p.EffectiveRate,
+		Delivery: string(p.Delivery), TrackingNumber: p.TrackingNumber,
+		PixEndToEndID: st.Rail.PixEndToEndID, SPEITrackingKey: st.Rail.SPEITrackingKey}
+	if d.SPEITrackingKey != "" {
+		d.CEPURL = rail.CEPURL
+	}
+	if c := st.Check; c != nil {
+		d.Student, d.StudentID, d.School = c.StudentFullName, c.StudentID, c.SchoolName
+	}
+	for _, sg := range st.Stages() {
+		if sg.At != nil {
+			d.Stages = append(d.Stages, receipt.Stage{Label: stageLabels[sg.State], At: *sg.At})
+		}
+	}
+	err = s.db.Tx(ctx, func(tx *store.Tx) error {
+		a, err := tx.AuthorizationFor(ctx, p.ID)
+		switch {
+		case err == nil:
+			d.AuthorizedAt = a.AcceptedAt
+		case !errors.Is(err, store.ErrNotFound):
+			return err
+		}
+		if p.ExternalAccountID == "" {
+			return nil
+		}
+		acct, err := tx.ExternalAccount(ctx, p.ExternalAccountID)
+		if err != nil {
+			return err
+		}
+		d.BankName, d.AccountLast4 = acct.BankName, acct.Last4
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return receipt.Render(d)
+}

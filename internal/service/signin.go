@@ -1,0 +1,238 @@
+package service
+
+import (
+	"context"
+	"errors"
+	"strconv"
+
+	"github.com/crebit/crebit/internal/account"
+	"github.com/crebit/crebit/internal/apperr"
+	"github.com/crebit/crebit/internal/store"
+)
+
+var errCredentials = apperr.New(apperr.InvalidCredentials, "Incorrect email or password")
+
+// SignIn checks an e-mail and password. A wrong e-mail and a wrong
+// password get the same answer in about the same time. With two-factor on,
+// the answer is a short-lived token for the code step instead of a session.
+func (s *Service) SignIn(ctx context.Context, who Actor, email, password, ip string) (SignedIn, error) {
+	email = account.NormalizeEmail(email)
+	if email == "" || password == "" || len(email) > 254 || len(password) > 4*account.MaxPassword {
+		return SignedIn{}, errCredentials
+	}
+	if err := s.allowIP(ctx, ip); err != nil {
+		return SignedIn{}, err
+	}
+	lockKey := "signin:" + email
+	if err := s.checkLock(ctx, lockKey); err != nil {
+		return SignedIn{}, err
+	}
+	var a store.Account
+	err := s.db.Tx(ctx, func(tx *store.Tx) (err error) { a, err = tx.AccountByEmail(ctx, email); return })
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
+		return SignedIn{}, err
+	}
+	encoded := a.PasswordHash
+	if encoded == "" {
+		encoded = dummyHash
+	}
+	ok, rehash, err := s.verifyPassword(ctx, password, encoded)
+	if err != nil {
+		return SignedIn{}, err
+	}
+	if !ok || a.ID == "" {
+		return SignedIn{}, s.failSignIn(ctx, lockKey, a)
+	}
+	var newHash string
+	if rehash {
+		if newHash, err = s.hashPassword(ctx, password); err != nil {
+			return SignedIn{}, err
+		}
+	}
+	var out SignedIn
+	err = s.db.Tx(ctx, func(tx *store.Tx) error {
+		if err := tx.ClearAuthLimit(ctx, lockKey); err != nil {
+			return err
+		}
+		if newHash != "" {
+			if err := tx.SetPasswordHash(ctx, a.ID, newHash, s.now()); err != nil {
+				return err
+			}
+		}
+		if a.TOTPEnabledAt != nil {
+			token, th := account.NewToken()
+			out.TwoFactorToken = token
+			return tx.InsertAccountToken(ctx, th, a.ID, purposeTwoFactor, s.now(), s.now().Add(twoFactorTTL))
+		}
+		var err error
+		out.Token, err = s.startSession(ctx, tx, who, a.ID)
+		m := meOf(a)
+		out.Me = &m
+		return err
+	})
+	return out, err
+}
+
+// failSignIn counts the failure; at the fifth the owner gets an e-mail.
+func (s *Service) failSignIn(ctx context.Context, key string, a store.Account) error {
+	err := s.db.Tx(ctx, func(tx *store.Tx) error {
+		n, err := s.recordFailure(ctx, tx, key)
+		if err != nil || n != freeFailures || a.ID == "" {
+			return err
+		}
+		return s.queueMail(ctx, tx, "signin_failures", a.Email, map[string]string{
+			"Failures": strconv.Itoa(n), "Link": s.link("/forgot-password", "", "")})
+	})
+	if err != nil {
+		return err
+	}
+	return errCredentials
+}
+
+// SignInTwoFactor finishes a sign-in with a 6-digit code or a recovery code.
+func (s *Service) SignInTwoFactor(ctx context.Context, who Actor, stepToken, code, ip string) (SignedIn, error) {
+	if err := s.allowIP(ctx, ip); err != nil {
+		return SignedIn{}, err
+	}
+	expired := apperr.New(apperr.TwoFactorStepExpired, "Your sign-in expired. Please sign in again.")
+	if stepToken == "" || len(stepToken) > 100 {
+		return SignedIn{}, expired
+	}
+	th := account.TokenHash(stepToken)
+	var a store.Account
+	err := s.db.Tx(ctx, func(tx *store.Tx) error {
+		id, err := tx.AccountToken(ctx, th, purposeTwoFactor, s.now())
+		if err != nil {
+			return err
+		}
+		a, err = tx.Account(ctx, id)
+		return err
+	})
+	if errors.Is(err, store.ErrNotFound) {
+		return SignedIn{}, expired
+	}
+	if err != nil {
+		return SignedIn{}, err
+	}
+	lockKey := "2fa:" + a.ID
+	if err := s.checkLock(ctx, lockKey); err != nil {
+		return SignedIn{}, err
+	}
+	var out SignedIn
+	var wrong bool
+	err = s.db.Tx(ctx, func(tx *store.Tx) error {
+		ok, err := s.checkSecondFactor(ctx, tx, a, code, true)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			wrong = true
+			return nil
+		}
+		if _, err := tx.UseAccountToken(ctx, th, purposeTwoFactor, s.now()); err != nil {
+			return err
+		}
+		if err := tx.ClearAuthLimit(ctx, lockKey); err != nil {
+			return err
+		}
+		out.Token, err = s.startSession(ctx, tx, who, a.ID)
+		m := meOf(a)
+		out.Me = &m
+		return err
+	})
+	if err == nil && wrong {
+		if err := s.db.Tx(ctx, func(tx *store.Tx) error { _, err := s.recordFailure(ctx, tx, lockKey); return err }); err != nil {
+			return SignedIn{}, err
+		}
+		return SignedIn{}, errTwoFactorCode
+	}
+	return out, err
+}
+
+// ForgotPassword e-mails a single-use reset link valid for an hour when
+// the address has an account. The answer never says whether it has.
+func (s *Service) ForgotPassword(ctx context.Context, email, ip string) error {
+	email = account.NormalizeEmail(email)
+	if email == "" || len(email) > 254 || !validEmail(email) {
+		return apperr.WithField(apperr.EmailInvalid, "email", "Please enter a valid email address")
+	}
+	if err := s.allowIP(ctx, ip); err != nil {
+		return err
+	}
+	// At most 5 reset e-mails per address within the lock window.
+	key := "reset:" + email
+	if err := s.checkLock(ctx, key); err != nil {
+		return nil // same answer; no more e-mails for now
+	}
+	now := s.now()
+	return s.db.Tx(ctx, func(tx *store.Tx) error {
+		if _, err := s.recordFailure(ctx, tx, key); err != nil {
+			return err
+		}
+		a, err := tx.AccountByEmail(ctx, email)
+		if errors.Is(err, store.ErrNotFound) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if err := tx.RevokeAccountTokens(ctx, a.ID, purposeReset, now); err != nil {
+			return err
+		}
+		token, th := account.NewToken()
+		if err := tx.InsertAccountToken(ctx, th, a.ID, purposeReset, now, now.Add(resetTTL)); err != nil {
+			return err
+		}
+		return s.queueMail(ctx, tx, "reset_password", a.Email, map[string]string{"Link": s.link("/reset-password", "token", token)})
+	})
+}
+
+// ResetPassword sets a new password from a reset link, signs out every
+// session of the account and e-mails a notice.
+func (s *Service) ResetPassword(ctx context.Context, token, password string) error {
+	invalid := apperr.New(apperr.LinkInvalid, "This link is invalid, has expired or was already used.")
+	if token == "" || len(token) > 100 {
+		return invalid
+	}
+	th := account.TokenHash(token)
+	var a store.Account
+	err := s.db.Tx(ctx, func(tx *store.Tx) error {
+		id, err := tx.AccountToken(ctx, th, purposeReset, s.now())
+		if err != nil {
+			return err
+		}
+		a, err = tx.Account(ctx, id)
+		return err
+	})
+	if errors.Is(err, store.ErrNotFound) {
+		return invalid
+	}
+	if err != nil {
+		return err
+	}
+	if err := account.CheckPassword(password, a.Email); err != nil {
+		return passwordError("password", err)
+	}
+	hash, err := s.hashPassword(ctx, password)
+	if err != nil {
+		return err
+	}
+	now := s.now()
+	return s.db.Tx(ctx, func(tx *store.Tx) error {
+		if _, err := tx.UseAccountToken(ctx, th, purposeReset, now); errors.Is(err, store.ErrNotFound) {
+			return invalid
+		} else if err != nil {
+			return err
+		}
+		if err := tx.SetPasswordHash(ctx, a.ID, hash, now); err != nil {
+			return err
+		}
+		if err := tx.DeleteAccountSessions(ctx, a.ID, ""); err != nil {
+			return err
+		}
+		if err := tx.ClearAuthLimit(ctx, "signin:"+a.Email); err != nil {
+			return err
+		}
+		return s.queueMail(ctx, tx, "password_changed", a.Email, map[string]string{"Link": s.link("/forgot-password", "", "")})
+	})
+}

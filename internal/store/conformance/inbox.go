@@ -1,0 +1,85 @@
+package conformance
+
+import (
+	"testing"
+	"time"
+
+	"github.com/crebit/crebit/internal/randid"
+	"github.com/crebit/crebit/internal/store"
+)
+
+// exerciseInbox covers what arrives from outside and must be kept once:
+// partner webhooks, referrals, subscribers and consents.
+func exerciseInbox(t *testing.T, s *suite) {
+	t.Run("WebhookEvent", func(t *testing.T) {
+		t.Parallel()
+		t.Run("RecordedOnceFirstPayloadKept", func(t *testing.T) {
+			t.Parallel()
+			b := s.setup(t)
+			evt := randid.New("evt")
+			first := must(t, b, func(tx *store.Tx) (bool, error) {
+				return tx.RecordWebhookEvent(b.ctx, evt, "payin_completed", `{"n":1}`, b.now)
+			})
+			replay := must(t, b, func(tx *store.Tx) (bool, error) {
+				return tx.RecordWebhookEvent(b.ctx, evt, "payin_completed", `{"n":2}`, b.now.Add(time.Second))
+			})
+			equal(t, "first, replay", []bool{first, replay}, []bool{true, false})
+			got := must(t, b, func(tx *store.Tx) (string, error) { return tx.WebhookEventPayload(b.ctx, evt) })
+			equal(t, "payload", got, `{"n":1}`)
+			b.exec(t, func(tx *store.Tx) error { return tx.MarkWebhookProcessed(b.ctx, evt, "advanced", b.now) })
+			_, err := read(b, func(tx *store.Tx) (string, error) { return tx.WebhookEventPayload(b.ctx, "evt_missing") })
+			requireIs(t, "missing event", err, store.ErrNotFound)
+		})
+	})
+	t.Run("Referral", func(t *testing.T) {
+		t.Parallel()
+		t.Run("OncePerCustomerAndAddress", func(t *testing.T) {
+			t.Parallel()
+			b := s.setup(t)
+			c1, c2 := newCustomer(b), newCustomer(b)
+			ana, bia := randid.New("ana")+"@example.org", randid.New("bia")+"@example.org"
+			b.exec(t, func(tx *store.Tx) error {
+				if err := tx.CreateCustomer(b.ctx, c1); err != nil {
+					return err
+				}
+				return tx.CreateCustomer(b.ctx, c2)
+			})
+			refer := func(customerID, email string) bool {
+				return must(t, b, func(tx *store.Tx) (bool, error) {
+					return tx.CreateReferral(b.ctx, store.Referral{ID: randid.New("ref"), SessionID: "ses_1",
+						CustomerID: customerID, Email: email, CreatedAt: b.now})
+				})
+			}
+			got := []bool{refer(c1.ID, ana), refer(c1.ID, ana),
+				refer(c1.ID, bia), refer(c2.ID, ana)}
+			equal(t, "stored", got, []bool{true, false, true, true})
+			n := must(t, b, func(tx *store.Tx) (int, error) { return tx.CountReferrals(b.ctx, c1.ID) })
+			equal(t, "referrals of c1", n, 2)
+		})
+	})
+	t.Run("Subscriber", func(t *testing.T) {
+		t.Parallel()
+		t.Run("OncePerAddress", func(t *testing.T) {
+			t.Parallel()
+			b := s.setup(t)
+			email := randid.New("sub") + "@example.org"
+			sub := func(source string) bool {
+				return must(t, b, func(tx *store.Tx) (bool, error) { return tx.Subscribe(b.ctx, email, source, b.now) })
+			}
+			equal(t, "stored", []bool{sub("landing"), sub("footer")}, []bool{true, false})
+			n := must(t, b, func(tx *store.Tx) (int, error) { return tx.CountSubscribers(b.ctx, email) })
+			equal(t, "subscribers", n, 1)
+		})
+	})
+	t.Run("Consent", func(t *testing.T) {
+		t.Parallel()
+		t.Run("RecordedUnderItsID", func(t *testing.T) {
+			t.Parallel()
+			b := s.setup(t)
+			id := randid.New("con")
+			b.exec(t, func(tx *store.Tx) error { return tx.RecordConsent(b.ctx, id, "ses_1", "203.0.113.7", "UA", b.now) })
+			err := b.db.Tx(b.ctx, func(tx *store.Tx) error { return tx.RecordConsent(b.ctx, id, "ses_1", "203.0.113.7", "UA", b.now) })
+			requireIs(t, "same consent id", err, store.ErrConflict)
+		})
+	})
+}

@@ -1,0 +1,209 @@
+package conformance
+
+import (
+	"testing"
+	"time"
+
+	"github.com/crebit/crebit/internal/customer"
+	"github.com/crebit/crebit/internal/money"
+	"github.com/crebit/crebit/internal/payment"
+	"github.com/crebit/crebit/internal/randid"
+	"github.com/crebit/crebit/internal/store"
+)
+
+// paid is a stored customer, quote and payment.
+type paid struct {
+	customer customer.Customer
+	quote    payment.Quote
+	record   payment.Record
+}
+
+// newRecord is an unsaved payment of customer c for quote q.
+func newRecord(b *bundle, c customer.Customer, q payment.Quote) payment.Record {
+	return payment.Record{ID: randid.New("txn"), SessionID: q.SessionID, IdempotencyKey: randid.New("idem"),
+		RequestHash: "rhash", QuoteID: q.ID, CustomerID: c.ID, Method: "pix", Delivery: payment.DeliveryCheck,
+		State: payment.StateCreated, AmountLocal: q.TotalLocal, AmountUSD: q.AmountUSD, TotalFeesUSD: q.TotalFeesUSD,
+		USDC: q.USDC, GrossUSD: q.GrossUSD, EffectiveRate: q.EffectiveRate, SenderName: "Maria Silva",
+		CheckDetails: `{"school":"MIT"}`, ExpiresAt: b.now.Add(30 * time.Minute), CreatedAt: b.now, UpdatedAt: b.now}
+}
+
+// newPaymentWith stores a customer, a quote (changed by mod) and a payment.
+func newPaymentWith(t *testing.T, b *bundle, mod func(q *payment.Quote)) paid {
+	t.Helper()
+	p := paid{customer: newCustomer(b), quote: newQuote(b)}
+	if mod != nil {
+		mod(&p.quote)
+	}
+	p.record = newRecord(b, p.customer, p.quote)
+	b.exec(t, func(tx *store.Tx) error {
+		if err := tx.CreateCustomer(b.ctx, p.customer); err != nil {
+			return err
+		}
+		if err := tx.CreateQuote(b.ctx, p.quote); err != nil {
+			return err
+		}
+		return tx.CreatePayment(b.ctx, p.record)
+	})
+	return p
+}
+
+func exercisePayments(t *testing.T, s *suite) {
+	t.Run("Payment", func(t *testing.T) {
+		t.Parallel()
+		t.Run("CreateAndGetEveryWay", func(t *testing.T) {
+			t.Parallel()
+			b := s.setup(t)
+			c, q := newCustomer(b), newQuote(b)
+			a := newBankAccount(b, c.ID)
+			r := newRecord(b, c, q)
+			r.AccountID, r.ExternalAccountID, r.Delivery, r.CheckDetails = "acc_1", a.ID, payment.DeliveryBankTransfer, ""
+			payin := randid.New("pay")
+			r.PartnerPayinID, r.DepositAddress, r.PixCode, r.DepositBankName, r.BeneficiaryName = payin, "000201...", "000201...", "Banco", "Crebit"
+			r.OfframpID, r.OfframpStatus, r.TrackingNumber, r.FailureReason = "offr_1", "pending", "TRK1", "none"
+			b.exec(t, func(tx *store.Tx) error {
+				if err := tx.CreateCustomer(b.ctx, c); err != nil {
+					return err
+				}
+				if err := tx.CreateExternalAccount(b.ctx, a); err != nil {
+					return err
+				}
+				if err := tx.CreateQuote(b.ctx, q); err != nil {
+					return err
+				}
+				return tx.CreatePayment(b.ctx, r)
+			})
+			for name, get := range map[string]func(tx *store.Tx) (payment.Record, error){
+				"Payment":             func(tx *store.Tx) (payment.Record, error) { return tx.Payment(b.ctx, r.ID) },
+				"PaymentForUpdate":    func(tx *store.Tx) (payment.Record, error) { return tx.PaymentForUpdate(b.ctx, r.ID) },
+				"PaymentByPayin":      func(tx *store.Tx) (payment.Record, error) { return tx.PaymentByPayin(b.ctx, payin) },
+				"LivePaymentForQuote": func(tx *store.Tx) (payment.Record, error) { return tx.LivePaymentForQuote(b.ctx, q.ID) },
+				"PaymentByIdempotencyKey": func(tx *store.Tx) (payment.Record, error) {
+					return tx.PaymentByIdempotencyKey(b.ctx, r.SessionID, r.IdempotencyKey)
+				},
+			} {
+				equal(t, name, must(t, b, get), r)
+			}
+		})
+		t.Run("EmptyOptionalFieldsRoundTrip", func(t *testing.T) {
+			t.Parallel()
+			b := s.setup(t)
+			p := newPaymentWith(t, b, nil)
+			equal(t, "payment", must(t, b, func(tx *store.Tx) (payment.Record, error) { return tx.Payment(b.ctx, p.record.ID) }), p.record)
+		})
+		t.Run("MissingIsErrNotFound", func(t *testing.T) {
+			t.Parallel()
+			b := s.setup(t)
+			p := newPaymentWith(t, b, nil)
+			for name, get := range map[string]func(tx *store.Tx) (payment.Record, error){
+				"Payment":             func(tx *store.Tx) (payment.Record, error) { return tx.Payment(b.ctx, "txn_missing") },
+				"PaymentByPayin":      func(tx *store.Tx) (payment.Record, error) { return tx.PaymentByPayin(b.ctx, "pay_missing") },
+				"LivePaymentForQuote": func(tx *store.Tx) (payment.Record, error) { return tx.LivePaymentForQuote(b.ctx, "quo_missing") },
+				"PaymentByIdempotencyKey": func(tx *store.Tx) (payment.Record, error) {
+					return tx.PaymentByIdempotencyKey(b.ctx, "ses_other", p.record.IdempotencyKey)
+				},
+			} {
+				_, err := read(b, get)
+				requireIs(t, name, err, store.ErrNotFound)
+			}
+			_, err := read(b, func(tx *store.Tx) (payment.Authorization, error) { return tx.AuthorizationFor(b.ctx, p.record.ID) })
+			requireIs(t, "AuthorizationFor", err, store.ErrNotFound)
+		})
+		t.Run("OneLivePaymentPerQuote", func(t *testing.T) {
+			t.Parallel()
+			b := s.setup(t)
+			p := newPaymentWith(t, b, nil)
+			second := newRecord(b, p.customer, p.quote)
+			err := b.db.Tx(b.ctx, func(tx *store.Tx) error { return tx.CreatePayment(b.ctx, second) })
+			requireIs(t, "second live payment", err, store.ErrConflict)
+			// A failed attempt frees the quote for a retry.
+			failed := p.record
+			failed.State, failed.FailureReason, failed.UpdatedAt = payment.StateFailed, "payin_failed", b.now.Add(time.Minute)
+			b.exec(t, func(tx *store.Tx) error { return tx.UpdatePaymentProgress(b.ctx, failed) })
+			_, err = read(b, func(tx *store.Tx) (payment.Record, error) { return tx.LivePaymentForQuote(b.ctx, p.quote.ID) })
+			requireIs(t, "live payment after failure", err, store.ErrNotFound)
+			b.exec(t, func(tx *store.Tx) error { return tx.CreatePayment(b.ctx, second) })
+			got := must(t, b, func(tx *store.Tx) (payment.Record, error) { return tx.LivePaymentForQuote(b.ctx, p.quote.ID) })
+			equal(t, "live payment", got.ID, second.ID)
+		})
+		t.Run("IdempotencyKeyOncePerSession", func(t *testing.T) {
+			t.Parallel()
+			b := s.setup(t)
+			p := newPaymentWith(t, b, nil)
+			q2, q3, q4 := newQuote(b), newQuote(b), newQuote(b)
+			b.exec(t, func(tx *store.Tx) error {
+				for _, q := range []payment.Quote{q2, q3, q4} {
+					if err := tx.CreateQuote(b.ctx, q); err != nil {
+						return err
+					}
+				}
+				return nil
+			})
+			sameKey := newRecord(b, p.customer, q2)
+			sameKey.IdempotencyKey = p.record.IdempotencyKey
+			err := b.db.Tx(b.ctx, func(tx *store.Tx) error { return tx.CreatePayment(b.ctx, sameKey) })
+			requireIs(t, "same session and key", err, store.ErrConflict)
+			sameKey.SessionID = "ses_2"
+			b.exec(t, func(tx *store.Tx) error { return tx.CreatePayment(b.ctx, sameKey) })
+			// Payments without a key never collide.
+			noKey1, noKey2 := newRecord(b, p.customer, q3), newRecord(b, p.customer, q4)
+			noKey1.IdempotencyKey, noKey2.IdempotencyKey = "", ""
+			b.exec(t, func(tx *store.Tx) error {
+				if err := tx.CreatePayment(b.ctx, noKey1); err != nil {
+					return err
+				}
+				return tx.CreatePayment(b.ctx, noKey2)
+			})
+		})
+		t.Run("PayinInstructionsAndProgress", func(t *testing.T) {
+			t.Parallel()
+			b := s.setup(t)
+			p := newPaymentWith(t, b, nil)
+			payin := randid.New("pay")
+			want := p.record
+			want.PartnerPayinID, want.PixCode, want.DepositAddress = payin, "00020126", "00020126"
+			want.DepositBankName, want.BeneficiaryName = "Banco Sandbox", "Crebit LLC"
+			b.exec(t, func(tx *store.Tx) error { return tx.SetPayinInstructions(b.ctx, want) })
+			equal(t, "after instructions", must(t, b, func(tx *store.Tx) (payment.Record, error) { return tx.PaymentByPayin(b.ctx, payin) }), want)
+			want.State, want.OfframpID, want.OfframpStatus = payment.StatePayinCompleted, "offr_9", "processing"
+			want.TrackingNumber, want.UpdatedAt = "TRK9", b.now.Add(2*time.Minute)
+			b.exec(t, func(tx *store.Tx) error { return tx.UpdatePaymentProgress(b.ctx, want) })
+			equal(t, "after progress", must(t, b, func(tx *store.Tx) (payment.Record, error) { return tx.Payment(b.ctx, want.ID) }), want)
+			// A pay-in belongs to one payment.
+			other := newPaymentWith(t, b, nil)
+			other.record.PartnerPayinID = payin
+			err := b.db.Tx(b.ctx, func(tx *store.Tx) error { return tx.SetPayinInstructions(b.ctx, other.record) })
+			requireIs(t, "reused pay-in id", err, store.ErrConflict)
+		})
+		t.Run("EventsInOrder", func(t *testing.T) {
+			t.Parallel()
+			b := s.setup(t)
+			p := newPaymentWith(t, b, nil)
+			// Same timestamp on purpose: the order is the order of insertion.
+			want := []payment.Change{
+				{State: payment.StateCreated, Source: "api", OccurredAt: b.now},
+				{State: payment.StateAwaitingPayin, Source: "api", OccurredAt: b.now},
+				{State: payment.StatePayinProcessing, Source: "webhook:evt_1", OccurredAt: b.now},
+			}
+			for _, e := range want {
+				b.exec(t, func(tx *store.Tx) error { return tx.AddPaymentEvent(b.ctx, p.record.ID, e) })
+			}
+			got := must(t, b, func(tx *store.Tx) ([]payment.Change, error) { return tx.PaymentEvents(b.ctx, p.record.ID) })
+			equal(t, "events", got, want)
+			none := must(t, b, func(tx *store.Tx) ([]payment.Change, error) { return tx.PaymentEvents(b.ctx, "txn_missing") })
+			equal(t, "events of an unknown payment", len(none), 0)
+		})
+		t.Run("AuthorizationRoundTrip", func(t *testing.T) {
+			t.Parallel()
+			b := s.setup(t)
+			p := newPaymentWith(t, b, nil)
+			a := payment.Authorization{PaymentID: p.record.ID, AcceptedAt: b.now, ClientSignedAt: "11/23/2026, 3:04 PM",
+				IP: "203.0.113.7", UserAgent: "Mozilla/5.0", SignerName: "Maria Silva", SchoolName: "MIT",
+				AmountUSD: p.record.AmountUSD, AmountLocal: money.Amount{Minor: 5_422_300, Currency: money.BRL},
+				Delivery: payment.DeliveryCheck, OnRampQuoteID: p.quote.OnRampID, OffRampQuoteID: p.quote.OffRampID}
+			b.exec(t, func(tx *store.Tx) error { return tx.CreateAuthorization(b.ctx, a) })
+			equal(t, "authorization", must(t, b, func(tx *store.Tx) (payment.Authorization, error) { return tx.AuthorizationFor(b.ctx, a.PaymentID) }), a)
+			err := b.db.Tx(b.ctx, func(tx *store.Tx) error { return tx.CreateAuthorization(b.ctx, a) })
+			requireIs(t, "second authorization", err, store.ErrConflict)
+		})
+	})
+}

@@ -1,0 +1,154 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"time"
+)
+
+// OutboxMessage is one e-mail waiting to be (or already) sent. The rendered
+// parts are sealed: they can carry single-use links.
+type OutboxMessage struct {
+	ID         string
+	MessageID  string
+	Kind       string
+	To         string
+	Subject    string
+	BodySealed string
+	CreatedAt  time.Time
+	Attempts   int
+	LastError  string
+	SentAt     *time.Time
+	FailedAt   *time.Time
+}
+
+const outboxColumns = `id, message_id, kind, to_addr, subject, body_sealed, created_at, attempts, last_error, sent_at, failed_at`
+
+// InsertOutbox stores a message; call it in the transaction that causes it.
+func (tx *Tx) InsertOutbox(ctx context.Context, m OutboxMessage) error {
+	_, err := tx.exec(ctx, `INSERT INTO outbox (id, message_id, kind, to_addr, subject, body_sealed, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?)`, m.ID, m.MessageID, m.Kind, m.To, m.Subject, m.BodySealed, utc(m.CreatedAt))
+	return err
+}
+
+// Outbox returns a message by id, or ErrNotFound.
+func (tx *Tx) Outbox(ctx context.Context, id string) (OutboxMessage, error) {
+	return scanOutbox(tx.queryRow(ctx, `SELECT `+outboxColumns+` FROM outbox WHERE id = ?`, id))
+}
+
+// OutboxByKind lists messages of a kind to an address, newest first (tests,
+// support).
+func (tx *Tx) OutboxByKind(ctx context.Context, to, kind string) ([]OutboxMessage, error) {
+	rs, err := tx.query(ctx, `SELECT `+outboxColumns+` FROM outbox WHERE to_addr = ? AND kind = ? ORDER BY created_at DESC`, to, kind)
+	if err != nil {
+		return nil, err
+	}
+	defer rs.Close()
+	var out []OutboxMessage
+	for rs.Next() {
+		m, err := scanOutbox(rs)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, m)
+	}
+	return out, rs.Err()
+}
+
+// MarkOutboxSent records delivery; it reports false when the message was
+// already marked sent (the caller then did a duplicate send).
+func (tx *Tx) MarkOutboxSent(ctx context.Context, id string, at time.Time) (bool, error) {
+	n, err := tx.exec(ctx, `UPDATE outbox SET sent_at = ?, attempts = attempts + 1, last_error = NULL
+		WHERE id = ? AND sent_at IS NULL`, utc(at), id)
+	return n == 1, err
+}
+
+// RecordOutboxFailure counts a failed attempt; final also marks it failed
+// for good (kept, never deleted).
+func (tx *Tx) RecordOutboxFailure(ctx context.Context, id, reason string, final bool, at time.Time) error {
+	var failed any
+	if final {
+		failed = utc(at)
+	}
+	_, err := tx.exec(ctx, `UPDATE outbox SET attempts = attempts + 1, last_error = ?, failed_at = ? WHERE id = ?`,
+		truncate(reason, 500), failed, id)
+	return err
+}
+
+func scanOutbox(r row) (OutboxMessage, error) {
+	var m OutboxMessage
+	var lastErr sql.NullString
+	var sent, failed sql.NullTime
+	err := r.Scan(&m.ID, &m.MessageID, &m.Kind, &m.To, &m.Subject, &m.BodySealed, &m.CreatedAt, &m.Attempts,
+		&lastErr, &sent, &failed)
+	if err != nil {
+		return OutboxMessage{}, err
+	}
+	m.CreatedAt, m.LastError = m.CreatedAt.UTC(), lastErr.String
+	if sent.Valid {
+		t := sent.Time.UTC()
+		m.SentAt = &t
+	}
+	if failed.Valid {
+		t := failed.Time.UTC()
+		m.FailedAt = &t
+	}
+	return m, nil
+}
+
+// MailboxMessage is a message delivered to the local mailbox.
+type MailboxMessage struct {
+	ID          string
+	MessageID   string
+	To          string
+	Subject     string
+	BodySealed  string
+	DeliveredAt time.Time
+}
+
+// DeliverMailbox stores a message in the local mailbox once per Message-ID.
+func (tx *Tx) DeliverMailbox(ctx context.Context, m MailboxMessage) error {
+	_, err := tx.exec(ctx, `INSERT INTO mailbox (id, message_id, to_addr, subject, body_sealed, delivered_at)
+		VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (message_id) DO NOTHING`,
+		m.ID, m.MessageID, m.To, m.Subject, m.BodySealed, utc(m.DeliveredAt))
+	return err
+}
+
+// Mailbox lists the newest local-mailbox messages.
+func (tx *Tx) Mailbox(ctx context.Context, limit int) ([]MailboxMessage, error) {
+	rs, err := tx.query(ctx, `SELECT id, message_id, to_addr, subject, body_sealed, delivered_at FROM mailbox
+		ORDER BY delivered_at DESC, id DESC LIMIT ?`, limit)
+	if err != nil {
+		return nil, err
+	}
+	defer rs.Close()
+	var out []MailboxMessage
+	for rs.Next() {
+		var m MailboxMessage
+		if err := rs.Scan(&m.ID, &m.MessageID, &m.To, &m.Subject, &m.BodySealed, &m.DeliveredAt); err != nil {
+			return nil, err
+		}
+		m.DeliveredAt = m.DeliveredAt.UTC()
+		out = append(out, m)
+	}
+	return out, rs.Err()
+}
+
+// MailboxByID returns one local-mailbox message, or ErrNotFound.
+func (tx *Tx) MailboxByID(ctx context.Context, id string) (MailboxMessage, error) {
+	var m MailboxMessage
+	err := tx.queryRow(ctx, `SELECT id, message_id, to_addr, subject, body_sealed, delivered_at FROM mailbox WHERE id = ?`, id).
+		Scan(&m.ID, &m.MessageID, &m.To, &m.Subject, &m.BodySealed, &m.DeliveredAt)
+	m.DeliveredAt = m.DeliveredAt.UTC()
+	return m, err
+}
+
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && (s[n]&0xC0) == 0x80 {
+		n--
+	}
+	return s[:n]
+}

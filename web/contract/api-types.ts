@@ -1,0 +1,2998 @@
+// Generated from docs/openapi.yaml by `npm run gen:api` (scripts/gen-api-types.mjs).
+// Do not edit: change the contract and regenerate; `make test` fails when this file is stale.
+
+export interface paths {
+    "/api/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What this server offers the web app */
+        get: operations["config"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/create-customer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify a payer (KYC) and open their wallet
+         * @description A browser that already created a customer with the same tax id is
+         *     offered that customer back (`show_popup` with the `popup_*` texts);
+         *     it confirms by sending `use_existing_customer: true` with
+         *     `existing_customer_id`. Any other browser simply gets a new customer:
+         *     nothing about another person is revealed.
+         */
+        post: operations["createCustomer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/create-external-account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register the payer's US bank account
+         * @description Adding the same account (routing and number) again returns the first one. Only the last 4 digits are ever shown.
+         */
+        post: operations["createExternalAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/create-pix-payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay a locked BRL quote by Pix
+         * @description Opens the pay-in for the session's quote and answers the Pix code to
+         *     pay. Repeating a request with the same `Idempotency-Key` (or, without
+         *     one, the same request for the same quote) returns the same payment.
+         */
+        post: operations["createPixPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/create-quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Lock a quote for the session
+         * @description Prices `amount_usd` to be delivered, locks it for the quote TTL (300 s
+         *     by default) and remembers it as the session's last quote. Brazil
+         *     payments must be at least USD 16.00; every payment at most the
+         *     configured maximum (USD 100000.00 by default).
+         */
+        post: operations["createQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/create-quote-new": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The calculator's live rate (locks nothing)
+         * @description `on_ramp`: local currency per USD delivered, all fees included.
+         *     `off_ramp`: local currency received per USD sent (the calculator's
+         *     reversed mode).
+         */
+        post: operations["createIndicativeRate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/create-spei-payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay a locked MXN quote by SPEI
+         * @description Opens the pay-in for the session's quote and answers the CLABE to pay
+         *     into. `sender_clabe` holds the payer's CURP, as the web app sends it.
+         *     Idempotency as for Pix.
+         */
+        post: operations["createSpeiPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/create-wallet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open (or return) the customer's USDC wallet
+         * @description Errors carry their text in both `error` and `message` (the wizard reads `message`).
+         */
+        post: operations["createWallet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/forgot-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * E-mail a reset link (valid 1 hour) if the address has an account
+         * @description Always the same answer.
+         */
+        post: operations["forgotPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/last-customer-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The session's last customer */
+        get: operations["lastCustomerId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/last-quote-ids": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The session's last locked quote pair */
+        get: operations["lastQuoteIds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in account */
+        get: operations["me"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payment-authorization": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record agreement to the payment authorization (with time, IP and user agent) */
+        post: operations["recordPaymentAuthorization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/{transaction_id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The payment's live status, as Server-Sent Events (owner only)
+         * @description `text/event-stream`. First the current status, then one `event: status` per state the
+         *     payment enters, its `data` a `LiveStatus` object and its `id` the payment's history
+         *     sequence (growing). A reconnecting client sends `Last-Event-ID` and receives the status
+         *     only if it changed after that id. Idle streams get a `: heartbeat` comment every 15 s;
+         *     a server shutdown ends the stream (the browser reconnects to another instance). Works
+         *     across instances: the change is announced after it commits (PostgreSQL NOTIFY). Anyone
+         *     but the payment's owner gets 404, as for a payment that does not exist.
+         */
+        get: operations["paymentEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/{transaction_id}/receipt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The completed payment's PDF receipt (owner only)
+         * @description Payer, student and school (for check delivery), amounts in both currencies, the rate,
+         *     fees, the time of each stage, the delivery method and masked bank account, the
+         *     authorization time, and the rail's reference (Pix end-to-end id, or SPEI tracking key
+         *     with Banxico's CEP lookup). Anyone but the owner gets 404 `transaction_not_found`; a
+         *     payment that has not completed gets 404 `receipt_not_available`.
+         */
+        get: operations["paymentReceipt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/referrals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Store the friends a payer referred
+         * @description Blank and invalid addresses are skipped; at most 20 per call; each friend is stored once.
+         */
+        post: operations["createReferrals"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reset-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set a new password from a reset link; signs out every session */
+        post: operations["resetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sandbox/mailbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sandbox only: the local mailbox (messages kept when no SMTP server is set) */
+        get: operations["sandboxMailbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sandbox/mailbox/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sandbox only: one message with its text and HTML parts */
+        get: operations["sandboxMailboxMessage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/scholarships": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many programs the catalog has and when it was last verified */
+        get: operations["scholarshipOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/scholarships/eligibility": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's own scholarship eligibility form */
+        get: operations["getEligibility"];
+        /** Save the caller's scholarship eligibility form */
+        put: operations["saveEligibility"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/scholarships/filter-sets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's saved filter sets, newest first */
+        get: operations["listFilterSets"];
+        put?: never;
+        /** Save a named search (its query string, kept canonical without the page) */
+        post: operations["createFilterSet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/scholarships/filter-sets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete one of the caller's filter sets (anyone else's is 404) */
+        delete: operations["deleteFilterSet"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/scholarships/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's own Quick Match profile (empty lists and strings when unsaved)
+         * @description Affinity answers are returned only to their owner's session or account and used only for matching.
+         */
+        get: operations["getQuickMatch"];
+        /** Save the caller's Quick Match profile (guest session, moved to the account on sign-up) */
+        put: operations["saveQuickMatch"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/scholarships/programs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One program of the catalog */
+        get: operations["scholarshipProgram"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/scholarships/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search the catalog (keyword or natural language), filtered, sorted and paged
+         * @description Results are matched against the caller's saved Quick Match profile and
+         *     eligibility form (unless `profile=0`). Programs the student is ruled
+         *     out of by a hard rule (nationality, residence, US status, level,
+         *     field, gender, state, a required criterion, GPA) are left out unless
+         *     `partial=1`, and then come last with `why_not`. Ten results a page.
+         *     The same parameters are the web page's URL and a saved filter set.
+         */
+        get: operations["searchScholarships"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/signin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with e-mail and password
+         * @description One answer for a wrong e-mail or password (`invalid_credentials`). With two-factor on, answers `two_factor_required` and a token instead of a session.
+         */
+        post: operations["signIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/signin/two-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Finish a sign-in with a TOTP or recovery code */
+        post: operations["signInTwoFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/signout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End this browser's session on the server */
+        post: operations["signOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/signup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an account and sign this browser in
+         * @description A new session cookie replaces the old one. An e-mail that already has an account gets the same 200 without `me` (nobody is signed in; the owner is e-mailed). Repeating it signed in to the same e-mail changes nothing.
+         */
+        post: operations["signUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/subscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Subscribe an e-mail address to product updates (once) */
+        post: operations["subscribe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/transaction-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The /track page's lookup
+         * @description `details` (sender, school and student) is only present for the browser that made the payment (`owned: true`).
+         */
+        get: operations["transactionStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trigger-mock-webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sandbox only: make the partner send an event for a payment
+         * @description The route exists only when the embedded sandbox partner is active, and acts only on payments of the caller's own browser session (any other transaction id is `transaction_not_found`). The event travels the real signed path.
+         */
+        post: operations["triggerMockWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/two-factor/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Turn two-factor on with a valid code; returns 10 recovery codes once */
+        post: operations["twoFactorConfirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/two-factor/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Turn two-factor off (needs a current code) */
+        post: operations["twoFactorDisable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/two-factor/enrol": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start two-factor enrolment (new secret, not yet on) */
+        post: operations["twoFactorEnrol"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/verify-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Use an e-mail verification link */
+        post: operations["verifyEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook-status/{transaction_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The progress flags step 6 polls every 3 seconds
+         * @description Transaction ids are unguessable; the answer holds no personal details.
+         */
+        get: operations["webhookStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook/payout-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The payment partner's event receiver
+         * @description Standard Webhooks: the signature (HMAC-SHA256 over
+         *     `webhook-id.webhook-timestamp.body` with the shared secret) is checked
+         *     over the raw body before anything else, the timestamp must be within
+         *     5 minutes, and several signatures may be sent during a key rotation.
+         *     The event is recorded once under its `webhook-id` and processed by a
+         *     background job; the answer is immediate. A repeat is acknowledged
+         *     with `duplicate: true` and changes nothing. Content-Type is not checked.
+         */
+        post: operations["receivePartnerEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/healthz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The process is alive */
+        get: operations["healthz"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The process can serve (the database answers) */
+        get: operations["readyz"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        Address: {
+            city?: string;
+            /** @description brazil or mexico (also BR, MX, ...) for a payer; USA (or US, or absent) for a bank. */
+            country?: string;
+            postal_code?: string;
+            state?: string;
+            street_line_1?: string;
+        };
+        /** @description An exact decimal with the currency's scale (2 for USD, BRL and MXN), e.g. 542.23. */
+        Amount: number;
+        /** @description What the browser showed when the payer agreed (stored with the payment). */
+        AuthorizationInput: {
+            accepted?: boolean;
+            signed_at?: string;
+            signer_name?: string;
+        };
+        CheckDetails: {
+            city: string;
+            delivery_instructions?: string;
+            mailing_address: string;
+            payee_name: string;
+            school_name: string;
+            state: string;
+            /** Format: email */
+            student_email: string;
+            student_full_name: string;
+            student_id: string;
+            term_reference: string;
+            zip_code: string;
+        };
+        Chip: {
+            /** @description nationality, residence, us_status, level, year, field, gender, us_state, criteria, gpa, amount_min, status, award_type, coverage, renewable, loan */
+            facet: string;
+            /** @description The words of the query that meant it. */
+            term?: string;
+            value: string;
+        };
+        CodeRequest: {
+            /** @description 6-digit TOTP code. */
+            code: string;
+        };
+        Config: {
+            quote_ttl_seconds: number;
+            /** @description The embedded sandbox partner is active (and /api/trigger-mock-webhook exists). */
+            sandbox: boolean;
+        };
+        Consent: {
+            id: string;
+            /** Format: date-time */
+            recorded_at: string;
+        };
+        ConsentRequest: {
+            /** @description Must be true. */
+            accepted: boolean;
+        };
+        Credentials: {
+            /** Format: email */
+            email: string;
+            password: string;
+        };
+        Customer: {
+            customer_id: string;
+            existing_customer: boolean;
+            existing_customer_found: boolean;
+            existing_external_account: null | components["schemas"]["ExistingAccount"];
+            external_account_id: string | null;
+            /** @example approved */
+            kyc_status: string;
+            /** @description This browser's own customer: name, e-mail and masked bank account. */
+            popup_details?: string;
+            popup_message?: string;
+            popup_question?: string;
+            popup_title?: string;
+            show_popup: boolean;
+            wallet_address: string;
+            wallet_id: string;
+        };
+        CustomerID: {
+            customer_id: string;
+        };
+        /** @description A new payer (all of step 1), or the confirmation of this browser's existing customer. */
+        CustomerInput: {
+            address?: components["schemas"]["Address"];
+            date_of_birth?: string;
+            /** Format: email */
+            email?: string;
+            existing_customer_id?: string;
+            first_name?: string;
+            identity_documents?: components["schemas"]["IdentityDocument"][];
+            last_name?: string;
+            /** @description 8 to 15 digits once everything else is removed. */
+            phone_number?: string;
+            /** @enum {string} */
+            type?: "individual" | "";
+            use_existing_customer?: boolean;
+        } | unknown | {
+            /** @enum {unknown} */
+            use_existing_customer: true;
+        };
+        /** @enum {string} */
+        DeliveryMethod: "usd-bank-transfer" | "check-to-school";
+        DepositInstructions: {
+            deposit_address: string;
+        };
+        EligibilityForm: {
+            extracurriculars?: ("athletics" | "arts" | "stem" | "community-service" | "leadership" | "academic-clubs" | "work-experience" | "other")[] | null;
+            /** @enum {unknown} */
+            firstGeneration?: "" | "yes" | "no" | "unsure";
+            gender?: string;
+            gpa?: string;
+            /** @enum {unknown} */
+            householdIncome?: "" | "under-25k" | "25k-50k" | "50k-75k" | "75k-100k" | "100k-150k" | "over-150k" | "prefer-not-to-say";
+            race?: string;
+        };
+        Error: {
+            code: components["schemas"]["ErrorCode"];
+            /** @description Text a person can act on, in the request's language (crebit_lang cookie, else Accept-Language; see Content-Language). English is sent as written. */
+            error: string;
+            /** @description The request's JSON field at fault (dotted for nested fields), when there is one. */
+            field?: string;
+        };
+        /**
+         * @description A stable reason code. Clients branch on it (and on `field`), never on the text in `error`.
+         *     Each code always answers with the same HTTP status; the table is `internal/apperr/codes.go`.
+         *       - `account_number_invalid`: The account number must have 4 to 17 digits.
+         *       - `amount_invalid`: The amount is not a positive amount with at most 2 decimals.
+         *       - `amount_too_large`: The amount is above the maximum per payment.
+         *       - `authorization_required`: The payer has not agreed to the payment authorization.
+         *       - `bank_account_missing`: No US bank account of this customer was given.
+         *       - `bank_details_missing`: A US bank account field is empty.
+         *       - `bank_not_in_usa`: The bank must be in the USA.
+         *       - `body_too_large`: The body is larger than 1 MiB.
+         *       - `check_details_invalid`: School and student details for a mailed check are missing or invalid.
+         *       - `conflict`: The current state does not allow this.
+         *       - `country_not_supported`: Crebit serves payers from Brazil (Pix) and Mexico (SPEI).
+         *       - `customer_not_found`: No such customer for this caller.
+         *       - `date_of_birth_invalid`: The date of birth is not a real past date in YYYY-MM-DD, or the payer is under 18.
+         *       - `delivery_method_invalid`: The delivery method is unknown or not offered for this country.
+         *       - `email_invalid`: The e-mail address is not valid.
+         *       - `existing_customer_unavailable`: The existing profile offered cannot be used.
+         *       - `field_too_long`: A text field is longer than it may be.
+         *       - `forbidden`: The caller is known but not allowed to do this.
+         *       - `gone`: It existed but can no longer be used.
+         *       - `idempotency_key_invalid`: The Idempotency-Key header is not printable ASCII of at most 200 characters.
+         *       - `idempotency_key_reused`: The Idempotency-Key was used for a different request.
+         *       - `internal`: A fault on our side; the details are only in the log.
+         *       - `invalid_json`: The body is not the single JSON object this call takes.
+         *       - `invalid_request`: The request is wrong; the message says what to fix.
+         *       - `kyc_rejected`: The partner's identity verification refused the payer.
+         *       - `kyc_review`: The payer's identity verification is still under review.
+         *       - `method_not_allowed`: The path exists with other methods (see Allow).
+         *       - `minimum_amount`: The amount is below the minimum for this corridor.
+         *       - `not_found`: No such thing, or it is not the caller's.
+         *       - `partner_unavailable`: The payment partner could not be reached; try again.
+         *       - `payment_in_progress`: The same payment request is still being created; retry shortly.
+         *       - `phone_invalid`: The phone number is not valid.
+         *       - `quote_expired`: The quote's 5-minute lock has passed.
+         *       - `quote_mismatch`: The payment does not match its locked quote (amount or currency).
+         *       - `quote_not_found`: No such quote for this caller.
+         *       - `quote_used`: The quote has already been used for a payment.
+         *       - `receipt_not_available`: The payment has no receipt: receipts exist once it has completed.
+         *       - `rate_limited`: Too many attempts; wait for Retry-After seconds.
+         *       - `referral_emails_invalid`: No valid e-mail address was given to refer.
+         *       - `referrals_too_many`: Too many referrals at once.
+         *       - `required_fields_missing`: Required fields are empty; the message lists them.
+         *       - `routing_number_invalid`: The routing number is not a valid 9-digit ABA number.
+         *       - `sender_mismatch`: The sender's tax id is not the customer's.
+         *       - `sender_required`: The sender's name and tax id are required.
+         *       - `tax_id_invalid`: The CPF, CNPJ or CURP has the wrong length or check digits.
+         *       - `transaction_not_found`: No payment with this transaction id.
+         *       - `unauthorized`: Missing or wrong credentials or signature.
+         *       - `unavailable`: A dependency failed; try again later.
+         *       - `unknown_field`: The body has a field this call does not take.
+         *       - `unprocessable`: Well-formed but refused.
+         *       - `wallet_missing`: The customer's wallet is missing or not this customer's.
+         *       - `webhook_signature_invalid`: The webhook's signature, timestamp or secret is wrong.
+         *       - `password_too_short`: The password has fewer than 12 characters.
+         *       - `password_too_long`: The password has more than 128 characters.
+         *       - `password_too_common`: The password is in the list of common passwords.
+         *       - `password_contains_email`: The password contains the e-mail address's name.
+         *       - `invalid_credentials`: The e-mail or the password is wrong (which one is not said).
+         *       - `two_factor_code_invalid`: The two-factor or recovery code is wrong, expired or already used.
+         *       - `two_factor_step_expired`: The two-factor step of a sign-in expired; sign in again.
+         *       - `two_factor_state`: Two-factor authentication is not in the state the call needs (already on, or not enrolled).
+         *       - `link_invalid`: The e-mailed link is wrong, expired or already used.
+         *       - `sign_in_required`: The call needs a signed-in account.
+         * @enum {string}
+         */
+        ErrorCode: "account_number_invalid" | "amount_invalid" | "amount_too_large" | "authorization_required" | "bank_account_missing" | "bank_details_missing" | "bank_not_in_usa" | "body_too_large" | "check_details_invalid" | "conflict" | "country_not_supported" | "customer_not_found" | "date_of_birth_invalid" | "delivery_method_invalid" | "email_invalid" | "existing_customer_unavailable" | "field_too_long" | "forbidden" | "gone" | "idempotency_key_invalid" | "idempotency_key_reused" | "internal" | "invalid_json" | "invalid_request" | "kyc_rejected" | "kyc_review" | "method_not_allowed" | "minimum_amount" | "not_found" | "partner_unavailable" | "payment_in_progress" | "phone_invalid" | "quote_expired" | "quote_mismatch" | "quote_not_found" | "quote_used" | "receipt_not_available" | "rate_limited" | "referral_emails_invalid" | "referrals_too_many" | "required_fields_missing" | "routing_number_invalid" | "sender_mismatch" | "sender_required" | "tax_id_invalid" | "transaction_not_found" | "unauthorized" | "unavailable" | "unknown_field" | "unprocessable" | "wallet_missing" | "webhook_signature_invalid" | "password_too_short" | "password_too_long" | "password_too_common" | "password_contains_email" | "invalid_credentials" | "two_factor_code_invalid" | "two_factor_step_expired" | "two_factor_state" | "link_invalid" | "sign_in_required";
+        ExistingAccount: {
+            /** @description Masked to the last 4 digits. */
+            bank_account_number: string;
+            bank_name: string;
+            id: string;
+        };
+        ExternalAccount: {
+            account_last4: string;
+            bank_account_number: string;
+            bank_name: string;
+            external_account_id: string;
+        };
+        ExternalAccountInput: {
+            account_name: string;
+            address: components["schemas"]["Address"] & unknown;
+            /** @description 4 to 17 digits (spaces and dashes allowed). */
+            bank_account_number: string;
+            bank_name: string;
+            beneficiary_name: string;
+            customer_id: string;
+            /** @description The 9-digit ABA routing number (check digit verified). */
+            routing_number: string;
+        };
+        Figure: {
+            /**
+             * Format: uri
+             * @description https page the figure comes from
+             */
+            source: string;
+            value: number;
+        } | null;
+        FilterSet: {
+            /** Format: date-time */
+            created_at: string;
+            id: string;
+            name: string;
+            params: string;
+        };
+        FilterSetList: {
+            filter_sets: components["schemas"]["FilterSet"][];
+        };
+        FilterSetRequest: {
+            name: string;
+            /** @description the search's query string, e.g. field=stem&award=merit */
+            params: string;
+        };
+        IdentityDocument: {
+            /** @description brazil or mexico; the address country when absent. */
+            country?: string;
+            /** @description national_id (cpf, cnpj and curp are accepted too) */
+            type: string;
+            /** @description CPF or CNPJ (Brazil, 11-18 digits with punctuation) or CURP (Mexico, 18 characters). */
+            value: string;
+        };
+        /** @description The data of a live status event (`event: status`). */
+        LiveStatus: {
+            rail_reference?: components["schemas"]["RailReference"];
+            /** @description Same as the event's id. */
+            sequence: number;
+            stages: components["schemas"]["Stage"][];
+            status: components["schemas"]["PaymentState"];
+            tracking_number: string;
+            transaction_id: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @enum {string} */
+        LocalCurrency: "BRL" | "MXN";
+        MailboxEntry: {
+            /** Format: date-time */
+            delivered_at: string;
+            html?: string;
+            id: string;
+            subject: string;
+            text?: string;
+            to: string;
+        };
+        Me: {
+            email: string;
+            email_verified: boolean;
+            /** @description From the account's newest customer profile; empty before one exists. */
+            first_name: string;
+            id: string;
+            two_factor_enabled: boolean;
+        };
+        MessageError: {
+            code: components["schemas"]["ErrorCode"];
+            error: string;
+            field?: string;
+            /** @description The same text as `error`. */
+            message: string;
+        };
+        /** @description The partner's event; verified by signature, stored as received. */
+        PartnerEvent: {
+            /** Format: date-time */
+            created_at?: string;
+            data?: {
+                amount?: string;
+                currency?: string;
+                /** @description With payin_completed for Pix: the end-to-end id (E + ISPB + yyyyMMddHHmm + 11 characters). */
+                end_to_end_id?: string;
+                offramp?: {
+                    amount?: string;
+                    currency?: string;
+                    id?: string;
+                    status?: string;
+                };
+                payin_id?: string;
+                reference?: string;
+                status?: string;
+                /** @description With payin_completed for SPEI: the clave de rastreo (up to 30 letters or digits). */
+                tracking_key?: string;
+                tracking_number?: string;
+            };
+            id?: string;
+            /** @enum {string} */
+            type?: "payin_processing" | "payin_completed" | "offramp_created" | "offramp_completed" | "payin_failed";
+        };
+        /** @enum {string} */
+        PaymentState: "created" | "awaiting_payin" | "payin_processing" | "payin_completed" | "offramp_created" | "completed" | "check_mailed" | "expired" | "failed" | "refunded" | "payin_mismatch";
+        PixPayment: {
+            amount_brl: components["schemas"]["Amount"];
+            amount_usd: components["schemas"]["Amount"];
+            /** Format: date-time */
+            created_at: string;
+            delivery_method: components["schemas"]["DeliveryMethod"];
+            /** @description The Pix copy-and-paste code. */
+            deposit_address: string;
+            effective_rate: number;
+            /** Format: date-time */
+            expires_at: string;
+            /** @enum {unknown} */
+            local_currency: "BRL";
+            pix_code: string;
+            status: components["schemas"]["PaymentState"];
+            total_fees_usd: components["schemas"]["Amount"];
+            transaction: {
+                deposit_address: string;
+                id: string;
+                payment_instructions: {
+                    deposit_address: string;
+                    pix_code: string;
+                };
+                pix_code: string;
+                sender_deposit_instructions: components["schemas"]["DepositInstructions"];
+            };
+            transaction_id: string;
+        };
+        PixPaymentRequest: {
+            /** @description The quote's total_local_amount, exactly. */
+            amount_brl: number;
+            authorization?: components["schemas"]["AuthorizationInput"];
+            check_details?: components["schemas"]["CheckDetails"];
+            customer_id: string;
+            delivery_method?: components["schemas"]["DeliveryMethod"];
+            /** @description The session's last bank account when absent. */
+            external_account_id?: string;
+            /** @description The quote's on-ramp id. */
+            quote_id: string;
+            /** @description The customer's CPF or CNPJ. */
+            sender_document: string;
+            sender_name: string;
+            wallet_address: string;
+        };
+        QuickMatch: {
+            /** @enum {unknown} */
+            audienceContext?: "" | "INTERNATIONAL_IN_COUNTRY" | "DOMESTIC_ONLY" | "OUTBOUND_STUDY_ABROAD" | "ANY_UNSURE";
+            citizenshipCountries?: ("US" | "BR" | "MX" | "CA" | "AR" | "CO" | "PE" | "CL")[] | null;
+            currentResidency?: {
+                /** @enum {unknown} */
+                countryCode?: "" | "US" | "BR" | "MX" | "CA" | "AR" | "CO" | "PE" | "CL";
+            };
+            degreeLevel?: ("HS_SENIOR" | "UNDERGRAD" | "MASTERS" | "PHD" | "POSTDOC" | "NONDEGREE")[] | null;
+            disabilityTags?: string[] | null;
+            /** @enum {unknown} */
+            fafsaStatus?: "" | "Completed" | "Will_file" | "Not_applicable";
+            faithTags?: string[] | null;
+            /** @enum {unknown} */
+            firstGen?: "" | "yes" | "no";
+            genderIdentityTags?: string[] | null;
+            genderTags?: string[] | null;
+            gpaCurrent?: number | null;
+            /** @enum {unknown} */
+            gpaScale?: "" | "4.0" | "10.0";
+            intendedMajors?: string;
+            /** @enum {unknown} */
+            lgbtq?: "" | "yes" | "no";
+            /** @enum {unknown} */
+            lowIncome?: "" | "yes" | "no";
+            /** @description ids of the 19 major areas */
+            majorAreasOfInterest?: string[] | null;
+            /** @enum {unknown} */
+            plannedCollegeCountry?: "" | "US" | "BR" | "MX" | "CA" | "AR" | "CO" | "PE" | "CL";
+            raceEthnicityTags?: string[] | null;
+            sexualOrientationTags?: string[] | null;
+            /** @enum {unknown} */
+            visaStatus?: "" | "F-1" | "J-1" | "Other" | "None_NA";
+            yearOfStudy?: ("INCOMING_FROSH" | "FRESHMAN" | "SOPHOMORE" | "JUNIOR" | "SENIOR" | "GRAD")[] | null;
+        };
+        Quote: {
+            amount_usd: components["schemas"]["Amount"];
+            /** @description Local currency per USD delivered, fees included. */
+            effective_rate: number;
+            /** Format: date-time */
+            expires_at: string;
+            /** @example Nov 22, 2026 04:24:25 UTC */
+            expires_at_readable: string;
+            local_currency: components["schemas"]["LocalCurrency"];
+            /** @description USDC to USD (quotation is USD per USDC). */
+            off_ramp: components["schemas"]["Ramp"];
+            /** @description Local currency to USDC (quotation is local per USDC). */
+            on_ramp: components["schemas"]["Ramp"];
+            symbol: components["schemas"]["Symbol"];
+            total_fees_usd: components["schemas"]["Amount"];
+            total_local_amount: components["schemas"]["Amount"];
+        };
+        QuoteIDs: {
+            off_ramp_quote_id: string;
+            on_ramp_quote_id: string;
+        };
+        QuoteRequest: {
+            /** @description USD to deliver; at most 2 decimals, written without an exponent. Brazil minimum 16. */
+            amount_usd: number;
+            symbol: components["schemas"]["Symbol"];
+        };
+        /** @enum {string} */
+        QuoteType: "on_ramp" | "off_ramp";
+        /**
+         * @description Only for the owner, once the pay-in completed: the rail's own reference for the
+         *     transfer, which the payer's bank also shows. Pix: the end-to-end id. SPEI: the
+         *     tracking key (clave de rastreo) and Banxico's CEP lookup, where the payer can get
+         *     the transfer's proof.
+         */
+        RailReference: {
+            /** @enum {string} */
+            kind: "pix_end_to_end_id" | "spei_tracking_key";
+            /** Format: uri */
+            lookup_url?: string;
+            value: string;
+        };
+        Ramp: {
+            /** @description The partner's quote id (send the on-ramp id as quote_id when paying). */
+            id: string;
+            quotation: number;
+        };
+        Rate: {
+            effective_rate: number;
+            quote_type: components["schemas"]["QuoteType"];
+            symbol: components["schemas"]["Symbol"];
+        };
+        RateRequest: {
+            quote_type: components["schemas"]["QuoteType"];
+            symbol: components["schemas"]["Symbol"];
+        };
+        ReferralRequest: {
+            customer_id: string;
+            emails: string[];
+        };
+        Referred: {
+            message: string;
+            sent: number;
+        };
+        ScholarshipOverview: {
+            count: number;
+            /** @description Latest verified_at in the catalog (YYYY-MM-DD); empty when the catalog is empty. */
+            last_verified: string;
+        };
+        ScholarshipProgram: {
+            amount: {
+                /** @enum {unknown} */
+                currency: "USD" | "BRL" | "MXN";
+                max: number | null;
+                min: number | null;
+                text: string;
+            };
+            applicants: components["schemas"]["Figure"];
+            award_types: string[];
+            awarded: components["schemas"]["Figure"];
+            coverage: string[];
+            deadline: {
+                date?: string;
+                /** @description estimated next date (next cycle, or the rule's month) */
+                expected?: string;
+                month?: number;
+                rule?: string;
+                /**
+                 * @description closed: this cycle's date passed; closed until the next cycle
+                 * @enum {unknown}
+                 */
+                status: "open" | "closed" | "recurring";
+            };
+            description: string;
+            eligibility: string[];
+            eligible?: boolean;
+            fields: string[];
+            id: string;
+            levels: string[];
+            match?: number;
+            /** Format: uri */
+            official_url: string;
+            provider: string;
+            renewable: boolean | null;
+            requirements: string[];
+            tags: string[];
+            title: string;
+            unknown?: components["schemas"]["Chip"][];
+            verified_at: string;
+            why?: components["schemas"]["Chip"][];
+            why_not?: components["schemas"]["Chip"][];
+        };
+        ScholarshipSearch: {
+            /** @enum {unknown} */
+            mode: "keyword" | "semantic";
+            page: number;
+            per_page: number;
+            profile_applied: boolean;
+            results: components["schemas"]["ScholarshipProgram"][];
+            /** @enum {unknown} */
+            sort: "best" | "deadline" | "magic";
+            total: number;
+            understood: components["schemas"]["Chip"][];
+        };
+        SignInAnswer: {
+            me?: components["schemas"]["Me"];
+            two_factor_required: boolean;
+            /** @description Present when two_factor_required: send it with the code to /api/signin/two-factor (valid 5 minutes). */
+            two_factor_token?: string;
+        };
+        SpeiPayment: {
+            amount_mxn: components["schemas"]["Amount"];
+            amount_usd: components["schemas"]["Amount"];
+            bank_account: {
+                bank_name: string;
+                clabe: string;
+            };
+            beneficiary: {
+                name: string;
+            };
+            /** Format: date-time */
+            created_at: string;
+            delivery_method: components["schemas"]["DeliveryMethod"];
+            /** @description The CLABE to pay into. */
+            deposit_address: string;
+            effective_rate: number;
+            /** Format: date-time */
+            expires_at: string;
+            /** @enum {unknown} */
+            local_currency: "MXN";
+            status: components["schemas"]["PaymentState"];
+            total_fees_usd: components["schemas"]["Amount"];
+            transaction: {
+                deposit_address: string;
+                id: string;
+                sender_deposit_instructions: components["schemas"]["DepositInstructions"];
+            };
+            transaction_id: string;
+        };
+        SpeiPaymentRequest: {
+            /** @description The quote's total_local_amount, exactly. */
+            amount_mxn: number;
+            authorization?: components["schemas"]["AuthorizationInput"];
+            customer_id: string;
+            /** @enum {unknown} */
+            delivery_method?: "usd-bank-transfer";
+            external_account_id?: string;
+            /** @description The quote's on-ramp id. */
+            quote_id: string;
+            /** @description The payer's CURP (18 characters). */
+            sender_clabe: string;
+            sender_name?: string;
+            wallet_address?: string;
+            wallet_id: string;
+        };
+        Stage: {
+            /** Format: date-time */
+            at: string | null;
+            reached: boolean;
+            status: components["schemas"]["PaymentState"];
+        };
+        Subscribed: {
+            message: string;
+            /** @enum {unknown} */
+            subscribed: true;
+        };
+        SubscribeRequest: {
+            /** Format: email */
+            email: string;
+            /** @description Where the form was (landing by default); at most 40 characters are kept. */
+            source?: string;
+        };
+        /** @enum {string} */
+        Symbol: "USDC/BRL" | "USDC/MXN";
+        TransactionStatus: {
+            amount_local: components["schemas"]["Amount"];
+            amount_usd: components["schemas"]["Amount"];
+            /** Format: date-time */
+            created_at: string;
+            delivery_method: components["schemas"]["DeliveryMethod"];
+            /** @description Only for the owner. */
+            details?: {
+                school_name?: string;
+                sender_name: string;
+                student_id?: string;
+                student_name?: string;
+            };
+            effective_rate: number;
+            /** Format: date-time */
+            expires_at: string;
+            /** @description Only for the owner, when the payment ended otherwise than completed: why (e.g. the pay-in was BRL 1.00, not the quoted amount; it is being returned). */
+            failure_reason?: string;
+            local_currency: components["schemas"]["LocalCurrency"];
+            /** @enum {string} */
+            method: "pix" | "spei";
+            /** @description This browser made the payment. */
+            owned: boolean;
+            rail_reference?: components["schemas"]["RailReference"];
+            /** @description Only for the owner of a completed payment: where its PDF receipt is. */
+            receipt_url?: string;
+            stages: components["schemas"]["Stage"][];
+            status: components["schemas"]["PaymentState"];
+            /** @description The mailed check's tracking number, or empty. */
+            tracking_number: string;
+            transaction_id: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        TriggerAccepted: {
+            event: string;
+            /** @enum {unknown} */
+            status: "accepted";
+            transaction_id: string;
+        };
+        TriggerRequest: {
+            /** @enum {string} */
+            event: "payin_processing" | "payin_completed" | "offramp_created" | "offramp_completed" | "payin_failed";
+            transaction_id: string;
+        };
+        Wallet: {
+            customer_id: string;
+            wallet_address: string;
+            wallet_id: string;
+        };
+        WalletRequest: {
+            customer_id: string;
+        };
+        WebhookReceived: {
+            duplicate: boolean;
+            /** @enum {unknown} */
+            received: true;
+        };
+        WebhookSetup: {
+            /** @enum {unknown} */
+            status: "registered";
+            /** Format: uri */
+            url: string;
+        };
+        WebhookStatus: {
+            /** Format: date-time */
+            expires_at: string;
+            offramp_completed: boolean;
+            offramp_transaction: null | {
+                amount: components["schemas"]["Amount"];
+                /** @enum {unknown} */
+                currency: "USD";
+                id: string;
+                status: string;
+            };
+            payin_completed: boolean;
+            payin_processing: boolean;
+            status: {
+                status: components["schemas"]["PaymentState"];
+                /** Format: date-time */
+                updated_at: string;
+            };
+            transaction_id: string;
+        };
+    };
+    responses: {
+        /** @description The request is wrong; the message says how (validation texts of the specification, or a decoding problem). */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `cross-origin request refused` */
+        CrossOrigin: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `Customer not found. Please create a customer profile first.` (also for another browser's customer) */
+        CustomerNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `internal error` (details only in the server log, under the request id) */
+        Internal: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `link_invalid`: the link is wrong, expired or already used. */
+        LinkInvalid: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The payment partner failed or could not be reached; retry later. */
+        PartnerUnavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `No valid quote found. Please generate a new quote.` or `Customer not found. Please create a customer profile first.` */
+        PaymentNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Identity verification incomplete, or the Idempotency-Key was used for a different request. */
+        PaymentRefused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `This quote has expired. Please get a new quote.` */
+        QuoteExpired: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `This quote has already been used for a payment. Please generate a new quote.` */
+        QuoteUsed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Too many calls of this kind from this browser session or client IP (`rate_limited`); wait for the `Retry-After` seconds. */
+        RateLimited: {
+            headers: {
+                /** @description Seconds until the limit's window ends. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `request body is larger than 1048576 bytes` */
+        TooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `Transaction not found. Please check the transaction ID.` */
+        TransactionNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Signed out, wrong credentials or a wrong code (`code` says which). */
+        Unauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+    };
+    parameters: {
+        /**
+         * @description Any text of at most 200 characters, unique per payment attempt. The
+         *     same key with the same request returns the first payment; with a
+         *     different request it is refused (422).
+         */
+        IdempotencyKey: string;
+        TransactionIDPath: string;
+    };
+    requestBodies: never;
+    headers: {
+        /** @description Sets `crebit_session` when the browser had no valid session yet. */
+        SetSession: string;
+    };
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    config: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The configuration the web app needs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Config"];
+                };
+            };
+        };
+    };
+    createCustomer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomerInput"];
+            };
+        };
+        responses: {
+            /** @description The new (or confirmed existing) customer. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SetSession"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Customer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["CrossOrigin"];
+            /** @description `Failed to use existing account. Please try again.` (not this browser's customer, or no such customer) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            /** @description The partner could not verify the identity. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["PartnerUnavailable"];
+        };
+    };
+    createExternalAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExternalAccountInput"];
+            };
+        };
+        responses: {
+            /** @description The bank account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExternalAccount"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["CrossOrigin"];
+            404: components["responses"]["CustomerNotFound"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["PartnerUnavailable"];
+        };
+    };
+    createPixPayment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Any text of at most 200 characters, unique per payment attempt. The
+                 *     same key with the same request returns the first payment; with a
+                 *     different request it is refused (422).
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PixPaymentRequest"];
+            };
+        };
+        responses: {
+            /** @description The payment and its Pix deposit instructions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PixPayment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["CrossOrigin"];
+            404: components["responses"]["PaymentNotFound"];
+            409: components["responses"]["QuoteUsed"];
+            410: components["responses"]["QuoteExpired"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["PaymentRefused"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["PartnerUnavailable"];
+        };
+    };
+    createQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuoteRequest"];
+            };
+        };
+        responses: {
+            /** @description The locked quote. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SetSession"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["CrossOrigin"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["PartnerUnavailable"];
+        };
+    };
+    createIndicativeRate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RateRequest"];
+            };
+        };
+        responses: {
+            /** @description The indicative rate. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rate"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["CrossOrigin"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["PartnerUnavailable"];
+        };
+    };
+    createSpeiPayment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Any text of at most 200 characters, unique per payment attempt. The
+                 *     same key with the same request returns the first payment; with a
+                 *     different request it is refused (422).
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SpeiPaymentRequest"];
+            };
+        };
+        responses: {
+            /** @description The payment and its SPEI deposit instructions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SpeiPayment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["CrossOrigin"];
+            404: components["responses"]["PaymentNotFound"];
+            409: components["responses"]["QuoteUsed"];
+            410: components["responses"]["QuoteExpired"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["PaymentRefused"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["PartnerUnavailable"];
+        };
+    };
+    createWallet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WalletRequest"];
+            };
+        };
+        responses: {
+            /** @description The wallet. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Wallet"];
+                };
+            };
+            /** @description Malformed body, or `No customer ID found. Please create a customer profile first.` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageError"];
+                };
+            };
+            403: components["responses"]["CrossOrigin"];
+            /** @description `Customer not found. Please create a customer profile first.` (also for another browser's customer) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageError"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageError"];
+                };
+            };
+            /** @description `internal error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageError"];
+                };
+            };
+            /** @description The partner could not open the wallet. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageError"];
+                };
+            };
+        };
+    };
+    forgotPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    lastCustomerId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer id. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerID"];
+                };
+            };
+            /** @description `No customer ID found in session` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["Internal"];
+        };
+    };
+    lastQuoteIds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The on-ramp and off-ramp ids of the last quote. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteIDs"];
+                };
+            };
+            /** @description `No quote IDs found in session` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["Internal"];
+        };
+    };
+    me: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Me"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    recordPaymentAuthorization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsentRequest"];
+            };
+        };
+        responses: {
+            /** @description Recorded. */
+            201: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SetSession"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Consent"];
+                };
+            };
+            /** @description `Authorization Required – Please agree to the authorization to proceed with the payment.`, or a malformed body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            403: components["responses"]["CrossOrigin"];
+            413: components["responses"]["TooLarge"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    paymentEvents: {
+        parameters: {
+            query?: never;
+            header?: {
+                "Last-Event-ID"?: string;
+            };
+            path: {
+                transaction_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            404: components["responses"]["TransactionNotFound"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    paymentReceipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                transaction_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The receipt. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description `Transaction not found. Please check the transaction ID.` or the payment has not completed */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["Internal"];
+        };
+    };
+    createReferrals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReferralRequest"];
+            };
+        };
+        responses: {
+            /** @description How many new friends were stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Referred"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["CrossOrigin"];
+            404: components["responses"]["CustomerNotFound"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    resetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    password: string;
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            410: components["responses"]["LinkInvalid"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    sandboxMailbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        messages: components["schemas"]["MailboxEntry"][];
+                    };
+                };
+            };
+            500: components["responses"]["Internal"];
+        };
+    };
+    sandboxMailboxMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailboxEntry"];
+                };
+            };
+            404: components["responses"]["BadRequest"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    scholarshipOverview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The catalog's size and freshness. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScholarshipOverview"];
+                };
+            };
+        };
+    };
+    getEligibility: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The form. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EligibilityForm"];
+                };
+            };
+        };
+    };
+    saveEligibility: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EligibilityForm"];
+            };
+        };
+        responses: {
+            /** @description Saved; the form as stored. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SetSession"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EligibilityForm"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["CrossOrigin"];
+            413: components["responses"]["TooLarge"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    listFilterSets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sets. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FilterSetList"];
+                };
+            };
+        };
+    };
+    createFilterSet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FilterSetRequest"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            201: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SetSession"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FilterSet"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["CrossOrigin"];
+            /** @description `You can keep up to 20 filter sets; delete one first` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    deleteFilterSet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        deleted: true;
+                    };
+                };
+            };
+            403: components["responses"]["CrossOrigin"];
+            /** @description `No such filter set` (also another session's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getQuickMatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The profile. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuickMatch"];
+                };
+            };
+        };
+    };
+    saveQuickMatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuickMatch"];
+            };
+        };
+        responses: {
+            /** @description Saved; the profile as stored. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SetSession"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuickMatch"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["CrossOrigin"];
+            413: components["responses"]["TooLarge"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    scholarshipProgram: {
+        parameters: {
+            query?: {
+                lang?: "en" | "pt-BR" | "es-MX";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The program. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScholarshipProgram"];
+                };
+            };
+            /** @description `No scholarship program with that id` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    searchScholarships: {
+        parameters: {
+            query?: {
+                /** @description US dollars */
+                amount_max?: number;
+                /** @description US dollars */
+                amount_min?: number;
+                award?: "merit" | "need" | "athletic" | "creative" | "community_service";
+                category?: "first_generation" | "underrepresented" | "women_in_stem" | "military" | "disability" | "lgbtq";
+                /** @description 2w, 1m, 3m, 6m, or year (until 31 July) */
+                deadline?: "2w" | "1m" | "3m" | "6m" | "year";
+                field?: "stem" | "engineering" | "computer_science" | "business" | "medicine_health" | "arts_humanities" | "social_sciences" | "education" | "law";
+                /** @description the student's GPA (4.0 scale): programs requiring at most this */
+                gpa?: "2.0" | "2.5" | "3.0" | "3.25" | "3.5" | "3.75" | "3.9";
+                lang?: "en" | "pt-BR" | "es-MX";
+                level?: "high_school" | "undergraduate" | "graduate" | "doctoral" | "vocational";
+                mode?: "keyword" | "semantic";
+                page?: number;
+                partial?: "0" | "1";
+                /** @description 0 ignores the saved profile */
+                profile?: "0" | "1";
+                q?: string;
+                renewable?: "yes" | "no";
+                residency?: "citizen" | "permanent_resident" | "international" | "state";
+                /** @description best (Best Match), deadline, or magic (match × award size × deadline urgency) */
+                sort?: "best" | "deadline" | "magic";
+                year?: "freshman" | "sophomore" | "junior" | "senior" | "graduate";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of results. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScholarshipSearch"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    signIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Credentials"];
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignInAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    signInTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                    two_factor_token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignInAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    signOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        signed_out: boolean;
+                    };
+                };
+            };
+            500: components["responses"]["Internal"];
+        };
+    };
+    signUp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Credentials"];
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignInAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    subscribe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubscribeRequest"];
+            };
+        };
+        responses: {
+            /** @description Subscribed. The answer is the same for an address that was already subscribed, so it reveals nothing. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Subscribed"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["CrossOrigin"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    transactionStatus: {
+        parameters: {
+            query: {
+                transaction_id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payment and its stages. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionStatus"];
+                };
+            };
+            /** @description `Please enter a transaction ID` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["TransactionNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    triggerMockWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TriggerRequest"];
+            };
+        };
+        responses: {
+            /** @description The sandbox will deliver the event. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TriggerAccepted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["CrossOrigin"];
+            404: components["responses"]["TransactionNotFound"];
+            /** @description `This payment has no pay-in yet.` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["PartnerUnavailable"];
+        };
+    };
+    twoFactorConfirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CodeRequest"];
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        recovery_codes: string[];
+                        two_factor_enabled: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["BadRequest"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    twoFactorDisable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CodeRequest"];
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        two_factor_enabled: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["BadRequest"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    twoFactorEnrol: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        otpauth_uri: string;
+                        secret: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["BadRequest"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    verifyEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        email_verified: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            410: components["responses"]["LinkInvalid"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    webhookStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                transaction_id: components["parameters"]["TransactionIDPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payment's progress. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookStatus"];
+                };
+            };
+            404: components["responses"]["TransactionNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    receivePartnerEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's unique id (at most 200 characters); the deduplication key. */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures. */
+                "webhook-signature": string;
+                /** @description Unix seconds when the event was signed. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PartnerEvent"];
+            };
+        };
+        responses: {
+            /** @description Recorded (or already recorded). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookReceived"];
+                };
+            };
+            /** @description `webhook body is not a JSON event`, `webhook-id is too long` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid webhook signature` (missing, wrong or stale) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    healthz: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Alive. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        status: "ok";
+                    };
+                };
+            };
+        };
+    };
+    readyz: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        database: "sqlite" | "postgres";
+                        /** @enum {unknown} */
+                        status: "ready";
+                    };
+                };
+            };
+            /** @description `database unreachable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+}

@@ -1,0 +1,225 @@
+import { createHmac } from 'node:crypto';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { test, expect, shot, expectAccessible } from './fixtures';
+import { expectToast } from './wizard-helpers';
+
+const password = 'correct horse battery staple 42';
+let counter = 0;
+const uniqueEmail = (name: string) => `${name}.${Date.now()}.${++counter}@example.com`;
+
+/** totp computes an RFC 6238 code (SHA-1, 6 digits, 30 s) from a base32 secret. */
+function totp(secret: string, at = Date.now()): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const c of secret.replace(/=+$/, '').toUpperCase()) bits += alphabet.indexOf(c).toString(2).padStart(5, '0');
+  const key = Buffer.from(bits.match(/.{8}/g)!.map((b) => parseInt(b, 2)));
+  const counterBuf = Buffer.alloc(8);
+  counterBuf.writeBigUInt64BE(BigInt(Math.floor(at / 1000 / 30)));
+  const h = createHmac('sha1', key).update(counterBuf).digest();
+  const o = h[h.length - 1]! & 0xf;
+  const n = ((h[o]! & 0x7f) << 24) | (h[o + 1]! << 16) | (h[o + 2]! << 8) | h[o + 3]!;
+  return String(n % 1_000_000).padStart(6, '0');
+}
+
+async function fillStep1(page: Page, email: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm Password').fill(password);
+}
+
+async function signUpThroughWizard(page: Page, email: string, withBank: boolean, mexico = false) {
+  await page.goto('/signup');
+  await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+  const cont = page.getByRole('button', { name: 'Continue' });
+  await expect(cont).toBeDisabled();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm Password').fill(password + 'x');
+  await expect(page.getByText('Passwords do not match')).toBeVisible();
+  await expect(cont).toBeDisabled();
+  await page.getByLabel('Confirm Password').fill(password);
+  await page.getByRole('button', { name: 'Show password' }).first().click();
+  await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'text');
+  await cont.click();
+
+  if (mexico) await page.getByLabel('Country').selectOption('mexico');
+  await page.getByLabel('First Name').fill(mexico ? 'Juan' : 'Ana');
+  await page.getByLabel('Last Name').fill(mexico ? 'Pérez' : 'Souza');
+  await page.getByLabel(mexico ? 'CURP' : 'CPF').fill(mexico ? 'BOXW310820HNERXN09' : '529.982.247-25');
+  const dob = page.getByLabel('Date of Birth');
+  await dob.pressSequentially(mexico ? '200819311234' : '100519901234');
+  await expect(dob).toHaveValue(mexico ? '20/08/1931' : '10/05/1990');
+  await page.getByLabel('Phone Number').fill(mexico ? '+52 55 1234 5678' : '+55 11 98765-4321');
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await page.getByLabel('Street Address').fill('Rua Augusta 1500');
+  await page.getByLabel('City').fill('São Paulo');
+  await page.getByLabel('State/Province').fill('SP');
+  await page.getByLabel('ZIP/Postal Code').fill('01304-001');
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  const create = page.getByRole('button', { name: 'Create Account' });
+  if (withBank) {
+    await page.getByLabel('I have a US bank account to receive payments').check();
+    await expect(create).toBeDisabled();
+    await page.getByLabel('Account Holder Name').fill('Ana Souza');
+    await page.getByLabel('Bank Name').fill('JPMorgan Chase Bank');
+    await page.getByLabel('Bank Street Address').fill('383 Madison Avenue');
+    await page.getByLabel('Bank City').fill('New York');
+    await page.getByLabel('Bank State').fill('NY');
+    await page.getByLabel('Bank ZIP Code').fill('10179');
+    await page.getByLabel('Routing Number').fill('021000021');
+    await page.getByLabel('Account Number').fill('000123456789');
+  }
+  await expect(create).toBeEnabled();
+  await create.click();
+  await expectToast(page, 'Account created successfully! Welcome to Crebit.');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Crebit Dashboard' })).toBeVisible();
+}
+
+async function apiSignUp(request: APIRequestContext, email: string) {
+  const r = await request.post('/api/signup', { data: { email, password } });
+  expect(r.status()).toBe(200);
+}
+
+test.describe('accounts', () => {
+  test('sign up without a bank account, header, sign out, guarded dashboard', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign in' })).toBeVisible();
+    await page.goto('/signup');
+    await shot(page, 'accounts-signup-step1-1280');
+    await expectAccessible(page, 'sign-up step 1');
+    await signUpThroughWizard(page, uniqueEmail('ana'), false);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByText('Hi, Ana')).toBeVisible();
+    await expect(page.getByText('Please confirm your e-mail address')).toBeVisible();
+    await shot(page, 'accounts-dashboard-1280');
+    await nav.getByRole('button', { name: 'Sign out' }).click();
+    await expect(nav.getByRole('link', { name: 'Sign in' })).toBeVisible();
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/signin\?next=\/dashboard$/);
+  });
+
+  test('sign up with a US bank account (Mexico)', async ({ page }) => {
+    await signUpThroughWizard(page, uniqueEmail('juan'), true, true);
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByText('Hi, Juan')).toBeVisible();
+  });
+
+  test('a wrong password shows the one generic error', async ({ page, request }) => {
+    const email = uniqueEmail('wrong');
+    await apiSignUp(request, email);
+    await page.goto('/signin');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('not the password 1');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByText('Incorrect email or password')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Go Back' })).toHaveAttribute('href', '/');
+    await shot(page, 'accounts-signin-error-1280');
+    await expectAccessible(page, 'sign-in');
+  });
+
+  test('reset the password through the sandbox mailbox', async ({ page, request }) => {
+    const email = uniqueEmail('reset');
+    await apiSignUp(request, email);
+    await page.goto('/signin');
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    // The page loads lazily: fill its own field, not the sign-in form's.
+    await expect(page).toHaveURL(/\/forgot-password/);
+    await expect(page.getByRole('button', { name: 'Send reset link' })).toBeVisible();
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(page.getByText('If an account exists for this address')).toBeVisible();
+    await page.goto('/sandbox-mailbox');
+    const item = page.getByRole('link', { name: new RegExp(`Reset your Crebit password.*${email.replace(/[.+]/g, '\\$&')}`) });
+    await expect(item).toBeVisible({ timeout: 20_000 });
+    await item.click();
+    await shot(page, 'accounts-mailbox-1280');
+    await page.getByRole('link', { name: /\/reset-password\?token=/ }).click();
+    await expect(page.getByRole('heading', { name: 'Set a new password' })).toBeVisible();
+    const fresh = 'a brand new passphrase 9';
+    await page.getByLabel('Password', { exact: true }).fill(fresh);
+    await page.getByLabel('Confirm Password').fill(fresh);
+    await page.getByRole('button', { name: 'Save new password' }).click();
+    await expect(page.getByText('Your password was changed')).toBeVisible();
+    await page.goto('/signin');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(fresh);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test('sign in with two-factor authentication', async ({ page, request }) => {
+    const email = uniqueEmail('tfa');
+    await apiSignUp(request, email);
+    const secret = ((await (await request.post('/api/two-factor/enrol')).json()) as { secret: string }).secret;
+    const confirm = await request.post('/api/two-factor/confirm', { data: { code: totp(secret, Date.now() - 30_000) } });
+    expect(confirm.status()).toBe(200);
+    await page.goto('/signin?next=/dashboard');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible();
+    await page.getByLabel('6-digit code or recovery code').fill(totp(secret));
+    await shot(page, 'accounts-signin-2fa-1280');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test('pay as a guest, then sign up: the payment is the account’s', async ({ page, browser, baseURL }) => {
+    // The header's rate probes create the browser's session: let them finish
+    // first, so every call below shares that one session cookie.
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    const req = page.request;
+    const quote = await (await req.post('/api/create-quote', { data: { symbol: 'USDC/BRL', amount_usd: 100 } })).json();
+    const customer = await (
+      await req.post('/api/create-customer', {
+        data: {
+          first_name: 'Ana', last_name: 'Souza', email: 'ana@example.com', phone_number: '5511987654321', type: 'individual',
+          date_of_birth: '1990-05-10', identity_documents: [{ type: 'national_id', value: '529.982.247-25', country: 'brazil' }],
+          address: { street_line_1: 'Rua Augusta 100', city: 'São Paulo', state: 'SP', postal_code: '01305-000', country: 'brazil' },
+        },
+      })
+    ).json();
+    const bank = await req.post('/api/create-external-account', {
+      data: {
+        customer_id: customer.customer_id, account_name: 'Ana Souza USD', beneficiary_name: 'Ana Souza', bank_name: 'JPMorgan Chase',
+        bank_account_number: '000123456789', routing_number: '021000021',
+        address: { street_line_1: '270 Park Ave', city: 'New York', state: 'NY', postal_code: '10017', country: 'USA' },
+      },
+    });
+    expect(bank.status(), await bank.text()).toBe(200);
+    const pay = await req.post('/api/create-pix-payment', {
+      data: {
+        amount_brl: quote.total_local_amount, customer_id: customer.customer_id, wallet_address: customer.wallet_address,
+        quote_id: quote.on_ramp.id, sender_name: 'Ana Souza', sender_document: '529.982.247-25',
+      },
+    });
+    expect(pay.status(), await pay.text()).toBe(200);
+    const txn = ((await pay.json()) as { transaction_id: string }).transaction_id;
+
+    const email = uniqueEmail('guest');
+    await signUpThroughWizard(page, email, false);
+
+    const other = await browser.newContext({ baseURL });
+    const r = other.request;
+    expect((await r.get(`/api/transaction-status?transaction_id=${txn}`)).ok()).toBe(true);
+    expect(((await (await r.get(`/api/transaction-status?transaction_id=${txn}`)).json()) as { owned: boolean }).owned).toBe(false);
+    expect((await r.post('/api/signin', { data: { email, password } })).status()).toBe(200);
+    expect(((await (await r.get(`/api/transaction-status?transaction_id=${txn}`)).json()) as { owned: boolean }).owned).toBe(true);
+    await other.close();
+  });
+
+  test('screens at 360 px', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 780 });
+    await page.goto('/signup');
+    await fillStep1(page, 'small@example.com');
+    await shot(page, 'accounts-signup-step1-360');
+    await page.goto('/signin');
+    await shot(page, 'accounts-signin-360');
+    await page.getByRole('button', { name: 'Menu' }).click().catch(() => undefined);
+    await expect(page.locator('#mobile-menu').getByRole('link', { name: 'Sign in' })).toBeVisible();
+    await shot(page, 'accounts-menu-360');
+  });
+});

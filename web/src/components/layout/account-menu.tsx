@@ -1,0 +1,46 @@
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { cn } from '@/lib/cn';
+import { signOut as endSession, useMe, useSetMe } from '@/lib/session';
+
+/** AccountMenu is the header's Sign in link, or first name + Dashboard + Sign out. */
+export function AccountMenu({ className, onNavigate }: { className: string; onNavigate?: () => void }) {
+  // No suspense: the header renders at once and the menu appears when its
+  // strings and the account have loaded.
+  const { t, ready } = useTranslation('account', { useSuspense: false });
+  const me = useMe();
+  const setMe = useSetMe();
+  const navigate = useNavigate();
+  if (!ready || me.isPending) return null;
+  if (!me.data) {
+    return (
+      <Link to="/signin" className={className} onClick={onNavigate}>
+        {t('header.signIn')}
+      </Link>
+    );
+  }
+  const signOut = async () => {
+    try {
+      await endSession();
+    } finally {
+      setMe(null);
+      onNavigate?.();
+      navigate('/');
+    }
+  };
+  return (
+    <span className="flex items-center gap-1">
+      {me.data.first_name ? (
+        <span className={cn(className, 'cursor-default hover:bg-transparent')} data-testid="account-name">
+          {t('header.greeting', { name: me.data.first_name })}
+        </span>
+      ) : null}
+      <Link to="/dashboard" className={className} onClick={onNavigate}>
+        {t('header.dashboard')}
+      </Link>
+      <button type="button" className={className} onClick={() => void signOut()}>
+        {t('header.signOut')}
+      </button>
+    </span>
+  );
+}

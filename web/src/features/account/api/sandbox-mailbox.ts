@@ -1,0 +1,15 @@
+import { call } from './account-api';
+
+export interface MailboxEntry {
+  id: string;
+  to: string;
+  subject: string;
+  delivered_at: string;
+  text?: string;
+  html?: string;
+}
+
+export const mailboxApi = {
+  list: () => call<{ messages: MailboxEntry[] }>('GET', '/api/sandbox/mailbox'),
+  message: (id: string) => call<MailboxEntry>('GET', `/api/sandbox/mailbox/${encodeURIComponent(id)}`),
+};

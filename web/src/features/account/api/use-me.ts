@@ -1,0 +1,2 @@
+// The account screens use the shared session query (src/lib/session.ts).
+export { meKey, useMe, useSetMe } from '@/lib/session';

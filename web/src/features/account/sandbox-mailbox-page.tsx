@@ -1,0 +1,76 @@
+import { Fragment } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
+import { NotFoundPage } from '@/app/not-found-page';
+import { usePageMeta } from '@/lib/page-meta';
+import { AccountError } from './api/account-api';
+import { mailboxApi, type MailboxEntry } from './api/sandbox-mailbox';
+
+/** Linkified shows a text part with its links clickable. */
+function Linkified({ text }: { text: string }) {
+  const parts = text.split(/(https?:\/\/\S+)/g);
+  return (
+    <pre className="whitespace-pre-wrap break-words rounded-md bg-slate-50 p-4 text-sm text-slate-900">
+      {parts.map((p, i) =>
+        /^https?:\/\//.test(p) ? (
+          <a key={i} href={p} className="text-blue-700 underline">{p}</a>
+        ) : (
+          <Fragment key={i}>{p}</Fragment>
+        ),
+      )}
+    </pre>
+  );
+}
+
+function Message({ id }: { id: string }) {
+  const { t } = useTranslation('account');
+  const q = useQuery({ queryKey: ['mailbox', id], queryFn: () => mailboxApi.message(id) });
+  if (!q.data) return <p className="text-slate-600">{q.isError ? t('verify.invalid') : '…'}</p>;
+  const m = q.data;
+  return (
+    <article>
+      <Link to="/sandbox-mailbox" className="text-sm font-semibold text-blue-700 underline">{t('mailbox.back')}</Link>
+      <h2 className="mt-4 text-xl font-bold text-ink">{m.subject}</h2>
+      <p className="text-sm text-slate-700">{t('mailbox.to')}: {m.to} · {t('mailbox.received')}: {new Date(m.delivered_at).toLocaleString()}</p>
+      <h3 className="mt-6 font-semibold">{t('mailbox.text')}</h3>
+      <Linkified text={m.text ?? ''} />
+      <h3 className="mt-6 font-semibold">{t('mailbox.html')}</h3>
+      <iframe title={t('mailbox.html')} sandbox="allow-popups allow-top-navigation-by-user-activation" className="h-96 w-full rounded-md border"
+        srcDoc={`<base target="_top">${m.html ?? ''}`} />
+    </article>
+  );
+}
+
+/** SandboxMailboxPage lists the local mailbox (sandbox partner, no SMTP). */
+export function SandboxMailboxPage() {
+  const { t } = useTranslation('account');
+  usePageMeta(`${t('mailbox.title')} — Crebit`);
+  const [params] = useSearchParams();
+  const id = params.get('id');
+  const list = useQuery({ queryKey: ['mailbox'], queryFn: mailboxApi.list, refetchInterval: 3000, retry: false });
+  if (list.error instanceof AccountError && list.error.status === 404) return <NotFoundPage />;
+  const messages: MailboxEntry[] = list.data?.messages ?? [];
+  return (
+    <main id="main" className="mx-auto max-w-3xl px-4 py-12">
+      <h1 className="text-3xl font-bold text-ink">{t('mailbox.title')}</h1>
+      <p className="mb-6 mt-2 text-slate-700">{t('mailbox.help')}</p>
+      {id ? (
+        <Message id={id} />
+      ) : messages.length === 0 ? (
+        <p className="text-slate-600">{t('mailbox.empty')}</p>
+      ) : (
+        <ul className="divide-y rounded-xl border bg-white">
+          {messages.map((m) => (
+            <li key={m.id}>
+              <Link to={`/sandbox-mailbox?id=${encodeURIComponent(m.id)}`} className="block p-4 hover:bg-slate-50">
+                <span className="block font-semibold text-ink">{m.subject}</span>
+                <span className="text-sm text-slate-700">{m.to} · {new Date(m.delivered_at).toLocaleString()}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { toast } from '@/components/ui/toast-store';
+import { AccountError, accountApi } from './api/account-api';
+import { createSignUpAccount, createSignUpCustomer } from './api/signup-calls';
+import { meKey, useSetMe } from './api/use-me';
+import { bankFields, emptyForm, firstMissing, type SignUpForm } from './signup-model';
+
+type Errors = Partial<Record<keyof SignUpForm, string>>;
+
+// Server field names of create-customer / create-external-account / signup.
+const serverFields: Record<string, keyof SignUpForm> = {
+  email: 'email', password: 'password', first_name: 'firstName', last_name: 'lastName', phone_number: 'phone',
+  date_of_birth: 'dateOfBirth', identity_documents: 'taxId', country: 'country', routing_number: 'routingNumber',
+  bank_account_number: 'accountNumber',
+};
+const stepOf: Partial<Record<keyof SignUpForm, number>> = {
+  email: 1, password: 1, firstName: 2, lastName: 2, phone: 2, dateOfBirth: 2, taxId: 2, country: 2, routingNumber: 4, accountNumber: 4,
+};
+
+/** useSignUp holds the wizard's state and its submit flow (spec section 4). */
+export function useSignUp() {
+  const { t } = useTranslation('account');
+  const navigate = useNavigate();
+  const setMe = useSetMe();
+  const qc = useQueryClient();
+  const [form, setForm] = useState<SignUpForm>(emptyForm);
+  const [step, setStep] = useState(1);
+  const [errors, setErrors] = useState<Errors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+
+  const set = (patch: Partial<SignUpForm>) => {
+    setForm((f) => ({ ...f, ...patch }));
+    setErrors((e) => {
+      const next = { ...e };
+      for (const k of Object.keys(patch) as Array<keyof SignUpForm>) delete next[k];
+      return next;
+    });
+    setFormError(null);
+  };
+
+  const fail = (message: string, err?: unknown) => {
+    const k = err instanceof AccountError ? serverFields[err.field] : undefined;
+    if (k) {
+      setErrors((e) => ({ ...e, [k]: message }));
+      const s = stepOf[k];
+      if (s) setStep(s);
+    }
+    setFormError(message);
+    toast({ title: t('signup.errorTitle'), description: message, variant: 'destructive' });
+  };
+
+  const submit = async () => {
+    if (form.password !== form.confirmPassword) return fail(t('signup.passwordsMismatch'));
+    const missing = firstMissing(form);
+    if (missing) return fail(t('signup.required', { label: t(missing) }));
+    if (form.hasUSBankAccount && bankFields.some((k) => form[k].trim() === '')) return fail(t('signup.bankDetails'));
+    setLoading(true);
+    try {
+      try {
+        const res = await accountApi.signUp(form.email, form.password);
+        if (res.me) setMe(res.me);
+      } catch (err) {
+        return fail(err instanceof AccountError && err.message ? err.message : t('signup.network'), err);
+      }
+      let customerId: string | undefined;
+      try {
+        customerId = (await createSignUpCustomer(form)).customer_id;
+      } catch (err) {
+        return fail(err instanceof AccountError && err.message ? err.message : t('signup.customerFailed'), err);
+      }
+      if (!customerId) return fail(t('signup.noCustomerId'));
+      if (form.hasUSBankAccount) {
+        try {
+          await createSignUpAccount(form, customerId);
+        } catch (err) {
+          return fail(err instanceof AccountError && err.message ? err.message : t('signup.accountFailed'), err);
+        }
+      }
+      // The first name comes from the customer just created.
+      void qc.invalidateQueries({ queryKey: meKey });
+      toast({ title: t('signup.success') });
+      window.setTimeout(() => navigate('/dashboard'), 1500);
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  return { form, set, step, setStep, errors, formError, loading, submit };
+}

@@ -1,0 +1,24 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/api-client';
+import type { Program, SearchResult } from './types';
+
+/** useSearch runs GET /api/scholarships/search with the page's query string. */
+export function useSearch(query: string) {
+  return useQuery({
+    queryKey: ['scholarships', 'search', query],
+    queryFn: ({ signal }) => apiFetch<SearchResult>(`/api/scholarships/search?${query}`, { signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+}
+
+/** useOverview reads the catalog's size and freshness. */
+export function useOverview() {
+  return useQuery({
+    queryKey: ['scholarships', 'overview'],
+    queryFn: ({ signal }) => apiFetch<{ count: number; last_verified: string }>('/api/scholarships', { signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export type { Program };

@@ -1,0 +1,129 @@
+import { useTranslation } from 'react-i18next';
+import { cn } from '@/lib/cn';
+import type { Program } from '../api/types';
+import { chipLabel } from '../lib/chip-label';
+import { formatAward, formatDate, monthName } from '../lib/format';
+import { displayLanguage, intlLocale } from '@/lib/language';
+
+const action = 'inline-flex h-11 items-center justify-center rounded-lg px-5 font-semibold';
+
+/** amountLine is the award's size: a range, "Up to", or the catalog's text. */
+function useAmountLine(p: Program): string {
+  const { t } = useTranslation('scholarships');
+  const { min, max, currency } = p.amount;
+  if (min != null && max != null && min !== max) return t('card.range', { min: formatAward(min, currency), max: formatAward(max, currency) });
+  if (max != null) return min === max ? formatAward(max, currency) : t('card.upTo', { amount: formatAward(max, currency) });
+  if (min != null) return formatAward(min, currency);
+  return t('card.amountVaries');
+}
+
+/** useDeadlineLine says when it is due, or that it is closed until the next cycle. */
+function useDeadlineLine(p: Program): string {
+  const { t } = useTranslation('scholarships');
+  const d = p.deadline;
+  if (d.status === 'open') return t('card.due', { date: formatDate(d.date) });
+  if (d.status === 'closed') return d.expected ? t('card.closed', { date: formatDate(d.expected) }) : t('card.closedNoDate');
+  return d.month ? t('card.recurring', { month: monthName(d.month) }) : t('card.recurringNoMonth');
+}
+
+/** ResultCard is one result; clicking its header expands it (one at a time). */
+export function ResultCard({ p, expanded, onToggle }: { p: Program; expanded: boolean; onToggle: () => void }) {
+  const { t } = useTranslation('scholarships');
+  const amount = useAmountLine(p);
+  const deadline = useDeadlineLine(p);
+  const panel = `card-${p.id}-details`;
+  const figure = (label: string, f: Program['applicants']) =>
+    f && (
+      <span>
+        {label}: <strong>{f.value.toLocaleString(intlLocale(displayLanguage()))}</strong>{' '}
+        <a href={f.source} target="_blank" rel="noopener noreferrer" className="text-blue-800 underline">
+          {t('card.source')}
+        </a>
+      </span>
+    );
+  return (
+    <article className={cn('rounded-2xl border bg-white shadow-sm', p.eligible === false ? 'border-amber-300' : 'border-slate-200')} data-testid="result-card">
+      <button type="button" onClick={onToggle} aria-expanded={expanded} aria-controls={panel}
+        aria-label={expanded ? t('card.collapse', { title: p.title }) : t('card.expand', { title: p.title })}
+        className="block w-full rounded-2xl p-5 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-blue-600">
+        <span className="flex flex-wrap items-start justify-between gap-3">
+          <span className="min-w-0 flex-1">
+            <span className="block text-lg font-bold text-ink">{p.title}</span>
+            <span className="block text-sm text-slate-700">{p.provider}</span>
+          </span>
+          {p.match != null && (
+            <span className="rounded-full bg-navy px-3 py-1 text-sm font-bold text-white">{t('card.match', { match: p.match })}</span>
+          )}
+        </span>
+        <span className="mt-2 block text-base text-slate-800">{p.description}</span>
+        <span className="mt-3 flex flex-wrap gap-x-5 gap-y-1 text-sm text-slate-800">
+          <span>
+            {t('card.amount')}: <strong>{amount}</strong>
+          </span>
+          <span className={cn(p.deadline.status === 'closed' && 'font-semibold text-amber-900')}>
+            {t('card.deadline')}: {deadline}
+          </span>
+        </span>
+        {p.tags.length > 0 && (
+          <span className="mt-3 flex flex-wrap gap-1.5">
+            {p.tags.map((tag) => (
+              <span key={tag} className="rounded-md bg-slate-100 px-2 py-0.5 text-xs text-slate-800">
+                {tag}
+              </span>
+            ))}
+          </span>
+        )}
+      </button>
+      <div className="space-y-2 px-5 pb-4 text-sm">
+        {(p.why?.length ?? 0) > 0 && (
+          <ChipRow label={t('card.why')} tone="bg-emerald-100 text-emerald-950" chips={p.why!.map((c) => chipLabel(t, c))} testid="why-chips" />
+        )}
+        {(p.why_not?.length ?? 0) > 0 && (
+          <ChipRow label={t('card.whyNot')} tone="bg-amber-100 text-amber-950" chips={p.why_not!.map((c) => chipLabel(t, c))} testid="why-not-chips" />
+        )}
+        {(p.applicants || p.awarded) && (
+          <p className="flex flex-wrap gap-x-5 text-slate-800">
+            {figure(t('card.applicants'), p.applicants)}
+            {figure(t('card.awarded'), p.awarded)}
+          </p>
+        )}
+      </div>
+      <div id={panel} hidden={!expanded} className="border-t border-slate-200 px-5 py-4">
+        <p className="text-sm text-slate-700">{p.amount.text}</p>
+        {p.deadline.rule && <p className="mt-1 text-sm text-slate-700">{p.deadline.rule}</p>}
+        <div className="mt-4 grid gap-6 md:grid-cols-2">
+          <section>
+            <h3 className="font-bold text-ink">{t('card.requirements')}</h3>
+            <ul className="mt-2 list-disc space-y-1 pl-5 text-slate-800">{p.requirements.map((r) => <li key={r}>{r}</li>)}</ul>
+          </section>
+          <section>
+            <h3 className="font-bold text-ink">{t('card.eligibility')}</h3>
+            <ul className="mt-2 list-disc space-y-1 pl-5 text-slate-800">{p.eligibility.map((r) => <li key={r}>{r}</li>)}</ul>
+          </section>
+        </div>
+        <div className="mt-5 flex flex-col gap-3 sm:flex-row">
+          <a href={p.official_url} target="_blank" rel="noopener noreferrer" className={cn(action, 'bg-navy text-white hover:bg-navy-light')}>
+            {t('card.applyNow')} <span className="sr-only">{t('card.newTab')}</span>
+          </a>
+          <a href={p.official_url} target="_blank" rel="noopener noreferrer" className={cn(action, 'border border-slate-300 bg-white text-ink hover:bg-slate-50')}>
+            {t('card.visitWebsite')} <span className="sr-only">{t('card.newTab')}</span>
+          </a>
+        </div>
+        <p className="mt-3 text-xs text-slate-600">{t('card.verified', { date: formatDate(p.verified_at) })}</p>
+      </div>
+    </article>
+  );
+}
+
+function ChipRow({ label, tone, chips, testid }: { label: string; tone: string; chips: string[]; testid: string }) {
+  return (
+    <div className="flex flex-wrap items-center gap-1.5" data-testid={testid}>
+      <span className="font-semibold text-slate-700">{label}:</span>
+      {chips.map((c) => (
+        <span key={c} className={cn('rounded-full px-2.5 py-0.5', tone)}>
+          {c}
+        </span>
+      ))}
+    </div>
+  );
+}

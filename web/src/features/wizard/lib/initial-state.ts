@@ -1,0 +1,79 @@
+// The wizard's first state: an empty form for the country, no customer,
+// no quote, no payment.
+
+import type { Country } from './country';
+import { initialProgress } from '@/features/payments/progress/payment-progress';
+import type { WizardForm, WizardState } from './state';
+
+export function emptyForm(country: Country): WizardForm {
+  return {
+    firstName: '',
+    lastName: '',
+    documentType: 'national_id',
+    taxId: '',
+    email: '',
+    dateOfBirth: '',
+    phone: '',
+    country,
+    streetAddress: '',
+    city: '',
+    state: '',
+    zipCode: '',
+    deliveryMethod: '',
+    routingNumber: '',
+    accountNumber: '',
+    accountHolderName: '',
+    bankName: '',
+    bankStreetAddress: '',
+    bankCity: '',
+    bankState: '',
+    bankZipCode: '',
+    schoolName: '',
+    payeeName: '',
+    mailingAddress: '',
+    schoolCity: '',
+    schoolState: '',
+    schoolZipCode: '',
+    deliveryInstructions: '',
+    studentFullName: '',
+    studentId: '',
+    termReference: '',
+    studentEmail: '',
+    paymentMethod: country === 'brazil' ? 'pix' : 'spei',
+    amountUSD: '',
+  };
+}
+
+export function initialState(country: Country): WizardState {
+  return {
+    v: 1,
+    step: 1,
+    form: emptyForm(country),
+    amountCurrency: 'USD',
+    localAmount: '',
+    customerId: null,
+    walletId: null,
+    walletAddress: null,
+    kycStatus: null,
+    customerKey: null,
+    existingExternalAccount: null,
+    externalAccount: null,
+    selectedExternalAccountId: null,
+    useExistingAccount: false,
+    quote: null,
+    quoteDeadline: null,
+    quoteExpired: false,
+    authorized: false,
+    signedAt: null,
+    attempt: null,
+    payment: null,
+    paymentDeadline: null,
+    pollStartedAt: null,
+    paymentError: null,
+    progress: initialProgress.progress,
+    offramp: null,
+    lastStatus: null,
+    timerStopped: false,
+  };
+}
+
