@@ -97,6 +97,12 @@ export async function shot(page: Page, name: string) {
 
 /** expectAccessible fails on any serious or critical axe-core violation. */
 export async function expectAccessible(page: Page, context = '') {
+  // Colours are judged once they settle: the header fades from navy to white
+  // over 300 ms when the page scrolls, and mid-fade its logo has neither
+  // colour's contrast. Two frames let a scroll's re-render start its
+  // transitions; then every CSS transition must have ended.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'));
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
