@@ -287,9 +287,10 @@ test.describe('rate page', () => {
     await expect(amountField).toHaveAccessibleDescription(/Enter an amount greater than 0/);
     await amountField.fill('5000');
 
-    // Before a quote the product shows its typical figures.
+    // Before a quote the product shows the live rate (the spec's typical 5.12 only when it cannot be fetched).
     const crebit = page.locator('section[aria-labelledby="comparison-title"] li').nth(0);
-    await expect(crebit).toContainText('5.1200 BRL per USD');
+    await expect(crebit).toContainText('Live rate');
+    await expect(crebit).not.toContainText('5.1200 BRL per USD');
     await expect(crebit).toContainText('$5-15');
     await expect(crebit).toContainText('1 business day');
     const transfer = page.locator('section[aria-labelledby="comparison-title"] li').nth(1);

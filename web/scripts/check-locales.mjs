@@ -5,7 +5,9 @@
 //  2. every key is used somewhere in web/src: by its literal path, by a
 //     template literal (`errors.${code}` matches errors.<anything>), by a
 //     parent path read with returnObjects, or by a pattern of allowed below;
-//  3. interpolation variables ({{name}}) are the same in every language.
+//  3. interpolation variables ({{name}}) and nested texts ($t(ns:key), e.g.
+//     the one delivery promise in common:promise.*) are the same in every
+//     language, and every nested text exists; a nested text counts as used.
 // Plural forms (key_one, key_other, key_many...) count as one key; every
 // language must have its _other form.
 // Prints one line per problem and exits 1 when there is any.
@@ -53,7 +55,24 @@ function texts(v) {
 function variables(v) {
   const vars = new Set();
   for (const s of texts(v)) for (const m of s.matchAll(/\{\{\s*([\w.]+)[^}]*\}\}/g)) vars.add(m[1]);
+  for (const ref of nested(v)) vars.add(`$t(${ref})`);
   return [...vars].sort().join(',');
+}
+
+/** nested lists the texts a value pulls in with i18next nesting: $t(ns:key). */
+function nested(v) {
+  const refs = new Set();
+  for (const s of texts(v)) for (const m of s.matchAll(/\$t\(([\w-]+:[\w.-]+)\)/g)) refs.add(m[1]);
+  return [...refs];
+}
+
+/** nestedRefs maps every $t(ns:key) in the English texts to the keys that use it. */
+function nestedRefs(data) {
+  const refs = new Map();
+  for (const [ns, leaves] of Object.entries(data.en)) {
+    for (const [key, v] of leaves) for (const ref of nested(v)) refs.set(ref, [...(refs.get(ref) ?? []), `${ns}:${key}`]);
+  }
+  return refs;
 }
 
 /** shape describes a value's structure: lists with their lengths, at any depth. */
@@ -157,11 +176,17 @@ export function sourceLiterals(files) {
 
 export function checkUsage(data, { exact, patterns }) {
   const problems = [];
+  const refs = nestedRefs(data);
+  for (const [ref, from] of refs) {
+    const [ns, key] = [ref.slice(0, ref.indexOf(':')), ref.slice(ref.indexOf(':') + 1)];
+    if (!data.en[ns]?.has(key)) problems.push(`nesting: ${from.join(', ')} nest ${ref}, which does not exist`);
+  }
   const allowedRe = allowed.map((a) => {
     const [ns, re] = [a.slice(0, a.indexOf(':')), a.slice(a.indexOf(':') + 1)];
     return { ns, re: new RegExp(re) };
   });
   const used = (ns, key) => {
+    if (refs.has(`${ns}:${key}`)) return true;
     if (exact.has(key) || patterns.some((re) => re.test(key))) return true;
     if (allowedRe.some((a) => a.ns === ns && a.re.test(key))) return true;
     // A parent path read as an object (returnObjects) uses every key under it.

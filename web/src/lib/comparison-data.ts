@@ -44,7 +44,7 @@ export interface RatePageCompetitor {
 
 /** ratePageFigures are the rate page's figures (spec section 9). */
 export const ratePageFigures = {
-  /** Shown for the product before a live quote exists. */
+  /** Shown for the product only when neither a quote nor the live rate can be had. */
   crebitFallback: { rates: { BRL: 5.12, MXN: 17.89 } as Record<LocalCurrency, number>, fee: '5-15', time: 'oneBusinessDay' },
   transferService: { rates: { BRL: 6.06, MXN: 19.28 }, addedFeeUsd: 20, fee: '$15-$25', time: 'oneToThreeBusinessDays' } as RatePageCompetitor,
   tuitionService: { rates: { BRL: 5.88, MXN: 19.5 }, addedFeeUsd: 27.5, fee: '$20-$35', time: 'twoToFourBusinessDays' } as RatePageCompetitor,

@@ -6,6 +6,8 @@ import { useAfterLoad } from './use-after-load';
 export interface HeaderRates {
   BRL: number;
   MXN: number;
+  /** live is true when both rates came from the partner just now, false for the defaults. */
+  live?: boolean;
 }
 
 /**
@@ -36,6 +38,7 @@ export async function fetchHeaderRates(): Promise<HeaderRates> {
     return {
       BRL: rateOr(brl?.effective_rate, defaultHeaderRates.BRL),
       MXN: rateOr(mxn?.effective_rate, defaultHeaderRates.MXN),
+      live: rateOr(brl?.effective_rate, 0) > 0 && rateOr(mxn?.effective_rate, 0) > 0,
     };
   } catch (err) {
     console.warn('Header exchange rates unavailable; showing the default rates.', err);

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { HeaderRates } from './header-rates';
 
 interface Destination {
-  currency: keyof HeaderRates;
+  currency: 'BRL' | 'MXN';
   to: string;
   titleKey: string;
   methodKey: string;

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { i18next, i18nReady } from '@/lib/i18n';
+import { formatDateTime } from '@/lib/money';
 import { QuotePage } from './quote-page';
 
 beforeAll(async () => {
@@ -29,10 +30,22 @@ const brQuote = {
 
 const mxQuote = { ...brQuote, amount_usd: 1000, total_local_amount: 18560.8, local_currency: 'MXN', effective_rate: 18.5608, on_ramp: { id: 'a', quotation: 18.45 } };
 
+/** stubQuote answers every quote with body; the live-rate probe for MXN gets the peso quote. */
 function stubQuote(status: number, body: unknown) {
-  const fetchMock = vi.fn(async () => new Response(typeof body === 'string' ? body : JSON.stringify(body), { status }));
+  const fetchMock = vi.fn(async (_url: string, init?: RequestInit) => {
+    const sent = JSON.parse(String(init?.body ?? '{}')) as { symbol?: string };
+    const answer = status === 200 && sent.symbol === 'USDC/MXN' ? mxQuote : body;
+    return new Response(typeof answer === 'string' ? answer : JSON.stringify(answer), { status });
+  });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
+}
+
+/** quoteBodies are the quote requests the payer made (the header's 1 USD live-rate probes left out). */
+function quoteBodies(fetchMock: ReturnType<typeof stubQuote>) {
+  return (fetchMock.mock.calls as unknown as [string, RequestInit][])
+    .map(([, init]) => JSON.parse(String(init.body)) as { symbol: string; amount_usd: number })
+    .filter((b) => b.amount_usd !== 1);
 }
 
 function renderPage() {
@@ -69,15 +82,28 @@ describe('QuotePage', () => {
     const fetchMock = stubQuote(200, brQuote);
     await userEvent.click(screen.getByRole('button', { name: 'Get Live Rate' }));
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
-    expect(JSON.parse(String((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].body))).toEqual({ symbol: 'USDC/BRL', amount_usd: 150.75 });
+    expect(quoteBodies(fetchMock)).toEqual([{ symbol: 'USDC/BRL', amount_usd: 150.75 }]);
   });
 
-  it('shows the fallback comparison before a quote', () => {
+  it('shows the live rate in the comparison before a quote', async () => {
     stubQuote(200, brQuote);
     renderPage();
     const comparison = screen.getByRole('region', { name: 'Compare providers' });
+    const crebit = within(comparison).getAllByRole('listitem')[0];
+    await waitFor(() => expect(crebit).toHaveTextContent('5.4224 BRL per USD'));
+    expect(crebit).toHaveTextContent('Live rate');
+    expect(crebit).toHaveTextContent('1 business day');
+  });
+
+  it('falls back to the typical figures only when the live rate cannot be had', async () => {
+    const fetchMock = stubQuote(503, { error: 'unavailable', code: 'partner_unavailable' });
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    renderPage();
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    const comparison = screen.getByRole('region', { name: 'Compare providers' });
     const [crebit, transfer, tuition] = within(comparison).getAllByRole('listitem');
     expect(crebit).toHaveTextContent('5.1200 BRL per USD');
+    expect(crebit).toHaveTextContent('Typical');
     expect(crebit).toHaveTextContent('$5-15');
     expect(crebit).toHaveTextContent('1 business day');
     expect(transfer).toHaveTextContent('Transfer service');
@@ -100,10 +126,10 @@ describe('QuotePage', () => {
     expect(text(results)).toContain('0.9990 USD per USDC');
     expect(text(results)).toContain('$5,000.00');
     expect(text(results)).toContain('$25.00');
-    expect(text(results)).toContain('Nov 22, 2026 04:20:42 UTC');
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/api/create-quote');
-    expect(JSON.parse(String(init.body))).toEqual({ symbol: 'USDC/BRL', amount_usd: 5000 });
+    // In the payer's time zone with the zone named (the test runner's zone).
+    expect(text(results)).toContain(formatDateTime(new Date('2026-11-22T04:20:42Z'), { dateStyle: 'medium', timeStyle: 'medium' }).replace(/[\u00a0\u202f]/g, ' '));
+    expect(fetchMock.mock.calls.every(([url]) => url === '/api/create-quote')).toBe(true);
+    expect(quoteBodies(fetchMock)).toEqual([{ symbol: 'USDC/BRL', amount_usd: 5000 }]);
 
     const savings = within(screen.getByRole('region', { name: 'Your savings' })).getAllByRole('listitem');
     // 6.06 * 5020 - 27111.86 and 5.88 * 5027.5 - 27111.86
@@ -121,7 +147,7 @@ describe('QuotePage', () => {
     expect(screen.queryByRole('region', { name: 'Your quote' })).toBeNull();
     expect(screen.getByText('SPEI')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Continue to Payment' })).toHaveAttribute('href', '/get-started-mexico?amount=5000.00');
-    expect(screen.getByRole('region', { name: 'Compare providers' })).toHaveTextContent('17.8900 MXN per USD');
+    expect(screen.getByRole('region', { name: 'Compare providers' })).toHaveTextContent('18.5608 MXN per USD');
 
     fetchMock.mockImplementation(async () => new Response(JSON.stringify(mxQuote), { status: 200 }));
     await userEvent.clear(screen.getByLabelText('Amount in USD'));
@@ -129,8 +155,7 @@ describe('QuotePage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Get Live Rate' }));
     const results = await screen.findByRole('region', { name: 'Your quote' });
     expect(text(results)).toContain('$18,560.80');
-    const body = JSON.parse(String((fetchMock.mock.calls[1] as unknown as [string, RequestInit])[1].body));
-    expect(body).toEqual({ symbol: 'USDC/MXN', amount_usd: 1000 });
+    expect(quoteBodies(fetchMock)).toEqual([{ symbol: 'USDC/BRL', amount_usd: 5000 }, { symbol: 'USDC/MXN', amount_usd: 1000 }]);
     const savings = within(screen.getByRole('region', { name: 'Your savings' })).getAllByRole('listitem');
     // 19.28 * 1020 - 18560.8 = 1104.80; 19.5 * 1027.5 - 18560.8 = 1475.45
     expect(text(savings[0]!)).toContain('$1,104.80');

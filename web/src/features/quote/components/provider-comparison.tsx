@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { ratePageFigures, savingsVersus, type LocalCurrency, type RatePageCompetitor } from '@/lib/comparison-data';
 import { formatMoney, formatRate } from '@/lib/money';
 import { cn } from '@/lib/cn';
+import { useHeaderRates } from '@/components/layout/header-rates';
 import type { Quote } from '@/features/payments/api/create-quote';
 
 interface Column {
@@ -15,6 +16,10 @@ interface Column {
 export function ProviderComparison({ currency, quote }: { currency: LocalCurrency; quote: Quote | null }) {
   const { t } = useTranslation('quote');
   const fallback = ratePageFigures.crebitFallback;
+  // One set of figures on screen (issue 16): the quote once there is one, else
+  // the live rate the header also shows, and the spec's typical figures only
+  // when the live rate cannot be fetched.
+  const indicative = useHeaderRates();
   const competitor = (key: 'transferService' | 'tuitionService', c: RatePageCompetitor): Column => ({
     key,
     rate: c.rates[currency],
@@ -24,8 +29,9 @@ export function ProviderComparison({ currency, quote }: { currency: LocalCurrenc
   const columns: Column[] = [
     {
       key: 'crebit',
-      rate: quote ? quote.effective_rate : fallback.rates[currency],
+      rate: quote ? quote.effective_rate : indicative.live ? indicative[currency] : fallback.rates[currency],
       fee: quote ? formatMoney(quote.total_fees_usd, 'USD') : t('comparison.feeUsd', { fee: fallback.fee }),
+      // The comparison keeps the spec's own arrival figures (PRODUCT.md).
       time: t(`time.${fallback.time}`),
     },
     competitor('transferService', ratePageFigures.transferService),
@@ -45,7 +51,7 @@ export function ProviderComparison({ currency, quote }: { currency: LocalCurrenc
             <h3 className="flex items-center justify-between gap-2 text-base font-bold">
               {t(`providers.${c.key}`)}
               {c.key === 'crebit' ? (
-                <span className="rounded-full bg-brand px-2 py-0.5 text-xs font-bold text-navy">{quote ? t('comparison.live') : t('comparison.typical')}</span>
+                <span className="rounded-full bg-brand px-2 py-0.5 text-xs font-bold text-navy">{quote ? t('comparison.live') : indicative.live ? t('comparison.liveRate') : t('comparison.typical')}</span>
               ) : null}
             </h3>
             <dl className="mt-3 space-y-2 text-sm">

@@ -1,6 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import { formatMoney, formatRate } from '@/lib/money';
+import { formatDateTime, formatMoney, formatRate } from '@/lib/money';
 import type { Quote } from '@/features/payments/api/create-quote';
+
+/** expiry is the quote's end in the payer's own time zone, the zone named (never bare UTC). */
+function expiry(quote: Quote): string | null {
+  const at = new Date(quote.expires_at);
+  if (Number.isNaN(at.getTime())) return quote.expires_at_readable || null;
+  return formatDateTime(at, { dateStyle: 'medium', timeStyle: 'medium' });
+}
 
 /** QuoteResults shows a locked quote: amounts to 2 decimals, rates to 4. */
 export function QuoteResults({ quote }: { quote: Quote }) {
@@ -12,7 +19,7 @@ export function QuoteResults({ quote }: { quote: Quote }) {
     [t('results.onRamp'), t('results.perUsdc', { rate: formatRate(quote.on_ramp.quotation), currency: cur })],
     [t('results.offRamp'), t('results.perUsdc', { rate: formatRate(quote.off_ramp.quotation), currency: 'USD' })],
     [t('results.fees'), formatMoney(quote.total_fees_usd, 'USD')],
-    [t('results.expires'), quote.expires_at_readable || t('results.notAvailable')],
+    [t('results.expires'), expiry(quote) ?? t('results.notAvailable')],
   ];
   return (
     <section aria-labelledby="quote-results" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
