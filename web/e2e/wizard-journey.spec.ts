@@ -47,6 +47,16 @@ for (const width of [1280, 360]) {
       await expect(page.getByLabel('Amount in USD')).toHaveValue('7300.00');
     });
 
+    test('the calculator\'s amount goes on through country selection to the wizard', async ({ page }) => {
+      await page.goto('/foreign-exchange');
+      await expect(page.getByText(/^1 USD = \d/)).toBeVisible();
+      await page.getByLabel('You receive').fill('2500');
+      await page.getByRole('link', { name: 'CONVERT CURRENCY' }).click();
+      await expect(page).toHaveURL(/\/country-selection$/);
+      await expect(page.getByRole('link', { name: /Brazil/ }).first()).toHaveAttribute('href', '/get-started?amount=2500.00');
+      await expect(page.getByRole('link', { name: /Mexico/ }).first()).toHaveAttribute('href', '/get-started-mexico?amount=2500.00');
+    });
+
     test('the date of birth says its format and is refused under the field before sending', async ({ page }) => {
       let sent = 0;
       page.on('request', (r) => {

@@ -96,6 +96,16 @@ export function parseCalculatorAmount(text: string, currency: CurrencyCode = 'BR
   return Number.isNaN(n) ? 0 : n;
 }
 
+/**
+ * usdAmountOf is the US dollar side of the calculator once the visitor has
+ * typed something (the receive box, or the send box when reversed), else null.
+ */
+export function usdAmountOf(s: CalculatorState): number | null {
+  if (!s.interacted) return null;
+  const n = s.reversed ? parseCalculatorAmount(s.send, 'USD') : parseCalculatorAmount(s.receive, 'USD');
+  return n > 0 ? n : null;
+}
+
 function format(n: number, currency: CurrencyCode): string {
   return formatAmount(n, currency);
 }

@@ -12,7 +12,9 @@ import {
   rateOf,
   receiveCurrency,
   sendCurrency,
+  usdAmountOf,
 } from './calculator-logic';
+import { rememberCarriedAmount } from '@/lib/carry';
 
 // A native label: the page needs no label library.
 const labelClass = 'mb-1.5 block text-sm font-medium text-slate-800';
@@ -32,6 +34,12 @@ export function RateCalculator() {
   useEffect(() => {
     if (rates.data) dispatch({ type: 'ratesLoaded', rates: rates.data });
   }, [rates.data]);
+
+  // The worked-out amount goes on to the wizard through the country tiles.
+  const usdAmount = usdAmountOf(state);
+  useEffect(() => {
+    if (state.interacted) rememberCarriedAmount(usdAmount);
+  }, [state.interacted, usdAmount]);
 
   useEffect(() => {
     if (!state.message) return;

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useCarriedAmount, withCarriedAmount } from '@/lib/carry';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
 import { icons } from './icons';
@@ -27,6 +28,7 @@ function Flag({ country }: { country: 'br' | 'mx' }) {
  */
 export function CountryTiles({ variant }: { variant: 'tiles' | 'cards' }) {
   const { t } = useTranslation('marketing');
+  const carried = useCarriedAmount();
   const big = variant === 'cards';
   const tile = cn(
     'flex h-full flex-col rounded-2xl border bg-white p-6 text-left text-ink',
@@ -42,7 +44,7 @@ export function CountryTiles({ variant }: { variant: 'tiles' | 'cards' }) {
       ).map((c) => (
         <li key={c.key}>
           <Link
-            to={c.to}
+            to={withCarriedAmount(c.to, carried)}
             className={cn(tile, 'group border-slate-200 shadow-sm transition hover:-translate-y-0.5 hover:border-navy hover:shadow-lg')}
           >
             <Flag country={c.flag} />
