@@ -14,8 +14,10 @@ describe('formatMoney per language', () => {
     // BRL stays pt-BR and MXN es-MX, whatever the language.
     ['en', 'BRL', 5422.3, 'R$ 5.422,30'],
     ['es-MX', 'BRL', 5422.3, 'R$ 5.422,30'],
-    ['en', 'MXN', 18450, '$18,450.00'],
-    ['pt-BR', 'MXN', 18450, '$18,450.00'],
+    // Pesos are named MX$, never a bare "$" (issue 16, item 13).
+    ['en', 'MXN', 18450, 'MX$18,450.00'],
+    ['pt-BR', 'MXN', 18450, 'MX$18,450.00'],
+    ['es-MX', 'MXN', -92804.05, '-MX$92,804.05'],
   ])('%s %s %d → %s', (lang, currency, amount, want) => {
     expect(plain(formatMoney(amount, currency, lang))).toBe(want);
   });

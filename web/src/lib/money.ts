@@ -27,12 +27,19 @@ function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.N
 
 /** formatMoney shows an amount with its currency symbol, 2 decimals. */
 export function formatMoney(amount: number, currency: CurrencyCode, lang: Language = displayLanguage()): string {
-  return numberFormat(localeFor(currency, lang), {
+  const format = numberFormat(localeFor(currency, lang), {
     style: 'currency',
     currency,
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
-  }).format(amount);
+  });
+  if (currency !== 'MXN') return format.format(amount);
+  // es-MX writes pesos with a bare "$", which reads as dollars next to a US
+  // amount: pesos are always MX$ (PRODUCT.md, "Currencies are always named").
+  return format
+    .formatToParts(amount)
+    .map((p) => (p.type === 'currency' ? 'MX$' : p.value))
+    .join('');
 }
 
 /** formatAmount shows a number in the currency's locale (USD: the language's) without the symbol. */

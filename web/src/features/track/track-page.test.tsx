@@ -136,7 +136,7 @@ describe('TrackPage', () => {
     expect(screen.getByRole('textbox', { name: 'Transaction ID' })).toHaveValue('pay_mx');
     expect(screen.getByText('Waiting for your SPEI payment')).toBeInTheDocument();
     expect(screen.getAllByText('Check mailed').length).toBeGreaterThan(0);
-    expect(screen.getByText('$18,560.80')).toBeInTheDocument();
+    expect(screen.getByText('MX$18,560.80')).toBeInTheDocument();
     expect(screen.getByText('1Z999AA10123456784')).toBeInTheDocument();
     expect(screen.getByText('Mail Check to School')).toBeInTheDocument();
   });

@@ -61,7 +61,7 @@ describe('amount display', () => {
   it('uses pt-BR for BRL, es-MX for MXN and en-US for USD', () => {
     expect(formatMoney(1355.59, 'BRL').replace(/\s/g, ' ')).toBe('R$ 1.355,59');
     expect(formatMoney(1234.5, 'USD')).toBe('$1,234.50');
-    expect(showMoney(2236.57, 'MXN')).toBe('$2,236.57 MXN');
+    expect(showMoney(2236.57, 'MXN')).toBe('MX$2,236.57');
     expect(formatAmount(16, 'USD')).toBe('16.00');
     expect(formatRate(5.4223)).toBe('5.4223');
     expect(formatRate(18.5607, 3)).toBe('18.561');
