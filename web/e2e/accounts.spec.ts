@@ -167,10 +167,8 @@ test.describe('accounts', () => {
   });
 
   test('pay as a guest, then sign up: the payment is the account’s', async ({ page, browser, baseURL }) => {
-    // The header's rate probes create the browser's session: let them finish
-    // first, so every call below shares that one session cookie.
-    await page.goto('/');
-    await page.waitForLoadState('networkidle');
+    // The first call below makes the context's session cookie before any page
+    // loads, so the header's rate probes cannot start a second session.
     const req = page.request;
     const quote = await (await req.post('/api/create-quote', { data: { symbol: 'USDC/BRL', amount_usd: 100 } })).json();
     const customer = await (

@@ -159,7 +159,7 @@ test.describe('foreign-exchange page and calculator', () => {
     await expect(page.locator('blockquote')).toBeAttached();
     await expect(page.getByRole('link', { name: /Book a Call With Us/ })).toHaveAttribute('href', bookingUrl);
     const steps = page.locator('section[aria-labelledby="fx-steps"]');
-    await expect(steps).toContainText('1 hour or by the next business day');
+    await expect(steps).toContainText('within 3 hours on a business day');
     await expect(steps.getByRole('link', { name: /Brazil \(BRL\)/ })).toHaveAttribute('href', '/get-started');
     await expect(steps.getByRole('link', { name: /Mexico \(MXN\)/ })).toHaveAttribute('href', '/get-started-mexico');
     await expect(steps.getByText('More coming soon')).toBeAttached();
@@ -255,7 +255,7 @@ test.describe('country selection', () => {
     for (const step of ['Start', 'Pay in local currency', 'Receive USD']) {
       await expect(page.getByRole('heading', { level: 2, name: step })).toBeVisible();
     }
-    await expect(page.getByText(/1 hour or by the next business day/).first()).toBeVisible();
+    await expect(page.getByText(/within 3 hours on a business day/).first()).toBeVisible();
     await expect(page.getByRole('link', { name: /Brazil/ })).toHaveAttribute('href', '/get-started');
     await expect(page.getByRole('link', { name: /Mexico/ })).toHaveAttribute('href', '/get-started-mexico');
     await expect(page.getByText('More countries coming soon')).toBeVisible();
@@ -326,7 +326,8 @@ test.describe('rate page', () => {
     await expect(page.getByText('SPEI', { exact: true })).toBeVisible();
     await expect(results).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Continue to Payment' })).toHaveAttribute('href', '/get-started-mexico?amount=5000.00');
-    await expect(crebit).toContainText('17.8900 MXN per USD');
+    await expect(crebit).toContainText(/Live rate.*\d+\.\d{4} MXN per USD/);
+    await expect(crebit).not.toContainText('17.8900 MXN per USD');
 
     await amountField.fill('1200');
     const mxAnswer = page.waitForResponse((r) => r.url().endsWith('/api/create-quote') && r.request().method() === 'POST');
