@@ -56,7 +56,7 @@ test.describe('Brazil wizard', () => {
     await expect(stepHeading(page, 'Payment Amount and Method')).toBeVisible();
     await expect(page.getByRole('radio', { name: 'PIX' })).toBeChecked();
     await expect(page.getByText('PIX payments are instant.')).toBeVisible();
-    await expect(page.getByText('USD arrives in your US bank account within 3 hours.')).toBeVisible();
+    await expect(page.getByText('USD arrives in your US bank account within 3 hours on a business day.')).toBeVisible();
     await expect(page.getByText('Your quote is locked for 5 minutes.')).toBeVisible();
     const getQuote = page.getByRole('button', { name: 'Get Locked Quote' });
     await expect(getQuote).toBeDisabled();

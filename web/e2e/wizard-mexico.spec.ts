@@ -30,7 +30,7 @@ test('Mexico wizard: bank transfer by SPEI, from step 1 to step 9', async ({ pag
   // Step 4: SPEI is the method.
   await expect(stepHeading(page, 'Payment Amount and Method')).toBeVisible();
   await expect(page.getByRole('radio', { name: 'SPEI' })).toBeChecked();
-  await expect(page.getByText('SPEI payments arrive the same day.')).toBeVisible();
+  await expect(page.getByText('SPEI payments arrive the same business day.')).toBeVisible();
   await page.getByLabel('Amount in USD').fill('120.50');
   await shot(page, 'wizard-mx-step-4');
   await expectAccessible(page, 'mx step 4');
