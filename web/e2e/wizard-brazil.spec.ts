@@ -167,7 +167,7 @@ test.describe('Brazil wizard', () => {
 
     // Step 4: BRL "you have available", converted with a 100 USD quote.
     await expect(stepHeading(page, 'Payment Amount and Method')).toBeVisible();
-    await expect(page.getByText('Your check is delivered to the school in 5-7 days.')).toBeVisible();
+    await expect(page.getByText('Your check is delivered to the school in 5-7 business days.')).toBeVisible();
     await page.getByLabel('BRL (you have available)').check();
     await page.getByLabel('Amount in BRL').fill('2.000,00');
     const quotes: Array<{ amount_usd: number; total_local_amount: number }> = [];
