@@ -53,7 +53,7 @@ export function SiteFooter() {
           <a
             href={site.bookingUrl}
             {...external}
-            className="mt-5 inline-flex h-10 items-center rounded-lg bg-brand px-4 text-sm font-semibold text-navy hover:bg-yellow-300"
+            className="mt-5 inline-flex min-h-10 items-center rounded-lg bg-brand px-4 py-2 text-sm leading-snug font-semibold text-navy hover:bg-yellow-300"
           >
             {t('footer.scheduleCall')}
           </a>
