@@ -48,8 +48,11 @@ for (const width of [1280, 360]) {
     });
 
     test('the calculator\'s amount goes on through country selection to the wizard', async ({ page }) => {
+      // The live rates first: when they arrive the calculator recomputes its boxes.
+      const rates = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/create-quote-new');
       await page.goto('/foreign-exchange');
-      await expect(page.getByText(/^1 USD = \d/)).toBeVisible();
+      await rates;
+      await expect(page.locator('[aria-busy="false"]').filter({ has: page.getByLabel('You receive') })).toBeVisible();
       await page.getByLabel('You receive').fill('2500');
       await page.getByRole('link', { name: 'CONVERT CURRENCY' }).click();
       await expect(page).toHaveURL(/\/country-selection$/);
