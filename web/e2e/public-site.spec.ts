@@ -301,7 +301,7 @@ test.describe('rate page', () => {
     await expect(tuition).toContainText('2-4 business days');
 
     await amountField.fill('5000');
-    const answer = page.waitForResponse((r) => r.url().endsWith('/api/create-quote') && r.request().method() === 'POST');
+    const answer = page.waitForResponse((r) => r.url().endsWith('/api/create-quote') && (r.request().postData() ?? '').includes('"amount_usd":5000'));
     await getRate.click();
     const res = await answer;
     expect(JSON.parse(res.request().postData() ?? '{}')).toEqual({ symbol: 'USDC/BRL', amount_usd: 5000 });
@@ -330,7 +330,7 @@ test.describe('rate page', () => {
     await expect(crebit).not.toContainText('17.8900 MXN per USD');
 
     await amountField.fill('1200');
-    const mxAnswer = page.waitForResponse((r) => r.url().endsWith('/api/create-quote') && r.request().method() === 'POST');
+    const mxAnswer = page.waitForResponse((r) => r.url().endsWith('/api/create-quote') && (r.request().postData() ?? '').includes('"amount_usd":1200'));
     await getRate.click();
     const mq = (await (await mxAnswer).json()) as { total_local_amount: number };
     await expectText(results, mxn(mq.total_local_amount));
@@ -344,7 +344,10 @@ test.describe('rate page', () => {
   test('a server refusal shows in the red box', async ({ page }) => {
     await page.goto('/quote');
     await page.getByLabel('Amount in USD').fill('999999999');
-    const answer = page.waitForResponse((r) => r.url().endsWith('/api/create-quote') && r.request().method() === 'POST');
+    // This quote, not the header's 1 USD live-rate probe that may answer meanwhile.
+    const answer = page.waitForResponse(
+      (r) => r.url().endsWith('/api/create-quote') && r.request().method() === 'POST' && (r.request().postData() ?? '').includes('999999999'),
+    );
     await page.getByRole('button', { name: 'Get Live Rate' }).click();
     const res = await answer;
     expect(res.status()).toBe(400);

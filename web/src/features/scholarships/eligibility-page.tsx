@@ -43,7 +43,8 @@ export function EligibilityPage() {
   useEffect(() => {
     if (saved.data && !loaded.current) {
       loaded.current = true;
-      form.reset({ ...empty, ...saved.data });
+      // What the student typed before the saved answers arrived stays.
+      form.reset({ ...empty, ...saved.data }, { keepDirtyValues: true });
     }
   }, [saved.data, form]);
   const none = { value: '', label: t('quickMatch.notSelected') };

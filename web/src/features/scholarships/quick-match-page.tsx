@@ -38,7 +38,8 @@ export function QuickMatchPage() {
   useEffect(() => {
     if (saved.data && !loaded.current) {
       loaded.current = true;
-      form.reset(toForm(saved.data));
+      // What the student typed before the saved answers arrived stays.
+      form.reset(toForm(saved.data), { keepDirtyValues: true });
     }
   }, [saved.data, form]);
   const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
