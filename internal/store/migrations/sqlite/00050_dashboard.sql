@@ -21,7 +21,14 @@ CREATE INDEX signin_events_account ON signin_events (account_id, occurred_at);
 -- (payments that used it still show its holder and last 4 digits).
 ALTER TABLE external_accounts ADD COLUMN removed_at TIMESTAMP;
 
+-- Recent Transactions pages newest first with the id as tie-break: the
+-- index gives that order whole, so no sort step is needed.
+DROP INDEX payments_account_created;
+CREATE INDEX payments_account_created ON payments (account_id, created_at, id);
+
 -- +goose Down
+DROP INDEX payments_account_created;
+CREATE INDEX payments_account_created ON payments (account_id, created_at);
 ALTER TABLE external_accounts DROP COLUMN removed_at;
 DROP INDEX signin_events_account;
 DROP TABLE signin_events;
