@@ -84,6 +84,13 @@ func TestDashboardRoutesAreTheAccountsOwn(t *testing.T) {
 		if len(list.BankAccounts) != 0 {
 			t.Fatalf("removed account still listed: %+v", list.BankAccounts)
 		}
+		// It takes no new payment.
+		q := a.Quote("USDC/BRL", "30")
+		if r := a.Do("POST", "/api/create-pix-payment", map[string]any{"amount_brl": json.Number(q.Num("total_local_amount")),
+			"customer_id": a.CustomerID, "wallet_address": a.WalletAddress, "quote_id": nested(q.JSON, "on_ramp", "id"),
+			"sender_name": "Maria Silva", "sender_document": a.CPF, "external_account_id": a.AccountID}); r.Status != 400 || r.Str("code") != "bank_account_missing" {
+			t.Errorf("a removed bank account took a payment: %d %s", r.Status, r.Body)
+		}
 		// The payment that used it still shows its holder.
 		if d := a.MustOK("GET", "/api/dashboard/transactions/"+txn, nil); d.Str("recipient") != "Maria Silva" || d.Str("bank_account_number") != "****6789" {
 			t.Errorf("payment after removal: %s", d.Body)

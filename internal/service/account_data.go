@@ -6,6 +6,7 @@ import (
 	"errors"
 	"time"
 
+	"github.com/crebit/crebit/internal/account"
 	"github.com/crebit/crebit/internal/apperr"
 	"github.com/crebit/crebit/internal/money"
 	"github.com/crebit/crebit/internal/payment"
@@ -109,10 +110,16 @@ func (s *Service) ExportData(ctx context.Context, who Actor) (DataExport, error)
 	out := DataExport{ExportedAt: s.now().UTC(), PayerProfiles: []exportProfile{}, BankAccounts: []exportBankAccount{},
 		Payments: []exportPayment{}, Account: exportAccount{ID: a.ID, Email: a.Email, FirstName: a.FirstName,
 			LastName: a.LastName, EmailVerified: a.EmailVerifiedAt != nil, TwoFactorEnabled: a.TOTPEnabledAt != nil, CreatedAt: a.CreatedAt}}
-	if out.Signins, err = s.RecentSignins(ctx, who); err != nil {
-		return DataExport{}, err
-	}
+	out.Signins = []Signin{}
 	err = s.db.Tx(ctx, func(tx *store.Tx) error {
+		es, err := tx.SigninEvents(ctx, a.ID, maxExportPayments) // all of the 90 days kept
+		if err != nil {
+			return err
+		}
+		for _, e := range es {
+			d := account.ParseDevice(e.Device)
+			out.Signins = append(out.Signins, Signin{At: e.OccurredAt, Browser: d.Browser, OS: d.OS})
+		}
 		cs, err := tx.AccountCustomers(ctx, a.ID)
 		if err != nil {
 			return err

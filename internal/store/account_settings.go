@@ -123,3 +123,10 @@ func (tx *Tx) RedactClosedAccount(ctx context.Context, accountID string, before,
 		WHERE id IN (`+idle+`)`, utc(now), accountID, utc(before))
 	return err
 }
+
+// LiveExternalAccount returns a bank account that was not removed in
+// Settings, or ErrNotFound: a removed account takes no new payments.
+func (tx *Tx) LiveExternalAccount(ctx context.Context, id string) (customer.BankAccount, error) {
+	return scanExternalAccount(tx.queryRow(ctx, `SELECT `+externalAccountColumns+` FROM external_accounts
+		WHERE id = ? AND removed_at IS NULL`, id))
+}
