@@ -102,28 +102,6 @@ func (tx *Tx) AccountBankAccountsAll(ctx context.Context, accountID string) ([]c
 	return out, rs.Err()
 }
 
-// RedactClosedAccount applies the retention rule to a just-closed account
-// at once: its payments that ended before the cutoff, then its customers
-// idle since before it (see RedactFinishedPayments, RedactIdleCustomers).
-func (tx *Tx) RedactClosedAccount(ctx context.Context, accountID string, before, now time.Time) error {
-	if _, err := tx.exec(ctx, `UPDATE payments SET sender_name = '', check_details = NULL, redacted_at = ?
-		WHERE account_id = ? AND redacted_at IS NULL AND state IN `+terminalStates+` AND updated_at < ?`,
-		utc(now), accountID, utc(before)); err != nil {
-		return err
-	}
-	idle := `SELECT id FROM customers WHERE account_id = ? AND redacted_at IS NULL AND updated_at < ?
-		AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.customer_id = customers.id AND p.redacted_at IS NULL)`
-	if _, err := tx.exec(ctx, `UPDATE external_accounts SET account_name = '', beneficiary_name = '', routing_number = '',
-		account_last4 = '', account_sealed = '', account_hash = '', street = '', city = '', state = '', postal_code = ''
-		WHERE customer_id IN (`+idle+`)`, accountID, utc(before)); err != nil {
-		return err
-	}
-	_, err := tx.exec(ctx, `UPDATE customers SET first_name = '', last_name = '', phone = '', date_of_birth = '',
-		tax_id_hash = '', tax_id_sealed = '', street = '', city = '', state = '', postal_code = '', redacted_at = ?
-		WHERE id IN (`+idle+`)`, utc(now), accountID, utc(before))
-	return err
-}
-
 // LiveExternalAccount returns a bank account that was not removed in
 // Settings, or ErrNotFound: a removed account takes no new payments.
 func (tx *Tx) LiveExternalAccount(ctx context.Context, id string) (customer.BankAccount, error) {

@@ -49,6 +49,14 @@ type Transaction struct {
 	AccountLast string
 }
 
+// transactionSelect reads payments with their recipient: the school of
+// the authorization, the holder, bank and last 4 of the bank account.
+var transactionSelect = `SELECT ` + prefixed("p.", paymentColumns) + `,
+	COALESCE(a.school_name, ''), COALESCE(e.beneficiary_name, ''), COALESCE(e.bank_name, ''), COALESCE(e.account_last4, '')
+	FROM payments p
+	LEFT JOIN payment_authorizations a ON a.payment_id = p.id
+	LEFT JOIN external_accounts e ON e.id = p.external_account_id`
+
 // AccountTransactions returns a page of the account's payments, newest
 // first, with their recipients (one query, no per-row look-ups), and how
 // many payments the account has.
@@ -57,12 +65,7 @@ func (tx *Tx) AccountTransactions(ctx context.Context, accountID string, limit, 
 	if err := tx.queryRow(ctx, `SELECT COUNT(*) FROM payments WHERE account_id = ?`, accountID).Scan(&total); err != nil {
 		return nil, 0, err
 	}
-	rs, err := tx.query(ctx, `SELECT `+prefixed("p.", paymentColumns)+`,
-		COALESCE(a.school_name, ''), COALESCE(e.beneficiary_name, ''), COALESCE(e.bank_name, ''), COALESCE(e.account_last4, '')
-		FROM payments p
-		LEFT JOIN payment_authorizations a ON a.payment_id = p.id
-		LEFT JOIN external_accounts e ON e.id = p.external_account_id
-		WHERE p.account_id = ? ORDER BY p.created_at DESC, p.id DESC LIMIT ? OFFSET ?`, accountID, limit, offset)
+	rs, err := tx.query(ctx, transactionSelect+` WHERE p.account_id = ? ORDER BY p.created_at DESC, p.id DESC LIMIT ? OFFSET ?`, accountID, limit, offset)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -85,12 +88,7 @@ func (tx *Tx) AccountTransactions(ctx context.Context, accountID string, limit, 
 // recipient, or ErrNotFound (also when it is another account's).
 func (tx *Tx) AccountTransaction(ctx context.Context, accountID, id string) (Transaction, error) {
 	var t Transaction
-	p, err := scanPaymentWith(tx.queryRow(ctx, `SELECT `+prefixed("p.", paymentColumns)+`,
-		COALESCE(a.school_name, ''), COALESCE(e.beneficiary_name, ''), COALESCE(e.bank_name, ''), COALESCE(e.account_last4, '')
-		FROM payments p
-		LEFT JOIN payment_authorizations a ON a.payment_id = p.id
-		LEFT JOIN external_accounts e ON e.id = p.external_account_id
-		WHERE p.account_id = ? AND p.id = ?`, accountID, id), &t.SchoolName, &t.HolderName, &t.BankName, &t.AccountLast)
+	p, err := scanPaymentWith(tx.queryRow(ctx, transactionSelect+` WHERE p.account_id = ? AND p.id = ?`, accountID, id), &t.SchoolName, &t.HolderName, &t.BankName, &t.AccountLast)
 	t.Payment = p
 	return t, err
 }
