@@ -25,7 +25,7 @@ export function SettingsTab() {
         <p className="mt-2">
           <span className={`rounded-full px-2.5 py-0.5 text-sm font-semibold ring-1 ring-inset ${kyc.className}`}>{t(kyc.labelKey)}</span>
         </p>
-        <p className="mt-2 text-sm text-slate-700">{t(`kyc.explain.${me.kyc_status in explainers ? me.kyc_status : 'not_started'}`)}</p>
+        <p className="mt-2 text-sm text-slate-700">{t(kyc.explainKey)}</p>
       </Card>
       <BankAccountsCard />
       <ActivityCard />
@@ -33,5 +33,3 @@ export function SettingsTab() {
     </div>
   );
 }
-
-const explainers = { approved: 1, under_review: 1, rejected: 1, not_started: 1 };
