@@ -171,3 +171,62 @@ test.describe('settings', () => {
     await expect(page.getByText(/Chrom(e|ium) on Linux/).first()).toBeVisible();
   });
 });
+
+test.describe('settings at 360 px', () => {
+  test.use({ viewport: { width: 360, height: 900 } });
+
+  test('rename, remove a bank account, a wrong current password, download my data, close the account', async ({ page }) => {
+    const email = uniqueEmail('settings');
+    await signUp(page, email);
+    const req = page.request;
+    const customer = await (
+      await req.post('/api/create-customer', {
+        data: {
+          first_name: 'Ana', last_name: 'Souza', email, phone_number: '5511987654321', type: 'individual', date_of_birth: '1990-05-10',
+          identity_documents: [{ type: 'national_id', value: '390.533.447-05', country: 'brazil' }],
+          address: { street_line_1: 'Rua Augusta 100', city: 'São Paulo', state: 'SP', postal_code: '01305-000', country: 'brazil' },
+        },
+      })
+    ).json();
+    const bank = await req.post('/api/create-external-account', {
+      data: {
+        customer_id: customer.customer_id, account_name: 'Ana USD', beneficiary_name: 'Ana Souza', bank_name: 'Chase',
+        bank_account_number: '000123456789', routing_number: '021000021',
+        address: { street_line_1: '270 Park Ave', city: 'New York', state: 'NY', postal_code: '10017', country: 'USA' },
+      },
+    });
+    expect(bank.status(), await bank.text()).toBe(200);
+
+    await page.goto('/dashboard/settings');
+    await expect(page.getByLabel('First Name')).toHaveValue('Ana');
+    await page.getByLabel('First Name').fill('Ana Clara');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await expect(page.getByText('Profile saved.')).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByText('Ana Clara', { exact: false }).first()).toBeAttached();
+
+    await page.getByRole('button', { name: 'Remove Chase - Ana Souza (****6789)' }).click();
+    await expect(page.getByText('You have no saved US bank accounts.')).toBeVisible();
+
+    await page.getByLabel('Current password').fill('not my password 123');
+    await page.getByLabel('New password', { exact: true }).fill('a brand new passphrase 9');
+    await page.getByLabel('Confirm new password').fill('a brand new passphrase 9');
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    await expect(page.getByLabel('Current password')).toHaveAccessibleDescription('Your current password is incorrect');
+
+    await expect(page.getByRole('link', { name: 'Download my data' })).toHaveAttribute('href', '/api/me/data');
+    const data = await (await req.get('/api/me/data')).json();
+    expect(data.account.email).toBe(email);
+    expect(data.payer_profiles[0].first_name).toBe('Ana');
+    await shot(page, 'dashboard-settings-actions-360');
+    await expectAccessible(page, 'settings after changes');
+
+    await page.getByRole('button', { name: 'Close my account' }).click();
+    await page.getByLabel('Enter your password to confirm').fill(password);
+    await page.getByRole('button', { name: 'Close my account for good' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/signin\?next=\/dashboard$/);
+    const again = await req.post('/api/signin', { data: { email, password } });
+    expect(again.status()).toBe(401);
+  });
+});

@@ -1,30 +1,23 @@
 import { useState, type FormEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { TextField } from '@/components/ui/text-field';
-import { meKey } from '@/lib/session';
 import { DATA_EXPORT_URL, useCloseAccount } from '../api/settings-api';
 import { errorText } from './form-bits';
 
 /** DataCard is Download my data and Close my account (confirmed with the password). */
 export function DataCard() {
   const { t } = useTranslation('dashboard');
-  const qc = useQueryClient();
-  const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
   const close = useCloseAccount();
   const submit = (e: FormEvent) => {
     e.preventDefault();
     close.mutate(password, {
-      onSuccess: () => {
-        qc.setQueryData(meKey, null);
-        qc.removeQueries({ queryKey: ['dashboard'] });
-        navigate('/', { replace: true });
-      },
+      // A full load of the home page: nothing of the closed account stays
+      // in memory, and the guard never sees the half-signed-out state.
+      onSuccess: () => window.location.replace('/'),
     });
   };
   return (
