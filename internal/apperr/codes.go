@@ -73,16 +73,18 @@ const (
 
 // Specific codes of accounts.
 const (
-	PasswordTooShort      Code = "password_too_short"
-	PasswordTooLong       Code = "password_too_long"
-	PasswordTooCommon     Code = "password_too_common"
-	PasswordContainsEmail Code = "password_contains_email"
-	InvalidCredentials    Code = "invalid_credentials"
-	TwoFactorCodeInvalid  Code = "two_factor_code_invalid"
-	TwoFactorStepExpired  Code = "two_factor_step_expired"
-	TwoFactorState        Code = "two_factor_state"
-	LinkInvalid           Code = "link_invalid"
-	SignInRequired        Code = "sign_in_required"
+	PasswordTooShort       Code = "password_too_short"
+	PasswordTooLong        Code = "password_too_long"
+	PasswordTooCommon      Code = "password_too_common"
+	PasswordContainsEmail  Code = "password_contains_email"
+	InvalidCredentials     Code = "invalid_credentials"
+	TwoFactorCodeInvalid   Code = "two_factor_code_invalid"
+	TwoFactorStepExpired   Code = "two_factor_step_expired"
+	TwoFactorState         Code = "two_factor_state"
+	LinkInvalid            Code = "link_invalid"
+	SignInRequired         Code = "sign_in_required"
+	CurrentPasswordInvalid Code = "current_password_invalid"
+	NameInvalid            Code = "name_invalid"
 )
 
 type entry struct {
@@ -155,6 +157,8 @@ var table = map[Code]entry{
 	TwoFactorState:              {http.StatusConflict, "Two-factor authentication is not in the state the call needs (already on, or not enrolled)."},
 	LinkInvalid:                 {http.StatusGone, "The e-mailed link is wrong, expired or already used."},
 	SignInRequired:              {http.StatusUnauthorized, "The call needs a signed-in account."},
+	CurrentPasswordInvalid:      {http.StatusBadRequest, "The account's current password, asked again to change the password or close the account, is wrong."},
+	NameInvalid:                 {http.StatusBadRequest, "A first and a last name are both required."},
 }
 
 // Codes lists every code, sorted, for documentation and tests.

@@ -43,6 +43,18 @@ func (s *Server) apiRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("POST /api/two-factor/enrol", s.handleTwoFactorEnrol)
 	mux.HandleFunc("POST /api/two-factor/confirm", s.handleTwoFactorConfirm)
 	mux.HandleFunc("POST /api/two-factor/disable", s.handleTwoFactorDisable)
+
+	// The dashboard (signed in only; another account's objects are 404).
+	mux.HandleFunc("GET /api/dashboard/overview", s.handleDashboardOverview)
+	mux.HandleFunc("GET /api/dashboard/transactions", s.handleDashboardTransactions)
+	mux.HandleFunc("GET /api/dashboard/transactions/{transaction_id}", s.handleDashboardTransaction)
+	mux.HandleFunc("PUT /api/me/name", s.handleNameUpdate)
+	mux.HandleFunc("POST /api/me/password", s.handlePasswordChange)
+	mux.HandleFunc("GET /api/me/bank-accounts", s.handleBankAccountsList)
+	mux.HandleFunc("DELETE /api/me/bank-accounts/{id}", s.handleBankAccountRemove)
+	mux.HandleFunc("GET /api/me/signins", s.handleSigninsList)
+	mux.HandleFunc("GET /api/me/data", s.handleDataExport)
+	mux.HandleFunc("POST /api/me/close", s.handleAccountClose)
 	if s.svc != nil && s.svc.Sandbox() && s.svc.LocalMailbox() {
 		mux.HandleFunc("GET /api/sandbox/mailbox", s.handleMailboxList)
 		mux.HandleFunc("GET /api/sandbox/mailbox/{id}", s.handleMailboxMessage)

@@ -43,9 +43,9 @@ func currentSession(r *http.Request) (*session.Session, bool) {
 // the only identity handlers pass to the service.
 func actor(r *http.Request) service.Actor {
 	if sess, ok := currentSession(r); ok {
-		return service.Actor{SessionID: sess.ID, AccountID: sess.AccountID}
+		return service.Actor{SessionID: sess.ID, AccountID: sess.AccountID, UserAgent: r.UserAgent()}
 	}
-	return service.Actor{}
+	return service.Actor{UserAgent: r.UserAgent()}
 }
 
 // ensureActor returns the request's actor, creating a session (and setting

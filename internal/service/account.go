@@ -54,13 +54,21 @@ type Me struct {
 	ID               string `json:"id"`
 	Email            string `json:"email"`
 	FirstName        string `json:"first_name"`
+	LastName         string `json:"last_name"`
 	EmailVerified    bool   `json:"email_verified"`
 	TwoFactorEnabled bool   `json:"two_factor_enabled"`
+	// KYCStatus is the partner's verification of the account's newest
+	// payer profile: approved, under_review, rejected, or not_started.
+	KYCStatus string `json:"kyc_status"`
 }
 
 func meOf(a store.Account) Me {
-	return Me{ID: a.ID, Email: a.Email, FirstName: a.FirstName, EmailVerified: a.EmailVerifiedAt != nil,
-		TwoFactorEnabled: a.TOTPEnabledAt != nil}
+	kyc := a.KYCStatus
+	if kyc == "" {
+		kyc = "not_started"
+	}
+	return Me{ID: a.ID, Email: a.Email, FirstName: a.FirstName, LastName: a.LastName, EmailVerified: a.EmailVerifiedAt != nil,
+		TwoFactorEnabled: a.TOTPEnabledAt != nil, KYCStatus: kyc}
 }
 
 // SignedIn is the result of a step that signs in: the new session's cookie
@@ -183,6 +191,9 @@ func (s *Service) startSession(ctx context.Context, tx *store.Tx, who Actor, acc
 		}
 	}
 	if err := tx.RotateSession(ctx, who.SessionID, next); err != nil {
+		return "", err
+	}
+	if err := recordSignin(ctx, tx, accountID, who.UserAgent, now); err != nil {
 		return "", err
 	}
 	return token, nil

@@ -6,6 +6,7 @@ package service
 type Actor struct {
 	SessionID string // empty when the browser has no session yet
 	AccountID string // empty for a guest
+	UserAgent string // the browser's; only its approximate device is kept, at sign-in
 }
 
 // SignedIn reports whether the actor is a signed-in account.

@@ -316,7 +316,7 @@ func (s *Service) destinationAccount(ctx context.Context, tx *store.Tx, who Acto
 	if id == "" {
 		return customer.BankAccount{}, missing
 	}
-	a, err := tx.ExternalAccount(ctx, id)
+	a, err := tx.LiveExternalAccount(ctx, id)
 	if errors.Is(err, store.ErrNotFound) || (err == nil && a.CustomerID != customerID) {
 		return customer.BankAccount{}, missing
 	}

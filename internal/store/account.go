@@ -20,11 +20,17 @@ type Account struct {
 	TOTPLastStep    int64
 	CreatedAt       time.Time
 	UpdatedAt       time.Time
-	FirstName       string // from the account's newest customer; read only
+	FirstName       string // the name set in Settings, else the account's newest customer's
+	LastName        string
+	KYCStatus       string // the newest customer's partner verification; "" before any
+	ClosedAt        *time.Time
 }
 
 const accountColumns = `id, email, password_hash, email_verified_at, totp_secret, totp_enabled_at, totp_last_step, created_at, updated_at,
-	(SELECT first_name FROM customers c WHERE c.account_id = accounts.id ORDER BY c.created_at DESC LIMIT 1)`
+	COALESCE(NULLIF(accounts.first_name, ''), (SELECT c.first_name FROM customers c WHERE c.account_id = accounts.id ORDER BY c.created_at DESC LIMIT 1)),
+	COALESCE(NULLIF(accounts.last_name, ''), (SELECT c.last_name FROM customers c WHERE c.account_id = accounts.id ORDER BY c.created_at DESC LIMIT 1)),
+	(SELECT c.kyc_status FROM customers c WHERE c.account_id = accounts.id AND c.redacted_at IS NULL ORDER BY c.created_at DESC LIMIT 1),
+	closed_at`
 
 // CreateAccount stores a new account; a taken e-mail gives ErrConflict.
 func (tx *Tx) CreateAccount(ctx context.Context, a Account) error {
@@ -46,12 +52,15 @@ func (tx *Tx) AccountByEmail(ctx context.Context, email string) (Account, error)
 func scanAccount(r row) (Account, error) {
 	var a Account
 	var verified, enabled sql.NullTime
-	var secret, first sql.NullString
-	err := r.Scan(&a.ID, &a.Email, &a.PasswordHash, &verified, &secret, &enabled, &a.TOTPLastStep, &a.CreatedAt, &a.UpdatedAt, &first)
+	var secret, first, last, kyc sql.NullString
+	var closed sql.NullTime
+	err := r.Scan(&a.ID, &a.Email, &a.PasswordHash, &verified, &secret, &enabled, &a.TOTPLastStep, &a.CreatedAt, &a.UpdatedAt,
+		&first, &last, &kyc, &closed)
 	if err != nil {
 		return Account{}, err
 	}
-	a.TOTPSecret, a.FirstName = secret.String, first.String
+	a.TOTPSecret, a.FirstName, a.LastName, a.KYCStatus = secret.String, first.String, last.String, kyc.String
+	a.ClosedAt = timePtr(closed)
 	a.EmailVerifiedAt, a.TOTPEnabledAt = timePtr(verified), timePtr(enabled)
 	a.CreatedAt, a.UpdatedAt = a.CreatedAt.UTC(), a.UpdatedAt.UTC()
 	return a, nil

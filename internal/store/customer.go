@@ -91,14 +91,14 @@ func (tx *Tx) ExternalAccount(ctx context.Context, id string) (customer.BankAcco
 // LatestExternalAccount returns the customer's newest bank account, or ErrNotFound.
 func (tx *Tx) LatestExternalAccount(ctx context.Context, customerID string) (customer.BankAccount, error) {
 	return scanExternalAccount(tx.queryRow(ctx, `SELECT `+externalAccountColumns+` FROM external_accounts
-		WHERE customer_id = ? ORDER BY created_at DESC LIMIT 1`, customerID))
+		WHERE customer_id = ? AND removed_at IS NULL ORDER BY created_at DESC LIMIT 1`, customerID))
 }
 
 // ExternalAccountByNumber finds the customer's account with the same routing
 // number and account number hash, so adding it twice reuses it.
 func (tx *Tx) ExternalAccountByNumber(ctx context.Context, customerID, routing, accountHash string) (customer.BankAccount, error) {
 	return scanExternalAccount(tx.queryRow(ctx, `SELECT `+externalAccountColumns+` FROM external_accounts
-		WHERE customer_id = ? AND routing_number = ? AND account_hash = ? LIMIT 1`, customerID, routing, accountHash))
+		WHERE customer_id = ? AND routing_number = ? AND account_hash = ? AND removed_at IS NULL LIMIT 1`, customerID, routing, accountHash))
 }
 
 func scanExternalAccount(r row) (customer.BankAccount, error) {

@@ -75,15 +75,19 @@ func (tx *Tx) UpdatePaymentProgress(ctx context.Context, p payment.Record) error
 	return err
 }
 
-func scanPayment(r row) (payment.Record, error) {
+func scanPayment(r row) (payment.Record, error) { return scanPaymentExtra(r) }
+
+// scanPaymentExtra scans a payment row followed by extra columns into dest.
+func scanPaymentExtra(r row, dest ...any) (payment.Record, error) {
 	var p payment.Record
 	var local, delivery, state string
 	var account, idem, external, payin, deposit, pixCode, bank, beneficiary, offrampID, offrampStatus,
 		tracking, check, failure sql.NullString
-	err := r.Scan(&p.ID, &p.SessionID, &account, &idem, &p.RequestHash, &p.QuoteID, &p.CustomerID, &external,
+	cols := []any{&p.ID, &p.SessionID, &account, &idem, &p.RequestHash, &p.QuoteID, &p.CustomerID, &external,
 		&p.Method, &delivery, &state, &local, &p.AmountLocal.Minor, &p.AmountUSD.Minor, &p.TotalFeesUSD.Minor,
 		&p.USDC.Minor, &p.GrossUSD.Minor, &p.EffectiveRate, &p.SenderName, &payin, &deposit, &pixCode, &bank,
-		&beneficiary, &offrampID, &offrampStatus, &tracking, &check, &failure, &p.ExpiresAt, &p.CreatedAt, &p.UpdatedAt)
+		&beneficiary, &offrampID, &offrampStatus, &tracking, &check, &failure, &p.ExpiresAt, &p.CreatedAt, &p.UpdatedAt}
+	err := r.Scan(append(cols, dest...)...)
 	if err != nil {
 		return payment.Record{}, err
 	}

@@ -172,6 +172,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dashboard/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in account's totals, computed from its payments */
+        get: operations["dashboardOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in account's payments, newest first, 20 a page */
+        get: operations["dashboardTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/transactions/{transaction_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the account's payments in detail (another account's answers 404) */
+        get: operations["dashboardTransaction"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/forgot-password": {
         parameters: {
             query?: never;
@@ -235,6 +286,125 @@ export interface paths {
         };
         /** The signed-in account */
         get: operations["me"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/bank-accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's saved US bank accounts, newest first, masked */
+        get: operations["meBankAccounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/bank-accounts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Stop offering a saved bank account (another account's answers 404) */
+        delete: operations["meBankAccountRemove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Close the account (password-confirmed); personal data goes under the retention rule, ledger records stay */
+        post: operations["meClose"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download my data: everything held about the account holder, as a JSON attachment (account numbers and tax ids masked) */
+        get: operations["meData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/name": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set the account holder's first and last name */
+        put: operations["meNameUpdate"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Change the password (the current one is required; every other session is signed out and a notice e-mailed) */
+        post: operations["mePasswordChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/signins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's last 10 sign-ins, with the approximate device */
+        get: operations["meSignins"];
         put?: never;
         post?: never;
         delete?: never;
@@ -896,6 +1066,32 @@ export interface components {
             /** @enum {unknown} */
             use_existing_customer: true;
         };
+        DashboardOverview: {
+            payment_count: number;
+            /** @description USD of payments still in flight. */
+            pending_usd: number;
+            /** @description USD of payments refunded to the payer. */
+            total_received_usd: number;
+            /** @description USD of delivered payments (completed, check_mailed). */
+            total_sent_usd: number;
+        };
+        DataExport: {
+            /** @description E-mail, names, verification, two-factor, created_at. */
+            account: Record<string, never>;
+            /** @description Every US bank account, removed ones included (number masked). */
+            bank_accounts: Record<string, never>[];
+            /** Format: date-time */
+            exported_at: string;
+            /** @description Every payer profile (KYC data; tax id masked). */
+            payer_profiles: Record<string, never>[];
+            /** @description Every payment with its history and authorization evidence. */
+            payments: Record<string, never>[];
+            recent_signins: components["schemas"]["Signin"][];
+            /** @description The saved eligibility form. */
+            scholarship_eligibility?: Record<string, never>;
+            /** @description The saved Quick Match answers. */
+            scholarship_profile?: Record<string, never>;
+        };
         /** @enum {string} */
         DeliveryMethod: "usd-bank-transfer" | "check-to-school";
         DepositInstructions: {
@@ -983,9 +1179,11 @@ export interface components {
          *       - `two_factor_state`: Two-factor authentication is not in the state the call needs (already on, or not enrolled).
          *       - `link_invalid`: The e-mailed link is wrong, expired or already used.
          *       - `sign_in_required`: The call needs a signed-in account.
+         *       - `current_password_invalid`: The account's current password, asked again to change the password or close the account, is wrong.
+         *       - `name_invalid`: A first and a last name are both required.
          * @enum {string}
          */
-        ErrorCode: "account_number_invalid" | "amount_invalid" | "amount_too_large" | "authorization_required" | "bank_account_missing" | "bank_details_missing" | "bank_not_in_usa" | "body_too_large" | "check_details_invalid" | "conflict" | "country_not_supported" | "customer_not_found" | "date_of_birth_invalid" | "delivery_method_invalid" | "email_invalid" | "existing_customer_unavailable" | "field_too_long" | "forbidden" | "gone" | "idempotency_key_invalid" | "idempotency_key_reused" | "internal" | "invalid_json" | "invalid_request" | "kyc_rejected" | "kyc_review" | "method_not_allowed" | "minimum_amount" | "not_found" | "partner_unavailable" | "payment_in_progress" | "phone_invalid" | "quote_expired" | "quote_mismatch" | "quote_not_found" | "quote_used" | "receipt_not_available" | "rate_limited" | "referral_emails_invalid" | "referrals_too_many" | "required_fields_missing" | "routing_number_invalid" | "sender_mismatch" | "sender_required" | "tax_id_invalid" | "transaction_not_found" | "unauthorized" | "unavailable" | "unknown_field" | "unprocessable" | "wallet_missing" | "webhook_signature_invalid" | "password_too_short" | "password_too_long" | "password_too_common" | "password_contains_email" | "invalid_credentials" | "two_factor_code_invalid" | "two_factor_step_expired" | "two_factor_state" | "link_invalid" | "sign_in_required";
+        ErrorCode: "account_number_invalid" | "amount_invalid" | "amount_too_large" | "authorization_required" | "bank_account_missing" | "bank_details_missing" | "bank_not_in_usa" | "body_too_large" | "check_details_invalid" | "conflict" | "country_not_supported" | "customer_not_found" | "date_of_birth_invalid" | "delivery_method_invalid" | "email_invalid" | "existing_customer_unavailable" | "field_too_long" | "forbidden" | "gone" | "idempotency_key_invalid" | "idempotency_key_reused" | "internal" | "invalid_json" | "invalid_request" | "kyc_rejected" | "kyc_review" | "method_not_allowed" | "minimum_amount" | "not_found" | "partner_unavailable" | "payment_in_progress" | "phone_invalid" | "quote_expired" | "quote_mismatch" | "quote_not_found" | "quote_used" | "receipt_not_available" | "rate_limited" | "referral_emails_invalid" | "referrals_too_many" | "required_fields_missing" | "routing_number_invalid" | "sender_mismatch" | "sender_required" | "tax_id_invalid" | "transaction_not_found" | "unauthorized" | "unavailable" | "unknown_field" | "unprocessable" | "wallet_missing" | "webhook_signature_invalid" | "password_too_short" | "password_too_long" | "password_too_common" | "password_contains_email" | "invalid_credentials" | "two_factor_code_invalid" | "two_factor_step_expired" | "two_factor_state" | "link_invalid" | "sign_in_required" | "current_password_invalid" | "name_invalid";
         ExistingAccount: {
             /** @description Masked to the last 4 digits. */
             bank_account_number: string;
@@ -1066,9 +1264,16 @@ export interface components {
         Me: {
             email: string;
             email_verified: boolean;
-            /** @description From the account's newest customer profile; empty before one exists. */
+            /** @description The name set in Settings, else the account's newest customer profile's; empty before either. */
             first_name: string;
             id: string;
+            /**
+             * @description The partner's verification of the newest payer profile.
+             * @enum {string}
+             */
+            kyc_status: "approved" | "under_review" | "rejected" | "not_started";
+            /** @description Likewise. */
+            last_name: string;
             two_factor_enabled: boolean;
         };
         MessageError: {
@@ -1248,6 +1453,12 @@ export interface components {
             message: string;
             sent: number;
         };
+        SavedBankAccount: {
+            account_holder_name: string;
+            bank_name: string;
+            id: string;
+            last4: string;
+        };
         ScholarshipOverview: {
             count: number;
             /** @description Latest verified_at in the catalog (YYYY-MM-DD); empty when the catalog is empty. */
@@ -1307,6 +1518,14 @@ export interface components {
             sort: "best" | "deadline" | "magic";
             total: number;
             understood: components["schemas"]["Chip"][];
+        };
+        Signin: {
+            /** Format: date-time */
+            at: string;
+            /** @description Browser family; empty when not recognised. */
+            browser: string;
+            /** @description Operating system; empty when not recognised. */
+            os: string;
         };
         SignInAnswer: {
             me?: components["schemas"]["Me"];
@@ -1378,6 +1597,72 @@ export interface components {
         };
         /** @enum {string} */
         Symbol: "USDC/BRL" | "USDC/MXN";
+        Transaction: {
+            amount_local: number;
+            amount_usd: number;
+            /** Format: date-time */
+            created_at: string;
+            delivery_method: string;
+            /** @enum {string} */
+            direction: "sent" | "received";
+            local_currency: string;
+            /** @description The school of a mailed check, else the US bank account's holder. */
+            recipient: string;
+            status: string;
+            /** @enum {string} */
+            status_group: "completed" | "processing" | "failed";
+            transaction_id: string;
+        };
+        TransactionDetail: {
+            amount_local: number;
+            amount_usd: number;
+            /** @description Masked: ****1234. */
+            bank_account_number?: string;
+            bank_name?: string;
+            beneficiary_name?: string;
+            /** Format: date-time */
+            created_at: string;
+            delivery_method: string;
+            /** @description The BR Code or CLABE, likewise. */
+            deposit_address?: string;
+            deposit_bank_name?: string;
+            /** @enum {string} */
+            direction: "sent" | "received";
+            effective_rate: string;
+            /** Format: date-time */
+            expires_at: string;
+            failure_reason?: string;
+            local_currency: string;
+            /** @enum {string} */
+            method: "pix" | "spei";
+            /** @enum {string} */
+            next_action: "pay" | "wait" | "receipt" | "new_payment" | "refund";
+            /** @description Only while the payer still has to pay (next_action pay). */
+            pix_code?: string;
+            receipt_url?: string;
+            /** @description The school of a mailed check, else the US bank account's holder. */
+            recipient: string;
+            stages: {
+                /** Format: date-time */
+                at: string | null;
+                reached: boolean;
+                status: string;
+            }[];
+            status: string;
+            /** @enum {string} */
+            status_group: "completed" | "processing" | "failed";
+            total_fees_usd: number;
+            tracking_number?: string;
+            transaction_id: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        TransactionPage: {
+            page: number;
+            page_size: number;
+            total: number;
+            transactions: components["schemas"]["Transaction"][];
+        };
         TransactionStatus: {
             amount_local: components["schemas"]["Amount"];
             amount_usd: components["schemas"]["Amount"];
@@ -1924,6 +2209,78 @@ export interface operations {
             };
         };
     };
+    dashboardOverview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DashboardOverview"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    dashboardTransactions: {
+        parameters: {
+            query?: {
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    dashboardTransaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                transaction_id: components["parameters"]["TransactionIDPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionDetail"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["TransactionNotFound"];
+            500: components["responses"]["Internal"];
+        };
+    };
     forgotPassword: {
         parameters: {
             query?: never;
@@ -2031,6 +2388,195 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Me"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    meBankAccounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        bank_accounts: components["schemas"]["SavedBankAccount"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    meBankAccountRemove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["BadRequest"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    meClose: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Closed and signed out. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        closed: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    meData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK, as an attachment (Content-Disposition). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataExport"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    meNameUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    first_name: string;
+                    last_name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Me"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    mePasswordChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    current_password: string;
+                    new_password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "password_changed";
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    meSignins: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        signins: components["schemas"]["Signin"][];
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];

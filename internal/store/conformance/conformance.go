@@ -32,6 +32,7 @@ func Exercise(t *testing.T, open func(t *testing.T) *store.DB) {
 	exerciseLedger(t, s)
 	exerciseInbox(t, s)
 	exerciseScholarships(t, s)
+	exerciseDashboard(t, s)
 	exerciseTx(t, s)
 }
 

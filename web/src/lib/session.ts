@@ -8,8 +8,11 @@ export interface Me {
   id: string;
   email: string;
   first_name: string;
+  last_name: string;
   email_verified: boolean;
   two_factor_enabled: boolean;
+  /** kyc_status: approved, under_review, rejected or not_started. */
+  kyc_status: string;
 }
 
 export const meKey = ['account', 'me'] as const;

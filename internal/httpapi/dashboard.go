@@ -1,0 +1,48 @@
+package httpapi
+
+import (
+	"net/http"
+	"strconv"
+
+	"github.com/crebit/crebit/internal/apperr"
+)
+
+// The dashboard's overview tab: the signed-in account's totals, its
+// transactions and one payment's detail. Signed out: 401; another
+// account's payment: 404.
+
+func (s *Server) handleDashboardOverview(w http.ResponseWriter, r *http.Request) {
+	o, err := s.svc.DashboardOverview(r.Context(), actor(r))
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, r, http.StatusOK, o)
+}
+
+func (s *Server) handleDashboardTransactions(w http.ResponseWriter, r *http.Request) {
+	page := 1
+	if v := r.URL.Query().Get("page"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || len(v) > 6 {
+			writeError(w, r, apperr.WithField(apperr.Invalid, "page", "page must be a whole number from 1 to 5000"))
+			return
+		}
+		page = n
+	}
+	p, err := s.svc.DashboardTransactions(r.Context(), actor(r), page)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, r, http.StatusOK, p)
+}
+
+func (s *Server) handleDashboardTransaction(w http.ResponseWriter, r *http.Request) {
+	d, err := s.svc.DashboardTransaction(r.Context(), actor(r), r.PathValue("transaction_id"))
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, r, http.StatusOK, d)
+}

@@ -1,0 +1,42 @@
+package httpapi_test
+
+import (
+	"testing"
+
+	"github.com/crebit/crebit/internal/app/apptest"
+)
+
+// dashboardExchanges are the dashboard and Settings routes' exchanges for
+// TestOpenAPIMatchesResponses.
+func dashboardExchanges(t *testing.T, h *apptest.Harness) []exchange {
+	fay := h.NewAccountPayer("fay@example.com", apptest.CPF2)
+	txn := fay.Pay("50")
+	gus := h.Browser() // closes his account
+	gus.SignUp("gus@example.com")
+	hal := h.Browser() // changes his password
+	hal.SignUp("hal@example.com")
+	return []exchange{
+		{name: "dashboard_overview", as: fay.Browser, method: "GET", tmpl: "/api/dashboard/overview", status: 200},
+		{name: "dashboard_overview_signed_out", method: "GET", tmpl: "/api/dashboard/overview", status: 401},
+		{name: "dashboard_transactions", as: fay.Browser, method: "GET", tmpl: "/api/dashboard/transactions", path: "/api/dashboard/transactions?page=1", status: 200},
+		{name: "dashboard_transactions_bad_page", as: fay.Browser, method: "GET", tmpl: "/api/dashboard/transactions", path: "/api/dashboard/transactions?page=0", status: 400},
+		{name: "dashboard_transaction", as: fay.Browser, method: "GET", tmpl: "/api/dashboard/transactions/{transaction_id}", path: "/api/dashboard/transactions/" + txn, status: 200},
+		{name: "dashboard_transaction_not_yours", as: hal, method: "GET", tmpl: "/api/dashboard/transactions/{transaction_id}", path: "/api/dashboard/transactions/" + txn, status: 404},
+		{name: "me_name", as: fay.Browser, method: "PUT", tmpl: "/api/me/name", body: map[string]string{"first_name": "Fay", "last_name": "Lima"}, status: 200, validRequest: true},
+		{name: "me_name_missing", as: fay.Browser, method: "PUT", tmpl: "/api/me/name", body: map[string]string{"first_name": "Fay", "last_name": " "}, status: 400},
+		{name: "me_bank_accounts", as: fay.Browser, method: "GET", tmpl: "/api/me/bank-accounts", status: 200},
+		{name: "me_bank_accounts_signed_out", method: "GET", tmpl: "/api/me/bank-accounts", status: 401},
+		{name: "me_signins", as: fay.Browser, method: "GET", tmpl: "/api/me/signins", status: 200},
+		{name: "me_signins_signed_out", method: "GET", tmpl: "/api/me/signins", status: 401},
+		{name: "me_data", as: fay.Browser, method: "GET", tmpl: "/api/me/data", status: 200},
+		{name: "me_data_signed_out", method: "GET", tmpl: "/api/me/data", status: 401},
+		{name: "me_bank_account_remove_not_yours", as: hal, method: "DELETE", tmpl: "/api/me/bank-accounts/{id}", path: "/api/me/bank-accounts/" + fay.AccountID, status: 404},
+		{name: "me_bank_account_remove", as: fay.Browser, method: "DELETE", tmpl: "/api/me/bank-accounts/{id}", path: "/api/me/bank-accounts/" + fay.AccountID, status: 204},
+		{name: "me_password_wrong", as: hal, method: "POST", tmpl: "/api/me/password",
+			body: map[string]string{"current_password": "not my password 123", "new_password": "a brand new passphrase 9"}, status: 400},
+		{name: "me_password", as: hal, method: "POST", tmpl: "/api/me/password",
+			body: map[string]string{"current_password": apptest.Password, "new_password": "a brand new passphrase 9"}, status: 200, validRequest: true},
+		{name: "me_close_wrong", as: gus, method: "POST", tmpl: "/api/me/close", body: map[string]string{"password": "not my password 123"}, status: 400},
+		{name: "me_close", as: gus, method: "POST", tmpl: "/api/me/close", body: map[string]string{"password": apptest.Password}, status: 200, validRequest: true},
+	}
+}

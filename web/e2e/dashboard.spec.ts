@@ -1,0 +1,232 @@
+// Issue 12: the dashboard on the signed-in account's own data — the shell,
+// the Dashboard tab (empty state, a completed payment in Recent
+// Transactions and Total Sent, its detail) and the Settings tab (two-factor
+// on, then a sign-in with a code computed here), at 1280 and 360 px.
+import { createHmac } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { test, expect, shot, expectAccessible } from './fixtures';
+import { brazilPerson, fillBank, fillPersonal, stepHeading, expectToast, waitForApi } from './wizard-helpers';
+
+const password = 'correct horse battery staple 42';
+let counter = 0;
+const uniqueEmail = (name: string) => `${name}.${Date.now()}.${++counter}@example.com`;
+
+/** totp computes an RFC 6238 code (SHA-1, 6 digits, 30 s steps) from a base32 secret. */
+function totp(secret: string, at = Date.now()): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const c of secret.replace(/=+$/, '').toUpperCase()) bits += alphabet.indexOf(c).toString(2).padStart(5, '0');
+  const key = Buffer.from(bits.match(/.{8}/g)!.map((b) => parseInt(b, 2)));
+  const counterBuf = Buffer.alloc(8);
+  counterBuf.writeBigUInt64BE(BigInt(Math.floor(at / 1000 / 30)));
+  const h = createHmac('sha1', key).update(counterBuf).digest();
+  const o = h[h.length - 1]! & 0xf;
+  const n = ((h[o]! & 0x7f) << 24) | (h[o + 1]! << 16) | (h[o + 2]! << 8) | h[o + 3]!;
+  return String(n % 1_000_000).padStart(6, '0');
+}
+
+async function signUp(page: Page, email: string) {
+  await page.goto('/');
+  const r = await page.request.post('/api/signup', { data: { email, password } });
+  expect(r.status()).toBe(200);
+}
+
+/** openTab picks a sidebar tab; on a phone through the menu. */
+async function openTab(page: Page, name: string, phone: boolean) {
+  if (phone) await page.getByRole('button', { name: 'Dashboard menu' }).click();
+  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name, exact: true }).click();
+}
+
+/** payThroughWizard makes a completed USD 100 payment to the payer's own bank account. */
+async function payThroughWizard(page: Page, email: string): Promise<string> {
+  await page.goto('/get-started');
+  await fillPersonal(page, { ...brazilPerson, email }, 'Tax ID (CPF)');
+  await page.getByRole('button', { name: 'Continue to Delivery Method' }).click();
+  await page.getByLabel('USD to Your US Bank Account').check();
+  await fillBank(page, 'Ana Souza');
+  await page.getByRole('button', { name: 'Continue to Payment Details' }).click();
+  await expect(stepHeading(page, 'Payment Amount and Method')).toBeVisible();
+  await page.getByLabel('Amount in USD').fill('100');
+  await page.getByRole('button', { name: 'Get Locked Quote' }).click();
+  await page.getByLabel('I have read and agree to this payment authorization.').check();
+  const paid = waitForApi(page, '/api/create-pix-payment');
+  await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+  const txn = ((await (await paid).json()) as { transaction_id: string }).transaction_id;
+  await page.getByRole('button', { name: 'Simulate payment' }).click();
+  await expect(stepHeading(page, 'Payment Received')).toBeVisible({ timeout: 15_000 });
+  await expectToast(page, 'Transfer Complete!', 20_000);
+  return txn;
+}
+
+for (const width of [1280, 360]) {
+  const phone = width < 768;
+  test.describe(`dashboard at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    test('signed out goes to sign-in; empty state; a completed payment shows in Recent Transactions and Total Sent', async ({ page }) => {
+      await page.goto('/dashboard/settings');
+      await expect(page).toHaveURL(/\/signin\?next=\/dashboard\/settings$/);
+
+      const email = uniqueEmail(`dash${width}`);
+      await signUp(page, email);
+      await page.goto('/dashboard');
+      await expect(page.getByRole('heading', { level: 1, name: 'Crebit Dashboard' })).toBeVisible();
+      await expect(page.getByText('Manage your international payments and transfers')).toBeVisible();
+      await expect(page.getByText('Please confirm your e-mail address', { exact: false })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'No payments yet' })).toBeVisible();
+      const cta = page.getByRole('main').getByRole('link', { name: 'Make a Payment' });
+      await expect(cta).toHaveAttribute('href', '/dashboard/payment');
+      await expect(page.getByText('Total Sent')).toHaveCount(0);
+      if (phone) {
+        await expect(page.getByRole('navigation', { name: 'Dashboard' })).toBeHidden();
+        await page.getByRole('button', { name: 'Dashboard menu' }).click();
+      }
+      const nav = page.getByRole('navigation', { name: 'Dashboard' });
+      for (const name of ['Dashboard', 'Make a Payment', 'Live FX Quotes', 'Customer Support', 'Settings']) {
+        await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
+      }
+      await expect(nav.getByText(email)).toBeVisible();
+      await expect(nav.getByText('Not verified yet')).toBeVisible();
+      await page.getByRole('button', { name: "Crebit's mascot" }).hover();
+      await expect(page.getByRole('tooltip')).toBeVisible();
+      await shot(page, `dashboard-empty-${width}`);
+      await expectAccessible(page, 'empty dashboard');
+      if (phone) await page.getByRole('button', { name: 'Close dashboard menu' }).click();
+
+      const txn = await payThroughWizard(page, email);
+      await page.goto('/dashboard');
+      const list = page.getByRole('list', { name: 'Recent Transactions' });
+      const row = list.getByRole('link').filter({ hasText: txn });
+      await expect(row).toBeVisible();
+      await expect(row.getByText('Completed', { exact: true })).toBeVisible();
+      await expect(row.getByText('USD delivered')).toBeVisible();
+      await expect(row.getByText('Ana Souza')).toBeVisible();
+      await expect(row.getByText('−$100.00')).toBeVisible();
+      await expect(page.getByTestId('total-totalSent')).toHaveText('$100.00');
+      await expect(page.getByTestId('total-pending')).toHaveText('$0.00');
+      await shot(page, `dashboard-overview-${width}`);
+      await expectAccessible(page, 'overview');
+
+      await row.click();
+      await expect(page).toHaveURL(new RegExp(`payment=${txn}`));
+      await expect(page.getByRole('heading', { name: 'Ana Souza' })).toBeVisible();
+      await expect(page.getByText('USD to JPMorgan Chase Bank ****6789')).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Download receipt', exact: false })).toBeVisible();
+      await shot(page, `dashboard-detail-${width}`);
+      await expectAccessible(page, 'payment detail');
+      await page.goBack();
+      await expect(list).toBeVisible();
+
+      for (const [tab, url] of [
+        ['Make a Payment', '/dashboard/payment'],
+        ['Live FX Quotes', '/dashboard/fx-quotes'],
+        ['Customer Support', '/dashboard/support'],
+        ['Settings', '/dashboard/settings'],
+      ] as const) {
+        await openTab(page, tab, phone);
+        await expect(page).toHaveURL(new RegExp(`${url}$`));
+        await expectAccessible(page, tab);
+      }
+      await page.reload();
+      await expect(page.getByRole('heading', { name: 'Change Password' })).toBeVisible();
+      await expect(page.getByText('JPMorgan Chase Bank - Ana Souza (****6789)')).toBeVisible();
+      await expect(page.getByRole('main').getByText('Identity Verified')).toBeVisible();
+      await shot(page, `dashboard-settings-${width}`);
+    });
+  });
+}
+
+test.describe('settings', () => {
+  test('turn on two-factor in Settings, sign out, sign in with a computed code', async ({ page }) => {
+    const email = uniqueEmail('tfa-dash');
+    await signUp(page, email);
+    await page.goto('/dashboard/settings');
+    await expect(page.getByTestId('two-factor-state')).toHaveText('Disabled');
+    await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
+    await expect(page.getByRole('img', { name: 'QR code to add Crebit to your authenticator app' })).toBeVisible();
+    const secret = (await page.getByTestId('two-factor-secret').textContent())!.trim();
+    expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+    await page.getByLabel('6-digit code from your app').fill(totp(secret, Date.now() - 30_000));
+    await page.getByRole('button', { name: 'Turn on' }).click();
+    const codes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+    await expect(codes).toHaveCount(10);
+    await expect(page.getByRole('link', { name: 'Download codes' })).toHaveAttribute('download', 'crebit-recovery-codes.txt');
+    await shot(page, 'dashboard-2fa-codes-1280');
+    await expectAccessible(page, 'recovery codes');
+    await page.getByRole('button', { name: 'I saved my codes' }).click();
+    await expect(page.getByTestId('two-factor-state')).toHaveText('Enabled');
+    await expect(codes).toHaveCount(0);
+
+    await page.request.post('/api/signout', { data: {} });
+    await page.goto('/signin?next=/dashboard/settings');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible();
+    await page.getByLabel('6-digit code or recovery code').fill(totp(secret));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/settings$/);
+    await expect(page.getByTestId('two-factor-state')).toHaveText('Enabled');
+    await expect(page.getByRole('heading', { name: 'Recent sign-in activity' })).toBeVisible();
+    await expect(page.getByText(/Chrom(e|ium) on Linux/).first()).toBeVisible();
+  });
+});
+
+test.describe('settings at 360 px', () => {
+  test.use({ viewport: { width: 360, height: 900 } });
+
+  test('rename, remove a bank account, a wrong current password, download my data, close the account', async ({ page }) => {
+    const email = uniqueEmail('settings');
+    await signUp(page, email);
+    const req = page.request;
+    const customer = await (
+      await req.post('/api/create-customer', {
+        data: {
+          first_name: 'Ana', last_name: 'Souza', email, phone_number: '5511987654321', type: 'individual', date_of_birth: '1990-05-10',
+          identity_documents: [{ type: 'national_id', value: '390.533.447-05', country: 'brazil' }],
+          address: { street_line_1: 'Rua Augusta 100', city: 'São Paulo', state: 'SP', postal_code: '01305-000', country: 'brazil' },
+        },
+      })
+    ).json();
+    const bank = await req.post('/api/create-external-account', {
+      data: {
+        customer_id: customer.customer_id, account_name: 'Ana USD', beneficiary_name: 'Ana Souza', bank_name: 'Chase',
+        bank_account_number: '000123456789', routing_number: '021000021',
+        address: { street_line_1: '270 Park Ave', city: 'New York', state: 'NY', postal_code: '10017', country: 'USA' },
+      },
+    });
+    expect(bank.status(), await bank.text()).toBe(200);
+
+    await page.goto('/dashboard/settings');
+    await expect(page.getByLabel('First Name')).toHaveValue('Ana');
+    await page.getByLabel('First Name').fill('Ana Clara');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await expect(page.getByText('Profile saved.')).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByText('Ana Clara', { exact: false }).first()).toBeAttached();
+
+    await page.getByRole('button', { name: 'Remove Chase - Ana Souza (****6789)' }).click();
+    await expect(page.getByText('You have no saved US bank accounts.')).toBeVisible();
+
+    await page.getByLabel('Current password').fill('not my password 123');
+    await page.getByLabel('New password', { exact: true }).fill('a brand new passphrase 9');
+    await page.getByLabel('Confirm new password').fill('a brand new passphrase 9');
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    await expect(page.getByLabel('Current password')).toHaveAccessibleDescription('Your current password is incorrect');
+
+    await expect(page.getByRole('link', { name: 'Download my data' })).toHaveAttribute('href', '/api/me/data');
+    const data = await (await req.get('/api/me/data')).json();
+    expect(data.account.email).toBe(email);
+    expect(data.payer_profiles[0].first_name).toBe('Ana');
+    await shot(page, 'dashboard-settings-actions-360');
+    await expectAccessible(page, 'settings after changes');
+
+    await page.getByRole('button', { name: 'Close my account' }).click();
+    await page.getByLabel('Enter your password to confirm').fill(password);
+    await page.getByRole('button', { name: 'Close my account for good' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/signin\?next=\/dashboard$/);
+    const again = await req.post('/api/signin', { data: { email, password } });
+    expect(again.status()).toBe(401);
+  });
+});

@@ -1,0 +1,25 @@
+// The dashboard's tabs, in sidebar order: which component each URL shows.
+// The app composes them (features do not import each other); each tab is
+// its own lazy chunk.
+import { lazy } from 'react';
+import { DashboardPage } from '@/features/dashboard/dashboard-page';
+import type { DashboardTab } from '@/features/dashboard/tabs';
+
+const OverviewTab = lazy(() => import('@/features/dashboard/overview/overview-tab').then((m) => ({ default: m.OverviewTab })));
+const SettingsTab = lazy(() => import('@/features/dashboard/settings/settings-tab').then((m) => ({ default: m.SettingsTab })));
+const PaymentTab = lazy(() => import('@/features/dashboard/components/placeholder-tab').then((m) => ({ default: m.PaymentPlaceholder })));
+const FxQuotesTab = lazy(() => import('@/features/dashboard/components/placeholder-tab').then((m) => ({ default: m.FxQuotesPlaceholder })));
+const SupportTab = lazy(() => import('@/features/dashboard/components/placeholder-tab').then((m) => ({ default: m.SupportPlaceholder })));
+
+export const dashboardTabs: DashboardTab[] = [
+  { id: 'dashboard', path: '', Component: OverviewTab },
+  { id: 'payment', path: 'payment', Component: PaymentTab },
+  { id: 'fx-quotes', path: 'fx-quotes', Component: FxQuotesTab },
+  { id: 'support', path: 'support', Component: SupportTab },
+  { id: 'settings', path: 'settings', Component: SettingsTab },
+];
+
+/** DashboardRoute is the /dashboard and /dashboard/:tab screen. */
+export function DashboardRoute() {
+  return <DashboardPage tabs={dashboardTabs} />;
+}
