@@ -130,6 +130,32 @@ test.describe('languages', () => {
     }
   });
 
+  test('signed in, the desktop header stays one row at 1024 and 1280 px in every language', async ({ page, context, baseURL }) => {
+    const email = `header-${Date.now()}@example.com`;
+    expect((await page.request.post('/api/signup', { data: { email, password: 'correct horse battery staple 42' } })).status()).toBe(200);
+    expect((await page.request.put('/api/me/name', { data: { first_name: 'Maximiliana', last_name: 'Souza' } })).ok()).toBe(true);
+    for (const width of [1024, 1280]) {
+      await page.setViewportSize({ width, height: 700 });
+      for (const lang of languages) {
+        await setLanguageCookie(context, baseURL!, lang);
+        await page.goto('/foreign-exchange');
+        await expect(page.locator('html')).toHaveAttribute('lang', lang);
+        const nav = page.getByRole('navigation').first();
+        await expect(nav.locator('a[href="/dashboard"]')).toBeVisible();
+        await expectNoOverflow(page, `signed-in header at ${width} px (${lang})`);
+        // One row: no item of the bar wraps onto a second line.
+        const tall = await nav.evaluate((el) =>
+          Array.from(el.querySelectorAll<HTMLElement>(':scope > div > a, :scope > div > button, :scope > div > span a, :scope > div > span button, :scope > div > span > span, :scope > div > div > button'))
+            .filter((e) => e.getBoundingClientRect().height > 0)
+            .filter((e) => e.getBoundingClientRect().height > 44)
+            .map((e) => `${(e.textContent ?? '').trim()} ${Math.round(e.getBoundingClientRect().height)}px`),
+        );
+        expect(tall, `wrapped header items at ${width} px (${lang})`).toEqual([]);
+        if (width === 1280 && lang !== 'en') await shot(page, `header-signed-in-${lang}-1280`);
+      }
+    }
+  });
+
   for (const lang of languages) {
     test(`public pages at 360 px in ${lang}: no overflow, no clipped buttons, accessible`, async ({ page, context, baseURL }) => {
       await setLanguageCookie(context, baseURL!, lang);

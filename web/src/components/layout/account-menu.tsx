@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
 import { signOut as endSession, useMe, useSetMe } from '@/lib/session';
 
-/** AccountMenu is the header's Sign in link, or first name + Dashboard + Sign out. */
-export function AccountMenu({ className, onNavigate }: { className: string; onNavigate?: () => void }) {
+/** AccountMenu is the header's Sign in link, or first name + Dashboard + Sign out (wide: the desktop row). */
+export function AccountMenu({ className, onNavigate, wide }: { className: string; onNavigate?: () => void; wide?: boolean }) {
   // No suspense: the header renders at once and the menu appears when its
   // strings and the account have loaded.
   const { t, ready } = useTranslation('account', { useSuspense: false });
@@ -31,7 +31,8 @@ export function AccountMenu({ className, onNavigate }: { className: string; onNa
   return (
     <span className="flex items-center gap-1">
       {me.data.first_name ? (
-        <span className={cn(className, 'cursor-default hover:bg-transparent')} data-testid="account-name">
+        // On the desktop row the greeting shows from 2xl (1536 px; Portuguese needs the room) and truncates a long name.
+        <span className={cn(className, 'cursor-default hover:bg-transparent', wide && 'hidden max-w-[9rem] 2xl:inline-block 2xl:truncate')} data-testid="account-name">
           {t('header.greeting', { name: me.data.first_name })}
         </span>
       ) : null}

@@ -52,7 +52,7 @@ export function SiteHeader() {
 
   const inverted = scrolled && !mobileOpen;
   const navLink = cn(
-    'rounded-md px-2 py-2 text-xs font-semibold tracking-wide lg:px-3 lg:text-sm',
+    'rounded-md px-2 py-2 text-xs lg:whitespace-nowrap font-semibold tracking-wide 2xl:px-3 2xl:text-sm',
     inverted ? 'text-navy hover:bg-slate-100' : 'text-white hover:bg-white/10',
   );
 
@@ -93,10 +93,10 @@ export function SiteHeader() {
             <NavDropdown id="pay-tuition-menu" label={t('nav.payTuition')} inverted={inverted}>
               {(close) => <RateLinks rates={defaultHeaderRates} onNavigate={close} variant="menu" />}
             </NavDropdown>
-            <Link to="/track" className={cn(navLink, 'hidden lg:inline-flex')}>
+            <Link to="/track" className={cn(navLink, 'hidden xl:inline-flex')}>
               {t('nav.track')}
             </Link>
-            <AccountMenu className={navLink} />
+            <AccountMenu className={navLink} wide />
             <LanguageSwitcher tone={inverted ? 'light' : 'dark'} compact className="ml-1" />
           </div>
 
