@@ -12,7 +12,7 @@ let counter = 0;
 const uniqueEmail = (name: string) => `${name}.${Date.now()}.${++counter}@example.com`;
 
 async function signUp(page: Page, email: string) {
-  await page.goto('/');
+  // Before any page loads, so the header's rate probes cannot race the new session's cookie.
   const r = await page.request.post('/api/signup', { data: { email, password } });
   expect(r.status()).toBe(200);
 }
@@ -216,3 +216,65 @@ test.describe('settings at 360 px', () => {
     expect(again.status()).toBe(401);
   });
 });
+
+for (const width of [1280, 360]) {
+  const phone = width < 768;
+  test.describe(`Live FX Quotes and Customer Support at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    test('a live quote from USD and from local currency in both countries; support answers with live figures', async ({ page }) => {
+      await signUp(page, uniqueEmail(`fx${width}`));
+      await page.goto('/dashboard');
+      await openTab(page, 'Live FX Quotes', phone);
+      await expect(page).toHaveURL(/\/dashboard\/fx-quotes$/);
+      await expect(page.getByRole('heading', { name: 'Get Live Exchange Rate to US Dollars' })).toBeVisible();
+      const amount = page.getByLabel('Amount', { exact: true });
+      const getRate = page.getByRole('button', { name: 'Get Live Rate' });
+      await expect(getRate).toBeDisabled();
+
+      // Brazil, USD: the quote is for exactly what was typed.
+      await amount.fill('1500');
+      let sent = page.waitForResponse((r) => r.url().endsWith('/api/create-quote') && (r.request().postData() ?? '').includes('"amount_usd":1500'));
+      await getRate.click();
+      expect((await sent).status()).toBe(200);
+      const results = page.getByRole('region', { name: 'Your quote' });
+      await expect(results).toContainText('$1,500.00');
+      await expect(page.getByRole('region', { name: 'Your savings' })).toBeVisible();
+      await expect(page.getByText("Better rates than any other fiat provider. Find a better rate? Contact us and we'll beat it.")).toBeVisible();
+      await expectAccessible(page, `FX quotes at ${width} px`);
+      await shot(page, `dashboard-fx-${width}`);
+
+      // Brazil, BRL: converted through the live rate, in pt-BR format.
+      await page.getByLabel('Currency').selectOption('BRL');
+      await amount.fill('10.000,00');
+      await getRate.click();
+      await expect(results).toContainText('R$');
+      await expect(results).toContainText(/Amount in USD\s*\$1,\d{3}\.\d{2}/);
+      await expect(results).toContainText(/R\$\s10\.000,\d\d/);
+
+      // Mexico flips the currency to MXN.
+      await page.getByLabel('Country').selectOption('MX');
+      await expect(page.getByLabel('Currency')).toHaveValue('MXN');
+      await expect(page.getByText('How much MXN you have to convert to USD')).toBeVisible();
+      await amount.fill('20000');
+      await getRate.click();
+      await expect(results).toContainText('MX$');
+      await page.getByLabel('Currency').selectOption('USD');
+      await amount.fill('750');
+      sent = page.waitForResponse((r) => r.url().endsWith('/api/create-quote') && (r.request().postData() ?? '').includes('"amount_usd":750'));
+      await getRate.click();
+      expect((await sent).status()).toBe(200);
+      await expect(results).toContainText('$750.00');
+
+      await openTab(page, 'Customer Support', phone);
+      await expect(page).toHaveURL(/\/dashboard\/support$/);
+      await expect(page.getByRole('link', { name: /Start Live Chat/ })).toHaveAttribute('href', /^https:\/\//);
+      await expect(page.getByRole('link', { name: 'Email Support' })).toHaveAttribute('href', /^mailto:support@crebit\.io/);
+      // The fee answer is priced live, never a fixed sample figure.
+      await expect(page.getByTestId('faq-fees')).toContainText(/Right now, delivering \$1,000\.00 from Brazil costs \$\d+\.\d{2} in fees/);
+      await expect(page.getByTestId('faq-time')).toContainText('within 3 hours on a business day');
+      await expectAccessible(page, `support at ${width} px`);
+      await shot(page, `dashboard-support-${width}`);
+    });
+  });
+}

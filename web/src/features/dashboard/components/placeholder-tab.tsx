@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Card } from '@/components/ui/card';
 
 /** PlaceholderTab stands in for a tab built in another change; it pretends nothing. */
-export function PlaceholderTab({ tab }: { tab: 'payment' | 'fx-quotes' | 'support' }) {
+export function PlaceholderTab({ tab }: { tab: 'payment' }) {
   const { t } = useTranslation('dashboard');
   return (
     <Card>
@@ -13,5 +13,3 @@ export function PlaceholderTab({ tab }: { tab: 'payment' | 'fx-quotes' | 'suppor
 }
 
 export const PaymentPlaceholder = () => <PlaceholderTab tab="payment" />;
-export const FxQuotesPlaceholder = () => <PlaceholderTab tab="fx-quotes" />;
-export const SupportPlaceholder = () => <PlaceholderTab tab="support" />;
