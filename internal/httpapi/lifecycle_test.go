@@ -455,18 +455,27 @@ func TestPersonalDataIsRedactedAfterTheRefundWindow(t *testing.T) {
 			p.Simulate(txn, ev)
 		}
 		h.Eventually("completed", func() bool { return p.State(txn) == "completed" })
+		h.Settled() // the payment's e-mails are sent
+		mails := func() int {
+			return count(t, h, `SELECT COUNT(*) FROM outbox WHERE subject LIKE ?`, "%"+txn) + count(t, h, `SELECT COUNT(*) FROM mailbox WHERE subject LIKE ?`, "%"+txn)
+		}
 
 		// Inside the refund window nothing is touched.
 		if np, nc, err := h.Stack.Service.RedactPersonalData(ctx); err != nil || np != 0 || nc != 0 {
 			t.Fatalf("redacted %d payments, %d customers inside the window (%v)", np, nc, err)
 		}
+		if mails() == 0 {
+			t.Fatal("the payment's e-mails are gone inside the window")
+		}
 		old := time.Now().Add(-31 * 24 * time.Hour)
 		h.DB.Tx(ctx, func(tx *store.Tx) error {
-			if _, err := tx.Exec(ctx, `UPDATE payments SET updated_at = ?`, old); err != nil {
-				return err
+			for _, q := range []string{`UPDATE payments SET updated_at = ?`, `UPDATE customers SET updated_at = ?`,
+				`UPDATE outbox SET sent_at = ? WHERE sent_at IS NOT NULL`, `UPDATE mailbox SET delivered_at = ?`} {
+				if _, err := tx.Exec(ctx, q, old); err != nil {
+					return err
+				}
 			}
-			_, err := tx.Exec(ctx, `UPDATE customers SET updated_at = ?`, old)
-			return err
+			return nil
 		})
 		np, nc, err := h.Stack.Service.RedactPersonalData(ctx)
 		if err != nil || np != 1 || nc != 1 {
@@ -485,6 +494,10 @@ func TestPersonalDataIsRedactedAfterTheRefundWindow(t *testing.T) {
 		})
 		if first+last+phone+dob+taxSealed+sender+accountSealed+last4 != "" || email != "maria@example.com" {
 			t.Fatalf("after redaction: %q %q %q %q %q %q %q %q, e-mail %q", first, last, phone, dob, taxSealed, sender, accountSealed, last4, email)
+		}
+		// The e-mails about it, which carry its details, are deleted too.
+		if n := mails(); n != 0 {
+			t.Fatalf("%d e-mails about the payment kept after the refund window", n)
 		}
 		// The payment is still tracked, the ledger intact, and the redacted
 		// profile is not offered back to the same browser.

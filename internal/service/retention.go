@@ -16,7 +16,8 @@ const RefundWindow = 30 * 24 * time.Hour
 // RedactPersonalData applies the retention rule of the Privacy Policy: once
 // a payment has finished and its refund window has passed, Crebit keeps
 // only the payer's e-mail address (and the authorization evidence the law
-// requires). It returns how many payments and customers it redacted.
+// requires); e-mails sent before then are deleted. It returns how many
+// payments and customers it redacted.
 func (s *Service) RedactPersonalData(ctx context.Context) (payments, customers int64, err error) {
 	now := s.now().UTC()
 	cutoff := now.Add(-RefundWindow)
@@ -24,7 +25,10 @@ func (s *Service) RedactPersonalData(ctx context.Context) (payments, customers i
 		if payments, err = tx.RedactFinishedPayments(ctx, cutoff, now); err != nil {
 			return err
 		}
-		customers, err = tx.RedactIdleCustomers(ctx, cutoff, now)
+		if customers, err = tx.RedactIdleCustomers(ctx, cutoff, now); err != nil {
+			return err
+		}
+		_, err = tx.PurgeSentMail(ctx, cutoff)
 		return err
 	})
 	return payments, customers, err

@@ -176,6 +176,9 @@ func (s *Service) advance(ctx context.Context, tx *store.Tx, p payment.Record, e
 	if err := tx.PostLedger(ctx, p.ID, out.Ledger, now); err != nil {
 		return "", err
 	}
+	if err := s.queuePaymentMails(ctx, tx, p, out.Path); err != nil {
+		return "", err
+	}
 	if out.Refund {
 		excess := out.To != payment.StateRefunded && out.To != payment.StatePayinMismatch
 		args := refundArgs{PaymentID: p.ID, Amount: out.RefundAmount.String(), Currency: string(out.RefundAmount.Currency), Excess: excess}

@@ -1,0 +1,90 @@
+package httpapi_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/crebit/crebit/internal/app/apptest"
+	"github.com/crebit/crebit/internal/store"
+)
+
+// mailSubjects lists the subjects of the payment e-mails queued for txn.
+func mailSubjects(t *testing.T, h *apptest.Harness, txn string) []string {
+	t.Helper()
+	var out []string
+	ms, err := h.Stack.Service.Mailbox(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range ms {
+		if strings.HasSuffix(m.Subject, "· "+txn) {
+			out = append(out, strings.TrimSuffix(m.Subject, " · "+txn))
+		}
+	}
+	return out
+}
+
+// Issue 13: one e-mail per stage the payer is told about, written in the
+// transaction that moves the payment, so a repeated or late webhook sends
+// nothing more.
+func TestEveryStageQueuesExactlyOneEmail(t *testing.T) {
+	t.Parallel()
+	eachEngine(t, func(t *testing.T, e store.Engine) {
+		h := apptest.New(t, e)
+		p := h.NewBrazilPayer()
+		txn := p.PixPayment(p.Quote("USDC/BRL", "250"), "").Str("transaction_id")
+		payin := storedPayment(t, h, txn).PartnerPayinID
+		secret := webhookSecret(t, h)
+		for _, ev := range []string{"payin_processing", "payin_completed", "offramp_created", "offramp_completed"} {
+			p.Simulate(txn, ev)
+		}
+		h.Eventually("completed", func() bool { return p.State(txn) == "completed" })
+		// The same pay-in again, under a new event id and late: it moves nothing.
+		for i, id := range []string{"evt_late_1", "evt_late_2"} {
+			if r := signedWebhook(t, h, id, "payin_completed", payin, txn, time.Now(), secret); r.Status != 200 {
+				t.Fatalf("late delivery %d: %d %s", i+1, r.Status, r.Body)
+			}
+		}
+		h.Settled()
+		if n := count(t, h, `SELECT COUNT(*) FROM outbox WHERE kind = 'payment_update' AND subject LIKE ?`, "%"+txn); n != 3 {
+			t.Fatalf("payment e-mails queued: %d, want 3 (received, converting, delivered)", n)
+		}
+		h.Eventually("three e-mails delivered", func() bool { return len(mailSubjects(t, h, txn)) == 3 })
+		got := strings.Join(mailSubjects(t, h, txn), " | ")
+		for _, want := range []string{"We received your payment", "Your payment is being converted to US dollars", "Your US dollars were delivered"} {
+			if strings.Count(got, want) != 1 {
+				t.Fatalf("subjects %q: want %q once", got, want)
+			}
+		}
+		m := h.Mail("maria@example.com", "Your US dollars were delivered · "+txn)
+		rec := storedPayment(t, h, txn)
+		for _, want := range []string{txn, "USD 250.00", "BRL " + rec.AmountLocal.String()[:1], rec.EffectiveRate + " BRL per USD",
+			"/track?transaction_id=" + txn, "support@"} {
+			if !strings.Contains(m.Text, want) {
+				t.Fatalf("delivered e-mail lacks %q:\n%s", want, m.Text)
+			}
+		}
+		h.RequireBalancedLedger()
+	})
+}
+
+func TestAFailedPaymentSendsOneEmail(t *testing.T) {
+	t.Parallel()
+	eachEngine(t, func(t *testing.T, e store.Engine) {
+		h := apptest.New(t, e)
+		p := h.NewBrazilPayer()
+		txn := p.PixPayment(p.Quote("USDC/BRL", "120"), "").Str("transaction_id")
+		p.Simulate(txn, "payin_failed")
+		h.Eventually("failed", func() bool { return p.State(txn) == "failed" })
+		p.Simulate(txn, "payin_failed")
+		h.Settled()
+		h.Eventually("one e-mail", func() bool { return len(mailSubjects(t, h, txn)) == 1 })
+		if got := mailSubjects(t, h, txn); got[0] != "Your payment did not go through" {
+			t.Fatalf("subjects %q", got)
+		}
+		if m := h.Mail("maria@example.com", "did not go through · "+txn); !strings.Contains(m.Text, "nothing was converted") {
+			t.Fatalf("failure e-mail:\n%s", m.Text)
+		}
+	})
+}
