@@ -1,8 +1,11 @@
-// Steps 5 to 8 while a payment is live: the countdown, the status polling
-// (the shared payments/progress module decides what an answer means), the
-// toasts each change earns, and the sandbox's Simulate buttons.
+// Steps 5 to 8 while a payment is live: the countdown, the live status
+// stream (each pushed change makes one status check; the spec's 3-second
+// polling only while the stream is unavailable; the shared payments/progress
+// module decides what an answer means), the toasts each change earns, and
+// the sandbox's Simulate buttons.
 
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
+import { useLiveStatus } from '@/lib/use-live-status';
 import { toast } from '@/components/ui/toast-store';
 import { serverText } from '@/lib/api-client';
 import { getWebhookStatus } from '@/features/payments/progress/get-webhook-status';
@@ -55,8 +58,17 @@ export function usePaymentStatus(core: WizardCore, state: WizardState, openExpir
     [applyEffects, dispatch, openExpired, stateRef],
   );
 
+  // The owner's browser follows the payment over Server-Sent Events; a
+  // refused or dropped stream leaves `connected` false, and polling resumes.
+  const following = state.payment !== null && !isFinal(state.progress) ? state.payment.transaction_id : '';
+  const live = useLiveStatus(following);
+  const sequence = live.status?.sequence;
+  useEffect(() => {
+    if (sequence !== undefined) void checkStatus().catch(() => undefined);
+  }, [sequence, checkStatus]);
+
   usePolling(checkStatus, {
-    enabled: state.payment !== null && !isFinal(state.progress),
+    enabled: state.payment !== null && !isFinal(state.progress) && !live.connected,
     intervalMs: POLL_INTERVAL_MS,
     maxMs: POLL_MAX_MS,
     startedAt: state.pollStartedAt ?? 0,
