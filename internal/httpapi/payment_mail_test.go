@@ -88,3 +88,39 @@ func TestAFailedPaymentSendsOneEmail(t *testing.T) {
 		}
 	})
 }
+
+// Issue 13: every friend referred once gets one invitation with the payer's
+// personal link; the count the payer sees is the invitations really queued.
+func TestReferralsSendOneInvitationEach(t *testing.T) {
+	t.Parallel()
+	eachEngine(t, func(t *testing.T, e store.Engine) {
+		h := apptest.New(t, e)
+		p := h.NewBrazilPayer()
+		refer := func(emails ...string) apptest.Response {
+			return p.MustOK("POST", "/api/referrals", map[string]any{"customer_id": p.CustomerID, "emails": emails})
+		}
+		first := refer("Ana.Friend@example.com", "bruno@example.com", "maria@example.com", "not-an-email")
+		again := refer("ana.friend@example.com", "carla@example.com")
+		if !strings.HasPrefix(first.Str("message"), "2 referral(s)") || !strings.HasPrefix(again.Str("message"), "1 referral(s)") {
+			t.Fatalf("answers: %s / %s", first.Body, again.Body)
+		}
+		h.Settled()
+		// maria@example.com is the payer herself; ana was already invited.
+		if n := count(t, h, `SELECT COUNT(*) FROM outbox WHERE kind = 'referral_invitation'`); n != 3 {
+			t.Fatalf("invitations queued: %d, want 3 (first answer %s, second %s)", n, first.Body, again.Body)
+		}
+		m := h.Mail("ana.friend@example.com", "Maria invited you")
+		code := ""
+		for _, l := range strings.Fields(m.Text) {
+			if strings.Contains(l, "/signup?ref=") {
+				code = l[strings.Index(l, "ref=")+4:]
+			}
+		}
+		if len(code) != 10 || strings.Contains(m.Text, p.CustomerID) {
+			t.Fatalf("invitation link code %q:\n%s", code, m.Text)
+		}
+		if other := h.Mail("carla@example.com", "Maria invited you"); !strings.Contains(other.Text, "ref="+code) {
+			t.Fatalf("the same payer's code differs between invitations:\n%s", other.Text)
+		}
+	})
+}

@@ -17,10 +17,11 @@ const maxReferrals = 20
 // each is an e-mail sent in Crebit's name.
 const maxInvitationsPerDay = 20
 
-// Refer stores the friends a payer referred (once per friend). Entries
-// without '@' and '.' are skipped, as the wizard skips them; none valid is
-// an error. It returns how many new friends were stored.
-// The invitation e-mails are sent by the outbox (a later issue).
+// Refer stores the friends a payer referred (once per friend) and, in the
+// same transaction, queues one invitation e-mail to each new friend with the
+// payer's personal link. Entries without '@' and '.' are skipped, as the
+// wizard skips them; none valid is an error. It returns how many
+// invitations were queued (a friend already invited is not invited again).
 func (s *Service) Refer(ctx context.Context, who Actor, customerID string, emails []string) (int, error) {
 	if len(emails) > maxReferrals {
 		return 0, apperr.WithField(apperr.ReferralsTooMany, "emails", "Please refer at most 20 friends at a time")
@@ -59,13 +60,25 @@ func (s *Service) Refer(ctx context.Context, who Actor, customerID string, email
 			if err != nil {
 				return err
 			}
-			if ok {
-				stored++
+			if !ok {
+				continue
+			}
+			stored++
+			if err := s.queueMail(ctx, tx, "referral_invitation", e, map[string]string{
+				"Referrer": c.FirstName, "Link": s.link("/signup", "ref", s.ReferralCode(c.ID)),
+			}); err != nil {
+				return err
 			}
 		}
 		return nil
 	})
 	return stored, err
+}
+
+// ReferralCode is a payer's personal referral code: stable, short, and
+// unguessable from the customer id (a keyed hash), so a link names no one.
+func (s *Service) ReferralCode(customerID string) string {
+	return strings.ToUpper(s.sealer.Hash("referral", customerID)[:10])
 }
 
 // Subscribe stores an address for product updates once; created is false
