@@ -124,3 +124,78 @@ func TestReferralsSendOneInvitationEach(t *testing.T) {
 		}
 	})
 }
+
+// friend is a payer who arrived on the referrer's link (or code "") with
+// their own profile.
+func friend(t *testing.T, h *apptest.Harness, code, email, cpf string) *apptest.Payer {
+	t.Helper()
+	b := h.Browser()
+	if code != "" {
+		if r := b.Do("POST", "/api/referral-arrival", map[string]string{"code": code}); r.Status != 204 {
+			t.Fatalf("arrival: %d %s", r.Status, r.Body)
+		}
+	}
+	c := apptest.CustomerBR(cpf)
+	c["first_name"], c["email"] = "Ana", email
+	cust := b.MustOK("POST", "/api/create-customer", c)
+	acct := b.MustOK("POST", "/api/create-external-account", apptest.BankAccount(cust.Str("customer_id")))
+	return &apptest.Payer{Browser: b, CustomerID: cust.Str("customer_id"), WalletID: cust.Str("wallet_id"),
+		WalletAddress: cust.Str("wallet_address"), AccountID: acct.Str("external_account_id")}
+}
+
+func complete(t *testing.T, h *apptest.Harness, p *apptest.Payer, usd, cpf string) string {
+	t.Helper()
+	q := p.Quote("USDC/BRL", usd)
+	onRamp, _ := q.JSON["on_ramp"].(map[string]any)
+	r := p.Do("POST", "/api/create-pix-payment", map[string]any{"amount_brl": q.JSON["total_local_amount"], "customer_id": p.CustomerID,
+		"wallet_address": p.WalletAddress, "quote_id": onRamp["id"], "sender_name": "Ana Silva", "sender_document": cpf})
+	if r.Status != 200 {
+		t.Fatalf("payment: %d %s", r.Status, r.Body)
+	}
+	txn := r.Str("transaction_id")
+	for _, ev := range []string{"payin_completed", "offramp_created", "offramp_completed"} {
+		p.Simulate(txn, ev)
+	}
+	h.Eventually("completed", func() bool { return p.State(txn) == "completed" })
+	return txn
+}
+
+// Issue 13: the referred person's first completed payment earns the
+// referrer one reward (and an e-mail); a second payment, a second referrer
+// and a payer's own code earn nothing.
+func TestReferralRewardOnTheFirstCompletedPaymentOnly(t *testing.T) {
+	t.Parallel()
+	eachEngine(t, func(t *testing.T, e store.Engine) {
+		h := apptest.New(t, e)
+		referrer := h.NewBrazilPayer() // maria@example.com
+		referrer.MustOK("POST", "/api/referrals", map[string]any{"customer_id": referrer.CustomerID, "emails": []string{"ana.ref@example.com"}})
+		h.Settled()
+		inv := h.Mail("ana.ref@example.com", "invited you")
+		code := inv.Text[strings.Index(inv.Text, "ref=")+4:][:10]
+
+		ana := friend(t, h, code, "ana.ref@example.com", apptest.CPF2)
+		if n := count(t, h, `SELECT COUNT(*) FROM referral_rewards`); n != 0 {
+			t.Fatalf("a reward before any payment: %d", n)
+		}
+		first := complete(t, h, ana, "120", apptest.CPF2)
+		complete(t, h, ana, "130", apptest.CPF2)
+		h.Settled()
+		if n := count(t, h, `SELECT COUNT(*) FROM referral_rewards WHERE payment_id = ? AND status = 'earned' AND amount_usd = '100.00'`, first); n != 1 {
+			t.Fatalf("rewards for the first payment: %d", n)
+		}
+		if n := count(t, h, `SELECT COUNT(*) FROM referral_rewards`); n != 1 {
+			t.Fatalf("rewards in all: %d, want 1", n)
+		}
+		if m := h.Mail("maria@example.com", "You earned a US$100.00 gift card"); !strings.Contains(m.Text, "first payment") {
+			t.Fatalf("reward e-mail:\n%s", m.Text)
+		}
+
+		// The referrer using her own link earns nothing.
+		self := friend(t, h, code, "maria@example.com", apptest.CPF)
+		complete(t, h, self, "140", apptest.CPF)
+		h.Settled()
+		if n := count(t, h, `SELECT COUNT(*) FROM referral_rewards`); n != 1 {
+			t.Fatalf("self-referral rewarded: %d rewards", n)
+		}
+	})
+}

@@ -85,3 +85,28 @@ func (s *Server) handleConsentCreate(w http.ResponseWriter, r *http.Request) {
 	}
 	writeJSON(w, r, http.StatusCreated, map[string]any{"id": id, "recorded_at": s.now().UTC()})
 }
+
+type referralArrivalRequest struct {
+	Code string `json:"code"`
+}
+
+// handleReferralArrival remembers the referral code a browser arrived with
+// (?ref= on an invitation link). It always answers 204: a visitor never
+// sees an error for a link they were given.
+func (s *Server) handleReferralArrival(w http.ResponseWriter, r *http.Request) {
+	var req referralArrivalRequest
+	if err := decodeJSON(w, r, &req); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	who, err := s.ensureActor(w, r)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	if err := s.svc.RememberReferral(r.Context(), who, req.Code); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}

@@ -207,6 +207,9 @@ func (s *Service) attachGuestData(ctx context.Context, tx *store.Tx, sessionID, 
 	if err := tx.AttachGuestData(ctx, sessionID, accountID); err != nil {
 		return err
 	}
+	if err := tx.MoveReferralArrivalToAccount(ctx, sessionID, accountID); err != nil {
+		return err
+	}
 	return tx.MoveScholarshipDataToAccount(ctx, sessionID, accountID)
 }
 

@@ -64,6 +64,9 @@ func (s *Service) Refer(ctx context.Context, who Actor, customerID string, email
 				continue
 			}
 			stored++
+			if err := tx.RegisterReferralCode(ctx, s.ReferralCode(c.ID), c.ID, s.now()); err != nil {
+				return err
+			}
 			if err := s.queueMail(ctx, tx, "referral_invitation", e, map[string]string{
 				"Referrer": c.FirstName, "Link": s.link("/signup", "ref", s.ReferralCode(c.ID)),
 			}); err != nil {

@@ -179,6 +179,11 @@ func (s *Service) advance(ctx context.Context, tx *store.Tx, p payment.Record, e
 	if err := s.queuePaymentMails(ctx, tx, p, out.Path); err != nil {
 		return "", err
 	}
+	if out.To == payment.StateCompleted || out.To == payment.StateCheckMailed {
+		if err := s.rewardReferral(ctx, tx, p); err != nil {
+			return "", err
+		}
+	}
 	if out.Refund {
 		excess := out.To != payment.StateRefunded && out.To != payment.StatePayinMismatch
 		args := refundArgs{PaymentID: p.ID, Amount: out.RefundAmount.String(), Currency: string(out.RefundAmount.Currency), Excess: excess}

@@ -480,6 +480,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/referral-arrival": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remember the referral code a browser arrived with
+         * @description The web app sends the `ref` of an invitation link once. The code is kept for the browser's session (and its account once signed in); the person's first completed payment then earns the referrer a reward. Anything that is not a code is ignored, so the answer is always 204.
+         */
+        post: operations["rememberReferralArrival"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/referrals": {
         parameters: {
             query?: never;
@@ -1444,6 +1464,10 @@ export interface components {
         RateRequest: {
             quote_type: components["schemas"]["QuoteType"];
             symbol: components["schemas"]["Symbol"];
+        };
+        ReferralArrival: {
+            /** @description The `ref` of the invitation link (10 characters, 0-9 A-F). */
+            code: string;
         };
         ReferralRequest: {
             customer_id: string;
@@ -2675,6 +2699,33 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["Internal"];
+        };
+    };
+    rememberReferralArrival: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReferralArrival"];
+            };
+        };
+        responses: {
+            /** @description Remembered (or ignored). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["CrossOrigin"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
         };
     };

@@ -371,3 +371,11 @@ test.describe('public pages: accessibility and screenshots', () => {
     await visitBothWidths(page, '/quote', 'quote', 'Get a live rate');
   });
 });
+
+test('an invitation link hands its referral code to the server', async ({ page }) => {
+  const arrival = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/referral-arrival');
+  await page.goto('/signup?ref=0A1B2C3D4E');
+  const req = await arrival;
+  expect(req.postDataJSON()).toEqual({ code: '0A1B2C3D4E' });
+  expect((await req.response())?.status()).toBe(204);
+});

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { SiteHeader } from '@/components/layout/site-header';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { LazyToaster } from '@/components/ui/lazy-toaster';
+import { useReferralArrival } from '@/lib/referral';
 
 // The header is hidden on the payment wizards and the rate page, which have
 // their own back arrow.
@@ -11,7 +12,8 @@ const headerless = new Set(['/get-started', '/get-started-mexico', '/quote']);
 
 /** RootLayout frames every page with the header and footer. */
 export function RootLayout() {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  useReferralArrival(search);
   const { t } = useTranslation('common');
   const showHeader = !headerless.has(pathname);
   return (
