@@ -46,3 +46,13 @@ func (s *Server) handleDashboardTransaction(w http.ResponseWriter, r *http.Reque
 	}
 	writeJSON(w, r, http.StatusOK, d)
 }
+
+// handleMyReferrals lists the signed-in payer's invitations and rewards.
+func (s *Server) handleMyReferrals(w http.ResponseWriter, r *http.Request) {
+	out, err := s.svc.MyReferrals(r.Context(), actor(r))
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, r, http.StatusOK, out)
+}

@@ -29,7 +29,7 @@ func accountExchanges(t *testing.T, h *apptest.Harness) []exchange {
 	if step == "" {
 		t.Fatal("no two-factor step for cara")
 	}
-	now := time.Now()
+	var confirmedAt time.Time
 	dana := h.Browser()
 	dana.SignUp("dana@example.com")
 	mailbox := h.Mail("dana@example.com", "Confirm")
@@ -41,7 +41,7 @@ func accountExchanges(t *testing.T, h *apptest.Harness) []exchange {
 		{name: "signin", method: "POST", tmpl: "/api/signin", body: creds("dana@example.com", apptest.Password), status: 200, validRequest: true},
 		{name: "signin_wrong", method: "POST", tmpl: "/api/signin", body: creds("dana@example.com", "wrong password 123"), status: 401},
 		{name: "signin_two_factor", as: caraStep, method: "POST", tmpl: "/api/signin/two-factor",
-			body: map[string]string{"two_factor_token": step, "code": apptest.TOTP(caraSecret, now)}, status: 200, validRequest: true},
+			body: func() any { return map[string]string{"two_factor_token": step, "code": apptest.TOTP(caraSecret, time.Now())} }, status: 200, validRequest: true},
 		{name: "signin_two_factor_expired", method: "POST", tmpl: "/api/signin/two-factor",
 			body: map[string]string{"two_factor_token": "nope", "code": "123456"}, status: 401},
 		{name: "me", as: dana, method: "GET", tmpl: "/api/me", status: 200},
@@ -55,12 +55,15 @@ func accountExchanges(t *testing.T, h *apptest.Harness) []exchange {
 		{name: "two_factor_enrol", as: dana, method: "POST", tmpl: "/api/two-factor/enrol", status: 200},
 		{name: "two_factor_enrol_signed_out", method: "POST", tmpl: "/api/two-factor/enrol", status: 401},
 		{name: "two_factor_confirm_wrong", as: bob, method: "POST", tmpl: "/api/two-factor/confirm", body: map[string]string{"code": "000000"}, status: 401},
+		// Codes are computed when sent (the exchanges before may take longer
+		// than a 30 s step on a loaded machine), all from the confirm's time.
 		{name: "two_factor_confirm", as: bob, method: "POST", tmpl: "/api/two-factor/confirm",
-			body: map[string]string{"code": apptest.TOTP(bobSecret, now.Add(-30*time.Second))}, status: 200, validRequest: true},
+			body: func() any { confirmedAt = time.Now(); return map[string]string{"code": apptest.TOTP(bobSecret, confirmedAt.Add(-30*time.Second))} },
+			status: 200, validRequest: true},
 		{name: "two_factor_disable_reused", as: bob, method: "POST", tmpl: "/api/two-factor/disable",
-			body: map[string]string{"code": apptest.TOTP(bobSecret, now.Add(-30*time.Second))}, status: 401},
+			body: func() any { return map[string]string{"code": apptest.TOTP(bobSecret, confirmedAt.Add(-30*time.Second))} }, status: 401},
 		{name: "two_factor_disable", as: bob, method: "POST", tmpl: "/api/two-factor/disable",
-			body: map[string]string{"code": apptest.TOTP(bobSecret, now.Add(30*time.Second))}, status: 200, validRequest: true},
+			body: func() any { return map[string]string{"code": apptest.TOTP(bobSecret, confirmedAt.Add(30*time.Second))} }, status: 200, validRequest: true},
 		{name: "mailbox", method: "GET", tmpl: "/api/sandbox/mailbox", status: 200},
 		{name: "mailbox_message", method: "GET", tmpl: "/api/sandbox/mailbox/{id}", path: "/api/sandbox/mailbox/" + mailbox.ID, status: 200},
 		{name: "mailbox_message_unknown", method: "GET", tmpl: "/api/sandbox/mailbox/{id}", path: "/api/sandbox/mailbox/nope", status: 404},

@@ -18,6 +18,8 @@ func dashboardExchanges(t *testing.T, h *apptest.Harness) []exchange {
 	return []exchange{
 		{name: "dashboard_overview", as: fay.Browser, method: "GET", tmpl: "/api/dashboard/overview", status: 200},
 		{name: "dashboard_overview_signed_out", method: "GET", tmpl: "/api/dashboard/overview", status: 401},
+		{name: "my_referrals", as: fay.Browser, method: "GET", tmpl: "/api/me/referrals", status: 200},
+		{name: "my_referrals_signed_out", method: "GET", tmpl: "/api/me/referrals", status: 401},
 		{name: "dashboard_transactions", as: fay.Browser, method: "GET", tmpl: "/api/dashboard/transactions", path: "/api/dashboard/transactions?page=1", status: 200},
 		{name: "dashboard_transactions_bad_page", as: fay.Browser, method: "GET", tmpl: "/api/dashboard/transactions", path: "/api/dashboard/transactions?page=0", status: 400},
 		{name: "dashboard_transaction", as: fay.Browser, method: "GET", tmpl: "/api/dashboard/transactions/{transaction_id}", path: "/api/dashboard/transactions/" + txn, status: 200},

@@ -212,7 +212,7 @@ type exchange struct {
 	method string
 	tmpl   string // the documented path template
 	path   string // the real path (defaults to tmpl)
-	body   any
+	body   any // or a func() any, called when the exchange is sent (time-based codes)
 	header []string
 	status int
 	// validRequest, when true, also checks the request against the
@@ -371,13 +371,17 @@ func TestOpenAPIMatchesResponses(t *testing.T) {
 			if path == "" {
 				path = ex.tmpl
 			}
-			req, resp := sendRecorded(t, h, b, ex.method, path, ex.body, ex.header...)
+			body := ex.body
+			if f, ok := body.(func() any); ok {
+				body = f()
+			}
+			req, resp := sendRecorded(t, h, b, ex.method, path, body, ex.header...)
 			for deadline := time.Now().Add(20 * time.Second); ex.until != nil && !ex.until(resp); {
 				if time.Now().After(deadline) {
 					t.Fatalf("condition never held: %s", clip(resp.Body))
 				}
 				time.Sleep(25 * time.Millisecond)
-				req, resp = sendRecorded(t, h, b, ex.method, path, ex.body, ex.header...)
+				req, resp = sendRecorded(t, h, b, ex.method, path, body, ex.header...)
 			}
 			if resp.Status != ex.status {
 				t.Fatalf("status %d, want %d: %s", resp.Status, ex.status, clip(resp.Body))

@@ -199,3 +199,28 @@ func TestReferralRewardOnTheFirstCompletedPaymentOnly(t *testing.T) {
 		}
 	})
 }
+
+// A signed-in payer sees their own link, invitations and rewards; another
+// account sees none of them.
+func TestMyReferralsAreTheAccountsOwn(t *testing.T) {
+	t.Parallel()
+	eachEngine(t, func(t *testing.T, e store.Engine) {
+		h := apptest.New(t, e)
+		fay := h.NewAccountPayer("fay.ref@example.com", apptest.CPF)
+		fay.MustOK("POST", "/api/referrals", map[string]any{"customer_id": fay.CustomerID, "emails": []string{"gil@example.com", "hana@example.com"}})
+		mine := fay.MustOK("GET", "/api/me/referrals", nil)
+		inv, _ := mine.JSON["invitations"].([]any)
+		if len(inv) != 2 || !strings.Contains(mine.Str("link"), "/signup?ref=") {
+			t.Fatalf("fay's referrals: %s", mine.Body)
+		}
+		other := h.Browser()
+		other.SignUp("ivo@example.com")
+		theirs := other.MustOK("GET", "/api/me/referrals", nil)
+		if inv, _ := theirs.JSON["invitations"].([]any); len(inv) != 0 || theirs.Str("link") != "" || strings.Contains(string(theirs.Body), "gil@") {
+			t.Fatalf("another account sees: %s", theirs.Body)
+		}
+		if r := h.Browser().Do("GET", "/api/me/referrals", nil); r.Status != 401 {
+			t.Fatalf("signed out: %d %s", r.Status, r.Body)
+		}
+	})
+}

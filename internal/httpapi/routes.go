@@ -65,6 +65,7 @@ func (s *Server) apiRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("POST /api/subscribe", s.limited(limitSubscribe, s.handleSubscribe))
 	mux.HandleFunc("POST /api/referrals", s.limited(limitReferral, s.handleReferralsCreate))
 	mux.HandleFunc("POST /api/referral-arrival", s.limited(limitReferral, s.handleReferralArrival))
+	mux.HandleFunc("GET /api/me/referrals", s.handleMyReferrals)
 	mux.HandleFunc("POST /api/payment-authorization", s.handleConsentCreate)
 
 	// Scholarships: the catalog, search, and the caller's own profile,

@@ -5,6 +5,9 @@ import (
 	"errors"
 	"regexp"
 	"strings"
+	"time"
+
+	"github.com/crebit/crebit/internal/apperr"
 
 	"github.com/crebit/crebit/internal/payment"
 	"github.com/crebit/crebit/internal/randid"
@@ -67,4 +70,59 @@ func (s *Service) rewardReferral(ctx context.Context, tx *store.Tx, p payment.Re
 	return s.queueMail(ctx, tx, "referral_reward", referrer.Email, map[string]string{
 		"Referrer": referrer.FirstName, "Amount": "US$" + ReferralRewardUSD, "Link": s.link("/signin", "", ""),
 	})
+}
+
+// MyReferrals is what a signed-in payer sees of their referrals: their
+// personal link, the friends invited and the rewards earned.
+type MyReferrals struct {
+	Link        string             `json:"link"`
+	Invitations []MyInvitation     `json:"invitations"`
+	Rewards     []MyReferralReward `json:"rewards"`
+}
+
+// MyInvitation is one friend invited.
+type MyInvitation struct {
+	Email     string    `json:"email"`
+	InvitedAt time.Time `json:"invited_at"`
+}
+
+// MyReferralReward is one reward earned.
+type MyReferralReward struct {
+	ID        string    `json:"id"`
+	AmountUSD string    `json:"amount_usd"`
+	Status    string    `json:"status"`
+	EarnedAt  time.Time `json:"earned_at"`
+}
+
+// MyReferrals lists the signed-in account's referrals across its payer
+// profiles (401 signed out). Link is empty until the account has a profile.
+func (s *Service) MyReferrals(ctx context.Context, who Actor) (MyReferrals, error) {
+	if !who.SignedIn() {
+		return MyReferrals{}, apperr.New(apperr.SignInRequired, "Please sign in")
+	}
+	out := MyReferrals{Invitations: []MyInvitation{}, Rewards: []MyReferralReward{}}
+	err := s.db.Tx(ctx, func(tx *store.Tx) error {
+		cs, err := tx.AccountCustomers(ctx, who.AccountID)
+		if err != nil || len(cs) == 0 {
+			return err
+		}
+		ids := make([]string, len(cs))
+		for i, c := range cs {
+			ids[i] = c.ID
+		}
+		out.Link = s.link("/signup", "ref", s.ReferralCode(cs[0].ID))
+		inv, err := tx.ReferralsOf(ctx, ids)
+		if err != nil {
+			return err
+		}
+		for _, r := range inv {
+			out.Invitations = append(out.Invitations, MyInvitation{Email: r.Email, InvitedAt: r.InvitedAt.UTC()})
+		}
+		rw, err := tx.RewardsOf(ctx, ids)
+		for _, r := range rw {
+			out.Rewards = append(out.Rewards, MyReferralReward{ID: r.ID, AmountUSD: r.AmountUSD, Status: r.Status, EarnedAt: r.CreatedAt.UTC()})
+		}
+		return err
+	})
+	return out, err
 }

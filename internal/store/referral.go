@@ -3,6 +3,8 @@ package store
 import (
 	"context"
 	"errors"
+	"fmt"
+	"strings"
 	"time"
 )
 
@@ -58,4 +60,64 @@ func (tx *Tx) CreateReferralReward(ctx context.Context, r ReferralReward) (bool,
 func (tx *Tx) MoveReferralArrivalToAccount(ctx context.Context, sessionID, accountID string) error {
 	_, err := tx.exec(ctx, `UPDATE referral_arrivals SET account_id = ? WHERE session_id = ? AND account_id IS NULL`, accountID, sessionID)
 	return err
+}
+
+// ReferralInvitation is one friend a payer invited.
+type ReferralInvitation struct {
+	Email     string
+	InvitedAt time.Time
+}
+
+// ReferralsOf lists the invitations sent for these customers, newest first (at most 200).
+func (tx *Tx) ReferralsOf(ctx context.Context, customerIDs []string) ([]ReferralInvitation, error) {
+	if len(customerIDs) == 0 {
+		return nil, nil
+	}
+	q, args := inList(`SELECT email, created_at FROM referrals WHERE customer_id IN (%s) ORDER BY created_at DESC, id LIMIT 200`, customerIDs)
+	rs, err := tx.query(ctx, q, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rs.Close()
+	var out []ReferralInvitation
+	for rs.Next() {
+		var r ReferralInvitation
+		if err := rs.Scan(&r.Email, &r.InvitedAt); err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	return out, rs.Err()
+}
+
+// RewardsOf lists the rewards these customers earned, newest first.
+func (tx *Tx) RewardsOf(ctx context.Context, customerIDs []string) ([]ReferralReward, error) {
+	if len(customerIDs) == 0 {
+		return nil, nil
+	}
+	q, args := inList(`SELECT id, amount_usd, status, created_at FROM referral_rewards WHERE referrer_customer_id IN (%s) ORDER BY created_at DESC, id`, customerIDs)
+	rs, err := tx.query(ctx, q, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rs.Close()
+	var out []ReferralReward
+	for rs.Next() {
+		var r ReferralReward
+		if err := rs.Scan(&r.ID, &r.AmountUSD, &r.Status, &r.CreatedAt); err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	return out, rs.Err()
+}
+
+// inList fills a query's %s with one placeholder per value.
+func inList(query string, values []string) (string, []any) {
+	marks := make([]string, len(values))
+	args := make([]any, len(values))
+	for i, v := range values {
+		marks[i], args[i] = "?", v
+	}
+	return fmt.Sprintf(query, strings.Join(marks, ", ")), args
 }

@@ -396,6 +396,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/referrals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in payer's referral link, the friends invited and the rewards earned */
+        get: operations["myReferrals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/signins": {
         parameters: {
             query?: never;
@@ -1302,6 +1319,27 @@ export interface components {
             field?: string;
             /** @description The same text as `error`. */
             message: string;
+        };
+        MyReferrals: {
+            invitations: {
+                email: string;
+                /** Format: date-time */
+                invited_at: string;
+            }[];
+            /** @description The payer's personal invitation link; empty until the account has a payer profile. */
+            link: string;
+            rewards: {
+                /** @description US dollars, e.g. 100.00 */
+                amount_usd: string;
+                /** Format: date-time */
+                earned_at: string;
+                id: string;
+                /**
+                 * @description earned: to be sent as a gift card by an operator.
+                 * @enum {string}
+                 */
+                status: "earned";
+            }[];
         };
         /** @description The partner's event; verified by signature, stored as received. */
         PartnerEvent: {
@@ -2580,6 +2618,28 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    myReferrals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyReferrals"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
             500: components["responses"]["Internal"];
         };
     };
