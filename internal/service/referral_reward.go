@@ -110,7 +110,12 @@ func (s *Service) MyReferrals(ctx context.Context, who Actor) (MyReferrals, erro
 		for i, c := range cs {
 			ids[i] = c.ID
 		}
-		out.Link = s.link("/signup", "ref", s.ReferralCode(cs[0].ID))
+		// The link can be shared by hand, so its code is recorded as soon as it is shown.
+		code := s.ReferralCode(cs[0].ID)
+		if err := tx.RegisterReferralCode(ctx, code, cs[0].ID, s.now()); err != nil {
+			return err
+		}
+		out.Link = s.link("/signup", "ref", code)
 		inv, err := tx.ReferralsOf(ctx, ids)
 		if err != nil {
 			return err

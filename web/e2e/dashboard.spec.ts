@@ -89,6 +89,9 @@ for (const width of [1280, 360]) {
       await expect(row.getByText('Ana Souza')).toBeVisible();
       await expect(row.getByText('−$100.00')).toBeVisible();
       await expect(page.getByTestId('total-totalSent')).toHaveText('$100.00');
+      // The referral panel: the payer's personal link, nobody invited yet.
+      await expect(page.getByRole('heading', { name: 'Refer friends, earn $100' })).toBeVisible();
+      await expect(page.getByTestId('referral-link')).toHaveText(/\/signup\?ref=[0-9A-F]{10}$/);
       await expect(page.getByTestId('total-pending')).toHaveText('$0.00');
       await shot(page, `dashboard-overview-${width}`);
       await expectAccessible(page, 'overview');

@@ -5,6 +5,7 @@ import { formatMoney } from '@/lib/money';
 import { useOverview } from '../api/dashboard-api';
 import { TransactionDetailView } from './transaction-detail';
 import { TransactionList } from './transaction-list';
+import { ReferralsPanel } from './referrals-panel';
 
 /** readPage parses ?page= at the boundary: a whole number from 1, else 1. */
 export function readPage(v: string | null): number {
@@ -48,6 +49,7 @@ export function OverviewTab() {
         ))}
       </section>
       <TransactionList page={readPage(params.get('page'))} />
+      <ReferralsPanel />
     </div>
   );
 }
