@@ -28,6 +28,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/crebit/crebit/internal/runbin"
 )
 
 func main() {
@@ -74,7 +76,7 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	}
 	rows = append(rows, r)
 	if o.postgres != "" {
-		dbURL, drop, err := createDatabase(ctx, o.postgres)
+		dbURL, drop, err := runbin.CreateDatabase(ctx, o.postgres, "crebit_live_")
 		if err != nil {
 			return err
 		}
@@ -88,7 +90,7 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	if o.out == "" {
 		return nil
 	}
-	return writeSection(o.out, "<!-- live:start -->", "<!-- live:end -->", render(o, rows))
+	return runbin.WriteSection(o.out, "<!-- live:start -->", "<!-- live:end -->", render(o, rows))
 }
 
 // result is one target's latencies.

@@ -18,6 +18,7 @@ import (
 
 	"github.com/crebit/crebit/internal/config"
 	"github.com/crebit/crebit/internal/partner"
+	"github.com/crebit/crebit/internal/runbin"
 )
 
 // instance is one running binary.
@@ -27,7 +28,7 @@ type instance struct {
 }
 
 func startInstance(ctx context.Context, o options, bin, dir, dbURL, name string) (*instance, error) {
-	port, err := freePort()
+	port, err := runbin.FreePort()
 	if err != nil {
 		return nil, err
 	}
@@ -36,12 +37,12 @@ func startInstance(ctx context.Context, o options, bin, dir, dbURL, name string)
 	if dbURL != "" {
 		env = append(env, "CREBIT_DATABASE_URL="+dbURL)
 	}
-	stop, exited, err := startServer(bin, env, filepath.Join(dir, name+".log"))
+	stop, exited, err := runbin.StartServer(bin, env, filepath.Join(dir, name+".log"))
 	if err != nil {
 		return nil, err
 	}
 	base := fmt.Sprintf("http://127.0.0.1:%d", port)
-	if err := waitHealthy(ctx, base, 60*time.Second, exited); err != nil {
+	if err := runbin.WaitHealthy(ctx, base, 60*time.Second, exited); err != nil {
 		stop()
 		return nil, err
 	}

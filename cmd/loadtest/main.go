@@ -17,8 +17,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -29,7 +27,6 @@ import (
 	"net/http/cookiejar"
 	"net/url"
 	"os"
-	"os/exec"
 	"os/signal"
 	"path/filepath"
 	"runtime"
@@ -39,7 +36,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/jackc/pgx/v5"
+	"github.com/crebit/crebit/internal/runbin"
 )
 
 const quoteBody = `{"symbol":"USDC/BRL","amount_usd":100}`
@@ -115,7 +112,7 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	if o.out == "" {
 		return nil
 	}
-	if err := writeSection(o.out, "<!-- load:start -->", "<!-- load:end -->", renderSection(o, table, loadBefore, loadAverage())); err != nil {
+	if err := runbin.WriteSection(o.out, "<!-- load:start -->", "<!-- load:end -->", renderSection(o, table, loadBefore, loadAverage())); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "\nwrote the load section of %s\n", o.out)
@@ -129,15 +126,19 @@ func loadCrebit(ctx context.Context, stdout io.Writer, o options, bin, engine st
 		return result{}, err
 	}
 	defer os.RemoveAll(dir)
-	port, err := freePort()
+	port, err := runbin.FreePort()
 	if err != nil {
 		return result{}, err
 	}
 	base := fmt.Sprintf("http://127.0.0.1:%d", port)
-	// -env settings first: the address, data directory and database below win.
-	env := append(slices.Clone(o.env), "CREBIT_ADDR=127.0.0.1:"+fmt.Sprint(port), "CREBIT_DATA_DIR="+dir, "CREBIT_PARTNER=sandbox")
+	// The per-IP limits (120 quotes an hour) would answer nearly every
+	// request of one load-generating address with 429: they are turned off
+	// (CREBIT_RATE_LIMIT_SCALE=0, for load tests only), as cmd/chaos does.
+	// -env settings come next; the address, data directory and database below win.
+	env := append([]string{"CREBIT_RATE_LIMIT_SCALE=0"}, o.env...)
+	env = append(env, "CREBIT_ADDR=127.0.0.1:"+fmt.Sprint(port), "CREBIT_DATA_DIR="+dir, "CREBIT_PARTNER=sandbox")
 	if engine == "PostgreSQL" {
-		dbURL, drop, err := createDatabase(ctx, o.postgres)
+		dbURL, drop, err := runbin.CreateDatabase(ctx, o.postgres, "crebit_load_")
 		if err != nil {
 			return result{}, err
 		}
@@ -145,12 +146,12 @@ func loadCrebit(ctx context.Context, stdout io.Writer, o options, bin, engine st
 		env = append(env, "CREBIT_DATABASE_URL="+dbURL)
 	}
 	logPath := filepath.Join(dir, "crebit.log")
-	stop, exited, err := startServer(bin, env, logPath)
+	stop, exited, err := runbin.StartServer(bin, env, logPath)
 	if err != nil {
 		return result{}, err
 	}
 	defer stop()
-	if err := waitHealthy(ctx, base, 60*time.Second, exited); err != nil {
+	if err := runbin.WaitHealthy(ctx, base, 60*time.Second, exited); err != nil {
 		return result{}, fmt.Errorf("%w (log: %s)", err, tail(logPath))
 	}
 	r, err := load(ctx, o, base+"/api/create-quote")
@@ -159,104 +160,6 @@ func loadCrebit(ctx context.Context, stdout io.Writer, o options, bin, engine st
 		fmt.Fprintf(stdout, "  %d errors; first: %s\n  end of the server log:\n%s\n", r.errors, r.firstErr, tail(logPath))
 	}
 	return r, err
-}
-
-// startServer runs bin serve with only the given CREBIT_ variables (none
-// inherited; later ones win), logging to logPath. stop sends SIGTERM and
-// waits, then kills; exited closes when the process ends.
-func startServer(bin string, env []string, logPath string) (stop func(), exited <-chan struct{}, err error) {
-	logFile, err := os.Create(logPath)
-	if err != nil {
-		return nil, nil, err
-	}
-	cmd := exec.Command(bin, "serve")
-	for _, kv := range os.Environ() {
-		if !strings.HasPrefix(kv, "CREBIT_") {
-			cmd.Env = append(cmd.Env, kv)
-		}
-	}
-	cmd.Env = append(cmd.Env, env...)
-	cmd.Stdout, cmd.Stderr = logFile, logFile
-	if err := cmd.Start(); err != nil {
-		logFile.Close()
-		return nil, nil, err
-	}
-	done := make(chan struct{})
-	go func() { cmd.Wait(); close(done) }()
-	return func() {
-		cmd.Process.Signal(syscall.SIGTERM)
-		select {
-		case <-done:
-		case <-time.After(30 * time.Second):
-			cmd.Process.Kill()
-			<-done
-		}
-		logFile.Close()
-	}, done, nil
-}
-
-func waitHealthy(ctx context.Context, base string, limit time.Duration, exited <-chan struct{}) error {
-	deadline := time.Now().Add(limit)
-	for time.Now().Before(deadline) {
-		resp, err := http.Get(base + "/healthz")
-		if err == nil {
-			resp.Body.Close()
-			if resp.StatusCode == http.StatusOK {
-				return nil
-			}
-		}
-		select {
-		case <-ctx.Done():
-			return ctx.Err()
-		case <-exited:
-			return errors.New("the server exited before answering /healthz")
-		case <-time.After(50 * time.Millisecond):
-		}
-	}
-	return fmt.Errorf("no healthy answer from %s/healthz within %s", base, limit)
-}
-
-// createDatabase makes a fresh database on the server at serverURL and
-// returns its URL and a function that drops it.
-func createDatabase(ctx context.Context, serverURL string) (string, func(), error) {
-	u, err := url.Parse(serverURL)
-	if err != nil || (u.Scheme != "postgres" && u.Scheme != "postgresql") {
-		return "", nil, errors.New("-postgres must be a postgres:// URL")
-	}
-	b := make([]byte, 4)
-	rand.Read(b)
-	name := "crebit_load_" + hex.EncodeToString(b)
-	// pool_* settings (pool_max_conns=16) are for the server's pgxpool; a
-	// single pgx connection would send them to PostgreSQL as parameters.
-	admin := *u
-	q := admin.Query()
-	for k := range q {
-		if strings.HasPrefix(k, "pool_") {
-			q.Del(k)
-		}
-	}
-	admin.RawQuery = q.Encode()
-	execSQL := func(ctx context.Context, sql string) error {
-		conn, err := pgx.Connect(ctx, admin.String())
-		if err != nil {
-			return err
-		}
-		defer conn.Close(ctx)
-		_, err = conn.Exec(ctx, sql)
-		return err
-	}
-	if err := execSQL(ctx, "CREATE DATABASE "+name); err != nil {
-		return "", nil, fmt.Errorf("create database: %w", err)
-	}
-	drop := func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-		defer cancel()
-		if err := execSQL(ctx, "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)"); err != nil {
-			fmt.Fprintf(os.Stderr, "loadtest: drop database %s: %v\n", name, err)
-		}
-	}
-	u.Path = "/" + name
-	return u.String(), drop, nil
 }
 
 // loadCeiling serves a bare JSON handler in this process and loads it.
@@ -476,42 +379,6 @@ func cpuModel() string {
 		}
 	}
 	return "unknown CPU"
-}
-
-// writeSection replaces the text between the start and end markers of the
-// file at path, creating the file or appending the markers when missing.
-// Nothing outside the markers changes.
-func writeSection(path, start, end, content string) error {
-	old, err := os.ReadFile(path)
-	if errors.Is(err, os.ErrNotExist) {
-		old, err = []byte("# Performance\n"), nil
-	}
-	if err != nil {
-		return err
-	}
-	s := string(old)
-	i, j := strings.Index(s, start), strings.Index(s, end)
-	switch {
-	case i < 0 && j < 0:
-		s = strings.TrimRight(s, "\n") + "\n\n" + start + content + "\n" + end + "\n"
-	case i < 0 || j < i:
-		return fmt.Errorf("%s: markers %s and %s are missing or out of order", path, start, end)
-	default:
-		s = s[:i+len(start)] + content + "\n" + s[j:]
-	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	return os.WriteFile(path, []byte(s), 0o644)
-}
-
-func freePort() (int, error) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return 0, err
-	}
-	defer ln.Close()
-	return ln.Addr().(*net.TCPAddr).Port, nil
 }
 
 // tail returns the end of a log file, for error messages.

@@ -41,7 +41,9 @@ func accountExchanges(t *testing.T, h *apptest.Harness) []exchange {
 		{name: "signin", method: "POST", tmpl: "/api/signin", body: creds("dana@example.com", apptest.Password), status: 200, validRequest: true},
 		{name: "signin_wrong", method: "POST", tmpl: "/api/signin", body: creds("dana@example.com", "wrong password 123"), status: 401},
 		{name: "signin_two_factor", as: caraStep, method: "POST", tmpl: "/api/signin/two-factor",
-			body: func() any { return map[string]string{"two_factor_token": step, "code": apptest.TOTP(caraSecret, time.Now())} }, status: 200, validRequest: true},
+			body: func() any {
+				return map[string]string{"two_factor_token": step, "code": apptest.TOTP(caraSecret, time.Now())}
+			}, status: 200, validRequest: true},
 		{name: "signin_two_factor_expired", method: "POST", tmpl: "/api/signin/two-factor",
 			body: map[string]string{"two_factor_token": "nope", "code": "123456"}, status: 401},
 		{name: "me", as: dana, method: "GET", tmpl: "/api/me", status: 200},
@@ -58,10 +60,15 @@ func accountExchanges(t *testing.T, h *apptest.Harness) []exchange {
 		// Codes are computed when sent (the exchanges before may take longer
 		// than a 30 s step on a loaded machine), all from the confirm's time.
 		{name: "two_factor_confirm", as: bob, method: "POST", tmpl: "/api/two-factor/confirm",
-			body: func() any { confirmedAt = time.Now(); return map[string]string{"code": apptest.TOTP(bobSecret, confirmedAt.Add(-30*time.Second))} },
+			body: func() any {
+				confirmedAt = time.Now()
+				return map[string]string{"code": apptest.TOTP(bobSecret, confirmedAt.Add(-30*time.Second))}
+			},
 			status: 200, validRequest: true},
 		{name: "two_factor_disable_reused", as: bob, method: "POST", tmpl: "/api/two-factor/disable",
-			body: func() any { return map[string]string{"code": apptest.TOTP(bobSecret, confirmedAt.Add(-30*time.Second))} }, status: 401},
+			body: func() any {
+				return map[string]string{"code": apptest.TOTP(bobSecret, confirmedAt.Add(-30*time.Second))}
+			}, status: 401},
 		{name: "two_factor_disable", as: bob, method: "POST", tmpl: "/api/two-factor/disable",
 			body: func() any { return map[string]string{"code": apptest.TOTP(bobSecret, confirmedAt.Add(30*time.Second))} }, status: 200, validRequest: true},
 		{name: "mailbox", method: "GET", tmpl: "/api/sandbox/mailbox", status: 200},

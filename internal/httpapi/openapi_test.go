@@ -212,7 +212,7 @@ type exchange struct {
 	method string
 	tmpl   string // the documented path template
 	path   string // the real path (defaults to tmpl)
-	body   any // or a func() any, called when the exchange is sent (time-based codes)
+	body   any    // or a func() any, called when the exchange is sent (time-based codes)
 	header []string
 	status int
 	// validRequest, when true, also checks the request against the

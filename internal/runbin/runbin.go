@@ -1,4 +1,8 @@
-package main
+// Package runbin holds what the repo's measuring commands (cmd/loadtest,
+// cmd/livebench) share: starting and stopping the real binary, waiting for
+// it to be healthy, a throw-away PostgreSQL database, a free port, and
+// rewriting one marked section of docs/PERFORMANCE.md.
+package runbin
 
 import (
 	"context"
@@ -19,13 +23,10 @@ import (
 	"github.com/jackc/pgx/v5"
 )
 
-// The helpers below start and stop the binary and edit PERFORMANCE.md, as
-// cmd/loadtest does.
-
-// startServer runs bin serve with only the given CREBIT_ variables (none
+// StartServer runs bin serve with only the given CREBIT_ variables (none
 // inherited; later ones win), logging to logPath. stop sends SIGTERM and
 // waits, then kills; exited closes when the process ends.
-func startServer(bin string, env []string, logPath string) (stop func(), exited <-chan struct{}, err error) {
+func StartServer(bin string, env []string, logPath string) (stop func(), exited <-chan struct{}, err error) {
 	logFile, err := os.Create(logPath)
 	if err != nil {
 		return nil, nil, err
@@ -56,7 +57,8 @@ func startServer(bin string, env []string, logPath string) (stop func(), exited 
 	}, done, nil
 }
 
-func waitHealthy(ctx context.Context, base string, limit time.Duration, exited <-chan struct{}) error {
+// WaitHealthy waits until base answers /healthz with 200, the server exits, or limit passes.
+func WaitHealthy(ctx context.Context, base string, limit time.Duration, exited <-chan struct{}) error {
 	deadline := time.Now().Add(limit)
 	for time.Now().Before(deadline) {
 		resp, err := http.Get(base + "/healthz")
@@ -77,16 +79,17 @@ func waitHealthy(ctx context.Context, base string, limit time.Duration, exited <
 	return fmt.Errorf("no healthy answer from %s/healthz within %s", base, limit)
 }
 
-// createDatabase makes a fresh database on the server at serverURL and
-// returns its URL and a function that drops it.
-func createDatabase(ctx context.Context, serverURL string) (string, func(), error) {
+// CreateDatabase makes a fresh database named prefix + 8 random hex
+// characters on the server at serverURL, and returns its URL and a function
+// that drops it.
+func CreateDatabase(ctx context.Context, serverURL, prefix string) (string, func(), error) {
 	u, err := url.Parse(serverURL)
 	if err != nil || (u.Scheme != "postgres" && u.Scheme != "postgresql") {
 		return "", nil, errors.New("-postgres must be a postgres:// URL")
 	}
 	b := make([]byte, 4)
 	rand.Read(b)
-	name := "crebit_live_" + hex.EncodeToString(b)
+	name := prefix + hex.EncodeToString(b)
 	// pool_* settings (pool_max_conns=16) are for the server's pgxpool; a
 	// single pgx connection would send them to PostgreSQL as parameters.
 	admin := *u
@@ -113,17 +116,17 @@ func createDatabase(ctx context.Context, serverURL string) (string, func(), erro
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
 		if err := execSQL(ctx, "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)"); err != nil {
-			fmt.Fprintf(os.Stderr, "livebench: drop database %s: %v\n", name, err)
+			fmt.Fprintf(os.Stderr, "drop database %s: %v\n", name, err)
 		}
 	}
 	u.Path = "/" + name
 	return u.String(), drop, nil
 }
 
-// writeSection replaces the text between the start and end markers of the
+// WriteSection replaces the text between the start and end markers of the
 // file at path, creating the file or appending the markers when missing.
 // Nothing outside the markers changes.
-func writeSection(path, start, end, content string) error {
+func WriteSection(path, start, end, content string) error {
 	old, err := os.ReadFile(path)
 	if errors.Is(err, os.ErrNotExist) {
 		old, err = []byte("# Performance\n"), nil
@@ -147,7 +150,8 @@ func writeSection(path, start, end, content string) error {
 	return os.WriteFile(path, []byte(s), 0o644)
 }
 
-func freePort() (int, error) {
+// FreePort is a free TCP port on 127.0.0.1.
+func FreePort() (int, error) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return 0, err
