@@ -153,14 +153,15 @@ func TestSettings(t *testing.T) {
 		}
 		h.Browser().MustOK("POST", "/api/signin", map[string]string{"email": "set@example.com", "password": "a fresh passphrase 55"})
 
-		// Download my data: everything, masked where sealed.
+		// Download my data: everything, masked where sealed, the friends invited too.
+		p.MustOK("POST", "/api/referrals", map[string]any{"customer_id": p.CustomerID, "emails": []string{"invited.friend@example.com"}})
 		r := p.MustOK("GET", "/api/me/data", nil)
 		var data map[string]any
 		if err := json.Unmarshal(r.Body, &data); err != nil {
 			t.Fatal(err)
 		}
 		body := string(r.Body)
-		for _, want := range []string{txn, "set@example.com", "Maria Clara", "****6789", "1990-05-10", "Rua Augusta 100", "recent_signins"} {
+		for _, want := range []string{txn, "set@example.com", "Maria Clara", "****6789", "1990-05-10", "Rua Augusta 100", "recent_signins", "invited.friend@example.com"} {
 			if !strings.Contains(body, want) {
 				t.Errorf("export lacks %q", want)
 			}

@@ -29,8 +29,15 @@ type DataExport struct {
 	BankAccounts       []exportBankAccount `json:"bank_accounts"`
 	Payments           []exportPayment     `json:"payments"`
 	Signins            []Signin            `json:"recent_signins"`
+	Referrals          exportReferrals     `json:"referrals"`
 	ScholarshipProfile json.RawMessage     `json:"scholarship_profile,omitempty"`
 	Eligibility        json.RawMessage     `json:"scholarship_eligibility,omitempty"`
+}
+
+// exportReferrals are the friends the account's profiles invited and the rewards they earned.
+type exportReferrals struct {
+	Invitations []MyInvitation     `json:"invitations"`
+	Rewards     []MyReferralReward `json:"rewards"`
 }
 
 type exportAccount struct {
@@ -111,6 +118,7 @@ func (s *Service) ExportData(ctx context.Context, who Actor) (DataExport, error)
 		Payments: []exportPayment{}, Account: exportAccount{ID: a.ID, Email: a.Email, FirstName: a.FirstName,
 			LastName: a.LastName, EmailVerified: a.EmailVerifiedAt != nil, TwoFactorEnabled: a.TOTPEnabledAt != nil, CreatedAt: a.CreatedAt}}
 	out.Signins = []Signin{}
+	out.Referrals = exportReferrals{Invitations: []MyInvitation{}, Rewards: []MyReferralReward{}}
 	err = s.db.Tx(ctx, func(tx *store.Tx) error {
 		es, err := tx.SigninEvents(ctx, a.ID, maxExportPayments) // all of the 90 days kept
 		if err != nil {
@@ -134,6 +142,24 @@ func (s *Service) ExportData(ctx context.Context, who Actor) (DataExport, error)
 			out.PayerProfiles = append(out.PayerProfiles, exportProfile{ID: c.ID, Country: c.Country, FirstName: c.FirstName,
 				LastName: c.LastName, Email: c.Email, Phone: c.Phone, DateOfBirth: c.DateOfBirth, TaxIDType: c.TaxIDType, TaxID: tid,
 				Street: c.Street, City: c.City, State: c.State, PostalCode: c.PostalCode, KYCStatus: c.KYCStatus, CreatedAt: c.CreatedAt})
+		}
+		ids := make([]string, len(cs))
+		for i, c := range cs {
+			ids[i] = c.ID
+		}
+		inv, err := tx.ReferralsOf(ctx, ids)
+		if err != nil {
+			return err
+		}
+		for _, r := range inv {
+			out.Referrals.Invitations = append(out.Referrals.Invitations, MyInvitation{Email: r.Email, InvitedAt: r.InvitedAt.UTC()})
+		}
+		rw, err := tx.RewardsOf(ctx, ids)
+		if err != nil {
+			return err
+		}
+		for _, r := range rw {
+			out.Referrals.Rewards = append(out.Referrals.Rewards, MyReferralReward{ID: r.ID, AmountUSD: r.AmountUSD, Status: r.Status, EarnedAt: r.CreatedAt.UTC()})
 		}
 		bs, err := tx.AccountBankAccountsAll(ctx, a.ID)
 		if err != nil {

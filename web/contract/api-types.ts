@@ -1124,6 +1124,8 @@ export interface components {
             /** @description Every payment with its history and authorization evidence. */
             payments: Record<string, never>[];
             recent_signins: components["schemas"]["Signin"][];
+            /** @description The friends the account's payer profiles invited and the rewards earned. */
+            referrals: Record<string, never>;
             /** @description The saved eligibility form. */
             scholarship_eligibility?: Record<string, never>;
             /** @description The saved Quick Match answers. */
