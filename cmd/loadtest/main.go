@@ -348,6 +348,7 @@ func renderSection(o options, table, loadBefore, loadAfter string) string {
 		"The ceiling is a bare net/http handler in the load tool's own process that decodes the same request and encodes " +
 		"a JSON answer of the same size. The load tool, the server, the sandbox and PostgreSQL share the same cores, " +
 		"so the figures compare the server with the ceiling on this machine; they are not a capacity plan. " +
+		"The server runs with `CREBIT_RATE_LIMIT_SCALE=0`: one address sending this many quotes would otherwise be answered 429 by the per-IP limits. " +
 		"An error is a transport failure or any status but 200.\n\n")
 	b.WriteString(table)
 	return b.String()
