@@ -11,6 +11,10 @@ import (
 func dashboardExchanges(t *testing.T, h *apptest.Harness) []exchange {
 	fay := h.NewAccountPayer("fay@example.com", apptest.CPF2)
 	txn := fay.Pay("50")
+	q := fay.Quote("USDC/BRL", "75.00")
+	ramp, _ := q.JSON["on_ramp"].(map[string]any)
+	dashPayment := map[string]any{"customer_id": fay.CustomerID, "quote_id": ramp["id"], "external_account_id": fay.AccountID,
+		"recipient": "Boston University", "authorization": map[string]any{"accepted": true, "signed_at": "2026-11-24T10:00:00Z", "signer_name": "Fay Lima"}}
 	gus := h.Browser() // closes his account
 	gus.SignUp("gus@example.com")
 	hal := h.Browser() // changes his password
@@ -32,6 +36,15 @@ func dashboardExchanges(t *testing.T, h *apptest.Harness) []exchange {
 		{name: "me_signins_signed_out", method: "GET", tmpl: "/api/me/signins", status: 401},
 		{name: "me_data", as: fay.Browser, method: "GET", tmpl: "/api/me/data", status: 200},
 		{name: "me_data_signed_out", method: "GET", tmpl: "/api/me/data", status: 401},
+		{name: "dashboard_payment_setup", as: fay.Browser, method: "GET", tmpl: "/api/dashboard/payment-setup", status: 200},
+		{name: "dashboard_payment_setup_signed_out", method: "GET", tmpl: "/api/dashboard/payment-setup", status: 401},
+		{name: "dashboard_payment", as: fay.Browser, method: "POST", tmpl: "/api/dashboard/payments", body: dashPayment,
+			header: []string{"Idempotency-Key", "dash-openapi-1"}, status: 200, validRequest: true},
+		{name: "dashboard_payment_no_recipient", as: fay.Browser, method: "POST", tmpl: "/api/dashboard/payments",
+			body: map[string]any{"customer_id": fay.CustomerID, "quote_id": "q", "external_account_id": fay.AccountID, "recipient": ""}, status: 400},
+		{name: "dashboard_payment_signed_out", method: "POST", tmpl: "/api/dashboard/payments", body: map[string]any{"recipient": "x"}, status: 401},
+		{name: "check_waitlist", as: fay.Browser, method: "POST", tmpl: "/api/dashboard/check-waitlist", body: map[string]string{"country": "brazil"}, status: 200, validRequest: true},
+		{name: "check_waitlist_bad_country", as: fay.Browser, method: "POST", tmpl: "/api/dashboard/check-waitlist", body: map[string]string{"country": "peru"}, status: 400},
 		{name: "me_bank_account_remove_not_yours", as: hal, method: "DELETE", tmpl: "/api/me/bank-accounts/{id}", path: "/api/me/bank-accounts/" + fay.AccountID, status: 404},
 		{name: "me_bank_account_remove", as: fay.Browser, method: "DELETE", tmpl: "/api/me/bank-accounts/{id}", path: "/api/me/bank-accounts/" + fay.AccountID, status: 204},
 		{name: "me_password_wrong", as: hal, method: "POST", tmpl: "/api/me/password",

@@ -51,15 +51,7 @@ func (s *Server) handlePixPaymentCreate(w http.ResponseWriter, r *http.Request) 
 	if !ok {
 		return
 	}
-	body := paymentJSON(p)
-	body["amount_brl"] = p.AmountLocal
-	body["pix_code"] = p.PixCode
-	body["transaction"] = map[string]any{
-		"id": p.ID, "pix_code": p.PixCode, "deposit_address": p.DepositAddress,
-		"payment_instructions":        map[string]string{"pix_code": p.PixCode, "deposit_address": p.DepositAddress},
-		"sender_deposit_instructions": map[string]string{"deposit_address": p.DepositAddress},
-	}
-	writeJSON(w, r, http.StatusOK, body)
+	writeJSON(w, r, http.StatusOK, pixPaymentJSON(p))
 }
 
 // handleSpeiPaymentCreate opens a SPEI payment for a locked MXN quote.
@@ -76,13 +68,7 @@ func (s *Server) handleSpeiPaymentCreate(w http.ResponseWriter, r *http.Request)
 	if !ok {
 		return
 	}
-	body := paymentJSON(p)
-	body["amount_mxn"] = p.AmountLocal
-	body["bank_account"] = map[string]string{"bank_name": p.DepositBankName, "clabe": p.DepositAddress}
-	body["beneficiary"] = map[string]string{"name": p.BeneficiaryName}
-	body["transaction"] = map[string]any{"id": p.ID, "deposit_address": p.DepositAddress,
-		"sender_deposit_instructions": map[string]string{"deposit_address": p.DepositAddress}}
-	writeJSON(w, r, http.StatusOK, body)
+	writeJSON(w, r, http.StatusOK, speiPaymentJSON(p))
 }
 
 func (s *Server) createPayment(w http.ResponseWriter, r *http.Request, in service.PaymentInput) (payment.Record, bool) {
@@ -91,19 +77,51 @@ func (s *Server) createPayment(w http.ResponseWriter, r *http.Request, in servic
 		writeError(w, r, apperr.WithField(apperr.QuoteNotFound, "quote_id", "No valid quote found. Please generate a new quote."))
 		return payment.Record{}, false
 	}
-	in.IdempotencyKey = r.Header.Get("Idempotency-Key")
-	if !printableASCII(in.IdempotencyKey) {
-		writeError(w, r, apperr.New(apperr.IdempotencyKeyInvalid, "Idempotency-Key must be printable ASCII of at most 200 characters"))
+	key, ok := idempotencyKey(w, r)
+	if !ok {
 		return payment.Record{}, false
 	}
-	in.IP = s.clientIP(r)
-	in.UserAgent = cleanText(r.UserAgent())
+	in.IdempotencyKey, in.IP, in.UserAgent = key, s.clientIP(r), cleanText(r.UserAgent())
 	p, err := s.svc.CreatePayment(r.Context(), who, in)
 	if err != nil {
 		writeError(w, r, err)
 		return payment.Record{}, false
 	}
 	return p, true
+}
+
+// pixPaymentJSON is create-pix-payment's answer: the BR Code to pay.
+func pixPaymentJSON(p payment.Record) map[string]any {
+	body := paymentJSON(p)
+	body["amount_brl"] = p.AmountLocal
+	body["pix_code"] = p.PixCode
+	body["transaction"] = map[string]any{
+		"id": p.ID, "pix_code": p.PixCode, "deposit_address": p.DepositAddress,
+		"payment_instructions":        map[string]string{"pix_code": p.PixCode, "deposit_address": p.DepositAddress},
+		"sender_deposit_instructions": map[string]string{"deposit_address": p.DepositAddress},
+	}
+	return body
+}
+
+// speiPaymentJSON is create-spei-payment's answer: the CLABE to pay.
+func speiPaymentJSON(p payment.Record) map[string]any {
+	body := paymentJSON(p)
+	body["amount_mxn"] = p.AmountLocal
+	body["bank_account"] = map[string]string{"bank_name": p.DepositBankName, "clabe": p.DepositAddress}
+	body["beneficiary"] = map[string]string{"name": p.BeneficiaryName}
+	body["transaction"] = map[string]any{"id": p.ID, "deposit_address": p.DepositAddress,
+		"sender_deposit_instructions": map[string]string{"deposit_address": p.DepositAddress}}
+	return body
+}
+
+// idempotencyKey reads the Idempotency-Key header; a bad one is answered.
+func idempotencyKey(w http.ResponseWriter, r *http.Request) (string, bool) {
+	key := r.Header.Get("Idempotency-Key")
+	if !printableASCII(key) {
+		writeError(w, r, apperr.New(apperr.IdempotencyKeyInvalid, "Idempotency-Key must be printable ASCII of at most 200 characters"))
+		return "", false
+	}
+	return key, true
 }
 
 func paymentJSON(p payment.Record) map[string]any {

@@ -66,7 +66,7 @@ func (s *Service) DashboardOverview(ctx context.Context, who Actor) (Overview, e
 // Transaction is one row of Recent Transactions.
 type Transaction struct {
 	ID          string           `json:"transaction_id"` // the reference
-	Recipient   string           `json:"recipient"`      // the school, or the bank account holder
+	Recipient   string           `json:"recipient"`      // who the payer named, else the school, else the bank account holder
 	Direction   string           `json:"direction"`      // sent, or received (refunded to the payer)
 	AmountUSD   money.Amount     `json:"amount_usd"`
 	AmountLocal money.Amount     `json:"amount_local"`
@@ -82,6 +82,9 @@ func transactionOf(t store.Transaction) Transaction {
 	recipient := t.HolderName
 	if p.Delivery == payment.DeliveryCheck {
 		recipient = t.SchoolName
+	}
+	if t.Recipient != "" {
+		recipient = t.Recipient
 	}
 	dir := "sent"
 	if p.State == payment.StateRefunded {

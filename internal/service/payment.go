@@ -55,6 +55,7 @@ type PaymentInput struct {
 	ExternalAccountID string
 	Delivery          string
 	Check             *CheckDetails
+	Recipient         string // who the payer says it is for (the dashboard's Payment tab)
 	Authorization     *AuthorizationInput
 	IdempotencyKey    string
 	IP                string
@@ -103,6 +104,11 @@ func (s *Service) CreatePayment(ctx context.Context, who Actor, in PaymentInput)
 		}
 		if err := tx.CreateAuthorization(ctx, auth); err != nil {
 			return err
+		}
+		if in.Recipient != "" {
+			if err := tx.SetPaymentRecipient(ctx, p.ID, in.Recipient); err != nil {
+				return err
+			}
 		}
 		return tx.AddPaymentEvent(ctx, p.ID, payment.Change{State: payment.StateCreated, Source: "api", OccurredAt: p.CreatedAt})
 	})
@@ -417,7 +423,7 @@ func requestHash(in PaymentInput) string {
 		amount = a.String()
 	}
 	for _, v := range []string{in.Method, in.QuoteID, in.CustomerID, amount, in.Delivery, in.ExternalAccountID,
-		string(check), strings.TrimSpace(in.SenderName), in.SenderDocument, in.WalletAddress, in.WalletID} {
+		string(check), strings.TrimSpace(in.SenderName), in.SenderDocument, in.WalletAddress, in.WalletID, in.Recipient} {
 		h.Write([]byte(v))
 		h.Write([]byte{0})
 	}

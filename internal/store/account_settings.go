@@ -51,8 +51,9 @@ func (tx *Tx) AccountCustomers(ctx context.Context, accountID string) ([]custome
 
 // CloseAccount ends an account: its sign-in e-mail is freed (replaced by a
 // tombstone), password, names and two-factor secret are cleared, every
-// session, token, recovery code, sign-in record, scholarship profile and
-// saved filter set is deleted, and its bank accounts stop being offered.
+// session, token, recovery code, sign-in record, scholarship profile,
+// saved filter set and check-waitlist entry is deleted, and its bank
+// accounts stop being offered.
 // Payments and the ledger are untouched: the retention rule applies to them
 // from now on (see RedactFinishedPayments).
 func (tx *Tx) CloseAccount(ctx context.Context, id string, now time.Time) error {
@@ -72,6 +73,7 @@ func (tx *Tx) CloseAccount(ctx context.Context, id string, now time.Time) error 
 		`DELETE FROM signin_events WHERE account_id = ?`,
 		`DELETE FROM scholarship_profiles WHERE account_id = ?`,
 		`DELETE FROM scholarship_filter_sets WHERE account_id = ?`,
+		`DELETE FROM check_waitlist WHERE account_id = ?`,
 	} {
 		if _, err := tx.exec(ctx, q, id); err != nil {
 			return err

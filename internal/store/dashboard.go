@@ -43,17 +43,21 @@ func (tx *Tx) AccountOverview(ctx context.Context, accountID string) (Overview, 
 // the US bank account) and that account's last 4 digits.
 type Transaction struct {
 	Payment     payment.Record
+	Recipient   string // who the payer said it is for (dashboard payments)
 	SchoolName  string
 	HolderName  string
 	BankName    string
 	AccountLast string
 }
 
-// transactionSelect reads payments with their recipient: the school of
-// the authorization, the holder, bank and last 4 of the bank account.
+// transactionSelect reads payments with their recipient: the one the payer
+// named, the school of the authorization, the holder, bank and last 4 of
+// the bank account.
 var transactionSelect = `SELECT ` + prefixed("p.", paymentColumns) + `,
-	COALESCE(a.school_name, ''), COALESCE(e.beneficiary_name, ''), COALESCE(e.bank_name, ''), COALESCE(e.account_last4, '')
+	COALESCE(r.recipient, ''), COALESCE(a.school_name, ''), COALESCE(e.beneficiary_name, ''), COALESCE(e.bank_name, ''),
+	COALESCE(e.account_last4, '')
 	FROM payments p
+	LEFT JOIN payment_recipients r ON r.payment_id = p.id
 	LEFT JOIN payment_authorizations a ON a.payment_id = p.id
 	LEFT JOIN external_accounts e ON e.id = p.external_account_id`
 
@@ -73,12 +77,11 @@ func (tx *Tx) AccountTransactions(ctx context.Context, accountID string, limit, 
 	var out []Transaction
 	for rs.Next() {
 		var t Transaction
-		var extra [4]string
-		p, err := scanPaymentWith(rs, &extra[0], &extra[1], &extra[2], &extra[3])
+		p, err := scanPaymentWith(rs, &t.Recipient, &t.SchoolName, &t.HolderName, &t.BankName, &t.AccountLast)
 		if err != nil {
 			return nil, 0, err
 		}
-		t.Payment, t.SchoolName, t.HolderName, t.BankName, t.AccountLast = p, extra[0], extra[1], extra[2], extra[3]
+		t.Payment = p
 		out = append(out, t)
 	}
 	return out, total, rs.Err()
@@ -88,7 +91,7 @@ func (tx *Tx) AccountTransactions(ctx context.Context, accountID string, limit, 
 // recipient, or ErrNotFound (also when it is another account's).
 func (tx *Tx) AccountTransaction(ctx context.Context, accountID, id string) (Transaction, error) {
 	var t Transaction
-	p, err := scanPaymentWith(tx.queryRow(ctx, transactionSelect+` WHERE p.account_id = ? AND p.id = ?`, accountID, id), &t.SchoolName, &t.HolderName, &t.BankName, &t.AccountLast)
+	p, err := scanPaymentWith(tx.queryRow(ctx, transactionSelect+` WHERE p.account_id = ? AND p.id = ?`, accountID, id), &t.Recipient, &t.SchoolName, &t.HolderName, &t.BankName, &t.AccountLast)
 	t.Payment = p
 	return t, err
 }
@@ -197,4 +200,25 @@ func (tx *Tx) Explain(ctx context.Context, q string, args ...any) ([]string, err
 		out = append(out, detail)
 	}
 	return out, rs.Err()
+}
+
+// SetPaymentRecipient records who the payer said a payment is for.
+func (tx *Tx) SetPaymentRecipient(ctx context.Context, paymentID, recipient string) error {
+	_, err := tx.exec(ctx, `INSERT INTO payment_recipients (payment_id, recipient) VALUES (?, ?)`, paymentID, recipient)
+	return err
+}
+
+// JoinCheckWaitlist puts the account on the mailed-check waitlist (once;
+// asking again keeps the first date and updates the country).
+func (tx *Tx) JoinCheckWaitlist(ctx context.Context, accountID, country string, now time.Time) error {
+	_, err := tx.exec(ctx, `INSERT INTO check_waitlist (account_id, country, created_at) VALUES (?, ?, ?)
+		ON CONFLICT (account_id) DO UPDATE SET country = excluded.country`, accountID, country, utc(now))
+	return err
+}
+
+// CheckWaitlisted reports whether the account is on the mailed-check waitlist.
+func (tx *Tx) CheckWaitlisted(ctx context.Context, accountID string) (bool, error) {
+	var n int
+	err := tx.queryRow(ctx, `SELECT COUNT(*) FROM check_waitlist WHERE account_id = ?`, accountID).Scan(&n)
+	return n > 0, err
 }

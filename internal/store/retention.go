@@ -42,6 +42,11 @@ func (tx *Tx) RedactClosedAccount(ctx context.Context, accountID string, before,
 // redactPayments redacts the finished payments before the cutoff that
 // scope (a condition with its arguments) selects.
 func (tx *Tx) redactPayments(ctx context.Context, before, now time.Time, scope string, scopeArgs ...any) (int64, error) {
+	if _, err := tx.exec(ctx, `DELETE FROM payment_recipients WHERE payment_id IN (SELECT id FROM payments
+		WHERE redacted_at IS NULL AND state IN `+terminalStates+` AND updated_at < ?`+scope+`)`,
+		append([]any{utc(before)}, scopeArgs...)...); err != nil {
+		return 0, err
+	}
 	return tx.exec(ctx, `UPDATE payments SET sender_name = '', check_details = NULL, redacted_at = ?
 		WHERE redacted_at IS NULL AND state IN `+terminalStates+` AND updated_at < ?`+scope,
 		append([]any{utc(now), utc(before)}, scopeArgs...)...)
