@@ -1,5 +1,5 @@
 import { apiFetch } from '@/lib/api-client';
-import type { Country } from '../lib/country';
+import type { Country } from '@/features/payments/lib/country';
 
 /** CustomerPayload is the body of POST /api/create-customer. */
 export interface CustomerPayload {

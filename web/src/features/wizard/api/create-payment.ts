@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
-import type { PixTransactionLike } from '../lib/qr-value';
+import type { PixTransactionLike } from '@/features/payments/lib/qr-value';
 
 export type DeliveryMethod = 'usd-bank-transfer' | 'check-to-school';
 

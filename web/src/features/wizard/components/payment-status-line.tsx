@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Progress } from '@/features/payments/progress/payment-progress';
-import { Spinner } from './spinner';
+import { Spinner } from '@/features/payments/components/spinner';
 
 /** PaymentStatusLine says what the wizard is waiting for (a polite live region). */
 export function PaymentStatusLine({ progress, method }: { progress: Progress; method: 'pix' | 'spei' }) {

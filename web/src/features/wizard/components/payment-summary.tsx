@@ -1,7 +1,7 @@
 import { formatDateTime, formatRate } from '@/lib/money';
-import { showMoney } from '../lib/format';
+import { showMoney } from '@/features/payments/lib/format';
 import type { WizardController } from '../hooks/use-wizard';
-import { SummaryList } from './summary-list';
+import { SummaryList } from '@/features/payments/components/summary-list';
 import { TransactionId } from './transaction-id';
 
 function formatWhen(iso: string | undefined): string | null {

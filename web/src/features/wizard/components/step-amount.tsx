@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button';
 import { formatAmount } from '@/lib/money';
 import type { WizardController } from '../hooks/use-wizard';
 import { TextField } from './form-field';
-import { Spinner } from './spinner';
+import { Spinner } from '@/features/payments/components/spinner';
 import { StepActions } from './step-actions';
 
 /** AmountStep is step 4: how much, in which currency, paid by PIX or SPEI, and the locked quote. */

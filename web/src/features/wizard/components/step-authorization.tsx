@@ -1,25 +1,15 @@
-import { Trans } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { Checkbox } from '@/components/ui/checkbox';
-import { Label } from '@/components/ui/label';
-import { formatDateTime, formatRate } from '@/lib/money';
-import { showMoney } from '../lib/format';
+import { formatRate } from '@/lib/money';
+import { AuthorizationStatement } from '@/features/payments/components/authorization-statement';
+import { showMoney } from '@/features/payments/lib/format';
 import { senderName } from '../lib/payloads';
-import { formatCountdown } from '../lib/timer';
+import { formatCountdown } from '@/features/payments/lib/timer';
 import type { WizardController } from '../hooks/use-wizard';
-import { QuoteTimer } from './quote-timer';
-import { Spinner } from './spinner';
+import { QuoteTimer } from '@/features/payments/components/quote-timer';
+import { Spinner } from '@/features/payments/components/spinner';
 import { StepActions } from './step-actions';
-import { SummaryList } from './summary-list';
+import { SummaryList } from '@/features/payments/components/summary-list';
 
-/** formatSignedAt shows the signature time in the payer's time zone. */
-export function formatSignedAt(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  return formatDateTime(d, { dateStyle: 'medium', timeStyle: 'long' });
-}
-
-const linkClass = 'font-semibold text-blue-800 underline';
 
 /** AuthorizationStep is step 5, the Payment Authorization Agreement. */
 export function AuthorizationStep({ w }: { w: WizardController }) {
@@ -65,39 +55,16 @@ export function AuthorizationStep({ w }: { w: WizardController }) {
         />
       </section>
 
-      <section aria-labelledby="statement-heading" className="mt-6 rounded-xl border border-slate-200 p-4">
-        <h3 id="statement-heading" className="text-lg font-semibold text-ink">
-          {t('authorization.statementHeading')}
-        </h3>
-        <p className="mt-2 text-slate-800">{t('authorization.statement', { name, local, usd, destination })}</p>
-        <p className="mt-3 font-medium text-ink">{t('authorization.ackHeading')}</p>
-        <ul className="mt-1 list-disc space-y-1 pl-5 text-slate-800">
-          <li>{t('authorization.ackWithdraw')}</li>
-          <li>{t('authorization.ackAgent')}</li>
-          <li>
-            <Trans
-              t={t}
-              i18nKey="authorization.ackTerms"
-              components={{
-                terms: <a href="/terms-of-service" target="_blank" rel="noopener" className={linkClass} />,
-                privacy: <a href="/privacy-policy" target="_blank" rel="noopener" className={linkClass} />,
-              }}
-            />
-          </li>
-        </ul>
-
-        <div className="mt-5 flex items-start gap-3">
-          <Checkbox id="authorize" checked={state.authorized} onCheckedChange={(v) => w.authorize(v === true)} aria-required="true" />
-          <Label htmlFor="authorize" className="mb-0 cursor-pointer text-base">
-            {t('authorization.checkbox')}
-          </Label>
-        </div>
-        {state.authorized && state.signedAt ? (
-          <p className="mt-3 rounded-lg bg-green-50 p-3 text-sm text-green-900">
-            {t('authorization.signed', { name, time: formatSignedAt(state.signedAt) })}
-          </p>
-        ) : null}
-      </section>
+      <AuthorizationStatement
+        t={t}
+        name={name}
+        local={local}
+        usd={usd}
+        destination={destination}
+        authorized={state.authorized}
+        signedAt={state.signedAt}
+        onAuthorize={w.authorize}
+      />
 
       {state.paymentError ? (
         <div role="alert" className="mt-6 rounded-lg border border-red-300 bg-red-50 p-3 text-red-900">

@@ -4,11 +4,11 @@ import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast-store';
 import { mailto, site } from '@/config/site';
 import { cn } from '@/lib/cn';
-import { bankFields, bankSchema, canContinueDelivery, firstIssue, type BankDetails } from '../lib/validation';
+import { bankFields, bankSchema, canContinueDelivery, firstIssue, type BankDetails } from '@/features/payments/lib/validation';
 import type { DeliveryMethod, WizardForm } from '../lib/state';
 import type { WizardController } from '../hooks/use-wizard';
-import { TextField } from './form-field';
-import { Spinner } from './spinner';
+import { BankFields } from '@/features/payments/components/bank-fields';
+import { Spinner } from '@/features/payments/components/spinner';
 import { StepActions } from './step-actions';
 
 type DeliveryValues = BankDetails & { deliveryMethod: DeliveryMethod };
@@ -147,46 +147,7 @@ export function DeliveryStep({ w }: { w: WizardController }) {
           <h3 id="bank-form-heading" className="text-lg font-semibold text-ink">
             {t('delivery.bankForm.heading')}
           </h3>
-          <div className="mt-4 grid gap-4 sm:grid-cols-2">
-            <TextField
-              id="accountHolderName"
-              label={t('delivery.bankForm.accountHolderName')}
-              autoComplete="name"
-              invalid={invalid('accountHolderName')} error={w.fieldErrors.accountHolderName}
-              {...register('accountHolderName')}
-            />
-            <TextField id="bankName" label={t('delivery.bankForm.bankName')} autoComplete="off" invalid={invalid('bankName')} error={w.fieldErrors.bankName} {...register('bankName')} />
-            <TextField
-              id="bankStreetAddress"
-              className="sm:col-span-2"
-              label={t('delivery.bankForm.bankStreetAddress')}
-              hint={t('delivery.bankForm.bankStreetAddressHint')}
-              autoComplete="off"
-              invalid={invalid('bankStreetAddress')} error={w.fieldErrors.bankStreetAddress}
-              {...register('bankStreetAddress')}
-            />
-            <TextField id="bankCity" label={t('delivery.bankForm.bankCity')} autoComplete="off" invalid={invalid('bankCity')} error={w.fieldErrors.bankCity} {...register('bankCity')} />
-            <TextField id="bankState" label={t('delivery.bankForm.bankState')} autoComplete="off" invalid={invalid('bankState')} error={w.fieldErrors.bankState} {...register('bankState')} />
-            <TextField id="bankZipCode" label={t('delivery.bankForm.bankZipCode')} autoComplete="off" inputMode="numeric" invalid={invalid('bankZipCode')} error={w.fieldErrors.bankZipCode} {...register('bankZipCode')} />
-            <TextField
-              id="routingNumber"
-              label={t('delivery.bankForm.routingNumber')}
-              hint={t('delivery.bankForm.routingNumberHint')}
-              inputMode="numeric"
-              autoComplete="off"
-              invalid={invalid('routingNumber')} error={w.fieldErrors.routingNumber}
-              {...register('routingNumber')}
-            />
-            <TextField
-              id="accountNumber"
-              className="sm:col-span-2"
-              label={t('delivery.bankForm.accountNumber')}
-              inputMode="numeric"
-              autoComplete="off"
-              invalid={invalid('accountNumber')} error={w.fieldErrors.accountNumber}
-              {...register('accountNumber')}
-            />
-          </div>
+          <BankFields t={t} register={register} invalid={invalid} error={(f) => w.fieldErrors[f]} />
         </section>
       ) : null}
 

@@ -2,16 +2,13 @@ import { useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from '@/components/ui/button';
-import { NativeSelect } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/toast-store';
-import { formatDateInput, MAX_DATE_LENGTH } from '../lib/date-input';
-import { firstIssue, personalFields, personalInfoSchema, type PersonalInfo } from '../lib/validation';
+import { PersonalFields } from '@/features/payments/components/personal-fields';
+import { firstIssue, personalFields, personalInfoSchema, type PersonalInfo } from '@/features/payments/lib/validation';
 import type { WizardForm } from '../lib/state';
 import type { WizardController } from '../hooks/use-wizard';
-import { TextField } from './form-field';
 import { StepActions } from './step-actions';
-import { LockIcon } from './icons';
+import { LockIcon } from '@/features/payments/components/icons';
 
 /** PersonalStep is step 1, Individual Information. */
 export function PersonalStep({ w }: { w: WizardController }) {
@@ -54,7 +51,6 @@ export function PersonalStep({ w }: { w: WizardController }) {
     const e = formState.errors[f];
     return e?.message && !e.message.startsWith(t('validation.requiredPrefix')) ? e.message : null;
   };
-  const dob = register('dateOfBirth');
   const firstMissing = personalFields.find((f) => formState.errors[f]?.message?.startsWith(t('validation.requiredPrefix')));
   const requiredMessage = firstMissing ? formState.errors[firstMissing]?.message : null;
 
@@ -73,75 +69,7 @@ export function PersonalStep({ w }: { w: WizardController }) {
         </p>
       ) : null}
 
-      <div className="mt-6 grid gap-4 sm:grid-cols-2">
-        <TextField id="firstName" label={t('fields.firstName')} autoComplete="given-name" invalid={invalid('firstName')} error={error('firstName')} {...register('firstName')} />
-        <TextField id="lastName" label={t('fields.lastName')} autoComplete="family-name" invalid={invalid('lastName')} error={error('lastName')} {...register('lastName')} />
-
-        <div>
-          <Label htmlFor="documentType">{t('fields.documentType')}</Label>
-          <NativeSelect id="documentType" {...register('documentType')}>
-            <option value="national_id">{t(`fields.documentTypeOption.${country}`)}</option>
-          </NativeSelect>
-        </div>
-        <TextField
-          id="taxId"
-          label={t(`fields.taxId.${country}`)}
-          placeholder={t(`fields.taxIdPlaceholder.${country}`)}
-          autoComplete="off"
-          autoCapitalize={country === 'mexico' ? 'characters' : undefined}
-          spellCheck={false}
-          invalid={invalid('taxId')} error={error('taxId')}
-          {...register('taxId')}
-        />
-
-        <TextField id="email" type="email" label={t('fields.email')} autoComplete="email" invalid={invalid('email')} error={error('email')} {...register('email')} />
-        <TextField
-          id="dateOfBirth"
-          type="text"
-          inputMode="numeric"
-          placeholder={t('fields.dateOfBirthPlaceholder')}
-          maxLength={MAX_DATE_LENGTH}
-          autoComplete="bday"
-          label={t('fields.dateOfBirth')}
-          hint={t('fields.dateOfBirthHint')}
-          invalid={invalid('dateOfBirth')}
-          error={error('dateOfBirth')}
-          {...dob}
-          onChange={(e) => {
-            e.target.value = formatDateInput(e.target.value);
-            void dob.onChange(e);
-          }}
-        />
-
-        <TextField
-          id="phone"
-          type="tel"
-          label={t('fields.phone')}
-          hint={t(`fields.phoneHint.${country}`)}
-          placeholder={t(`fields.phonePlaceholder.${country}`)}
-          autoComplete="tel"
-          invalid={invalid('phone')} error={error('phone')}
-          {...register('phone')}
-        />
-        <div>
-          <Label htmlFor="country">{t('fields.country')}</Label>
-          <NativeSelect id="country" {...register('country')}>
-            <option value={country}>{t(`fields.countryOption.${country}`)}</option>
-          </NativeSelect>
-        </div>
-
-        <TextField
-          id="streetAddress"
-          className="sm:col-span-2"
-          label={t('fields.streetAddress')}
-          autoComplete="street-address"
-          invalid={invalid('streetAddress')} error={error('streetAddress')}
-          {...register('streetAddress')}
-        />
-        <TextField id="city" label={t('fields.city')} autoComplete="address-level2" invalid={invalid('city')} error={error('city')} {...register('city')} />
-        <TextField id="state" label={t('fields.state')} autoComplete="address-level1" invalid={invalid('state')} error={error('state')} {...register('state')} />
-        <TextField id="zipCode" label={t('fields.zipCode')} autoComplete="postal-code" invalid={invalid('zipCode')} error={error('zipCode')} {...register('zipCode')} />
-      </div>
+      <PersonalFields t={t} country={country} register={register} invalid={invalid} error={error} />
 
       <p className="mt-6 flex gap-2 rounded-lg border border-blue-200 bg-blue-50 p-3 text-sm text-blue-900">
         <LockIcon className="mt-0.5 shrink-0" />

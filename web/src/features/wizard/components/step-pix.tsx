@@ -1,38 +1,16 @@
-import { useEffect, useState } from 'react';
-import QRCode from 'qrcode';
-import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Textarea } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { PixCode } from '@/features/payments/components/pix-code';
 import { mailto, site } from '@/config/site';
 import { formatRate } from '@/lib/money';
-import { showMoney } from '../lib/format';
-import { pixQrValue } from '../lib/qr-value';
-import { formatCountdown } from '../lib/timer';
+import { showMoney } from '@/features/payments/lib/format';
+import { pixQrValue } from '@/features/payments/lib/qr-value';
+import { formatCountdown } from '@/features/payments/lib/timer';
 import type { WizardController } from '../hooks/use-wizard';
 import { PaymentEnded } from './payment-ended';
 import { PaymentTracking } from './payment-tracking';
-import { QuoteTimer } from './quote-timer';
-import { SandboxPanel } from './sandbox-panel';
-import { SummaryList } from './summary-list';
-
-/** QR_OPTIONS: the spec's QR code size. */
-export const QR_OPTIONS = { width: 256, margin: 2 } as const;
-
-function useQrDataUrl(value: string): { url: string | null; failed: boolean } {
-  const [result, setResult] = useState<{ value: string; url: string | null; failed: boolean }>({ value: '', url: null, failed: false });
-  useEffect(() => {
-    if (!value) return;
-    let live = true;
-    QRCode.toDataURL(value, { ...QR_OPTIONS })
-      .then((url) => live && setResult({ value, url, failed: false }))
-      .catch(() => live && setResult({ value, url: null, failed: true }));
-    return () => {
-      live = false;
-    };
-  }, [value]);
-  return result.value === value ? result : { url: null, failed: false };
-}
+import { QuoteTimer } from '@/features/payments/components/quote-timer';
+import { SandboxPanel } from '@/features/payments/components/sandbox-panel';
+import { SummaryList } from '@/features/payments/components/summary-list';
 
 /** CountryNotSupported is shown when a payer from another country reaches the PIX step. */
 function CountryNotSupported({ w }: { w: WizardController }) {
@@ -56,7 +34,6 @@ export function PixStep({ w }: { w: WizardController }) {
   const { t, state } = w;
   const p = state.payment;
   const value = pixQrValue(p);
-  const qr = useQrDataUrl(value);
   if (state.form.country !== 'brazil') return <CountryNotSupported w={w} />;
   if (!p) return null;
 
@@ -83,48 +60,7 @@ export function PixStep({ w }: { w: WizardController }) {
 
       <p className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">{t('pay.windowNotice')}</p>
 
-      <section aria-labelledby="qr-heading" className="mt-6 grid items-start gap-6 sm:grid-cols-[auto_1fr]">
-        <div className="mx-auto text-center sm:mx-0">
-          <h3 id="qr-heading" className="text-lg font-semibold text-ink">
-            {t('pay.qrHeading')}
-          </h3>
-          {qr.url ? (
-            <img
-              src={qr.url}
-              width={QR_OPTIONS.width}
-              height={QR_OPTIONS.width}
-              alt={t('pay.qrAlt', { amount })}
-              data-testid="pix-qr"
-              className="mx-auto mt-3 rounded-lg border border-slate-200 bg-white"
-            />
-          ) : qr.failed ? (
-            <p className="mt-3 text-sm text-red-800">{t('pay.qrError')}</p>
-          ) : (
-            <div className="mx-auto mt-3 h-64 w-64 animate-pulse rounded-lg bg-slate-100" aria-hidden="true" />
-          )}
-        </div>
-        <div className="min-w-0">
-          <p className="text-sm text-slate-700">{t('pay.qrHint')}</p>
-          <Label htmlFor="pix-deposit-address" className="mt-4">
-            {t('pay.depositAddress')}
-          </Label>
-          <Textarea
-            id="pix-deposit-address"
-            readOnly
-            rows={5}
-            value={value}
-            className="break-all font-mono text-xs"
-            onFocus={(e) => e.currentTarget.select()}
-          />
-          <Button
-            variant="secondary"
-            className="mt-3 w-full sm:w-auto"
-            onClick={() => void w.copy(value, t('toasts.copied'), t('toasts.copiedPix'))}
-          >
-            {t('pay.copyAddress')}
-          </Button>
-        </div>
-      </section>
+      <PixCode t={t} value={value} amount={amount} onCopy={() => void w.copy(value, t('toasts.copied'), t('toasts.copiedPix'))} />
 
       <PaymentTracking w={w} payLabel={t('pay.stage.pix')} offrampLabel={t('pay.stage.offramp')} />
 

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/input';
 import { FieldHint, Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/toast-store';
-import { firstIssue, schoolFields, schoolSchema, type SchoolDetails } from '../lib/validation';
+import { firstIssue, schoolFields, schoolSchema, type SchoolDetails } from '@/features/payments/lib/validation';
 import type { WizardForm } from '../lib/state';
 import type { WizardController } from '../hooks/use-wizard';
 import { TextField } from './form-field';

@@ -1,14 +1,15 @@
 import { Button } from '@/components/ui/button';
+import { SpeiInstructions } from '@/features/payments/components/spei-instructions';
 import { formatRate } from '@/lib/money';
-import { showMoney } from '../lib/format';
-import { formatCountdown } from '../lib/timer';
+import { showMoney } from '@/features/payments/lib/format';
+import { formatCountdown } from '@/features/payments/lib/timer';
 import type { WizardController } from '../hooks/use-wizard';
 import { PaymentEnded } from './payment-ended';
 import { PaymentTracking } from './payment-tracking';
-import { QuoteTimer } from './quote-timer';
-import { SandboxPanel } from './sandbox-panel';
+import { QuoteTimer } from '@/features/payments/components/quote-timer';
+import { SandboxPanel } from '@/features/payments/components/sandbox-panel';
 import { StepActions } from './step-actions';
-import { SummaryList } from './summary-list';
+import { SummaryList } from '@/features/payments/components/summary-list';
 
 /** SpeiStep is step 6 in Mexico: the SPEI deposit instructions, status and progress. */
 export function SpeiStep({ w }: { w: WizardController }) {
@@ -41,28 +42,14 @@ export function SpeiStep({ w }: { w: WizardController }) {
 
       <p className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">{t('pay.windowNotice')}</p>
 
-      <section aria-labelledby="spei-heading" className="mt-6">
-        <h3 id="spei-heading" className="text-lg font-semibold text-ink">
-          {t('pay.spei.heading')}
-        </h3>
-        <SummaryList
-          className="mt-3"
-          rows={[
-            { label: t('pay.spei.amount'), value: amount },
-            { label: t('pay.spei.method'), value: t('pay.spei.methodValue') },
-            { label: t('pay.spei.clabe'), value: <span className="font-mono tracking-wider" data-testid="spei-clabe">{clabe}</span> },
-            { label: t('pay.spei.bankName'), value: p.bank_name },
-            { label: t('pay.spei.beneficiary'), value: p.beneficiary_name },
-          ]}
-        />
-        <Button
-          variant="secondary"
-          className="mt-3 w-full sm:w-auto"
-          onClick={() => void w.copy(copyText, t('toasts.speiCopied'), t('toasts.speiCopiedBody'))}
-        >
-          {t('pay.spei.copy')}
-        </Button>
-      </section>
+      <SpeiInstructions
+        t={t}
+        amount={amount}
+        clabe={clabe}
+        bankName={p.bank_name}
+        beneficiary={p.beneficiary_name}
+        onCopy={() => void w.copy(copyText, t('toasts.speiCopied'), t('toasts.speiCopiedBody'))}
+      />
 
       <PaymentTracking w={w} payLabel={t('pay.stage.spei')} offrampLabel={t('pay.stage.offrampSpei')} />
 

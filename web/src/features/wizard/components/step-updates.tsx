@@ -1,6 +1,6 @@
 import type { WizardController } from '../hooks/use-wizard';
 import { WizardReferrals } from './wizard-referrals';
-import { MailIcon } from './icons';
+import { MailIcon } from '@/features/payments/components/icons';
 
 /** UpdatesStep is step 9: where updates go, what they are, and referrals. */
 export function UpdatesStep({ w }: { w: WizardController }) {

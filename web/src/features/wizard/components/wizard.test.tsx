@@ -5,8 +5,8 @@ import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getToasts, resetToasts } from '@/components/ui/toast-store';
-import { brazil, mexico, type CountryConfig } from '../lib/country';
-import { testI18n } from '../test/i18n';
+import { brazil, mexico, type CountryConfig } from '@/features/payments/lib/country';
+import { testI18n } from '@/features/payments/test/i18n';
 import { Wizard } from './wizard';
 
 type Handler = (body: Record<string, unknown>) => { status: number; body: unknown } | Promise<{ status: number; body: unknown }>;

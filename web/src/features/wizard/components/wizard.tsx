@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { Card } from '@/components/ui/card';
 import { usePageMeta } from '@/lib/page-meta';
-import type { CountryConfig } from '../lib/country';
+import type { CountryConfig } from '@/features/payments/lib/country';
 import type { Step } from '../lib/state';
 import { useWizard, type WizardController } from '../hooks/use-wizard';
 import { ProgressIndicator } from './progress-indicator';

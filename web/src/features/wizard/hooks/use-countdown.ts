@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { WARNING_SECONDS } from '../lib/country';
-import { timerView, type TimerView } from '../lib/timer';
+import { WARNING_SECONDS } from '@/features/payments/lib/country';
+import { timerView, type TimerView } from '@/features/payments/lib/timer';
 
 export interface CountdownOptions {
   /** deadline on this browser's clock (ms), or null when there is nothing to count. */

@@ -7,12 +7,12 @@ import { toast } from '@/components/ui/toast-store';
 import { ApiError, hasCode, serverText } from '@/lib/api-client';
 import { useCreatePayment, type Payment } from '../api/create-payment';
 import { newIdempotencyKey } from '../lib/browser';
-import { showMoney } from '../lib/format';
+import { showMoney } from '@/features/payments/lib/format';
 import { checkDetailsPayload, senderName } from '../lib/payloads';
 import { formFieldOf } from '../lib/server-fields';
 import type { WizardState } from '../lib/state';
-import { localDeadline } from '../lib/timer';
-import { cleanCurp, paymentPreflight } from '../lib/validation';
+import { localDeadline } from '@/features/payments/lib/timer';
+import { cleanCurp, paymentPreflight } from '@/features/payments/lib/validation';
 import type { WizardCore } from './wizard-core';
 
 function paymentRequest(s: WizardState, method: 'pix' | 'spei', key: string) {

@@ -5,9 +5,9 @@ import { useCallback, useState } from 'react';
 import { hasCode, serverText } from '@/lib/api-client';
 import { createQuote } from '@/features/payments/api/create-quote';
 import { usdFieldText, usdFromLocal } from '../lib/amount';
-import { RATE_PROBE_USD } from '../lib/country';
-import { localDeadline } from '../lib/timer';
-import { belowMinimum, checkAmount } from '../lib/validation';
+import { RATE_PROBE_USD } from '@/features/payments/lib/country';
+import { localDeadline } from '@/features/payments/lib/timer';
+import { belowMinimum, checkAmount } from '@/features/payments/lib/validation';
 import type { WizardCore } from './wizard-core';
 
 export function useQuote(core: WizardCore, quoteTtlSeconds: number | undefined) {

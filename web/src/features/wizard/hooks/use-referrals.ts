@@ -5,7 +5,7 @@ import { useCallback, useState } from 'react';
 import { toast } from '@/components/ui/toast-store';
 import { serverText } from '@/lib/api-client';
 import { submitReferrals } from '@/features/payments/api/submit-referrals';
-import { referralEmails } from '../lib/validation';
+import { referralEmails } from '@/features/payments/lib/validation';
 import type { WizardCore } from './wizard-core';
 
 export function useReferrals(core: WizardCore) {

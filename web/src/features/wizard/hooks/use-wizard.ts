@@ -9,7 +9,7 @@ import { readAmount } from '@/lib/amount';
 import { useTranslation } from 'react-i18next';
 import { dismissToast, toast } from '@/components/ui/toast-store';
 import { useServerConfig } from '../api/get-config';
-import type { CountryConfig } from '../lib/country';
+import type { CountryConfig } from '@/features/payments/lib/country';
 import type { FormField } from '../lib/server-fields';
 import { reducer, type Step, type WizardForm, type WizardState } from '../lib/state';
 import { clearState, loadState, saveState } from '../lib/storage';

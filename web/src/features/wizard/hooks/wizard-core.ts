@@ -5,7 +5,7 @@
 
 import type { Dispatch, RefObject } from 'react';
 import type { TFunction } from 'i18next';
-import type { CountryConfig } from '../lib/country';
+import type { CountryConfig } from '@/features/payments/lib/country';
 import type { FormField } from '../lib/server-fields';
 import type { Action, WizardState } from '../lib/state';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatAmount, formatMoney, formatRate } from '@/lib/money';
-import { showMoney } from './format';
+import { showMoney } from '@/features/payments/lib/format';
 import { hasAtMostTwoDecimals, parseTypedAmount, roundCents } from '@/lib/amount';
 import { usdFieldText, usdFromLocal } from './amount';
 

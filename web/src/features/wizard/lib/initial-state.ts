@@ -1,7 +1,7 @@
 // The wizard's first state: an empty form for the country, no customer,
 // no quote, no payment.
 
-import type { Country } from './country';
+import type { Country } from '@/features/payments/lib/country';
 import { initialProgress } from '@/features/payments/progress/payment-progress';
 import type { WizardForm, WizardState } from './state';
 

@@ -3,7 +3,7 @@
 import type { CustomerPayload } from '../api/create-customer';
 import type { ExternalAccountPayload } from '../api/create-external-account';
 import type { CheckDetailsPayload } from '../api/create-payment';
-import type { Country } from './country';
+import type { Country } from '@/features/payments/lib/country';
 import type { WizardForm } from './state';
 
 /** customerPayload builds POST /api/create-customer from step 1 (phone as digits only). */

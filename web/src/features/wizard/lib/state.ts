@@ -4,9 +4,9 @@
 import type { Quote } from '@/features/payments/api/create-quote';
 import { initialState } from './initial-state';
 import type { Payment } from '../api/create-payment';
-import type { Country, PaymentMethod } from './country';
+import type { Country, PaymentMethod } from '@/features/payments/lib/country';
 import type { Offramp, Progress, StatusRecord } from '@/features/payments/progress/payment-progress';
-import type { BankDetails, PersonalInfo, SchoolDetails } from './validation';
+import type { BankDetails, PersonalInfo, SchoolDetails } from '@/features/payments/lib/validation';
 
 export type Step = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
 export type DeliveryMethod = '' | 'usd-bank-transfer' | 'check-to-school';

@@ -7,7 +7,7 @@
 // its last 4 digits. The payment's progress itself is asked of the server
 // again after a reload.
 
-import type { Country } from './country';
+import type { Country } from '@/features/payments/lib/country';
 import { initialState, type WizardState } from './state';
 
 export function storageKey(country: Country): string {

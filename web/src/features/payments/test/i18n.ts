@@ -3,7 +3,7 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import wizard from '@/locales/en/wizard.json';
 import common from '@/locales/en/common.json';
-import type { Translate } from '../lib/validation';
+import type { Translate } from '@/features/payments/lib/validation';
 
 export const testI18n = i18next.createInstance();
 void testI18n.use(initReactI18next).init({
