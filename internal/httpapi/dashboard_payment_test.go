@@ -77,6 +77,10 @@ func TestDashboardProcessPayment(t *testing.T) {
 		if o := a.MustOK("GET", "/api/dashboard/overview", nil); o.Num("total_sent_usd") != "120.00" || o.Num("pending_usd") != "0.00" {
 			t.Fatalf("overview after completion: %s", o.Body)
 		}
+		export := a.MustOK("GET", "/api/me/data", nil)
+		if !strings.Contains(string(export.Body), `"recipient":"Boston University"`) {
+			t.Errorf("Download my data lacks the recipient: %s", export.Body)
+		}
 		if problems := h.LedgerProblems(); len(problems) > 0 {
 			t.Fatalf("ledger: %v", problems)
 		}
@@ -138,6 +142,9 @@ func TestDashboardPaymentRefusals(t *testing.T) {
 		}
 		if s := a.MustOK("GET", "/api/dashboard/payment-setup", nil); s.JSON["check_waitlist"] != true {
 			t.Errorf("waitlist not shown: %s", s.Body)
+		}
+		if d := a.MustOK("GET", "/api/me/data", nil); d.JSON["check_waitlist"] != true {
+			t.Errorf("Download my data lacks the waitlist entry")
 		}
 		if s := b.MustOK("GET", "/api/dashboard/payment-setup", nil); s.JSON["check_waitlist"] != false {
 			t.Errorf("B sees A's waitlist entry: %s", s.Body)

@@ -192,7 +192,11 @@ func TestCloseAccount(t *testing.T) {
 		// The payment ended long ago (beyond the refund window); while the
 		// account is open the daily job keeps its history anyway.
 		old := time.Now().Add(-40 * 24 * time.Hour)
+		p.MustOK("POST", "/api/dashboard/check-waitlist", map[string]string{"country": "brazil"})
 		h.DB.Tx(ctx, func(tx *store.Tx) error {
+			if err := tx.SetPaymentRecipient(ctx, done, "Boston University"); err != nil {
+				return err
+			}
 			if _, err := tx.Exec(ctx, `UPDATE payments SET updated_at = ?`, old); err != nil {
 				return err
 			}
@@ -242,6 +246,12 @@ func TestCloseAccount(t *testing.T) {
 		}
 		if n := count(t, h, `SELECT COUNT(*) FROM accounts WHERE email = ?`, "closer@example.com"); n != 0 {
 			t.Errorf("the closed account still holds its sign-in e-mail")
+		}
+		if n := count(t, h, `SELECT COUNT(*) FROM payment_recipients`); n != 0 {
+			t.Errorf("the recipient the payer named is kept after closure")
+		}
+		if n := count(t, h, `SELECT COUNT(*) FROM check_waitlist`); n != 0 {
+			t.Errorf("the check waitlist entry is kept after closure")
 		}
 		if n := count(t, h, `SELECT COUNT(*) FROM payments WHERE id = ?`, done); n != 1 {
 			t.Errorf("the payment record is gone")

@@ -30,6 +30,7 @@ type DataExport struct {
 	Payments           []exportPayment     `json:"payments"`
 	Signins            []Signin            `json:"recent_signins"`
 	Referrals          exportReferrals     `json:"referrals"`
+	CheckWaitlist      bool                `json:"check_waitlist"`
 	ScholarshipProfile json.RawMessage     `json:"scholarship_profile,omitempty"`
 	Eligibility        json.RawMessage     `json:"scholarship_eligibility,omitempty"`
 }
@@ -93,6 +94,7 @@ type exportPayment struct {
 	TotalFeesUSD   money.Amount     `json:"total_fees_usd"`
 	EffectiveRate  string           `json:"effective_rate"`
 	SenderName     string           `json:"sender_name"`
+	Recipient      string           `json:"recipient,omitempty"`
 	CheckDetails   json.RawMessage  `json:"check_details,omitempty"`
 	TrackingNumber string           `json:"tracking_number,omitempty"`
 	CreatedAt      time.Time        `json:"created_at"`
@@ -182,6 +184,9 @@ func (s *Service) ExportData(ctx context.Context, who Actor) (DataExport, error)
 			e := exportPayment{TransactionID: p.ID, Status: p.State, Method: p.Method, Delivery: p.Delivery, AmountLocal: p.AmountLocal,
 				LocalCurrency: p.AmountLocal.Currency, AmountUSD: p.AmountUSD, TotalFeesUSD: p.TotalFeesUSD, EffectiveRate: p.EffectiveRate,
 				SenderName: p.SenderName, TrackingNumber: p.TrackingNumber, CreatedAt: p.CreatedAt, History: []StageView{}}
+			if e.Recipient, err = tx.PaymentRecipient(ctx, p.ID); err != nil {
+				return err
+			}
 			if p.CheckDetails != "" && json.Valid([]byte(p.CheckDetails)) {
 				e.CheckDetails = json.RawMessage(p.CheckDetails)
 			}
@@ -199,6 +204,9 @@ func (s *Service) ExportData(ctx context.Context, who Actor) (DataExport, error)
 				return err
 			}
 			out.Payments = append(out.Payments, e)
+		}
+		if out.CheckWaitlist, err = tx.CheckWaitlisted(ctx, a.ID); err != nil {
+			return err
 		}
 		prof, err := tx.ScholarshipProfile(ctx, store.Owner{AccountID: a.ID})
 		if errors.Is(err, store.ErrNotFound) {

@@ -172,6 +172,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dashboard/check-waitlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Put the account on the waitlist for mailed checks from the dashboard */
+        post: operations["checkWaitlistJoin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dashboard/overview": {
         parameters: {
             query?: never;
@@ -183,6 +200,49 @@ export interface paths {
         get: operations["dashboardOverview"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/payment-setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's payer profiles (one verified identity per country) and saved bank accounts, for Make a Payment */
+        get: operations["dashboardPaymentSetup"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Process Payment from the dashboard
+         * @description Pays a locked quote (`POST /api/create-quote`) from one of the
+         *     account's own payer profiles to one of its saved US bank accounts.
+         *     The sender's name and CPF or CURP come from the profile (the browser
+         *     never sends them again); everything else is the wizards' path: the
+         *     same checks, authorization record, pay-in, expiry, e-mails and
+         *     ledger. The answer has `PixPayment`'s fields for a Brazil profile and
+         *     `SpeiPayment`'s for a Mexico one. Idempotency as for Pix.
+         */
+        post: operations["dashboardPaymentCreate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1112,6 +1172,54 @@ export interface components {
             /** @description USD of delivered payments (completed, check_mailed). */
             total_sent_usd: number;
         };
+        /** @description A `PixPayment` (Brazil profile) or a `SpeiPayment` (Mexico profile). */
+        DashboardPayment: {
+            amount_brl?: components["schemas"]["Amount"];
+            amount_mxn?: components["schemas"]["Amount"];
+            amount_usd: components["schemas"]["Amount"];
+            bank_account?: {
+                bank_name: string;
+                clabe: string;
+            };
+            beneficiary?: {
+                name: string;
+            };
+            /** Format: date-time */
+            created_at: string;
+            delivery_method: components["schemas"]["DeliveryMethod"];
+            /** @description The Pix copy-and-paste code, or the CLABE to pay into. */
+            deposit_address: string;
+            effective_rate: number;
+            /** Format: date-time */
+            expires_at: string;
+            /** @enum {unknown} */
+            local_currency: "BRL" | "MXN";
+            pix_code?: string;
+            status: components["schemas"]["PaymentState"];
+            total_fees_usd: components["schemas"]["Amount"];
+            transaction: {
+                deposit_address: string;
+                id: string;
+                payment_instructions?: {
+                    deposit_address: string;
+                    pix_code: string;
+                };
+                pix_code?: string;
+                sender_deposit_instructions: components["schemas"]["DepositInstructions"];
+            };
+            transaction_id: string;
+        };
+        DashboardPaymentRequest: {
+            authorization: components["schemas"]["AuthorizationInput"];
+            /** @description One of the account's payer profiles. */
+            customer_id: string;
+            /** @description A saved US bank account of that profile. */
+            external_account_id: string;
+            /** @description The locked quote's on-ramp id. */
+            quote_id: string;
+            /** @description The university or recipient the payer names. */
+            recipient: string;
+        };
         DataExport: {
             /** @description E-mail, names, verification, two-factor, created_at. */
             account: Record<string, never>;
@@ -1368,6 +1476,20 @@ export interface components {
             id?: string;
             /** @enum {string} */
             type?: "payin_processing" | "payin_completed" | "offramp_created" | "offramp_completed" | "payin_failed";
+        };
+        PaymentProfile: {
+            bank_accounts: components["schemas"]["SavedBankAccount"][];
+            /** @enum {unknown} */
+            country: "brazil" | "mexico";
+            customer_id: string;
+            /** @description approved, under_review (payments wait), or what the partner said. */
+            kyc_status: string;
+            name: string;
+            wallet_ready: boolean;
+        };
+        PaymentSetup: {
+            check_waitlist: boolean;
+            profiles: components["schemas"]["PaymentProfile"][];
         };
         /** @enum {string} */
         PaymentState: "created" | "awaiting_payin" | "payin_processing" | "payin_completed" | "offramp_created" | "completed" | "check_mailed" | "expired" | "failed" | "refunded" | "payin_mismatch";
@@ -2273,6 +2395,38 @@ export interface operations {
             };
         };
     };
+    checkWaitlistJoin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {unknown} */
+                    country: "brazil" | "mexico";
+                };
+            };
+        };
+        responses: {
+            /** @description On the waitlist (asking again changes nothing). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        check_waitlist: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["Internal"];
+        };
+    };
     dashboardOverview: {
         parameters: {
             query?: never;
@@ -2293,6 +2447,70 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["Internal"];
+        };
+    };
+    dashboardPaymentSetup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentSetup"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    dashboardPaymentCreate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Any text of at most 200 characters, unique per payment attempt. The
+                 *     same key with the same request returns the first payment; with a
+                 *     different request it is refused (422).
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DashboardPaymentRequest"];
+            };
+        };
+        responses: {
+            /** @description The payment and its deposit instructions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DashboardPayment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOrigin"];
+            404: components["responses"]["PaymentNotFound"];
+            409: components["responses"]["QuoteUsed"];
+            410: components["responses"]["QuoteExpired"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["PaymentRefused"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["PartnerUnavailable"];
         };
     };
     dashboardTransactions: {

@@ -7,7 +7,7 @@ import type { DashboardTab } from '@/features/dashboard/tabs';
 
 const OverviewTab = lazy(() => import('@/features/dashboard/overview/overview-tab').then((m) => ({ default: m.OverviewTab })));
 const SettingsTab = lazy(() => import('@/features/dashboard/settings/settings-tab').then((m) => ({ default: m.SettingsTab })));
-const PaymentTab = lazy(() => import('@/features/dashboard/components/placeholder-tab').then((m) => ({ default: m.PaymentPlaceholder })));
+const PaymentTab = lazy(() => import('@/features/dashboard/payment/payment-tab').then((m) => ({ default: m.PaymentTab })));
 const FxQuotesTab = lazy(() => import('@/features/quote/fx-quotes-tab').then((m) => ({ default: m.FxQuotesTab })));
 const SupportTab = lazy(() => import('@/features/dashboard/support/support-tab').then((m) => ({ default: m.SupportTab })));
 

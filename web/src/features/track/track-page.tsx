@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -9,10 +9,10 @@ import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { formatMoney, formatRate } from '@/lib/money';
 import { usePageMeta } from '@/lib/page-meta';
-import { useLiveStatus } from '@/lib/use-live-status';
 import { ReceiptLink } from '@/components/receipt-link';
 import { mailto, site } from '@/config/site';
-import { finalStatuses, useTransactionStatus, type TransactionStatus } from '@/features/payments/progress/get-transaction-status';
+import { finalStatuses, type TransactionStatus } from '@/features/payments/progress/get-transaction-status';
+import { useFollowPayment } from '@/features/payments/progress/use-follow-payment';
 import { StageList, useStageLabel } from '@/features/payments/progress/stage-list';
 import { formatTime } from '@/features/payments/progress/format-time';
 
@@ -36,18 +36,8 @@ export function TrackPage() {
     setSyncedId(id);
     setDraft(id);
   }
-  // The owner's browser follows the payment live; anyone else (and a
-  // failed stream) polls.
-  const [liveId, setLiveId] = useState('');
-  const live = useLiveStatus(liveId);
-  const query = useTransactionStatus(id, live.connected);
-  const owned = query.data?.owned && query.data.transaction_id === id && !finalStatuses.has(query.data.status);
-  if ((owned ? id : '') !== liveId) setLiveId(owned ? id : '');
-  const seq = live.status?.sequence;
-  const { refetch } = query;
-  useEffect(() => {
-    if (seq !== undefined) void refetch();
-  }, [seq, refetch]);
+  // The owner's browser follows the payment live; anyone else polls.
+  const { query, live } = useFollowPayment(id);
   // A refresh the visitor asked for (the background polling stays silent).
   const [refreshing, setRefreshing] = useState(false);
   const refresh = () => {
@@ -101,7 +91,7 @@ export function TrackPage() {
           </form>
         </Card>
 
-        {id !== '' ? <Result id={id} query={query} refresh={refresh} refreshing={refreshing} live={live.connected} /> : null}
+        {id !== '' ? <Result id={id} query={query} refresh={refresh} refreshing={refreshing} live={live} /> : null}
 
         <p className="mt-8 text-slate-700">
           <Trans
@@ -116,7 +106,7 @@ export function TrackPage() {
   );
 }
 
-type Query = ReturnType<typeof useTransactionStatus>;
+type Query = ReturnType<typeof useFollowPayment>['query'];
 
 interface ResultProps {
   id: string;

@@ -1,25 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useAfterLoad } from '@/components/layout/use-after-load';
-import { apiFetch, errorMessage } from '@/lib/api-client';
+import { fetchIndicativeRate } from '@/features/payments/api/indicative-rate';
 import type { LiveRates } from '../calculator/calculator-logic';
-
-type Symbol = 'USDC/BRL' | 'USDC/MXN';
-type QuoteType = 'on_ramp' | 'off_ramp';
-
-/**
- * fetchIndicativeRate asks POST /api/create-quote-new for a live rate. A
- * failure is only logged: the calculator keeps its default rate.
- */
-export async function fetchIndicativeRate(symbol: Symbol, quoteType: QuoteType): Promise<number | undefined> {
-  try {
-    const body = await apiFetch<{ effective_rate?: unknown }>('/api/create-quote-new', { body: { symbol, quote_type: quoteType } });
-    const rate = body?.effective_rate;
-    return typeof rate === 'number' && Number.isFinite(rate) && rate > 0 ? rate : undefined;
-  } catch (err) {
-    console.warn(`Calculator rate ${symbol} ${quoteType}:`, errorMessage(err, 'Failed to get quote'));
-    return undefined;
-  }
-}
 
 /** fetchCalculatorRates: both on-ramp rates, or the BRL off-ramp rate when reversed. */
 export async function fetchCalculatorRates(reversed: boolean): Promise<LiveRates> {

@@ -20,7 +20,7 @@ export function SummaryList({ rows, className }: { rows: Array<SummaryRow | null
               {row.label}
               {row.hint ? <span className="block text-xs text-slate-600">{row.hint}</span> : null}
             </dt>
-            <dd className={cn('break-all text-right text-ink', row.strong ? 'text-lg font-bold' : 'font-semibold')}>{row.value}</dd>
+            <dd className={cn('text-right text-ink [overflow-wrap:anywhere]', row.strong ? 'text-lg font-bold' : 'font-semibold')}>{row.value}</dd>
           </div>
         );
       })}

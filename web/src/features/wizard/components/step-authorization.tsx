@@ -1,5 +1,4 @@
 import { Button } from '@/components/ui/button';
-import { formatRate } from '@/lib/money';
 import { AuthorizationStatement } from '@/features/payments/components/authorization-statement';
 import { showMoney } from '@/features/payments/lib/format';
 import { senderName } from '../lib/payloads';
@@ -9,7 +8,7 @@ import { QuoteTimer } from '@/features/payments/components/quote-timer';
 import { Spinner } from '@/features/payments/components/spinner';
 import { StepActions } from './step-actions';
 import { SummaryList } from '@/features/payments/components/summary-list';
-
+import { quoteRows } from '@/features/payments/components/quote-rows';
 
 /** AuthorizationStep is step 5, the Payment Authorization Agreement. */
 export function AuthorizationStep({ w }: { w: WizardController }) {
@@ -37,14 +36,7 @@ export function AuthorizationStep({ w }: { w: WizardController }) {
         <SummaryList
           className="mt-3"
           rows={[
-            { label: t('authorization.localPerUsdc', { currency }), value: formatRate(q.on_ramp.quotation) },
-            { label: t('authorization.usdPerUsdc'), value: formatRate(q.off_ramp.quotation) },
-            {
-              label: t('authorization.effectiveRate'),
-              value: t('authorization.effectiveRateValue', { rate: formatRate(q.effective_rate, config.effectiveRateDecimals), currency }),
-            },
-            { label: t('authorization.usdAmount'), value: usd },
-            { label: t('authorization.totalFees'), hint: t('authorization.totalFeesHint'), value: showMoney(q.total_fees_usd, 'USD') },
+            ...quoteRows(t, q, currency, config.effectiveRateDecimals),
             check && {
               label: t('authorization.student'),
               value: t('authorization.studentValue', { name: state.form.studentFullName.trim(), id: state.form.studentId.trim() }),

@@ -5,9 +5,10 @@
 import { useCallback, useRef, useState } from 'react';
 import { toast } from '@/components/ui/toast-store';
 import { serverText } from '@/lib/api-client';
-import { createCustomer, NoCustomerIdError, type CustomerResponse } from '../api/create-customer';
+import { createCustomer, NoCustomerIdError, type CustomerResponse } from '@/features/payments/api/create-customer';
 import { createWallet } from '../api/create-wallet';
-import { customerPayload, fingerprint } from '../lib/payloads';
+import { customerPayload } from '@/features/payments/lib/payloads';
+import { fingerprint } from '../lib/payloads';
 import { formFieldOf } from '../lib/server-fields';
 import type { SavedAccount, WizardForm } from '../lib/state';
 import type { WizardCore } from './wizard-core';

@@ -5,8 +5,8 @@
 import { useCallback, useState } from 'react';
 import { toast } from '@/components/ui/toast-store';
 import { serverText } from '@/lib/api-client';
-import { createExternalAccount } from '../api/create-external-account';
-import { externalAccountPayload } from '../lib/payloads';
+import { createExternalAccount } from '@/features/payments/api/create-external-account';
+import { externalAccountPayload } from '@/features/payments/lib/payloads';
 import { formFieldOf } from '../lib/server-fields';
 import type { WizardForm } from '../lib/state';
 import type { CustomerOutcome } from './use-customer';

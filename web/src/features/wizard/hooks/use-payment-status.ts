@@ -12,11 +12,11 @@ import { getWebhookStatus } from '@/features/payments/progress/get-webhook-statu
 import { isFinal, reduceStatus, type Effect } from '@/features/payments/progress/payment-progress';
 import { usePolling } from '@/features/payments/progress/use-polling';
 import { triggerMockWebhook, type SandboxEvent } from '@/features/payments/api/trigger-mock-webhook';
-import { copyText } from '../lib/browser';
+import { copyText } from '@/features/payments/lib/browser';
 import { POLL_INTERVAL_MS, POLL_MAX_MS } from '@/features/payments/lib/country';
 import { showMoney } from '@/features/payments/lib/format';
 import type { WizardState } from '../lib/state';
-import { useCountdown } from './use-countdown';
+import { useCountdown } from '@/features/payments/hooks/use-countdown';
 import type { WizardCore } from './wizard-core';
 
 export function usePaymentStatus(core: WizardCore, state: WizardState, openExpired: () => void) {

@@ -6,7 +6,7 @@ import { useCallback } from 'react';
 import { toast } from '@/components/ui/toast-store';
 import { ApiError, hasCode, serverText } from '@/lib/api-client';
 import { useCreatePayment, type Payment } from '../api/create-payment';
-import { newIdempotencyKey } from '../lib/browser';
+import { newIdempotencyKey } from '@/features/payments/lib/browser';
 import { showMoney } from '@/features/payments/lib/format';
 import { checkDetailsPayload, senderName } from '../lib/payloads';
 import { formFieldOf } from '../lib/server-fields';

@@ -8,7 +8,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { readAmount } from '@/lib/amount';
 import { useTranslation } from 'react-i18next';
 import { dismissToast, toast } from '@/components/ui/toast-store';
-import { useServerConfig } from '../api/get-config';
+import { useServerConfig } from '@/features/payments/api/get-config';
 import type { CountryConfig } from '@/features/payments/lib/country';
 import type { FormField } from '../lib/server-fields';
 import { reducer, type Step, type WizardForm, type WizardState } from '../lib/state';
