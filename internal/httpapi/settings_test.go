@@ -192,6 +192,13 @@ func TestCloseAccount(t *testing.T) {
 		// The payment ended long ago (beyond the refund window); while the
 		// account is open the daily job keeps its history anyway.
 		old := time.Now().Add(-40 * 24 * time.Hour)
+		// A payment still in flight keeps the account open until it ends.
+		pending := p.Pay("20.00")
+		if r := p.Do("POST", "/api/me/close", map[string]string{"password": apptest.Password}); r.Status != 409 || r.Str("code") != "conflict" ||
+			!strings.Contains(r.Error(), "payment in progress") {
+			t.Fatalf("closed with a payment in flight: %d %s", r.Status, r.Body)
+		}
+		expireNow(t, h, p, pending)
 		p.MustOK("POST", "/api/dashboard/check-waitlist", map[string]string{"country": "brazil"})
 		h.DB.Tx(ctx, func(tx *store.Tx) error {
 			if err := tx.SetPaymentRecipient(ctx, done, "Boston University"); err != nil {

@@ -236,6 +236,14 @@ func (s *Service) CloseAccount(ctx context.Context, who Actor, password string) 
 	}
 	now := s.now()
 	err = s.db.Tx(ctx, func(tx *store.Tx) error {
+		// Money still moving needs its owner: the receipt, the e-mails and
+		// a refund are theirs until the payment ends.
+		if busy, err := tx.PaymentInFlight(ctx, a.ID); err != nil || busy {
+			if err == nil {
+				err = apperr.New(apperr.Conflict, "You have a payment in progress. You can close your account once it has finished.")
+			}
+			return err
+		}
 		if err := s.queueMail(ctx, tx, "account_closed", a.Email, map[string]string{"Link": s.link("/privacy", "", "")}); err != nil {
 			return err
 		}

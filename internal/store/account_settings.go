@@ -110,3 +110,12 @@ func (tx *Tx) LiveExternalAccount(ctx context.Context, id string) (customer.Bank
 	return scanExternalAccount(tx.queryRow(ctx, `SELECT `+externalAccountColumns+` FROM external_accounts
 		WHERE id = ? AND removed_at IS NULL`, id))
 }
+
+// PaymentInFlight reports whether one of the account's payments has not
+// ended yet (money may still be moving).
+func (tx *Tx) PaymentInFlight(ctx context.Context, accountID string) (bool, error) {
+	var n int
+	err := tx.queryRow(ctx, `SELECT COUNT(*) FROM payments WHERE account_id = ? AND state NOT IN `+terminalStates+`
+		AND state <> 'payin_mismatch'`, accountID).Scan(&n)
+	return n > 0, err
+}
