@@ -137,7 +137,7 @@ func (s *Server) handleForgotPassword(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	if err := s.svc.ForgotPassword(r.Context(), in.Email, s.clientIP(r)); err != nil {
+	if err := s.svc.ForgotPassword(r.Context(), actor(r), in.Email, s.clientIP(r)); err != nil {
 		writeAccountError(w, r, err)
 		return
 	}
@@ -153,7 +153,7 @@ func (s *Server) handleResetPassword(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	if err := s.svc.ResetPassword(r.Context(), in.Token, in.Password); err != nil {
+	if err := s.svc.ResetPassword(r.Context(), actor(r), in.Token, in.Password); err != nil {
 		writeError(w, r, err)
 		return
 	}

@@ -78,3 +78,19 @@ func (s *Server) handleAccountClose(w http.ResponseWriter, r *http.Request) {
 		Secure: s.https, SameSite: http.SameSiteLaxMode})
 	writeJSON(w, r, http.StatusOK, map[string]bool{"closed": true})
 }
+
+// handleLanguageUpdate records the signed-in account's language.
+func (s *Server) handleLanguageUpdate(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		Lang string `json:"lang"`
+	}
+	if err := decodeJSON(w, r, &in); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	if err := s.svc.SetLanguage(r.Context(), actor(r), in.Lang); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}

@@ -52,6 +52,7 @@ func (s *Server) apiRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("POST /api/dashboard/payments", s.limited(limitPayment, s.handleDashboardPaymentCreate))
 	mux.HandleFunc("POST /api/dashboard/check-waitlist", s.handleCheckWaitlistJoin)
 	mux.HandleFunc("PUT /api/me/name", s.handleNameUpdate)
+	mux.HandleFunc("PUT /api/me/language", s.handleLanguageUpdate)
 	mux.HandleFunc("POST /api/me/password", s.handlePasswordChange)
 	mux.HandleFunc("GET /api/me/bank-accounts", s.handleBankAccountsList)
 	mux.HandleFunc("DELETE /api/me/bank-accounts/{id}", s.handleBankAccountRemove)

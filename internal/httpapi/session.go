@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/crebit/crebit/internal/i18n"
 	"github.com/crebit/crebit/internal/service"
 	"github.com/crebit/crebit/internal/session"
 )
@@ -43,9 +44,9 @@ func currentSession(r *http.Request) (*session.Session, bool) {
 // the only identity handlers pass to the service.
 func actor(r *http.Request) service.Actor {
 	if sess, ok := currentSession(r); ok {
-		return service.Actor{SessionID: sess.ID, AccountID: sess.AccountID, UserAgent: r.UserAgent()}
+		return service.Actor{SessionID: sess.ID, AccountID: sess.AccountID, UserAgent: r.UserAgent(), Lang: i18n.FromRequest(r)}
 	}
-	return service.Actor{UserAgent: r.UserAgent()}
+	return service.Actor{UserAgent: r.UserAgent(), Lang: i18n.FromRequest(r)}
 }
 
 // ensureActor returns the request's actor, creating a session (and setting

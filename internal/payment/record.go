@@ -71,4 +71,5 @@ type Authorization struct {
 	Delivery       Delivery
 	OnRampQuoteID  string
 	OffRampQuoteID string
+	Lang           string // the language the payer read the authorization in
 }

@@ -60,6 +60,9 @@ type Me struct {
 	// KYCStatus is the partner's verification of the account's newest
 	// payer profile: approved, under_review, rejected, or not_started.
 	KYCStatus string `json:"kyc_status"`
+	// Language is the language the account chose ("" until it chooses);
+	// the web app switches to it after sign-in.
+	Language string `json:"language"`
 }
 
 func meOf(a store.Account) Me {
@@ -68,7 +71,7 @@ func meOf(a store.Account) Me {
 		kyc = "not_started"
 	}
 	return Me{ID: a.ID, Email: a.Email, FirstName: a.FirstName, LastName: a.LastName, EmailVerified: a.EmailVerifiedAt != nil,
-		TwoFactorEnabled: a.TOTPEnabledAt != nil, KYCStatus: kyc}
+		TwoFactorEnabled: a.TOTPEnabledAt != nil, KYCStatus: kyc, Language: a.Lang}
 }
 
 // SignedIn is the result of a step that signs in: the new session's cookie
@@ -147,11 +150,11 @@ func (s *Service) SignUp(ctx context.Context, who Actor, email, password string)
 		return SignedIn{}, err
 	}
 	now := s.now()
-	a := store.Account{ID: randid.New("acc"), Email: email, PasswordHash: hash, CreatedAt: now, UpdatedAt: now}
+	a := store.Account{ID: randid.New("acc"), Email: email, PasswordHash: hash, CreatedAt: now, UpdatedAt: now, Lang: who.Lang}
 	var out SignedIn
 	err = s.db.Tx(ctx, func(tx *store.Tx) error {
 		if _, err := tx.AccountByEmail(ctx, email); err == nil {
-			return s.queueMail(ctx, tx, "signup_existing", email, map[string]string{"Link": s.link("/signin", "", "")})
+			return s.queueMail(ctx, tx, "signup_existing", who.Lang, email, map[string]string{"Link": s.link("/signin", "", "")})
 		} else if !errors.Is(err, store.ErrNotFound) {
 			return err
 		}
@@ -162,7 +165,7 @@ func (s *Service) SignUp(ctx context.Context, who Actor, email, password string)
 		if err := tx.InsertAccountToken(ctx, th, a.ID, purposeVerify, now, now.Add(verifyTTL)); err != nil {
 			return err
 		}
-		if err := s.queueMail(ctx, tx, "verify_email", email, map[string]string{"Link": s.link("/verify-email", "token", token)}); err != nil {
+		if err := s.queueMail(ctx, tx, "verify_email", who.Lang, email, map[string]string{"Link": s.link("/verify-email", "token", token)}); err != nil {
 			return err
 		}
 		var err error

@@ -244,7 +244,7 @@ func (s *Service) CloseAccount(ctx context.Context, who Actor, password string) 
 			}
 			return err
 		}
-		if err := s.queueMail(ctx, tx, "account_closed", a.Email, map[string]string{"Link": s.link("/privacy", "", "")}); err != nil {
+		if err := s.queueMail(ctx, tx, "account_closed", accountLang(a, who), a.Email, map[string]string{"Link": s.link("/privacy", "", "")}); err != nil {
 			return err
 		}
 		if err := tx.CloseAccount(ctx, a.ID, now); err != nil {

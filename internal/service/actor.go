@@ -7,6 +7,7 @@ type Actor struct {
 	SessionID string // empty when the browser has no session yet
 	AccountID string // empty for a guest
 	UserAgent string // the browser's; only its approximate device is kept, at sign-in
+	Lang      string // the request's language (en, pt-BR, es-MX): e-mails it causes are written in it
 }
 
 // SignedIn reports whether the actor is a signed-in account.

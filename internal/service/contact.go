@@ -67,7 +67,7 @@ func (s *Service) Refer(ctx context.Context, who Actor, customerID string, email
 			if err := tx.RegisterReferralCode(ctx, s.ReferralCode(c.ID), c.ID, s.now()); err != nil {
 				return err
 			}
-			if err := s.queueMail(ctx, tx, "referral_invitation", e, map[string]string{
+			if err := s.queueMail(ctx, tx, "referral_invitation", who.Lang, e, map[string]string{
 				"Referrer": c.FirstName, "Link": s.link("/signup", "ref", s.ReferralCode(c.ID)),
 			}); err != nil {
 				return err

@@ -33,8 +33,8 @@ type mailBody struct {
 
 // queueMail renders kind with fields for to and stores it in tx with its
 // sending job. Links with tokens go only into the sealed body.
-func (s *Service) queueMail(ctx context.Context, tx *store.Tx, kind, to string, fields map[string]string) error {
-	subject, text, html, err := s.mailer.Render(kind, fields)
+func (s *Service) queueMail(ctx context.Context, tx *store.Tx, kind, lang, to string, fields map[string]string) error {
+	subject, text, html, err := s.mailer.Render(kind, lang, fields)
 	if err != nil {
 		return err
 	}
@@ -176,4 +176,16 @@ func (s *Service) MailboxMessage(ctx context.Context, id string) (MailboxEntry, 
 		return MailboxEntry{}, err
 	}
 	return MailboxEntry{ID: m.ID, To: m.To, Subject: m.Subject, DeliveredAt: m.DeliveredAt, Text: body.Text, HTML: body.HTML}, nil
+}
+
+// accountLang is the language of an e-mail to an account holder: the one
+// the account chose, else the request's, else English.
+func accountLang(a store.Account, who Actor) string {
+	switch {
+	case a.Lang != "":
+		return a.Lang
+	case who.Lang != "":
+		return who.Lang
+	}
+	return "en"
 }

@@ -298,7 +298,7 @@ func (s *Service) buildPayment(ctx context.Context, tx *store.Tx, who Actor, c c
 	p.RequestHash = requestHash(in)
 	auth := payment.Authorization{PaymentID: p.ID, AcceptedAt: now, IP: in.IP, UserAgent: truncate(in.UserAgent, 500),
 		SignerName: p.SenderName, SchoolName: school, AmountUSD: p.AmountUSD, AmountLocal: p.AmountLocal,
-		Delivery: delivery, OnRampQuoteID: q.OnRampID, OffRampQuoteID: q.OffRampID}
+		Delivery: delivery, OnRampQuoteID: q.OnRampID, OffRampQuoteID: q.OffRampID, Lang: who.Lang}
 	if in.Authorization != nil {
 		auth.ClientSignedAt = truncate(in.Authorization.SignedAt, 64)
 		if n := strings.TrimSpace(in.Authorization.SignerName); n != "" {

@@ -67,7 +67,11 @@ func (s *Service) rewardReferral(ctx context.Context, tx *store.Tx, p payment.Re
 	if err != nil || !created || referrer.Email == "" {
 		return err
 	}
-	return s.queueMail(ctx, tx, "referral_reward", referrer.Email, map[string]string{
+	lang, err := tx.CustomerLanguage(ctx, referrer.ID)
+	if err != nil {
+		return err
+	}
+	return s.queueMail(ctx, tx, "referral_reward", lang, referrer.Email, map[string]string{
 		"Referrer": referrer.FirstName, "Amount": "US$" + ReferralRewardUSD, "Link": s.link("/signin", "", ""),
 	})
 }

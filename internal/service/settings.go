@@ -3,11 +3,13 @@ package service
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/crebit/crebit/internal/account"
 	"github.com/crebit/crebit/internal/apperr"
+	"github.com/crebit/crebit/internal/i18n"
 	"github.com/crebit/crebit/internal/randid"
 	"github.com/crebit/crebit/internal/store"
 )
@@ -115,7 +117,7 @@ func (s *Service) ChangePassword(ctx context.Context, who Actor, current, next s
 		if err := tx.ClearAuthLimit(ctx, "signin:"+a.Email); err != nil {
 			return err
 		}
-		return s.queueMail(ctx, tx, "password_changed", a.Email, map[string]string{"Link": s.link("/forgot-password", "", "")})
+		return s.queueMail(ctx, tx, "password_changed", accountLang(a, who), a.Email, map[string]string{"Link": s.link("/forgot-password", "", "")})
 	})
 }
 
@@ -179,4 +181,17 @@ func (s *Service) RecentSignins(ctx context.Context, who Actor) ([]Signin, error
 		return err
 	})
 	return out, err
+}
+
+// SetLanguage records the language the account holder chose: e-mails to
+// the account are written in it, and the web app switches to it after
+// sign-in on any device.
+func (s *Service) SetLanguage(ctx context.Context, who Actor, lang string) error {
+	if !who.SignedIn() {
+		return errNotSignedIn
+	}
+	if !slices.Contains(i18n.Languages, lang) {
+		return apperr.WithField(apperr.Invalid, "lang", "lang must be en, pt-BR or es-MX")
+	}
+	return s.db.Tx(ctx, func(tx *store.Tx) error { return tx.SetAccountLanguage(ctx, who.AccountID, lang) })
 }

@@ -80,7 +80,7 @@ func (s *Service) failSignIn(ctx context.Context, key string, a store.Account) e
 		if err != nil || n != freeFailures || a.ID == "" {
 			return err
 		}
-		return s.queueMail(ctx, tx, "signin_failures", a.Email, map[string]string{
+		return s.queueMail(ctx, tx, "signin_failures", accountLang(a, Actor{}), a.Email, map[string]string{
 			"Failures": strconv.Itoa(n), "Link": s.link("/forgot-password", "", "")})
 	})
 	if err != nil {
@@ -151,7 +151,7 @@ func (s *Service) SignInTwoFactor(ctx context.Context, who Actor, stepToken, cod
 
 // ForgotPassword e-mails a single-use reset link valid for an hour when
 // the address has an account. The answer never says whether it has.
-func (s *Service) ForgotPassword(ctx context.Context, email, ip string) error {
+func (s *Service) ForgotPassword(ctx context.Context, who Actor, email, ip string) error {
 	email = account.NormalizeEmail(email)
 	if email == "" || len(email) > 254 || !validEmail(email) {
 		return apperr.WithField(apperr.EmailInvalid, "email", "Please enter a valid email address")
@@ -183,13 +183,13 @@ func (s *Service) ForgotPassword(ctx context.Context, email, ip string) error {
 		if err := tx.InsertAccountToken(ctx, th, a.ID, purposeReset, now, now.Add(resetTTL)); err != nil {
 			return err
 		}
-		return s.queueMail(ctx, tx, "reset_password", a.Email, map[string]string{"Link": s.link("/reset-password", "token", token)})
+		return s.queueMail(ctx, tx, "reset_password", accountLang(a, who), a.Email, map[string]string{"Link": s.link("/reset-password", "token", token)})
 	})
 }
 
 // ResetPassword sets a new password from a reset link, signs out every
 // session of the account and e-mails a notice.
-func (s *Service) ResetPassword(ctx context.Context, token, password string) error {
+func (s *Service) ResetPassword(ctx context.Context, who Actor, token, password string) error {
 	invalid := apperr.New(apperr.LinkInvalid, "This link is invalid, has expired or was already used.")
 	if token == "" || len(token) > 100 {
 		return invalid
@@ -233,6 +233,6 @@ func (s *Service) ResetPassword(ctx context.Context, token, password string) err
 		if err := tx.ClearAuthLimit(ctx, "signin:"+a.Email); err != nil {
 			return err
 		}
-		return s.queueMail(ctx, tx, "password_changed", a.Email, map[string]string{"Link": s.link("/forgot-password", "", "")})
+		return s.queueMail(ctx, tx, "password_changed", accountLang(a, who), a.Email, map[string]string{"Link": s.link("/forgot-password", "", "")})
 	})
 }

@@ -135,7 +135,7 @@ func (s *Service) ConfirmTwoFactor(ctx context.Context, who Actor, code string) 
 		if err := tx.ReplaceRecoveryCodes(ctx, a.ID, hashes); err != nil {
 			return err
 		}
-		return s.queueMail(ctx, tx, "two_factor_enabled", a.Email, map[string]string{"Link": s.link("/forgot-password", "", "")})
+		return s.queueMail(ctx, tx, "two_factor_enabled", accountLang(a, who), a.Email, map[string]string{"Link": s.link("/forgot-password", "", "")})
 	})
 	if err == nil && wrong {
 		return nil, errTwoFactorCode
@@ -165,7 +165,7 @@ func (s *Service) DisableTwoFactor(ctx context.Context, who Actor, code string) 
 		if err := tx.ReplaceRecoveryCodes(ctx, a.ID, nil); err != nil {
 			return err
 		}
-		return s.queueMail(ctx, tx, "two_factor_disabled", a.Email, map[string]string{"Link": s.link("/forgot-password", "", "")})
+		return s.queueMail(ctx, tx, "two_factor_disabled", accountLang(a, who), a.Email, map[string]string{"Link": s.link("/forgot-password", "", "")})
 	})
 	if err == nil && wrong {
 		return errTwoFactorCode

@@ -14,6 +14,7 @@ type Account struct {
 	ID              string
 	Email           string // trimmed, lower-case
 	PasswordHash    string // argon2id PHC string with its parameters
+	Lang            string // the language the account chose ("" until it chooses)
 	EmailVerifiedAt *time.Time
 	TOTPSecret      string // sealed; "" until enrolment
 	TOTPEnabledAt   *time.Time
@@ -30,12 +31,12 @@ const accountColumns = `id, email, password_hash, email_verified_at, totp_secret
 	COALESCE(NULLIF(accounts.first_name, ''), (SELECT c.first_name FROM customers c WHERE c.account_id = accounts.id ORDER BY c.created_at DESC LIMIT 1)),
 	COALESCE(NULLIF(accounts.last_name, ''), (SELECT c.last_name FROM customers c WHERE c.account_id = accounts.id ORDER BY c.created_at DESC LIMIT 1)),
 	(SELECT c.kyc_status FROM customers c WHERE c.account_id = accounts.id AND c.redacted_at IS NULL ORDER BY c.created_at DESC LIMIT 1),
-	closed_at`
+	closed_at, COALESCE(lang, '')`
 
 // CreateAccount stores a new account; a taken e-mail gives ErrConflict.
 func (tx *Tx) CreateAccount(ctx context.Context, a Account) error {
-	_, err := tx.exec(ctx, `INSERT INTO accounts (id, email, password_hash, totp_last_step, created_at, updated_at)
-		VALUES (?, ?, ?, 0, ?, ?)`, a.ID, a.Email, a.PasswordHash, utc(a.CreatedAt), utc(a.UpdatedAt))
+	_, err := tx.exec(ctx, `INSERT INTO accounts (id, email, password_hash, totp_last_step, created_at, updated_at, lang)
+		VALUES (?, ?, ?, 0, ?, ?, ?)`, a.ID, a.Email, a.PasswordHash, utc(a.CreatedAt), utc(a.UpdatedAt), nullable(a.Lang))
 	return err
 }
 
@@ -55,7 +56,7 @@ func scanAccount(r row) (Account, error) {
 	var secret, first, last, kyc sql.NullString
 	var closed sql.NullTime
 	err := r.Scan(&a.ID, &a.Email, &a.PasswordHash, &verified, &secret, &enabled, &a.TOTPLastStep, &a.CreatedAt, &a.UpdatedAt,
-		&first, &last, &kyc, &closed)
+		&first, &last, &kyc, &closed, &a.Lang)
 	if err != nil {
 		return Account{}, err
 	}
@@ -243,5 +244,11 @@ func (tx *Tx) DeleteSession(ctx context.Context, id string) error {
 // DeleteAccountSessions ends every session of the account except keep.
 func (tx *Tx) DeleteAccountSessions(ctx context.Context, accountID, keep string) error {
 	_, err := tx.exec(ctx, `DELETE FROM sessions WHERE account_id = ? AND id <> ?`, accountID, keep)
+	return err
+}
+
+// SetAccountLanguage records the language the account chose.
+func (tx *Tx) SetAccountLanguage(ctx context.Context, id, lang string) error {
+	_, err := tx.exec(ctx, `UPDATE accounts SET lang = ? WHERE id = ?`, lang, id)
 	return err
 }

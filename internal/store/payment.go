@@ -131,10 +131,11 @@ func (tx *Tx) PaymentEvents(ctx context.Context, paymentID string) ([]payment.Ch
 // CreateAuthorization stores the evidence with the payment.
 func (tx *Tx) CreateAuthorization(ctx context.Context, a payment.Authorization) error {
 	_, err := tx.exec(ctx, `INSERT INTO payment_authorizations (payment_id, accepted_at, client_signed_at, ip, user_agent,
-		signer_name, school_name, amount_usd, amount_local, local_currency, delivery, onramp_quote_id, offramp_quote_id)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		signer_name, school_name, amount_usd, amount_local, local_currency, delivery, onramp_quote_id, offramp_quote_id, lang)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		a.PaymentID, utc(a.AcceptedAt), nullable(a.ClientSignedAt), a.IP, a.UserAgent, a.SignerName, a.SchoolName,
-		a.AmountUSD.Minor, a.AmountLocal.Minor, string(a.AmountLocal.Currency), string(a.Delivery), a.OnRampQuoteID, a.OffRampQuoteID)
+		a.AmountUSD.Minor, a.AmountLocal.Minor, string(a.AmountLocal.Currency), string(a.Delivery), a.OnRampQuoteID, a.OffRampQuoteID,
+		langOrEnglish(a.Lang))
 	return err
 }
 
@@ -144,10 +145,10 @@ func (tx *Tx) AuthorizationFor(ctx context.Context, paymentID string) (payment.A
 	var signed sql.NullString
 	var local, delivery string
 	err := tx.queryRow(ctx, `SELECT payment_id, accepted_at, client_signed_at, ip, user_agent, signer_name, school_name,
-		amount_usd, amount_local, local_currency, delivery, onramp_quote_id, offramp_quote_id
+		amount_usd, amount_local, local_currency, delivery, onramp_quote_id, offramp_quote_id, lang
 		FROM payment_authorizations WHERE payment_id = ?`, paymentID).Scan(&a.PaymentID, &a.AcceptedAt, &signed, &a.IP,
 		&a.UserAgent, &a.SignerName, &a.SchoolName, &a.AmountUSD.Minor, &a.AmountLocal.Minor, &local, &delivery,
-		&a.OnRampQuoteID, &a.OffRampQuoteID)
+		&a.OnRampQuoteID, &a.OffRampQuoteID, &a.Lang)
 	a.ClientSignedAt, a.AmountUSD.Currency, a.AmountLocal.Currency = signed.String, money.USD, money.Currency(local)
 	a.Delivery, a.AcceptedAt = payment.Delivery(delivery), a.AcceptedAt.UTC()
 	return a, err
@@ -199,4 +200,23 @@ func (tx *Tx) PaymentStateCounts(ctx context.Context, now time.Time) (map[string
 	err = tx.queryRow(ctx, `SELECT COUNT(*) FROM payments WHERE state IN ('created', 'awaiting_payin', 'payin_processing')
 		AND expires_at < ?`, utc(now)).Scan(&overdue)
 	return out, overdue, err
+}
+
+func langOrEnglish(lang string) string {
+	if lang == "" {
+		return "en"
+	}
+	return lang
+}
+
+// CustomerLanguage is the language of the customer's newest payment
+// authorization, else their account's choice, else "en".
+func (tx *Tx) CustomerLanguage(ctx context.Context, customerID string) (string, error) {
+	var lang string
+	err := tx.queryRow(ctx, `SELECT COALESCE(
+		(SELECT a.lang FROM payment_authorizations a JOIN payments p ON p.id = a.payment_id
+			WHERE p.customer_id = ? ORDER BY p.created_at DESC LIMIT 1),
+		(SELECT acc.lang FROM accounts acc JOIN customers c ON c.account_id = acc.id WHERE c.id = ?),
+		'en')`, customerID, customerID).Scan(&lang)
+	return lang, err
 }

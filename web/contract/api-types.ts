@@ -422,6 +422,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/language": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Remember the account's language (its e-mails are written in it; the web app switches to it after sign-in) */
+        put: operations["meLanguageUpdate"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/name": {
         parameters: {
             query?: never;
@@ -1225,6 +1242,8 @@ export interface components {
             account: Record<string, never>;
             /** @description Every US bank account, removed ones included (number masked). */
             bank_accounts: Record<string, never>[];
+            /** @description Whether the account asked to hear when mailed checks can be sent from the dashboard. */
+            check_waitlist?: boolean;
             /** Format: date-time */
             exported_at: string;
             /** @description Every payer profile (KYC data; tax id masked). */
@@ -1419,6 +1438,11 @@ export interface components {
              * @enum {string}
              */
             kyc_status: "approved" | "under_review" | "rejected" | "not_started";
+            /**
+             * @description The language the account chose (e-mails are written in it); empty until it chooses.
+             * @enum {string}
+             */
+            language: "" | "en" | "pt-BR" | "es-MX";
             /** @description Likewise. */
             last_name: string;
             two_factor_enabled: boolean;
@@ -2773,6 +2797,34 @@ export interface operations {
                     "application/json": components["schemas"]["DataExport"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    meLanguageUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {unknown} */
+                    lang: "en" | "pt-BR" | "es-MX";
+                };
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["Internal"];
         };

@@ -14,6 +14,7 @@ import (
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"strings"
 	"sync"
@@ -174,6 +175,16 @@ type Browser struct {
 func (h *Harness) Browser() *Browser {
 	jar, _ := cookiejar.New(nil)
 	return &Browser{h: h, HTTP: &http.Client{Jar: jar, Timeout: 30 * time.Second}}
+}
+
+// SetLanguage makes the browser's requests speak lang, as the web app's
+// language cookie does.
+func (b *Browser) SetLanguage(lang string) {
+	u, err := url.Parse(b.h.URL)
+	if err != nil {
+		b.h.T.Fatal(err)
+	}
+	b.HTTP.Jar.SetCookies(u, []*http.Cookie{{Name: "crebit_lang", Value: lang, Path: "/"}})
 }
 
 // Response is a decoded answer.

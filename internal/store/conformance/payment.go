@@ -199,7 +199,7 @@ func exercisePayments(t *testing.T, s *suite) {
 			a := payment.Authorization{PaymentID: p.record.ID, AcceptedAt: b.now, ClientSignedAt: "11/23/2026, 3:04 PM",
 				IP: "203.0.113.7", UserAgent: "Mozilla/5.0", SignerName: "Maria Silva", SchoolName: "MIT",
 				AmountUSD: p.record.AmountUSD, AmountLocal: money.Amount{Minor: 5_422_300, Currency: money.BRL},
-				Delivery: payment.DeliveryCheck, OnRampQuoteID: p.quote.OnRampID, OffRampQuoteID: p.quote.OffRampID}
+				Delivery: payment.DeliveryCheck, OnRampQuoteID: p.quote.OnRampID, OffRampQuoteID: p.quote.OffRampID, Lang: "pt-BR"}
 			b.exec(t, func(tx *store.Tx) error { return tx.CreateAuthorization(b.ctx, a) })
 			equal(t, "authorization", must(t, b, func(tx *store.Tx) (payment.Authorization, error) { return tx.AuthorizationFor(b.ctx, a.PaymentID) }), a)
 			err := b.db.Tx(b.ctx, func(tx *store.Tx) error { return tx.CreateAuthorization(b.ctx, a) })

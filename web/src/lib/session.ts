@@ -1,7 +1,10 @@
 // Who is signed in, for every screen: the header's account menu, guarded
 // pages and the account screens share this one cached GET /api/me.
+import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '@/lib/api-client';
+import { changeLanguage, currentLanguage } from '@/lib/i18n';
+import { isLanguage, type Language } from '@/lib/language';
 
 /** Me is the signed-in account as GET /api/me answers it. */
 export interface Me {
@@ -13,6 +16,8 @@ export interface Me {
   two_factor_enabled: boolean;
   /** kyc_status: approved, under_review, rejected or not_started. */
   kyc_status: string;
+  /** language: the one the account chose ('' until it chooses); e-mails are written in it. */
+  language?: string;
 }
 
 export const meKey = ['account', 'me'] as const;
@@ -43,4 +48,34 @@ export function useSetMe() {
 /** signOut ends the session on the server. */
 export function signOut() {
   return apiFetch<{ signed_out: boolean }>('/api/signout', { method: 'POST', body: {} });
+}
+
+/**
+ * useAccountLanguage shows the site in the language the signed-in account
+ * chose, on any device, once it signs in.
+ */
+export function useAccountLanguage() {
+  const lang = useMe().data?.language;
+  useEffect(() => {
+    if (isLanguage(lang) && lang !== currentLanguage()) void changeLanguage(lang);
+  }, [lang]);
+}
+
+/**
+ * useChooseLanguage switches the language and remembers it: in the cookie,
+ * and on the account when signed in (its e-mails are then written in it).
+ */
+export function useChooseLanguage() {
+  const qc = useQueryClient();
+  return async (lang: Language) => {
+    await changeLanguage(lang);
+    const me = qc.getQueryData<Me | null>(meKey);
+    if (!me) return;
+    qc.setQueryData(meKey, { ...me, language: lang });
+    try {
+      await apiFetch('/api/me/language', { method: 'PUT', body: { lang } });
+    } catch {
+      // The cookie still remembers it on this device; the next choice retries.
+    }
+  };
 }

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { changeLanguage } from '@/lib/i18n';
+import { useAccountLanguage, useChooseLanguage } from '@/lib/session';
 import { isLanguage, languageNames, languages } from '@/lib/language';
 import { cn } from '@/lib/cn';
 
@@ -16,12 +16,15 @@ type Props = {
 
 /**
  * LanguageSwitcher: a labelled native select of the three languages, each
- * named in its own language. The choice is remembered (crebit_lang cookie)
- * and the page changes language at once.
+ * named in its own language. The choice is remembered (crebit_lang cookie,
+ * and on the account when signed in) and the page changes language at once;
+ * after sign-in the page follows the account's choice.
  */
 export function LanguageSwitcher({ tone = 'dark', showLabel = false, className, compact = false }: Props) {
   const { t, i18n } = useTranslation('layout');
   const id = useId();
+  const choose = useChooseLanguage();
+  useAccountLanguage();
   const value = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'en';
   return (
     <div className={cn('flex items-center gap-2', className)}>
@@ -34,7 +37,7 @@ export function LanguageSwitcher({ tone = 'dark', showLabel = false, className, 
         value={value}
         onChange={(e) => {
           const next = e.target.value;
-          if (isLanguage(next)) void changeLanguage(next);
+          if (isLanguage(next)) void choose(next);
         }}
         className={cn(
           'h-9 max-w-[11rem] rounded-md border font-medium',

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { i18next, i18nReady } from '@/lib/i18n';
 import { site } from '@/config/site';
@@ -13,7 +14,11 @@ beforeAll(async () => {
 describe('SiteFooter', () => {
   it('lists support, legal and partner links and the disclaimer', () => {
     const router = createMemoryRouter([{ path: '*', element: <SiteFooter /> }]);
-    render(<RouterProvider router={router} />);
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
     const support = screen.getByRole('region', { name: 'Customer Support' });
     for (const phone of site.phones) {
       expect(within(support).getByRole('link', { name: phone })).toHaveAttribute('href', expect.stringMatching(/^tel:\+1\d{10}$/));

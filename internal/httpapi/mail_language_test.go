@@ -1,0 +1,54 @@
+package httpapi_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/crebit/crebit/internal/app/apptest"
+	"github.com/crebit/crebit/internal/store"
+)
+
+// Issue 15: e-mails are written in the payer's language. A payment's
+// e-mails follow the language the payer read the authorization in; an
+// account's e-mails follow the language it chose, else the request's.
+func TestEmailsInThePayersLanguage(t *testing.T) {
+	t.Parallel()
+	eachEngine(t, func(t *testing.T, e store.Engine) {
+		h := apptest.New(t, e)
+
+		// A Brazilian payer using the site in Portuguese.
+		p := h.NewBrazilPayer()
+		p.SetLanguage("pt-BR")
+		txn := p.PixPayment(p.Quote("USDC/BRL", "100"), "").Str("transaction_id")
+		for _, ev := range []string{"payin_completed", "offramp_created", "offramp_completed"} {
+			p.Simulate(txn, ev)
+		}
+		m := h.Mail("maria@example.com", "Seus dólares foram entregues · "+txn)
+		for _, want := range []string{"Dólares entregues", "ID da transação: " + txn, "BRL por USD", "Acompanhe este pagamento"} {
+			if !strings.Contains(m.Text, want) {
+				t.Errorf("Portuguese payment e-mail lacks %q:\n%s", want, m.Text)
+			}
+		}
+		if !strings.Contains(m.HTML, `<html lang="pt-BR">`) {
+			t.Errorf("html lang: %s", m.HTML)
+		}
+
+		// Sign-up from a browser that asks for Spanish: the confirmation is in Spanish.
+		b := h.Browser()
+		b.MustOK("POST", "/api/signup", map[string]string{"email": "lupita@example.mx", "password": apptest.Password}, "Accept-Language", "es-MX,es;q=0.9")
+		h.Mail("lupita@example.mx", "Confirma tu correo en Crebit")
+		if me := b.MustOK("GET", "/api/me", nil, "Accept-Language", "es-MX"); me.Str("language") != "es-MX" {
+			t.Errorf("the account's language: %s", me.Body)
+		}
+		// The account then chooses Portuguese: its e-mails follow, whatever the request says.
+		b.MustOK("PUT", "/api/me/language", map[string]string{"lang": "pt-BR"})
+		if r := b.Do("PUT", "/api/me/language", map[string]string{"lang": "fr"}); r.Status != 400 || r.Str("field") != "lang" {
+			t.Errorf("unknown language: %d %s", r.Status, r.Body)
+		}
+		if me := b.MustOK("GET", "/api/me", nil); me.Str("language") != "pt-BR" {
+			t.Errorf("chosen language not kept: %s", me.Body)
+		}
+		b.MustOK("POST", "/api/forgot-password", map[string]string{"email": "lupita@example.mx"}, "Accept-Language", "en")
+		h.Mail("lupita@example.mx", "Redefina sua senha da Crebit")
+	})
+}
