@@ -211,6 +211,24 @@ func (s *Server) handleMailboxList(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, r, http.StatusOK, map[string]any{"messages": ms})
 }
 
+// handleMailboxAttachment downloads one attachment of a local-mailbox message.
+func (s *Server) handleMailboxAttachment(w http.ResponseWriter, r *http.Request) {
+	n, err := strconv.Atoi(r.PathValue("n"))
+	if err != nil {
+		n = -1
+	}
+	a, err := s.svc.MailboxAttachment(r.Context(), r.PathValue("id"), n)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	h := w.Header()
+	h.Set("Content-Type", a.ContentType)
+	h.Set("Content-Disposition", `attachment; filename="`+a.Name+`"`)
+	h.Set("Cache-Control", "no-store")
+	_, _ = w.Write(a.Data)
+}
+
 func (s *Server) handleMailboxMessage(w http.ResponseWriter, r *http.Request) {
 	m, err := s.svc.MailboxMessage(r.Context(), r.PathValue("id"))
 	if err != nil {

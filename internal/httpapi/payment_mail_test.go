@@ -65,6 +65,24 @@ func TestEveryStageQueuesExactlyOneEmail(t *testing.T) {
 				t.Fatalf("delivered e-mail lacks %q:\n%s", want, m.Text)
 			}
 		}
+		// The completion e-mail carries the PDF receipt; the earlier ones carry nothing.
+		if len(m.Attachments) != 1 || m.Attachments[0].Name != "crebit-receipt-"+txn+".pdf" ||
+			m.Attachments[0].ContentType != "application/pdf" || m.Attachments[0].Size < 1000 {
+			t.Fatalf("completion e-mail attachments: %+v", m.Attachments)
+		}
+		if r := h.Mail("maria@example.com", "We received your payment · "+txn); len(r.Attachments) != 0 {
+			t.Fatalf("the received e-mail has attachments: %+v", r.Attachments)
+		}
+		pdf := h.Browser().Do("GET", "/api/sandbox/mailbox/"+m.ID+"/attachments/0", nil)
+		if pdf.Status != 200 || pdf.Header.Get("Content-Type") != "application/pdf" {
+			t.Fatalf("attachment download: %d %s", pdf.Status, pdf.Header)
+		}
+		if text := pdfText(t, pdf.Body); !strings.Contains(text, txn) || !strings.Contains(text, "250.00") {
+			t.Fatalf("attached receipt:\n%s", text)
+		}
+		if r := h.Browser().Do("GET", "/api/sandbox/mailbox/"+m.ID+"/attachments/1", nil); r.Status != 404 {
+			t.Fatalf("a missing attachment: %d", r.Status)
+		}
 		h.RequireBalancedLedger()
 	})
 }

@@ -42,7 +42,7 @@ func (s *Server) handlePaymentReceipt(w http.ResponseWriter, r *http.Request) {
 	}
 	h := w.Header()
 	h.Set("Content-Type", "application/pdf")
-	h.Set("Content-Disposition", `attachment; filename="crebit-receipt-`+id+`.pdf"`)
+	h.Set("Content-Disposition", `attachment; filename="`+service.ReceiptFileName(id)+`"`)
 	h.Set("Cache-Control", "private, no-store")
 	h.Set("Content-Length", strconv.Itoa(len(pdf)))
 	w.Write(pdf) //nolint:errcheck // the client went away

@@ -62,6 +62,7 @@ func (s *Server) apiRoutes(mux *http.ServeMux) {
 	if s.svc != nil && s.svc.Sandbox() && s.svc.LocalMailbox() {
 		mux.HandleFunc("GET /api/sandbox/mailbox", s.handleMailboxList)
 		mux.HandleFunc("GET /api/sandbox/mailbox/{id}", s.handleMailboxMessage)
+		mux.HandleFunc("GET /api/sandbox/mailbox/{id}/attachments/{n}", s.handleMailboxAttachment)
 	}
 
 	// Public site.

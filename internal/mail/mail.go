@@ -18,6 +18,15 @@ type Message struct {
 	Subject   string
 	Text      string
 	HTML      string
+	// Attachments are files sent with the message (the receipt PDF).
+	Attachments []Attachment
+}
+
+// Attachment is one file of a message.
+type Attachment struct {
+	Name        string
+	ContentType string
+	Data        []byte
 }
 
 // Sender delivers a message. A nil error means the peer accepted it.

@@ -1,6 +1,7 @@
 package mail
 
 import (
+	"bytes"
 	"context"
 	"crypto/tls"
 	"errors"
@@ -70,6 +71,11 @@ func (s *SMTP) Send(ctx context.Context, m Message) error {
 	msg.SetDate()
 	msg.SetBodyString(gomail.TypeTextPlain, m.Text)
 	msg.AddAlternativeString(gomail.TypeTextHTML, m.HTML)
+	for _, a := range m.Attachments {
+		if err := msg.AttachReader(a.Name, bytes.NewReader(a.Data), gomail.WithFileContentType(gomail.ContentType(a.ContentType))); err != nil {
+			return fmt.Errorf("%w: attachment %s: %v", ErrPermanent, a.Name, err)
+		}
+	}
 	c, err := gomail.NewClient(s.host, s.opts...)
 	if err != nil {
 		return fmt.Errorf("mail: client: %w", err)

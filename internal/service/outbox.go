@@ -5,12 +5,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/riverqueue/river"
 
 	"github.com/crebit/crebit/internal/apperr"
 	"github.com/crebit/crebit/internal/mail"
+	"github.com/crebit/crebit/internal/payment"
 	"github.com/crebit/crebit/internal/randid"
 	"github.com/crebit/crebit/internal/store"
 )
@@ -29,16 +31,26 @@ const outboxMaxAttempts = 12
 type mailBody struct {
 	Text string `json:"text"`
 	HTML string `json:"html"`
+	// Attach names a file made when the message is sent: "receipt:<transaction id>".
+	Attach string `json:"attach,omitempty"`
+	// Attachments are the files as delivered (the local mailbox keeps them).
+	Attachments []mail.Attachment `json:"attachments,omitempty"`
 }
 
 // queueMail renders kind with fields for to and stores it in tx with its
 // sending job. Links with tokens go only into the sealed body.
 func (s *Service) queueMail(ctx context.Context, tx *store.Tx, kind, lang, to string, fields map[string]string) error {
+	return s.queueMailAttaching(ctx, tx, kind, lang, to, fields, "")
+}
+
+// queueMailAttaching is queueMail with a file made at sending time (attach:
+// "receipt:<transaction id>" attaches that payment's PDF receipt).
+func (s *Service) queueMailAttaching(ctx context.Context, tx *store.Tx, kind, lang, to string, fields map[string]string, attach string) error {
 	subject, text, html, err := s.mailer.Render(kind, lang, fields)
 	if err != nil {
 		return err
 	}
-	body, err := json.Marshal(mailBody{Text: text, HTML: html})
+	body, err := json.Marshal(mailBody{Text: text, HTML: html, Attach: attach})
 	if err != nil {
 		return err
 	}
@@ -90,8 +102,12 @@ func (w *outboxWorker) Work(ctx context.Context, job *river.Job[outboxArgs]) err
 	if err := json.Unmarshal([]byte(plain), &body); err != nil {
 		return river.JobCancel(fmt.Errorf("outbox %s: %w", m.ID, err))
 	}
+	files, err := s.attachments(ctx, body.Attach)
+	if err != nil {
+		return err // retried: the receipt is made from the database
+	}
 	sendErr := s.sender.Send(ctx, mail.Message{MessageID: m.MessageID, From: s.cfg.MailFrom, To: m.To,
-		Subject: m.Subject, Text: body.Text, HTML: body.HTML})
+		Subject: m.Subject, Text: body.Text, HTML: body.HTML, Attachments: files})
 	now := s.now()
 	if sendErr == nil {
 		return s.db.Tx(ctx, func(tx *store.Tx) error {
@@ -117,12 +133,33 @@ func (w *outboxWorker) Work(ctx context.Context, job *river.Job[outboxArgs]) err
 	return sendErr
 }
 
+// attachments makes the files a message names, when it is sent.
+func (s *Service) attachments(ctx context.Context, attach string) ([]mail.Attachment, error) {
+	id, ok := strings.CutPrefix(attach, "receipt:")
+	if !ok {
+		return nil, nil
+	}
+	var p payment.Record
+	if err := s.db.Tx(ctx, func(tx *store.Tx) (err error) { p, err = tx.Payment(ctx, id); return }); err != nil {
+		return nil, err
+	}
+	// Made as its owner would download it.
+	pdf, err := s.Receipt(ctx, Actor{SessionID: p.SessionID, AccountID: p.AccountID}, id)
+	if err != nil {
+		return nil, err
+	}
+	return []mail.Attachment{{Name: ReceiptFileName(id), ContentType: "application/pdf", Data: pdf}}, nil
+}
+
+// ReceiptFileName is the receipt's file name, as downloaded and as attached.
+func ReceiptFileName(transactionID string) string { return "crebit-receipt-" + transactionID + ".pdf" }
+
 // mailboxSender is the embedded default: it "delivers" to the local
 // mailbox table, which the sandbox mailbox page shows.
 type mailboxSender struct{ s *Service }
 
 func (m mailboxSender) Send(ctx context.Context, msg mail.Message) error {
-	body, err := json.Marshal(mailBody{Text: msg.Text, HTML: msg.HTML})
+	body, err := json.Marshal(mailBody{Text: msg.Text, HTML: msg.HTML, Attachments: msg.Attachments})
 	if err != nil {
 		return err
 	}
@@ -140,6 +177,16 @@ type MailboxEntry struct {
 	DeliveredAt time.Time `json:"delivered_at"`
 	Text        string    `json:"text,omitempty"`
 	HTML        string    `json:"html,omitempty"`
+	// Attachments are the files sent with it (names and sizes; the bytes
+	// through MailboxAttachment).
+	Attachments []MailboxFile `json:"attachments,omitempty"`
+}
+
+// MailboxFile describes one attachment of a local-mailbox message.
+type MailboxFile struct {
+	Name        string `json:"name"`
+	ContentType string `json:"content_type"`
+	Size        int    `json:"size"`
 }
 
 // LocalMailbox reports whether e-mail goes to the local mailbox (no SMTP).
@@ -175,7 +222,35 @@ func (s *Service) MailboxMessage(ctx context.Context, id string) (MailboxEntry, 
 	if err := json.Unmarshal([]byte(plain), &body); err != nil {
 		return MailboxEntry{}, err
 	}
-	return MailboxEntry{ID: m.ID, To: m.To, Subject: m.Subject, DeliveredAt: m.DeliveredAt, Text: body.Text, HTML: body.HTML}, nil
+	e := MailboxEntry{ID: m.ID, To: m.To, Subject: m.Subject, DeliveredAt: m.DeliveredAt, Text: body.Text, HTML: body.HTML}
+	for _, a := range body.Attachments {
+		e.Attachments = append(e.Attachments, MailboxFile{Name: a.Name, ContentType: a.ContentType, Size: len(a.Data)})
+	}
+	return e, nil
+}
+
+// MailboxAttachment returns attachment n (from 0) of a local-mailbox message.
+func (s *Service) MailboxAttachment(ctx context.Context, id string, n int) (mail.Attachment, error) {
+	var m store.MailboxMessage
+	notFound := apperr.New(apperr.NotFound, "Attachment not found")
+	if err := s.db.Tx(ctx, func(tx *store.Tx) (err error) { m, err = tx.MailboxByID(ctx, id); return }); err != nil {
+		if errors.Is(err, store.ErrNotFound) {
+			return mail.Attachment{}, notFound
+		}
+		return mail.Attachment{}, err
+	}
+	plain, err := s.sealer.Open(m.BodySealed)
+	if err != nil {
+		return mail.Attachment{}, err
+	}
+	var body mailBody
+	if err := json.Unmarshal([]byte(plain), &body); err != nil {
+		return mail.Attachment{}, err
+	}
+	if n < 0 || n >= len(body.Attachments) {
+		return mail.Attachment{}, notFound
+	}
+	return body.Attachments[n], nil
 }
 
 // accountLang is the language of an e-mail to an account holder: the one

@@ -39,12 +39,12 @@ var paymentMails = map[string]map[payment.State]paymentMail{
 		payment.StateCompleted: {
 			Subject: "Your US dollars were delivered",
 			Heading: "US dollars delivered",
-			Body:    "The US dollars were delivered. Your receipt is on the payment's tracking page.",
+			Body:    "The US dollars were delivered. Your receipt is attached, and on the payment's tracking page.",
 		},
 		payment.StateCheckMailed: {
 			Subject: "The check to the school was mailed",
 			Heading: "Check mailed",
-			Body:    "The check was approved and mailed to the school. Its tracking number is below.",
+			Body:    "The check was approved and mailed to the school. Its tracking number is below, and your receipt is attached.",
 		},
 		payment.StateExpired: {
 			Subject: "Your payment window ended",
@@ -81,12 +81,12 @@ var paymentMails = map[string]map[payment.State]paymentMail{
 		payment.StateCompleted: {
 			Subject: "Seus dólares foram entregues",
 			Heading: "Dólares entregues",
-			Body:    "Os dólares foram entregues. Seu recibo está na página de acompanhamento do pagamento.",
+			Body:    "Os dólares foram entregues. Seu recibo está em anexo e na página de acompanhamento do pagamento.",
 		},
 		payment.StateCheckMailed: {
 			Subject: "O cheque para a escola foi enviado",
 			Heading: "Cheque enviado",
-			Body:    "O cheque foi aprovado e enviado pelo correio à escola. O código de rastreio está abaixo.",
+			Body:    "O cheque foi aprovado e enviado pelo correio à escola. O código de rastreio está abaixo, e seu recibo vai em anexo.",
 		},
 		payment.StateExpired: {
 			Subject: "O prazo do seu pagamento terminou",
@@ -123,12 +123,12 @@ var paymentMails = map[string]map[payment.State]paymentMail{
 		payment.StateCompleted: {
 			Subject: "Tus dólares fueron entregados",
 			Heading: "Dólares entregados",
-			Body:    "Los dólares fueron entregados. Tu recibo está en la página de seguimiento del pago.",
+			Body:    "Los dólares fueron entregados. Tu recibo va adjunto y está en la página de seguimiento del pago.",
 		},
 		payment.StateCheckMailed: {
 			Subject: "El cheque a la escuela fue enviado",
 			Heading: "Cheque enviado",
-			Body:    "El cheque fue aprobado y enviado por correo a la escuela. Su número de rastreo está abajo.",
+			Body:    "El cheque fue aprobado y enviado por correo a la escuela. Su número de rastreo está abajo, y tu recibo va adjunto.",
 		},
 		payment.StateExpired: {
 			Subject: "Terminó el plazo de tu pago",
@@ -184,7 +184,11 @@ func (s *Service) queuePaymentMails(ctx context.Context, tx *store.Tx, p payment
 			"Link": s.link("/track", "transaction_id", p.ID),
 		}
 		for _, addr := range to {
-			if err := s.queueMail(ctx, tx, "payment_update", lang, addr, fields); err != nil {
+			attach := ""
+			if HasReceipt(st) {
+				attach = "receipt:" + p.ID // the completion e-mail carries the receipt
+			}
+			if err := s.queueMailAttaching(ctx, tx, "payment_update", lang, addr, fields, attach); err != nil {
 				return err
 			}
 		}

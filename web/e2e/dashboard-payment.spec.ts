@@ -132,6 +132,16 @@ test('Make a Payment at 1280 px: verify once, add the bank, pay by Pix, see it c
   expect(second).not.toBe(txn);
   await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Dashboard', exact: true }).click();
   await expect(page.getByTestId('total-pending')).toHaveText('$50.00');
+
+  // The payer's e-mails: the completion one carries the PDF receipt.
+  const mail = page.getByRole('link', { name: `Your US dollars were delivered · ${txn}` });
+  await expect(async () => {
+    await page.goto('/sandbox-mailbox');
+    await expect(mail).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(page.getByRole('link', { name: `We received your payment · ${txn}` })).toBeVisible();
+  await mail.click();
+  await expect(page.getByRole('link', { name: `crebit-receipt-${txn}.pdf` })).toBeVisible();
 });
 
 test.describe('at 360 px', () => {

@@ -63,8 +63,8 @@ async function expectNoEnglishSteps(page: Page) {
 }
 
 const runs = [
-  { lang: 'pt-BR', country: 'brazil', path: '/get-started', person: brazilPerson, typed: '1.250,50', usd: 1250.5, payApi: '/api/create-pix-payment' },
-  { lang: 'es-MX', country: 'mexico', path: '/get-started-mexico', person: mexicoPerson, typed: '1,250.50', usd: 1250.5, payApi: '/api/create-spei-payment' },
+  { lang: 'pt-BR', country: 'brazil', path: '/get-started', person: brazilPerson, typed: '1.250,50', usd: 1250.5, payApi: '/api/create-pix-payment', delivered: 'Seus dólares foram entregues' },
+  { lang: 'es-MX', country: 'mexico', path: '/get-started-mexico', person: mexicoPerson, typed: '1,250.50', usd: 1250.5, payApi: '/api/create-spei-payment', delivered: 'Tus dólares fueron entregados' },
 ] as const;
 
 for (const run of runs) {
@@ -126,5 +126,15 @@ for (const run of runs) {
     await expectNoEnglishSteps(page);
     await expectAccessible(page, `${run.lang} step 8`);
     await shot(page, `wizard-${run.lang}-step-8`);
+
+    // The completion e-mail is in the payer's language and carries the PDF receipt.
+    const mail = page.getByRole('link', { name: new RegExp(run.delivered) }).first();
+    await expect(async () => {
+      await page.goto('/sandbox-mailbox'); // the e-mail is sent by a job moments after completion
+      await expect(mail).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
+    await mail.click();
+    await expect(page.getByRole('heading', { level: 2, name: new RegExp(run.delivered) })).toBeVisible();
+    await expect(page.getByRole('link', { name: /^crebit-receipt-txn_[a-z0-9]+\.pdf$/ })).toBeVisible();
   });
 }

@@ -109,6 +109,31 @@ test.describe('languages', () => {
     await context.close();
   });
 
+  test("the account keeps its language: chosen on one device, followed after sign-in on another", async ({ browser, baseURL }) => {
+    const email = `lang.${Date.now()}@example.com`;
+    const password = 'correct horse battery staple 42';
+    const first = await browser.newContext({ baseURL });
+    const a = await first.newPage();
+    expect((await a.request.post('/api/signup', { data: { email, password } })).status()).toBe(200);
+    await a.goto('/how-it-works');
+    await a.locator('footer').getByLabel('Language').selectOption('es-MX');
+    await expect(a.getByRole('heading', { level: 1, name: 'Cómo funciona' })).toBeVisible();
+    await expect.poll(async () => (await (await a.request.get('/api/me')).json()).language).toBe('es-MX');
+    await first.close();
+
+    // Another browser, in English, signs in: the site switches to the account's language.
+    const second = await browser.newContext({ baseURL, locale: 'en-US' });
+    const b = await second.newPage();
+    await b.goto('/signin');
+    await expect(b.locator('html')).toHaveAttribute('lang', 'en');
+    await b.getByLabel('Email').fill(email);
+    await b.getByLabel('Password', { exact: true }).fill(password);
+    await b.getByRole('button', { name: 'Sign In' }).click();
+    await expect(b.locator('html')).toHaveAttribute('lang', 'es-MX');
+    expect(await languageCookie(second)).toBe('es-MX');
+    await second.close();
+  });
+
   test('the mobile menu has the switcher', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 780 });
     await page.goto('/foreign-exchange');

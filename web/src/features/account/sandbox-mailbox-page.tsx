@@ -33,6 +33,21 @@ function Message({ id }: { id: string }) {
       <Link to="/sandbox-mailbox" className="text-sm font-semibold text-blue-700 underline">{t('mailbox.back')}</Link>
       <h2 className="mt-4 text-xl font-bold text-ink">{m.subject}</h2>
       <p className="text-sm text-slate-700">{t('mailbox.to')}: {m.to} · {t('mailbox.received')}: {new Date(m.delivered_at).toLocaleString()}</p>
+      {m.attachments?.length ? (
+        <section aria-labelledby="mailbox-attachments" className="mt-4">
+          <h3 id="mailbox-attachments" className="font-semibold">{t('mailbox.attachments')}</h3>
+          <ul className="mt-1 list-disc pl-5">
+            {m.attachments.map((a, i) => (
+              <li key={a.name}>
+                <a href={`/api/sandbox/mailbox/${encodeURIComponent(m.id)}/attachments/${i}`} download={a.name} className="text-blue-700 underline">
+                  {a.name}
+                </a>{' '}
+                <span className="text-sm text-slate-600">({Math.ceil(a.size / 1024)} KB)</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <h3 className="mt-6 font-semibold">{t('mailbox.text')}</h3>
       <Linkified text={m.text ?? ''} />
       <h3 className="mt-6 font-semibold">{t('mailbox.html')}</h3>

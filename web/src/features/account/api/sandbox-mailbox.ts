@@ -7,6 +7,7 @@ export interface MailboxEntry {
   delivered_at: string;
   text?: string;
   html?: string;
+  attachments?: Array<{ name: string; content_type: string; size: number }>;
 }
 
 export const mailboxApi = {
