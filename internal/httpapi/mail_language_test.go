@@ -52,3 +52,20 @@ func TestEmailsInThePayersLanguage(t *testing.T) {
 		h.Mail("lupita@example.mx", "Redefina sua senha da Crebit")
 	})
 }
+
+// The status-updates page lists exactly the e-mails a payment sends, in
+// the reader's language.
+func TestPaymentEmailsList(t *testing.T) {
+	t.Parallel()
+	h := apptest.New(t, store.SQLite)
+	b := h.Browser()
+	en := b.MustOK("GET", "/api/payment-emails", nil)
+	if !strings.Contains(string(en.Body), `"subject":"We received your payment"`) || !strings.Contains(string(en.Body), `"stage":"payin_completed"`) {
+		t.Fatalf("English list: %s", en.Body)
+	}
+	b.SetLanguage("es-MX")
+	es := b.MustOK("GET", "/api/payment-emails", nil)
+	if !strings.Contains(string(es.Body), `"subject":"Recibimos tu pago"`) || es.Header.Get("Vary") == "" {
+		t.Fatalf("Spanish list: %s", es.Body)
+	}
+}

@@ -264,6 +264,8 @@ func TestOpenAPIMatchesResponses(t *testing.T) {
 		{name: "healthz", method: "GET", tmpl: "/healthz", status: 200},
 		{name: "readyz", method: "GET", tmpl: "/readyz", status: 200},
 		{name: "config", method: "GET", tmpl: "/api/config", status: 200},
+		{name: "payment_emails", method: "GET", tmpl: "/api/payment-emails", status: 200},
+		{name: "payment_emails_pt", method: "GET", tmpl: "/api/payment-emails", header: []string{"Accept-Language", "pt-BR"}, status: 200},
 
 		{name: "quote", as: fresh, method: "POST", tmpl: "/api/create-quote", body: `{"symbol":"USDC/MXN","amount_usd":250.5}`, status: 200, validRequest: true},
 		{name: "quote_bad_symbol", method: "POST", tmpl: "/api/create-quote", body: `{"symbol":"USDC/EUR","amount_usd":100}`, status: 400},

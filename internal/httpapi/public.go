@@ -2,6 +2,8 @@ package httpapi
 
 import (
 	"github.com/crebit/crebit/internal/apperr"
+	"github.com/crebit/crebit/internal/i18n"
+	"github.com/crebit/crebit/internal/service"
 
 	"fmt"
 	"net/http"
@@ -13,6 +15,13 @@ func (s *Server) handleConfig(w http.ResponseWriter, r *http.Request) {
 		"sandbox":           s.svc.Sandbox(),
 		"quote_ttl_seconds": int(s.cfg.QuoteTTL.Seconds()),
 	})
+}
+
+// handlePaymentEmails lists the e-mails a payment sends, in the request's
+// language: the status-updates page shows exactly what the e-mails say.
+func (s *Server) handlePaymentEmails(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Vary", "Accept-Language, Cookie")
+	writeJSON(w, r, http.StatusOK, map[string]any{"emails": service.PaymentEmails(i18n.FromRequest(r))})
 }
 
 type subscribeRequest struct {

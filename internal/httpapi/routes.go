@@ -67,6 +67,7 @@ func (s *Server) apiRoutes(mux *http.ServeMux) {
 
 	// Public site.
 	mux.HandleFunc("GET /api/config", s.handleConfig)
+	mux.HandleFunc("GET /api/payment-emails", s.handlePaymentEmails)
 	mux.HandleFunc("POST /api/subscribe", s.limited(limitSubscribe, s.handleSubscribe))
 	mux.HandleFunc("POST /api/referrals", s.limited(limitReferral, s.handleReferralsCreate))
 	mux.HandleFunc("POST /api/referral-arrival", s.limited(limitReferral, s.handleReferralArrival))

@@ -18,9 +18,12 @@ func TestPaymentMailsInEveryLanguage(t *testing.T) {
 			t.Errorf("%s: stages %v, want %v", lang, got, want)
 		}
 		for st, m := range paymentMails[lang] {
-			if m.Subject == "" || m.Heading == "" || m.Body == "" {
+			if m.Subject == "" || m.Heading == "" || m.Body == "" || m.About == "" || (m.Timing == "") != (paymentMails["en"][st].Timing == "") {
 				t.Errorf("%s/%s: an empty text", lang, st)
 			}
+		}
+		if n := len(PaymentEmails(lang)); n != len(want) {
+			t.Errorf("%s: the page lists %d e-mails, %d are sent", lang, n, len(want))
 		}
 	}
 }

@@ -524,6 +524,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payment-emails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The e-mails a payment sends, in the request's language (the status-updates page lists them)
+         * @description The same texts the e-mails carry (subject, heading, body), with when each is sent
+         *     and how soon after paying it usually comes. The language is the `crebit_lang`
+         *     cookie's, else `Accept-Language`'s, else English.
+         */
+        get: operations["paymentEmails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/payments/{transaction_id}/events": {
         parameters: {
             query?: never;
@@ -657,6 +679,23 @@ export interface paths {
         };
         /** Sandbox only: one message with its text and HTML parts */
         get: operations["sandboxMailboxMessage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sandbox/mailbox/{id}/attachments/{n}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sandbox only: download attachment n (from 0) of a message, e.g. the receipt PDF of a completion e-mail */
+        get: operations["sandboxMailboxAttachment"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1419,6 +1458,12 @@ export interface components {
         /** @enum {string} */
         LocalCurrency: "BRL" | "MXN";
         MailboxEntry: {
+            attachments?: {
+                content_type: string;
+                name: string;
+                /** @description Bytes. */
+                size: number;
+            }[];
             /** Format: date-time */
             delivered_at: string;
             html?: string;
@@ -1500,6 +1545,18 @@ export interface components {
             id?: string;
             /** @enum {string} */
             type?: "payin_processing" | "payin_completed" | "offramp_created" | "offramp_completed" | "payin_failed";
+        };
+        PaymentEmail: {
+            /** @description When it is sent. */
+            about: string;
+            body: string;
+            /** @description Sent when a payment ends without delivering (no timing). */
+            ending: boolean;
+            heading: string;
+            stage: components["schemas"]["PaymentState"];
+            subject: string;
+            /** @description How soon after paying it usually comes; empty for the endings. */
+            timing: string;
         };
         PaymentProfile: {
             bank_accounts: components["schemas"]["SavedBankAccount"][];
@@ -2976,6 +3033,28 @@ export interface operations {
             500: components["responses"]["Internal"];
         };
     };
+    paymentEmails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every payment e-mail, the stages first, then the endings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        emails: components["schemas"]["PaymentEmail"][];
+                    };
+                };
+            };
+        };
+    };
     paymentEvents: {
         parameters: {
             query?: never;
@@ -3164,6 +3243,31 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MailboxEntry"];
+                };
+            };
+            404: components["responses"]["BadRequest"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    sandboxMailboxAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                n: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
                 };
             };
             404: components["responses"]["BadRequest"];

@@ -51,10 +51,15 @@ const pages: PageCase[] = [
     h1: 'Payment Status Updates',
     texts: [
       'How e-mail notifications work',
+      // The server's own e-mail texts (GET /api/payment-emails), the same the e-mails carry.
       'Payment received',
-      'Currency converted',
-      'USD sent / check mailed',
-      'Delivered',
+      'Converting to US dollars',
+      'US dollars delivered',
+      'Check mailed',
+      'Within 5 minutes of your payment',
+      'Subject: We received your payment',
+      'If a payment does not go through',
+      'Payment not received in time',
       /Check your spam or junk folder/,
       'support@crebit.io',
       'Support is available 24/7.',

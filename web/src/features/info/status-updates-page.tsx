@@ -7,10 +7,15 @@ import { PageHero } from './components/page-hero';
 import { RelatedLinks } from './components/related-links';
 import { Timeline, type TimelineItem } from './components/timeline';
 import { linkButton, textLink } from './components/link-styles';
+import { usePaymentEmails, type PaymentEmail } from './api/get-payment-emails';
 
 interface EmailStage extends TimelineItem {
   subject: string;
   email: string;
+}
+
+function asStage(e: PaymentEmail): EmailStage {
+  return { title: e.heading, timing: e.timing, description: e.about, subject: e.subject, email: e.body };
 }
 
 /** telHref turns a displayed phone number into a tel: link. */
@@ -20,10 +25,12 @@ function telHref(phone: string): string {
 
 /** StatusUpdatesPage explains the status e-mails a payer receives, with sample texts and support contacts. */
 export function StatusUpdatesPage() {
-  const { t } = useTranslation('info');
+  const { t, i18n } = useTranslation('info');
+  const emails = usePaymentEmails(i18n.resolvedLanguage ?? 'en');
   usePageMeta(t('statusUpdates.metaTitle'), t('statusUpdates.metaDescription'));
   const how = t('statusUpdates.howBody', { returnObjects: true }) as string[];
-  const stages = t('statusUpdates.stages', { returnObjects: true }) as EmailStage[];
+  const stages = (emails.data ?? []).filter((e) => !e.ending).map(asStage);
+  const endings = (emails.data ?? []).filter((e) => e.ending);
   return (
     <main id="main">
       <PageHero eyebrow={t('statusUpdates.eyebrow')} title={t('statusUpdates.title')} lead={t('statusUpdates.lead')} />
@@ -47,24 +54,48 @@ export function StatusUpdatesPage() {
             <h2 id="timeline-heading" className="mb-8 text-2xl font-bold text-ink">
               {t('statusUpdates.timelineHeading')}
             </h2>
-            <Timeline
-              items={stages}
-              timingLabel={t('statusUpdates.timingLabel')}
-              extra={(item) => {
-                const stage = item as EmailStage;
-                return (
-                  <figure className="mt-4 rounded-xl border border-slate-200 bg-slate-50 p-4">
-                    <figcaption className="text-xs font-semibold uppercase tracking-wide text-slate-600">
-                      {t('statusUpdates.sampleLabel')}
-                    </figcaption>
-                    <p className="mt-2 text-sm font-semibold text-ink">
-                      {t('statusUpdates.subjectLabel')} {stage.subject}
-                    </p>
-                    <p className="mt-1 text-sm text-slate-700">{stage.email}</p>
-                  </figure>
-                );
-              }}
-            />
+            {emails.isError ? (
+              <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-red-900">
+                {t('statusUpdates.loadError')}
+              </p>
+            ) : emails.isPending ? (
+              <p className="text-slate-600">{t('statusUpdates.loading')}</p>
+            ) : (
+              <Timeline
+                items={stages}
+                timingLabel={t('statusUpdates.timingLabel')}
+                extra={(item) => {
+                  const stage = item as EmailStage;
+                  return (
+                    <figure className="mt-4 rounded-xl border border-slate-200 bg-slate-50 p-4">
+                      <figcaption className="text-xs font-semibold uppercase tracking-wide text-slate-600">
+                        {t('statusUpdates.sampleLabel')}
+                      </figcaption>
+                      <p className="mt-2 text-sm font-semibold text-ink">
+                        {t('statusUpdates.subjectLabel')} {stage.subject}
+                      </p>
+                      <p className="mt-1 text-sm text-slate-700">{stage.email}</p>
+                    </figure>
+                  );
+                }}
+              />
+            )}
+            {endings.length > 0 ? (
+              <div className="mt-10">
+                <h3 className="text-lg font-semibold text-ink">{t('statusUpdates.endingsHeading')}</h3>
+                <ul className="mt-3 space-y-3">
+                  {endings.map((e) => (
+                    <li key={e.stage} className="rounded-xl border border-slate-200 p-4">
+                      <p className="font-semibold text-ink">{e.heading}</p>
+                      <p className="mt-1 text-sm text-slate-700">{e.about}</p>
+                      <p className="mt-2 text-sm text-slate-700">
+                        <span className="font-semibold">{t('statusUpdates.subjectLabel')}</span> {e.subject}
+                      </p>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
           </section>
 
           <section aria-labelledby="spam-heading" className="rounded-2xl border border-yellow-300 bg-yellow-50 p-6">
