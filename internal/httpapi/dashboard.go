@@ -56,3 +56,19 @@ func (s *Server) handleMyReferrals(w http.ResponseWriter, r *http.Request) {
 	}
 	writeJSON(w, r, http.StatusOK, out)
 }
+
+// handleGiftCardChoose records the gift card the referrer wants for a reward.
+func (s *Server) handleGiftCardChoose(w http.ResponseWriter, r *http.Request) {
+	var in struct {
+		Brand string `json:"brand"`
+	}
+	if err := decodeJSON(w, r, &in); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	if err := s.svc.ChooseGiftCard(r.Context(), actor(r), r.PathValue("id"), in.Brand); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}

@@ -2,8 +2,10 @@ package httpapi_test
 
 import (
 	"testing"
+	"time"
 
 	"github.com/crebit/crebit/internal/app/apptest"
+	"github.com/crebit/crebit/internal/store"
 )
 
 // dashboardExchanges are the dashboard and Settings routes' exchanges for
@@ -11,6 +13,13 @@ import (
 func dashboardExchanges(t *testing.T, h *apptest.Harness) []exchange {
 	fay := h.NewAccountPayer("fay@example.com", apptest.CPF2)
 	txn := fay.Pay("50")
+	if err := h.DB.Tx(t.Context(), func(tx *store.Tx) error {
+		_, err := tx.CreateReferralReward(t.Context(), store.ReferralReward{ID: "rwd_openapi", Code: "ABCDEF0123", ReferrerCustomerID: fay.CustomerID,
+			ReferredEmail: "jo@example.com", PaymentID: txn, AmountUSD: "100.00", Status: "earned", CreatedAt: time.Now()})
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
 	q := fay.Quote("USDC/BRL", "75.00")
 	ramp, _ := q.JSON["on_ramp"].(map[string]any)
 	dashPayment := map[string]any{"customer_id": fay.CustomerID, "quote_id": ramp["id"], "external_account_id": fay.AccountID,
@@ -32,6 +41,12 @@ func dashboardExchanges(t *testing.T, h *apptest.Harness) []exchange {
 		{name: "me_language", as: fay.Browser, method: "PUT", tmpl: "/api/me/language", body: map[string]string{"lang": "pt-BR"}, status: 204, validRequest: true},
 		{name: "me_language_bad", as: fay.Browser, method: "PUT", tmpl: "/api/me/language", body: map[string]string{"lang": "fr"}, status: 400},
 		{name: "me_language_signed_out", method: "PUT", tmpl: "/api/me/language", body: map[string]string{"lang": "en"}, status: 401},
+		{name: "gift_card", as: fay.Browser, method: "PUT", tmpl: "/api/me/referrals/rewards/{id}/gift-card", path: "/api/me/referrals/rewards/rwd_openapi/gift-card",
+			body: map[string]string{"brand": "Amazon"}, status: 204, validRequest: true},
+		{name: "gift_card_not_yours", as: hal, method: "PUT", tmpl: "/api/me/referrals/rewards/{id}/gift-card", path: "/api/me/referrals/rewards/rwd_openapi/gift-card",
+			body: map[string]string{"brand": "Amazon"}, status: 404},
+		{name: "gift_card_bad_brand", as: fay.Browser, method: "PUT", tmpl: "/api/me/referrals/rewards/{id}/gift-card", path: "/api/me/referrals/rewards/rwd_openapi/gift-card",
+			body: map[string]string{"brand": "Netflix"}, status: 400},
 		{name: "me_name_missing", as: fay.Browser, method: "PUT", tmpl: "/api/me/name", body: map[string]string{"first_name": "Fay", "last_name": " "}, status: 400},
 		{name: "me_bank_accounts", as: fay.Browser, method: "GET", tmpl: "/api/me/bank-accounts", status: 200},
 		{name: "me_bank_accounts_signed_out", method: "GET", tmpl: "/api/me/bank-accounts", status: 401},

@@ -240,5 +240,32 @@ func TestMyReferralsAreTheAccountsOwn(t *testing.T) {
 		if r := h.Browser().Do("GET", "/api/me/referrals", nil); r.Status != 401 {
 			t.Fatalf("signed out: %d %s", r.Status, r.Body)
 		}
+
+		// An earned reward: fay chooses its gift card; nobody else can.
+		paid := fay.Pay("20.00")
+		if err := h.DB.Tx(t.Context(), func(tx *store.Tx) error {
+			_, err := tx.CreateReferralReward(t.Context(), store.ReferralReward{ID: "rwd_test1", Code: "ABCDEF0123", ReferrerCustomerID: fay.CustomerID,
+				ReferredEmail: "gil@example.com", PaymentID: paid, AmountUSD: "100.00", Status: "earned", CreatedAt: time.Now()})
+			return err
+		}); err != nil {
+			t.Fatal(err)
+		}
+		path := "/api/me/referrals/rewards/rwd_test1/gift-card"
+		if r := other.Do("PUT", path, map[string]string{"brand": "Amazon"}); r.Status != 404 {
+			t.Fatalf("another account chose fay's card: %d %s", r.Status, r.Body)
+		}
+		if r := fay.Do("PUT", path, map[string]string{"brand": "Netflix"}); r.Status != 400 || r.Str("field") != "brand" {
+			t.Fatalf("unknown brand: %d %s", r.Status, r.Body)
+		}
+		if r := h.Browser().Do("PUT", path, map[string]string{"brand": "Amazon"}); r.Status != 401 {
+			t.Fatalf("signed out: %d", r.Status)
+		}
+		if r := fay.Do("PUT", path, map[string]string{"brand": "Google Play"}); r.Status != 204 {
+			t.Fatalf("choose: %d %s", r.Status, r.Body)
+		}
+		if r := fay.MustOK("GET", "/api/me/referrals", nil); !strings.Contains(string(r.Body), `"gift_card_brand":"Google Play"`) ||
+			!strings.Contains(string(r.Body), `"status":"earned"`) {
+			t.Fatalf("after choosing: %s", r.Body)
+		}
 	})
 }

@@ -72,6 +72,7 @@ func (s *Server) apiRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("POST /api/referrals", s.limited(limitReferral, s.handleReferralsCreate))
 	mux.HandleFunc("POST /api/referral-arrival", s.limited(limitReferral, s.handleReferralArrival))
 	mux.HandleFunc("GET /api/me/referrals", s.handleMyReferrals)
+	mux.HandleFunc("PUT /api/me/referrals/rewards/{id}/gift-card", s.handleGiftCardChoose)
 	mux.HandleFunc("POST /api/payment-authorization", s.handleConsentCreate)
 
 	// Scholarships: the catalog, search, and the caller's own profile,

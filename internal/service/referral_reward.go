@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 
@@ -92,10 +93,40 @@ type MyInvitation struct {
 
 // MyReferralReward is one reward earned.
 type MyReferralReward struct {
-	ID        string    `json:"id"`
-	AmountUSD string    `json:"amount_usd"`
-	Status    string    `json:"status"`
-	EarnedAt  time.Time `json:"earned_at"`
+	ID            string    `json:"id"`
+	AmountUSD     string    `json:"amount_usd"`
+	Status        string    `json:"status"`
+	GiftCardBrand string    `json:"gift_card_brand"` // "" until chosen
+	EarnedAt      time.Time `json:"earned_at"`
+}
+
+// GiftCardBrands are the gift cards a referrer can choose (the spec's list).
+var GiftCardBrands = []string{"Amazon", "Apple", "Google Play", "Visa", "Target", "Starbucks"}
+
+// ChooseGiftCard records which gift card the signed-in referrer wants for
+// one of their earned rewards (an operator sends it; it stays "earned").
+func (s *Service) ChooseGiftCard(ctx context.Context, who Actor, rewardID, brand string) error {
+	if !who.SignedIn() {
+		return errNotSignedIn
+	}
+	if !slices.Contains(GiftCardBrands, brand) {
+		return apperr.WithField(apperr.Invalid, "brand", "brand must be one of Amazon, Apple, Google Play, Visa, Target, Starbucks")
+	}
+	err := s.db.Tx(ctx, func(tx *store.Tx) error {
+		cs, err := tx.AccountCustomers(ctx, who.AccountID)
+		if err != nil {
+			return err
+		}
+		ids := make([]string, len(cs))
+		for i, c := range cs {
+			ids[i] = c.ID
+		}
+		return tx.ChooseGiftCard(ctx, ids, rewardID, brand)
+	})
+	if errors.Is(err, store.ErrNotFound) {
+		return apperr.New(apperr.NotFound, "No such reward")
+	}
+	return err
 }
 
 // MyReferrals lists the signed-in account's referrals across its payer
@@ -129,7 +160,7 @@ func (s *Service) MyReferrals(ctx context.Context, who Actor) (MyReferrals, erro
 		}
 		rw, err := tx.RewardsOf(ctx, ids)
 		for _, r := range rw {
-			out.Rewards = append(out.Rewards, MyReferralReward{ID: r.ID, AmountUSD: r.AmountUSD, Status: r.Status, EarnedAt: r.CreatedAt.UTC()})
+			out.Rewards = append(out.Rewards, MyReferralReward{ID: r.ID, AmountUSD: r.AmountUSD, Status: r.Status, GiftCardBrand: r.GiftCardBrand, EarnedAt: r.CreatedAt.UTC()})
 		}
 		return err
 	})

@@ -44,6 +44,7 @@ func (tx *Tx) ReferrerOf(ctx context.Context, code string) (string, error) {
 // ReferralReward is a reward a referrer earned.
 type ReferralReward struct {
 	ID, Code, ReferrerCustomerID, ReferredEmail, PaymentID, AmountUSD, Status string
+	GiftCardBrand                                                             string // "" until the referrer chooses
 	CreatedAt                                                                 time.Time
 }
 
@@ -95,7 +96,7 @@ func (tx *Tx) RewardsOf(ctx context.Context, customerIDs []string) ([]ReferralRe
 	if len(customerIDs) == 0 {
 		return nil, nil
 	}
-	q, args := inList(`SELECT id, amount_usd, status, created_at FROM referral_rewards WHERE referrer_customer_id IN (%s) ORDER BY created_at DESC, id`, customerIDs)
+	q, args := inList(`SELECT id, amount_usd, status, COALESCE(gift_card_brand, ''), created_at FROM referral_rewards WHERE referrer_customer_id IN (%s) ORDER BY created_at DESC, id`, customerIDs)
 	rs, err := tx.query(ctx, q, args...)
 	if err != nil {
 		return nil, err
@@ -104,7 +105,7 @@ func (tx *Tx) RewardsOf(ctx context.Context, customerIDs []string) ([]ReferralRe
 	var out []ReferralReward
 	for rs.Next() {
 		var r ReferralReward
-		if err := rs.Scan(&r.ID, &r.AmountUSD, &r.Status, &r.CreatedAt); err != nil {
+		if err := rs.Scan(&r.ID, &r.AmountUSD, &r.Status, &r.GiftCardBrand, &r.CreatedAt); err != nil {
 			return nil, err
 		}
 		out = append(out, r)
@@ -120,4 +121,18 @@ func inList(query string, values []string) (string, []any) {
 		marks[i], args[i] = "?", v
 	}
 	return fmt.Sprintf(query, strings.Join(marks, ", ")), args
+}
+
+// ChooseGiftCard records the brand of one of these customers' earned
+// rewards; ErrNotFound when the reward is not theirs or was already sent.
+func (tx *Tx) ChooseGiftCard(ctx context.Context, customerIDs []string, rewardID, brand string) error {
+	if len(customerIDs) == 0 {
+		return ErrNotFound
+	}
+	q, args := inList(`UPDATE referral_rewards SET gift_card_brand = ? WHERE id = ? AND status = 'earned' AND referrer_customer_id IN (%s)`, customerIDs)
+	n, err := tx.exec(ctx, q, append([]any{brand, rewardID}, args...)...)
+	if err == nil && n == 0 {
+		return ErrNotFound
+	}
+	return err
 }

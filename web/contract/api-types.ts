@@ -490,6 +490,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/referrals/rewards/{id}/gift-card": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Choose the gift card of an earned reward (an operator sends it; another account's reward answers 404) */
+        put: operations["myRewardGiftCard"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/signins": {
         parameters: {
             query?: never;
@@ -1512,6 +1529,11 @@ export interface components {
                 amount_usd: string;
                 /** Format: date-time */
                 earned_at: string;
+                /**
+                 * @description The card the referrer chose; empty until chosen.
+                 * @enum {string}
+                 */
+                gift_card_brand: "" | "Amazon" | "Apple" | "Google Play" | "Visa" | "Target" | "Starbucks";
                 id: string;
                 /**
                  * @description earned: to be sent as a gift card by an operator.
@@ -2969,6 +2991,37 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    myRewardGiftCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {unknown} */
+                    brand: "Amazon" | "Apple" | "Google Play" | "Visa" | "Target" | "Starbucks";
+                };
+            };
+        };
+        responses: {
+            /** @description Chosen. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["BadRequest"];
             500: components["responses"]["Internal"];
         };
     };
