@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"crypto/rand"
-	"encoding/base64"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -16,6 +15,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/crebit/crebit/internal/runbin"
 	"github.com/jackc/pgx/v5"
 )
 
@@ -36,18 +36,11 @@ type instance struct {
 // same sealed data), fast recovery, and no rate limits (all traffic comes
 // from 127.0.0.1).
 func sharedEnv(dataDir, dbURL string) []string {
-	random := func(n int) string {
-		b := make([]byte, n)
-		rand.Read(b)
-		return base64.StdEncoding.EncodeToString(b)
-	}
-	env := []string{
-		"CREBIT_DATA_DIR=" + dataDir, "CREBIT_PARTNER=sandbox", "CREBIT_SANDBOX_AUTO_ADVANCE=0",
-		"CREBIT_WEBHOOK_SECRET=whsec_" + random(32), "CREBIT_ENCRYPTION_KEY=" + random(32),
-		"CREBIT_PARTNER_API_KEY=sk_sandbox_" + hex.EncodeToString([]byte(random(12))),
+	env := append(runbin.SharedSecrets(),
+		"CREBIT_DATA_DIR="+dataDir, "CREBIT_PARTNER=sandbox", "CREBIT_SANDBOX_AUTO_ADVANCE=0",
 		"CREBIT_RATE_LIMIT_SCALE=0", "CREBIT_RECOVER_AFTER=2s", "CREBIT_RESCUE_AFTER=10s",
 		"CREBIT_LOG_LEVEL=warn",
-	}
+	)
 	if dbURL != "" {
 		env = append(env, "CREBIT_DATABASE_URL="+dbURL)
 	}

@@ -58,6 +58,9 @@ type options struct {
 	postgres    string
 	out         string
 	env         []string
+	mode        string        // quote (default) or lifecycle
+	instances   int           // lifecycle: instances sharing the database
+	advance     time.Duration // lifecycle: the sandbox's auto-advance delay (0: every stage triggered)
 }
 
 func run(ctx context.Context, args []string, stdout io.Writer) error {
@@ -66,7 +69,10 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	fs.StringVar(&o.bin, "bin", "", "crebit binary to start (required)")
 	fs.DurationVar(&o.duration, "duration", 10*time.Second, "measured time per target")
 	fs.DurationVar(&o.warmup, "warmup", 2*time.Second, "unmeasured time per target before it (creates the sessions)")
-	fs.IntVar(&o.concurrency, "concurrency", 32, "concurrent workers (browsers)")
+	fs.IntVar(&o.concurrency, "concurrency", 32, "concurrent workers (browsers; payers in lifecycle mode)")
+	fs.StringVar(&o.mode, "mode", "quote", "quote: POST /api/create-quote against a bare ceiling; lifecycle: payments from creation to completed (see lifecycle.go)")
+	fs.IntVar(&o.instances, "instances", 1, "lifecycle: instances sharing one PostgreSQL database")
+	fs.DurationVar(&o.advance, "auto-advance", 0, "lifecycle: let the sandbox take the stages after the pay-in itself, this long apart (reports how late they come)")
 	fs.StringVar(&o.postgres, "postgres", "", "PostgreSQL URL: also run on a fresh database created and dropped there")
 	fs.StringVar(&o.out, "out", "docs/PERFORMANCE.md", "Markdown file whose load section is rewritten (empty: print only)")
 	fs.Func("env", "KEY=VALUE passed to the binary (repeatable), e.g. CREBIT_LOG_LEVEL=warn", func(kv string) error {
@@ -85,6 +91,22 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	bin, err := filepath.Abs(o.bin)
 	if err != nil {
 		return err
+	}
+	if o.mode == "lifecycle" {
+		if o.instances < 1 || o.instances > 4 {
+			return errors.New("-instances must be 1 to 4")
+		}
+		r, err := runLifecycle(ctx, stdout, o, bin)
+		if err != nil {
+			return err
+		}
+		fmt.Fprint(stdout, "\n"+renderLifecycle([]lifecycleResult{r}))
+		if r.errors > 0 {
+			fmt.Fprintf(stdout, "%d errors; first: %s\n", r.errors, r.firstErr)
+		}
+		return nil
+	} else if o.mode != "quote" {
+		return fmt.Errorf("unknown -mode %q", o.mode)
 	}
 
 	loadBefore := loadAverage()

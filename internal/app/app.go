@@ -7,15 +7,17 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/crebit/crebit/internal/metrics"
-	"github.com/crebit/crebit/internal/randid"
 	"io"
 	"log/slog"
 	"net"
 	"net/http"
+	"net/http/pprof"
 	"net/url"
 	"strconv"
 	"time"
+
+	"github.com/crebit/crebit/internal/metrics"
+	"github.com/crebit/crebit/internal/randid"
 
 	"github.com/crebit/crebit/internal/config"
 	"github.com/crebit/crebit/internal/httpapi"
@@ -227,10 +229,16 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		}
 		mux := http.NewServeMux()
 		mux.Handle("GET /metrics", st.Metrics.Handler())
+		// Profiles for the operator (go tool pprof http://ADDR/debug/pprof/profile),
+		// on the same private listener.
+		mux.HandleFunc("GET /debug/pprof/", pprof.Index)
+		mux.HandleFunc("GET /debug/pprof/profile", pprof.Profile)
+		mux.HandleFunc("GET /debug/pprof/trace", pprof.Trace)
+		mux.HandleFunc("GET /debug/pprof/symbol", pprof.Symbol)
 		msrv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
 		go msrv.Serve(mln)
 		defer msrv.Close()
-		fmt.Fprintf(stdout, "crebit: metrics on http://%s/metrics\n", mln.Addr())
+		fmt.Fprintf(stdout, "crebit: metrics on http://%s/metrics, profiles on /debug/pprof/\n", mln.Addr())
 	}
 
 	if err := queue.Start(ctx); err != nil {
@@ -238,6 +246,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		return err
 	}
 	if st.Sandbox != nil {
+		st.Sandbox.SetLocalReceiver(api.WebhookURL())
 		// The sandbox learns where to send events, as a real partner would
 		// be told once through its dashboard or API.
 		if err := svc.RegisterWebhook(ctx, api.WebhookURL()); err != nil {

@@ -7,6 +7,7 @@ package runbin
 import (
 	"context"
 	"crypto/rand"
+	"encoding/base64"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -158,4 +159,16 @@ func FreePort() (int, error) {
 	}
 	defer ln.Close()
 	return ln.Addr().(*net.TCPAddr).Port, nil
+}
+
+// SharedSecrets are fresh secrets for instances that share one database
+// (the same webhook secret, encryption key and sandbox API key).
+func SharedSecrets() []string {
+	random := func(n int) string {
+		b := make([]byte, n)
+		rand.Read(b)
+		return base64.StdEncoding.EncodeToString(b)
+	}
+	return []string{"CREBIT_WEBHOOK_SECRET=whsec_" + random(32), "CREBIT_ENCRYPTION_KEY=" + random(32),
+		"CREBIT_PARTNER_API_KEY=sk_sandbox_" + hex.EncodeToString([]byte(random(12)))}
 }

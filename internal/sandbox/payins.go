@@ -281,10 +281,48 @@ func (s *Sandbox) advance(ctx context.Context, tx *store.Tx, payinID, event stri
 		return err
 	}
 	if next != "" && s.cfg.AutoAdvance > 0 {
-		return s.queue.InsertTx(ctx, tx, advanceArgs{PayinID: p.ID, Event: next},
-			&river.InsertOpts{ScheduledAt: now.Add(s.cfg.AutoAdvance)})
+		// On time: a timer in this process takes the next stage when it is
+		// due. Durable: the scheduled job does it if this process is gone by
+		// then (River promotes scheduled jobs only every few seconds, so it
+		// alone would make each stage up to 5 s late); whichever comes
+		// second finds the stage taken and does nothing.
+		args := advanceArgs{PayinID: p.ID, Event: next}
+		time.AfterFunc(s.cfg.AutoAdvance, func() { s.autoAdvance(context.Background(), args) })
+		return s.queue.InsertTx(ctx, tx, args, &river.InsertOpts{ScheduledAt: now.Add(s.cfg.AutoAdvance)})
 	}
 	return nil
+}
+
+// autoAdvance takes a scheduled stage now, once: only when the pay-in is
+// still at the stage before it (not refunded, failed or already moved on).
+func (s *Sandbox) autoAdvance(ctx context.Context, a advanceArgs) error {
+	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	err := s.db.Tx(ctx, func(tx *store.Tx) error {
+		p, err := tx.SandboxPayin(ctx, a.PayinID)
+		if err != nil {
+			return err
+		}
+		if !readyFor(p, a.Event) {
+			return nil
+		}
+		return s.advance(ctx, tx, a.PayinID, a.Event)
+	})
+	if err != nil && ctx.Err() == nil {
+		s.log.Warn("sandbox auto-advance failed; the scheduled job retries", "payin_id", a.PayinID, "event", a.Event, "err", err)
+	}
+	return err
+}
+
+// readyFor reports whether the pay-in is at the stage just before event.
+func readyFor(p store.SandboxPayin, event string) bool {
+	switch event {
+	case partner.EventOfframpCreated:
+		return p.Status == statusCompleted && p.OfframpStatus == ""
+	case partner.EventOfframpCompleted:
+		return p.Status == statusCompleted && p.OfframpStatus == "pending"
+	}
+	return false
 }
 
 // advanceArgs is a scheduled stage of the sandbox's automatic progression.
@@ -300,16 +338,8 @@ type advanceWorker struct {
 	s *Sandbox
 }
 
-// Work moves the pay-in one stage further unless it was refunded or failed.
+// Work moves the pay-in one stage further unless it was refunded, failed,
+// or the timer already did.
 func (w *advanceWorker) Work(ctx context.Context, job *river.Job[advanceArgs]) error {
-	return w.s.db.Tx(ctx, func(tx *store.Tx) error {
-		p, err := tx.SandboxPayin(ctx, job.Args.PayinID)
-		if err != nil {
-			return err
-		}
-		if p.Status == statusRefunded || p.Status == statusFailed {
-			return nil
-		}
-		return w.s.advance(ctx, tx, job.Args.PayinID, job.Args.Event)
-	})
+	return w.s.autoAdvance(ctx, job.Args)
 }

@@ -24,6 +24,7 @@ import (
 	"log/slog"
 	"net/http"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/riverqueue/river"
@@ -44,7 +45,18 @@ type Sandbox struct {
 	now     func() time.Time
 	log     *slog.Logger
 	client  *http.Client // delivers webhooks
+
+	localReceiver atomic.Value // string: this instance's own webhook receiver (see SetLocalReceiver)
 }
+
+// SetLocalReceiver tells the sandbox where this instance receives webhooks.
+// Several instances share one database, one registered endpoint and one
+// job queue; an event is delivered by whichever instance runs its delivery
+// job, to its own receiver when the registered endpoint is on loopback (the
+// embedded sandbox's case): every instance then takes its share, and a
+// healthy one (the one running the job) always answers, instead of every
+// event going to the instance that registered last.
+func (s *Sandbox) SetLocalReceiver(url string) { s.localReceiver.Store(url) }
 
 // New returns a sandbox and registers its jobs on queue (before queue.Init).
 func New(db *store.DB, queue *jobs.Queue, cfg config.Sandbox, apiKey, pixHost string, now func() time.Time, log *slog.Logger) *Sandbox {

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/url"
 	"time"
@@ -107,6 +108,9 @@ func (w *deliverWorker) Work(ctx context.Context, job *river.Job[deliverArgs]) e
 	if err != nil {
 		return err
 	}
+	if local, _ := s.localReceiver.Load().(string); local != "" && loopback(hookURL) {
+		hookURL = local
+	}
 	body := []byte(payload)
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, hookURL, bytes.NewReader(body))
 	if err != nil {
@@ -134,4 +138,18 @@ func (w *deliverWorker) Work(ctx context.Context, job *river.Job[deliverArgs]) e
 		return fmt.Errorf("deliver %s: receiver answered %d", job.Args.EventID, status)
 	}
 	return nil
+}
+
+// loopback reports whether a URL's host is this machine.
+func loopback(raw string) bool {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return false
+	}
+	h := u.Hostname()
+	if h == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(h)
+	return ip != nil && ip.IsLoopback()
 }

@@ -20,9 +20,12 @@ import (
 )
 
 // ReceiveWebhook verifies a partner event's signature over the raw body,
-// records it once under its webhook-id and enqueues its processing in the
-// same transaction, so the HTTP answer is immediate. A replay or duplicate
-// is acknowledged (duplicate true) and changes nothing.
+// records it once under its webhook-id and applies it to its payment in the
+// same transaction: recorded and applied, or neither (the partner then
+// delivers it again). Should applying fail, the event is recorded with a
+// job that applies it (retried with backoff), so the answer is still 200
+// and nothing is lost. A replay or duplicate is acknowledged (duplicate
+// true) and changes nothing.
 func (s *Service) ReceiveWebhook(ctx context.Context, h http.Header, body []byte) (duplicate bool, err error) {
 	if err := partner.Verify(s.webhookKey, h, body, s.now()); err != nil {
 		s.log.Warn("webhook refused", "reason", err)
@@ -37,6 +40,19 @@ func (s *Service) ReceiveWebhook(ctx context.Context, h http.Header, body []byte
 	if len(id) > 200 {
 		return false, apperr.New(apperr.Invalid, "webhook-id is too long")
 	}
+	// Applied at once: no job to queue and wait for, one transaction less.
+	err = s.db.Tx(ctx, func(tx *store.Tx) error {
+		created, err := tx.RecordWebhookEvent(ctx, id, ev.Type, string(body), s.now())
+		if err != nil || !created {
+			duplicate = !created
+			return err
+		}
+		return s.applyEvent(ctx, tx, id)
+	})
+	if err == nil || duplicate || ctx.Err() != nil {
+		return duplicate, err
+	}
+	s.log.Warn("applying a webhook event at once failed; queued instead", "event_id", id, "err", err)
 	err = s.db.Tx(ctx, func(tx *store.Tx) error {
 		created, err := tx.RecordWebhookEvent(ctx, id, ev.Type, string(body), s.now())
 		if err != nil || !created {
@@ -68,50 +84,54 @@ func (w *webhookWorker) Work(ctx context.Context, job *river.Job[webhookArgs]) e
 	return w.s.processEvent(ctx, job.Args.EventID)
 }
 
-// processEvent moves the payment by the lifecycle rules (never backwards),
-// writing the state, its history, its ledger postings and any refund job in
-// one transaction.
+// processEvent applies a recorded event in its own transaction (the
+// fallback job's work).
 func (s *Service) processEvent(ctx context.Context, eventID string) error {
-	return s.db.Tx(ctx, func(tx *store.Tx) error {
-		raw, err := tx.WebhookEventPayload(ctx, eventID)
-		if err != nil {
-			return err
+	return s.db.Tx(ctx, func(tx *store.Tx) error { return s.applyEvent(ctx, tx, eventID) })
+}
+
+// applyEvent moves the payment by the lifecycle rules (never backwards),
+// writing the state, its history, its ledger postings and any refund job in
+// tx, and marks the event processed.
+func (s *Service) applyEvent(ctx context.Context, tx *store.Tx, eventID string) error {
+	raw, err := tx.WebhookEventPayload(ctx, eventID)
+	if err != nil {
+		return err
+	}
+	var ev partner.Event
+	if err := json.Unmarshal([]byte(raw), &ev); err != nil {
+		return tx.MarkWebhookProcessed(ctx, eventID, "ignored: not a JSON event", s.now())
+	}
+	if !slices.Contains(partner.EventTypes, ev.Type) {
+		return tx.MarkWebhookProcessed(ctx, eventID, "ignored: unknown event type", s.now())
+	}
+	p, err := tx.PaymentByPayin(ctx, ev.Data.PayinID)
+	if errors.Is(err, store.ErrNotFound) && ev.Data.Reference != "" {
+		p, err = tx.Payment(ctx, ev.Data.Reference)
+	}
+	if errors.Is(err, store.ErrNotFound) {
+		s.log.Warn("webhook for unknown pay-in", "event_id", eventID)
+		return tx.MarkWebhookProcessed(ctx, eventID, "ignored: no matching payment", s.now())
+	}
+	if err != nil {
+		return err
+	}
+	if p, err = tx.PaymentForUpdate(ctx, p.ID); err != nil {
+		return err
+	}
+	if provesPayin(ev.Type) {
+		if a, err := money.Parse(ev.Data.Amount, money.Currency(ev.Data.Currency)); err != nil || !a.IsPositive() {
+			// Nothing is converted or posted on an amount we cannot read;
+			// an operator must look at it.
+			s.log.Error("pay-in event without a readable amount", "event_id", eventID, "transaction_id", p.ID)
+			return tx.MarkWebhookProcessed(ctx, eventID, "ignored: pay-in amount or currency missing or invalid", s.now())
 		}
-		var ev partner.Event
-		if err := json.Unmarshal([]byte(raw), &ev); err != nil {
-			return tx.MarkWebhookProcessed(ctx, eventID, "ignored: not a JSON event", s.now())
-		}
-		if !slices.Contains(partner.EventTypes, ev.Type) {
-			return tx.MarkWebhookProcessed(ctx, eventID, "ignored: unknown event type", s.now())
-		}
-		p, err := tx.PaymentByPayin(ctx, ev.Data.PayinID)
-		if errors.Is(err, store.ErrNotFound) && ev.Data.Reference != "" {
-			p, err = tx.Payment(ctx, ev.Data.Reference)
-		}
-		if errors.Is(err, store.ErrNotFound) {
-			s.log.Warn("webhook for unknown pay-in", "event_id", eventID)
-			return tx.MarkWebhookProcessed(ctx, eventID, "ignored: no matching payment", s.now())
-		}
-		if err != nil {
-			return err
-		}
-		if p, err = tx.PaymentForUpdate(ctx, p.ID); err != nil {
-			return err
-		}
-		if provesPayin(ev.Type) {
-			if a, err := money.Parse(ev.Data.Amount, money.Currency(ev.Data.Currency)); err != nil || !a.IsPositive() {
-				// Nothing is converted or posted on an amount we cannot read;
-				// an operator must look at it.
-				s.log.Error("pay-in event without a readable amount", "event_id", eventID, "transaction_id", p.ID)
-				return tx.MarkWebhookProcessed(ctx, eventID, "ignored: pay-in amount or currency missing or invalid", s.now())
-			}
-		}
-		outcome, err := s.advance(ctx, tx, p, payment.Event(ev.Type), "webhook:"+eventID, &ev.Data)
-		if err != nil {
-			return err
-		}
-		return tx.MarkWebhookProcessed(ctx, eventID, outcome, s.now())
-	})
+	}
+	outcome, err := s.advance(ctx, tx, p, payment.Event(ev.Type), "webhook:"+eventID, &ev.Data)
+	if err != nil {
+		return err
+	}
+	return tx.MarkWebhookProcessed(ctx, eventID, outcome, s.now())
 }
 
 // provesPayin reports whether an event of this type can only be sent once

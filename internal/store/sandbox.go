@@ -79,8 +79,8 @@ func (tx *Tx) SandboxCLABEUsed(ctx context.Context, clabe string) (bool, error) 
 func (tx *Tx) SandboxPayin(ctx context.Context, id string) (SandboxPayin, error) {
 	var p SandboxPayin
 	err := tx.queryRow(ctx, `SELECT id, amount, currency, amount_usd, delivery, reference, status,
-		COALESCE(offramp_id, ''), COALESCE(tracking_number, '') FROM sandbox_payins WHERE id = ?`, id).Scan(
-		&p.ID, &p.Amount, &p.Currency, &p.AmountUSD, &p.Delivery, &p.Reference, &p.Status, &p.OfframpID, &p.Tracking)
+		COALESCE(offramp_id, ''), COALESCE(offramp_status, ''), COALESCE(tracking_number, '') FROM sandbox_payins WHERE id = ?`, id).Scan(
+		&p.ID, &p.Amount, &p.Currency, &p.AmountUSD, &p.Delivery, &p.Reference, &p.Status, &p.OfframpID, &p.OfframpStatus, &p.Tracking)
 	return p, err
 }
 

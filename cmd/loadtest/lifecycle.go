@@ -1,0 +1,340 @@
+package main
+
+// The lifecycle mode measures a tuition-deadline rush (issue 17): payers
+// each take Pix payments from creation to completed through the public API
+// and the sandbox trigger (auto-advance off), in a closed loop.
+//
+//	go run ./cmd/loadtest -mode lifecycle -bin bin/crebit -payers 64 -duration 20s
+//	    [-postgres URL [-instances 2]]
+//
+// It reports lifecycles per second, creation → completed p50/p95, the share
+// of the machine's CPU that was busy, and every error. Traffic goes to
+// 127.0.0.1 only; every run stops by itself.
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/cookiejar"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/crebit/crebit/internal/runbin"
+)
+
+// lifecycleResult is one measured lifecycle run.
+type lifecycleResult struct {
+	name       string
+	payers     int
+	completed  int
+	errors     int
+	firstErr   string
+	elapsed    time.Duration
+	p50, p95   time.Duration
+	cpuBusy    float64 // share of all CPUs busy during the run, 0..1
+	unfinished int     // lifecycles started but not completed when the run ended
+}
+
+func (r lifecycleResult) perSecond() float64 { return float64(r.completed) / r.elapsed.Seconds() }
+
+// runLifecycle starts the instances, runs the payers, and stops everything.
+func runLifecycle(ctx context.Context, stdout io.Writer, o options, bin string) (lifecycleResult, error) {
+	engine := "SQLite"
+	if o.postgres != "" {
+		engine = "PostgreSQL"
+	}
+	r := lifecycleResult{name: fmt.Sprintf("%d instance(s), %s", o.instances, engine), payers: o.concurrency}
+	if o.advance > 0 {
+		r.name += fmt.Sprintf(", auto-advance %s (times: beyond the 2 × %s)", o.advance, o.advance)
+	}
+	if o.instances > 1 && o.postgres == "" {
+		return r, errors.New("-instances above 1 needs -postgres (instances share one database)")
+	}
+	dir, err := os.MkdirTemp("", "crebit-lifecycle-")
+	if err != nil {
+		return r, err
+	}
+	defer os.RemoveAll(dir)
+	env := append([]string{"CREBIT_RATE_LIMIT_SCALE=0", "CREBIT_SANDBOX_AUTO_ADVANCE=" + o.advance.String(), "CREBIT_LOG_LEVEL=warn"}, o.env...)
+	env = append(env, runbin.SharedSecrets()...)
+	env = append(env, "CREBIT_DATA_DIR="+dir, "CREBIT_PARTNER=sandbox")
+	if o.postgres != "" {
+		dbURL, drop, err := runbin.CreateDatabase(ctx, o.postgres, "crebit_rush_")
+		if err != nil {
+			return r, err
+		}
+		defer drop()
+		env = append(env, "CREBIT_DATABASE_URL="+dbURL)
+	}
+	var bases []string
+	for i := range o.instances {
+		port, err := runbin.FreePort()
+		if err != nil {
+			return r, err
+		}
+		base := fmt.Sprintf("http://127.0.0.1:%d", port)
+		logPath := filepath.Join(dir, fmt.Sprintf("crebit-%d.log", i))
+		stop, exited, err := runbin.StartServer(bin, append(slices.Clone(env), "CREBIT_ADDR=127.0.0.1:"+strconv.Itoa(port)), logPath)
+		if err != nil {
+			return r, err
+		}
+		defer stop()
+		if err := runbin.WaitHealthy(ctx, base, 60*time.Second, exited); err != nil {
+			return r, fmt.Errorf("%w (log: %s)", err, tail(logPath))
+		}
+		bases = append(bases, base)
+	}
+	fmt.Fprintf(stdout, "lifecycles: %s, %d payers, %s measured after %s warm-up\n", r.name, o.concurrency, o.duration, o.warmup)
+
+	tr := &http.Transport{MaxIdleConnsPerHost: o.concurrency * 2, MaxIdleConns: o.concurrency * 2}
+	defer tr.CloseIdleConnections()
+	payers := make([]*payer, o.concurrency)
+	for i := range payers {
+		jar, _ := cookiejar.New(nil)
+		payers[i] = &payer{base: bases[i%len(bases)], c: &http.Client{Transport: tr, Jar: jar, Timeout: 30 * time.Second},
+			stream: &http.Client{Transport: tr, Jar: jar}, n: i, advance: o.advance}
+		if err := payers[i].setup(ctx); err != nil {
+			return r, fmt.Errorf("payer %d set-up: %w", i, err)
+		}
+	}
+	var measuring atomic.Bool
+	var mu sync.Mutex
+	var lats []time.Duration
+	var wg sync.WaitGroup
+	runCtx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	for _, p := range payers {
+		wg.Go(func() {
+			for runCtx.Err() == nil {
+				d, err := p.lifecycle(runCtx)
+				if runCtx.Err() != nil {
+					return
+				}
+				if !measuring.Load() {
+					continue
+				}
+				mu.Lock()
+				if err != nil {
+					if r.errors++; r.firstErr == "" {
+						r.firstErr = err.Error()
+					}
+				} else {
+					lats = append(lats, d)
+				}
+				mu.Unlock()
+			}
+		})
+	}
+	select {
+	case <-time.After(o.warmup):
+	case <-ctx.Done():
+	}
+	mu.Lock()
+	measuring.Store(true)
+	start, cpu0 := time.Now(), cpuTimes()
+	mu.Unlock()
+	select {
+	case <-time.After(o.duration):
+	case <-ctx.Done():
+	}
+	mu.Lock()
+	measuring.Store(false)
+	r.elapsed, r.cpuBusy = time.Since(start), busyShare(cpu0, cpuTimes())
+	done := slices.Clone(lats)
+	mu.Unlock()
+	cancel()
+	wg.Wait()
+	slices.Sort(done)
+	r.completed = len(done)
+	if len(done) > 0 {
+		r.p50, r.p95 = done[len(done)*50/100], done[min(len(done)-1, len(done)*95/100)]
+	}
+	return r, ctx.Err()
+}
+
+// payer is one browser with a verified profile and a US bank account.
+type payer struct {
+	base                                 string
+	c, stream                            *http.Client // stream has no overall timeout (the SSE stream is long-lived)
+	n                                    int
+	customerID, walletAddress, accountID string
+	advance                              time.Duration // the sandbox takes the stages after the pay-in itself
+}
+
+// testCPFs are valid CPFs (check digits right), one per payer in turn.
+var testCPFs = []string{"529.982.247-25", "390.533.447-05", "111.444.777-35", "123.456.789-09"}
+
+func (p *payer) setup(ctx context.Context) error {
+	c, err := p.call(ctx, "POST", "/api/create-customer", map[string]any{
+		"first_name": "Maria", "last_name": "Silva", "email": fmt.Sprintf("rush%d@example.com", p.n), "phone_number": "5511987654321",
+		"type": "individual", "date_of_birth": "1990-05-10",
+		"identity_documents": []map[string]any{{"type": "national_id", "value": testCPFs[p.n%len(testCPFs)], "country": "brazil"}},
+		"address":            map[string]any{"street_line_1": "Rua Augusta 100", "city": "São Paulo", "state": "SP", "postal_code": "01305-000", "country": "brazil"},
+	})
+	if err != nil {
+		return err
+	}
+	p.customerID, _ = c["customer_id"].(string)
+	p.walletAddress, _ = c["wallet_address"].(string)
+	a, err := p.call(ctx, "POST", "/api/create-external-account", map[string]any{
+		"customer_id": p.customerID, "account_name": "Maria USD", "beneficiary_name": "Maria Silva", "bank_name": "Chase",
+		"bank_account_number": "000123456789", "routing_number": "021000021",
+		"address": map[string]any{"street_line_1": "270 Park Ave", "city": "New York", "state": "NY", "postal_code": "10017", "country": "USA"},
+	})
+	p.accountID, _ = a["external_account_id"].(string)
+	return err
+}
+
+// lifecycle locks a quote, pays it by Pix, has the sandbox deliver the
+// three events, and waits for completed; the time runs from the payment's
+// creation request to the first answer that says completed.
+func (p *payer) lifecycle(ctx context.Context) (time.Duration, error) {
+	q, err := p.call(ctx, "POST", "/api/create-quote", map[string]any{"symbol": "USDC/BRL", "amount_usd": 100})
+	if err != nil {
+		return 0, err
+	}
+	ramp, _ := q["on_ramp"].(map[string]any)
+	t0 := time.Now()
+	pay, err := p.call(ctx, "POST", "/api/create-pix-payment", map[string]any{
+		"amount_brl": q["total_local_amount"], "customer_id": p.customerID, "wallet_address": p.walletAddress, "quote_id": ramp["id"],
+		"sender_name": "Maria Silva", "sender_document": testCPFs[p.n%len(testCPFs)], "external_account_id": p.accountID,
+	})
+	if err != nil {
+		return 0, err
+	}
+	txn, _ := pay["transaction_id"].(string)
+	events := []string{"payin_completed", "offramp_created", "offramp_completed"}
+	if p.advance > 0 {
+		events = events[:1] // the sandbox takes the other two, p.advance apart
+	}
+	for _, ev := range events {
+		if _, err := p.call(ctx, "POST", "/api/trigger-mock-webhook", map[string]string{"transaction_id": txn, "event": ev}); err != nil {
+			return 0, err
+		}
+	}
+	if err := p.waitCompleted(ctx, txn); err != nil {
+		return 0, err
+	}
+	// With auto-advance the time reported is how late the stages came in
+	// all: creation → completed less the two configured delays.
+	return time.Since(t0) - 2*p.advance, nil
+}
+
+// waitCompleted follows the payment's live status stream (as the payer's
+// browser does) until it says completed.
+func (p *payer) waitCompleted(ctx context.Context, txn string) error {
+	ctx, cancel := context.WithTimeout(ctx, 60*time.Second)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, p.base+"/api/payments/"+txn+"/events", nil)
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Accept", "text/event-stream")
+	resp, err := p.stream.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return fmt.Errorf("events %s: %d", txn, resp.StatusCode)
+	}
+	sc := bufio.NewScanner(resp.Body)
+	for sc.Scan() {
+		data, ok := strings.CutPrefix(sc.Text(), "data: ")
+		if !ok {
+			continue
+		}
+		var st struct {
+			Status string `json:"status"`
+		}
+		if json.Unmarshal([]byte(data), &st) == nil && st.Status == "completed" {
+			return nil
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return fmt.Errorf("%s: %w", txn, err)
+	}
+	return fmt.Errorf("%s: the stream ended before completed", txn)
+}
+
+func (p *payer) call(ctx context.Context, method, path string, body any) (map[string]any, error) {
+	var rd io.Reader
+	if body != nil {
+		b, err := json.Marshal(body)
+		if err != nil {
+			return nil, err
+		}
+		rd = strings.NewReader(string(b))
+	}
+	req, err := http.NewRequestWithContext(ctx, method, p.base+path, rd)
+	if err != nil {
+		return nil, err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := p.c.Do(req)
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	raw, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
+	if err != nil {
+		return nil, err
+	}
+	if resp.StatusCode/100 != 2 {
+		return nil, fmt.Errorf("%s %s: %d %.200s", method, path, resp.StatusCode, raw)
+	}
+	var out map[string]any
+	if len(raw) > 0 {
+		if err := json.Unmarshal(raw, &out); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// cpuTimes reads the machine's busy and total CPU jiffies from /proc/stat.
+func cpuTimes() [2]uint64 {
+	b, err := os.ReadFile("/proc/stat")
+	if err != nil {
+		return [2]uint64{}
+	}
+	line, _, _ := strings.Cut(string(b), "\n")
+	var total, idle uint64
+	for i, f := range strings.Fields(line)[1:] {
+		v, _ := strconv.ParseUint(f, 10, 64)
+		total += v
+		if i == 3 || i == 4 { // idle, iowait
+			idle += v
+		}
+	}
+	return [2]uint64{total - idle, total}
+}
+
+func busyShare(a, b [2]uint64) float64 {
+	if b[1] <= a[1] {
+		return 0
+	}
+	return float64(b[0]-a[0]) / float64(b[1]-a[1])
+}
+
+func renderLifecycle(rs []lifecycleResult) string {
+	var b strings.Builder
+	b.WriteString("| Set-up | Payers | Lifecycles/s | Creation → completed p50 / p95 | CPU busy | Errors |\n|---|--:|--:|--:|--:|--:|\n")
+	for _, r := range rs {
+		fmt.Fprintf(&b, "| %s | %d | %.1f | %s / %s | %.0f%% | %d |\n", r.name, r.payers, r.perSecond(),
+			secs(r.p50), secs(r.p95), r.cpuBusy*100, r.errors)
+	}
+	return b.String()
+}
+
+func secs(d time.Duration) string { return fmt.Sprintf("%.2f s", d.Seconds()) }
