@@ -136,6 +136,18 @@ test.describe('Brazil wizard', () => {
 
     await page.getByRole('button', { name: 'Return to Home' }).click();
     await expect(page).toHaveURL(/\/$/);
+
+    // The friend's invitation e-mail carries the payer's personal link.
+    const invitation = page.getByRole('link', { name: /Ana invited you to Crebit.*friend@example\.com/ }).first();
+    await expect(async () => {
+      await page.goto('/sandbox-mailbox');
+      await expect(invitation).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
+    await invitation.click();
+    const link = page.getByRole('link', { name: /\/signup\?ref=[0-9A-F]{10}$/ }).first();
+    await expect(link).toBeVisible();
+    await link.click();
+    await expect(page).toHaveURL(/\/signup\?ref=[0-9A-F]{10}$/);
   });
 
   test('check to school with an amount typed in BRL', async ({ page }) => {
