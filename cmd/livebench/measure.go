@@ -32,7 +32,8 @@ func startInstance(ctx context.Context, o options, bin, dir, dbURL, name string)
 	if err != nil {
 		return nil, err
 	}
-	env := append([]string{"CREBIT_LOG_LEVEL=warn", "CREBIT_SANDBOX_AUTO_ADVANCE=0"}, o.env...)
+	// The per-IP limits would refuse one address's 50 payments an hour: off, as in loadtest and chaos.
+	env := append([]string{"CREBIT_LOG_LEVEL=warn", "CREBIT_SANDBOX_AUTO_ADVANCE=0", "CREBIT_RATE_LIMIT_SCALE=0"}, o.env...)
 	env = append(env, fmt.Sprintf("CREBIT_ADDR=127.0.0.1:%d", port), "CREBIT_DATA_DIR="+dir, "CREBIT_PARTNER=sandbox")
 	if dbURL != "" {
 		env = append(env, "CREBIT_DATABASE_URL="+dbURL)
@@ -86,7 +87,7 @@ func measure(ctx context.Context, stdout io.Writer, o options, bin, dbURL string
 		if ctx.Err() != nil {
 			return res, ctx.Err()
 		}
-		txn, err := c.pay()
+		txn, amount, err := c.pay()
 		if err != nil {
 			return res, err
 		}
@@ -106,7 +107,7 @@ func measure(ctx context.Context, stdout io.Writer, o options, bin, dbURL string
 			// queue's polling (which would flatter or punish the figures).
 			time.Sleep(time.Duration(rand.Int64N(int64(250 * time.Millisecond))))
 			sent := time.Now()
-			if err := postWebhook(hook.base, secret, fmt.Sprintf("evt_bench_%d_%d_%d", time.Now().UnixNano(), n, i), ev, txn); err != nil {
+			if err := postWebhook(hook.base, secret, fmt.Sprintf("evt_bench_%d_%d_%d", time.Now().UnixNano(), n, i), ev, txn, amount); err != nil {
 				st.close()
 				return res, err
 			}
@@ -138,10 +139,12 @@ func webhookSecret(dir string) ([]byte, error) {
 }
 
 // postWebhook sends a signed partner event for the payment (matched by its
-// reference, the transaction id).
-func postWebhook(base string, secret []byte, id, typ, txn string) error {
+// reference, the transaction id) with the amount the partner received
+// (events that prove the pay-in are reconciled against the quote).
+func postWebhook(base string, secret []byte, id, typ, txn, amountBRL string) error {
 	now := time.Now()
-	ev := partner.Event{ID: id, Type: typ, CreatedAt: now, Data: partner.EventData{Reference: txn, Status: typ}}
+	ev := partner.Event{ID: id, Type: typ, CreatedAt: now, Data: partner.EventData{Reference: txn, Status: typ,
+		Amount: amountBRL, Currency: "BRL"}}
 	if typ == partner.EventOfframpCreated || typ == partner.EventOfframpCompleted {
 		status := "pending"
 		if typ == partner.EventOfframpCompleted {
@@ -222,20 +225,21 @@ func (c *client) setup() error {
 	return err
 }
 
-// pay locks a quote and opens a Pix payment, returning its transaction id.
-func (c *client) pay() (string, error) {
+// pay locks a quote and opens a Pix payment, returning its transaction id
+// and the reais to pay.
+func (c *client) pay() (string, string, error) {
 	q, err := c.call("POST", "/api/create-quote", map[string]any{"symbol": "USDC/BRL", "amount_usd": json.Number("100")})
 	if err != nil {
-		return "", err
+		return "", "", err
 	}
 	onRamp, _ := q["on_ramp"].(map[string]any)
 	p, err := c.call("POST", "/api/create-pix-payment", map[string]any{"amount_brl": q["total_local_amount"], "customer_id": c.customerID,
 		"wallet_address": c.wallet, "quote_id": onRamp["id"], "sender_name": "Maria Silva", "sender_document": "529.982.247-25"})
 	if err != nil {
-		return "", err
+		return "", "", err
 	}
 	txn, _ := p["transaction_id"].(string)
-	return txn, nil
+	return txn, fmt.Sprint(p["amount_brl"]), nil
 }
 
 // eventStream is an open SSE stream; statuses carries (state, arrival).
