@@ -1,11 +1,9 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect, shot, expectAccessible } from './fixtures';
+import { password, uniqueEmail } from './account-helpers';
 import { totp } from './totp';
 import { expectToast } from './wizard-helpers';
 
-const password = 'correct horse battery staple 42';
-let counter = 0;
-const uniqueEmail = (name: string) => `${name}.${Date.now()}.${++counter}@example.com`;
 
 async function fillStep1(page: Page, email: string) {
   await page.getByLabel('Email').fill(email);

@@ -6,6 +6,7 @@
 // SPEI on a phone. The check method only records a waitlist entry.
 import type { Page } from '@playwright/test';
 import { test, expect, shot, expectAccessible } from './fixtures';
+import { uniqueEmail, signUp } from './account-helpers';
 import {
   brCodeCrcValid,
   brazilPerson,
@@ -18,15 +19,6 @@ import {
   waitForApi,
 } from './wizard-helpers';
 
-const password = 'correct horse battery staple 42';
-let counter = 0;
-const uniqueEmail = (name: string) => `${name}.${Date.now()}.${++counter}@example.com`;
-
-async function signUp(page: Page, email: string) {
-  // Before any page loads, so the header's rate probes cannot race the new session's cookie.
-  const r = await page.request.post('/api/signup', { data: { email, password } });
-  expect(r.status()).toBe(200);
-}
 
 async function sendMoney(page: Page, amount: string, country: 'Brazil' | 'Mexico', recipient: string) {
   await expect(page.getByRole('heading', { level: 2, name: 'Send Money' })).toBeVisible();

@@ -4,18 +4,10 @@
 // on, then a sign-in with a code computed here), at 1280 and 360 px.
 import type { Page } from '@playwright/test';
 import { test, expect, shot, expectAccessible } from './fixtures';
+import { password, uniqueEmail, signUp } from './account-helpers';
 import { totp } from './totp';
 import { brazilPerson, fillBank, fillPersonal, stepHeading, expectToast, waitForApi } from './wizard-helpers';
 
-const password = 'correct horse battery staple 42';
-let counter = 0;
-const uniqueEmail = (name: string) => `${name}.${Date.now()}.${++counter}@example.com`;
-
-async function signUp(page: Page, email: string) {
-  // Before any page loads, so the header's rate probes cannot race the new session's cookie.
-  const r = await page.request.post('/api/signup', { data: { email, password } });
-  expect(r.status()).toBe(200);
-}
 
 /** openTab picks a sidebar tab; on a phone through the menu. */
 async function openTab(page: Page, name: string, phone: boolean) {
