@@ -64,6 +64,8 @@ func accountExchanges(t *testing.T, h *apptest.Harness) []exchange {
 				confirmedAt = time.Now()
 				return map[string]string{"code": apptest.TOTP(bobSecret, confirmedAt.Add(-30*time.Second))}
 			},
+			// A step boundary between computing the code and the check: again.
+			until:  func(r apptest.Response) bool { return r.Status != 401 },
 			status: 200, validRequest: true},
 		{name: "two_factor_disable_reused", as: bob, method: "POST", tmpl: "/api/two-factor/disable",
 			body: func() any {

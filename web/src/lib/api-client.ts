@@ -15,12 +15,15 @@ export class ApiError extends Error {
   readonly code: ErrorCode | '';
   /** field: the JSON request field at fault (dotted for nested ones), or '' when none. */
   readonly field: string;
-  constructor(status: number, message: string, code: ErrorCode | '' = '', field = '') {
+  /** retryAfter: seconds to wait before trying again (a 429's Retry-After), else 0. */
+  readonly retryAfter: number;
+  constructor(status: number, message: string, code: ErrorCode | '' = '', field = '', retryAfter = 0) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.field = field;
+    this.retryAfter = retryAfter;
   }
 }
 
@@ -83,7 +86,8 @@ export async function apiFetch<T>(path: string, opts: RequestOptions = {}): Prom
   }
   if (!res.ok) {
     const { code, field } = codeFrom(body);
-    throw new ApiError(res.status, messageFrom(body) ?? `Request failed (${res.status})`, code, field);
+    const retryAfter = Number(res.headers.get('Retry-After') ?? 0);
+    throw new ApiError(res.status, messageFrom(body) ?? `Request failed (${res.status})`, code, field, Number.isFinite(retryAfter) ? retryAfter : 0);
   }
   return body as T;
 }
@@ -113,4 +117,13 @@ export function errorMessage(err: unknown, fallback: string, t?: Translate): str
   if (err instanceof ApiError) return serverText(err, fallback, t);
   if (err instanceof Error && err.message) return err.message;
   return fallback;
+}
+
+/**
+ * answerText is the server's own words for a refusal (already in the
+ * person's language), else fallback: for a network failure, an answer that
+ * was not JSON, or anything that is not an ApiError.
+ */
+export function answerText(err: unknown, fallback: string): string {
+  return err instanceof ApiError && err.status > 0 && err.message && !/^Request failed \(\d+\)$/.test(err.message) ? err.message : fallback;
 }

@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { usePageMeta } from '@/lib/page-meta';
-import { AccountError, accountApi } from './api/account-api';
+import { answerText } from '@/lib/api-client';
+import { accountApi } from './api/account-api';
 import { Field } from './field';
 
 /** ForgotPasswordPage asks for the e-mail; the answer is always the same. */
@@ -21,7 +22,7 @@ export function ForgotPasswordPage() {
       await accountApi.forgotPassword(email);
       setSent(true);
     } catch (err) {
-      setError(err instanceof AccountError && err.message ? err.message : t('signup.network'));
+      setError(answerText(err, t('signup.network')));
     } finally {
       setLoading(false);
     }

@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { usePageMeta } from '@/lib/page-meta';
+import { answerText } from '@/lib/api-client';
 import { AccountError, accountApi } from './api/account-api';
 import { PasswordField } from './field';
 
@@ -26,7 +27,7 @@ export function ResetPasswordPage() {
       setState('done');
     } catch (err) {
       if (err instanceof AccountError && err.code === 'link_invalid') setState('invalid');
-      else setError(err instanceof AccountError && err.message ? err.message : t('signup.network'));
+      else setError(answerText(err, t('signup.network')));
     } finally {
       setLoading(false);
     }

@@ -3,6 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { usePageMeta } from '@/lib/page-meta';
+import { answerText } from '@/lib/api-client';
 import { AccountError, accountApi, safeNext, type SignInAnswer } from './api/account-api';
 import { useSetMe } from './api/use-me';
 import { Field, PasswordField } from './field';
@@ -27,7 +28,7 @@ export function SignInPage() {
     if (err.code === 'two_factor_code_invalid') return t('signin.codeInvalid');
     if (err.code === 'two_factor_step_expired') return t('signin.codeExpired');
     if (err.status === 401 || err.status === 400) return t('signin.generic');
-    return err.message || t('signup.network');
+    return answerText(err, t('signup.network'));
   };
 
   const done = (res: SignInAnswer) => {

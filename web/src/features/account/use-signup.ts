@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/components/ui/toast-store';
+import { answerText } from '@/lib/api-client';
 import { AccountError, accountApi } from './api/account-api';
 import { createSignUpAccount, createSignUpCustomer } from './api/signup-calls';
 import { meKey, useSetMe } from './api/use-me';
@@ -64,20 +65,20 @@ export function useSignUp() {
         const res = await accountApi.signUp(form.email, form.password);
         if (res.me) setMe(res.me);
       } catch (err) {
-        return fail(err instanceof AccountError && err.message ? err.message : t('signup.network'), err);
+        return fail(answerText(err, t('signup.network')), err);
       }
       let customerId: string | undefined;
       try {
         customerId = (await createSignUpCustomer(form)).customer_id;
       } catch (err) {
-        return fail(err instanceof AccountError && err.message ? err.message : t('signup.customerFailed'), err);
+        return fail(answerText(err, t('signup.customerFailed')), err);
       }
       if (!customerId) return fail(t('signup.noCustomerId'));
       if (form.hasUSBankAccount) {
         try {
           await createSignUpAccount(form, customerId);
         } catch (err) {
-          return fail(err instanceof AccountError && err.message ? err.message : t('signup.accountFailed'), err);
+          return fail(answerText(err, t('signup.accountFailed')), err);
         }
       }
       // The first name comes from the customer just created.

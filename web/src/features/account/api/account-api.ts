@@ -1,6 +1,8 @@
-// The account routes (docs/openapi.yaml, tag "accounts"). Errors carry the
-// server's stable code and field so screens can place them under a field.
+// The account routes (docs/openapi.yaml, tag "accounts"), through the one
+// API client: errors carry the server's stable code and field so screens can
+// place them under a field.
 
+import { ApiError, apiFetch } from '@/lib/api-client';
 import type { Me } from '@/lib/session';
 
 export type { Me };
@@ -11,46 +13,12 @@ export interface SignInAnswer {
   me?: Me;
 }
 
-export class AccountError extends Error {
-  readonly status: number;
-  readonly code: string;
-  readonly field: string;
-  readonly retryAfter: number;
-  constructor(status: number, message: string, code: string, field: string, retryAfter: number) {
-    super(message);
-    this.name = 'AccountError';
-    this.status = status;
-    this.code = code;
-    this.field = field;
-    this.retryAfter = retryAfter;
-  }
-}
+/** AccountError is the app's one ApiError (status, code, field, retryAfter). */
+export { ApiError as AccountError };
 
-/** call posts (or gets) JSON and turns a non-2xx answer into an AccountError. */
-export async function call<T>(method: 'GET' | 'POST', path: string, body?: Record<string, unknown>): Promise<T> {
-  let res: Response;
-  try {
-    res = await fetch(path, {
-      method,
-      credentials: 'same-origin',
-      headers: { Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  } catch {
-    throw new AccountError(0, '', 'network', '', 0);
-  }
-  const text = await res.text();
-  let parsed: Record<string, unknown> = {};
-  try {
-    parsed = text ? (JSON.parse(text) as Record<string, unknown>) : {};
-  } catch {
-    parsed = {};
-  }
-  if (!res.ok) {
-    const str = (k: string) => (typeof parsed[k] === 'string' ? (parsed[k] as string) : '');
-    throw new AccountError(res.status, str('error'), str('code'), str('field'), Number(res.headers.get('Retry-After') ?? 0));
-  }
-  return parsed as T;
+/** call sends JSON through the one API client; a non-2xx answer is an ApiError. */
+export function call<T>(method: 'GET' | 'POST', path: string, body?: Record<string, unknown>): Promise<T> {
+  return apiFetch<T>(path, { method, body });
 }
 
 export const accountApi = {
