@@ -1,14 +1,7 @@
+import type { components } from '@contract/api-types';
 import { call } from './account-api';
 
-export interface MailboxEntry {
-  id: string;
-  to: string;
-  subject: string;
-  delivered_at: string;
-  text?: string;
-  html?: string;
-  attachments?: Array<{ name: string; content_type: string; size: number }>;
-}
+export type MailboxEntry = components['schemas']['MailboxEntry'];
 
 export const mailboxApi = {
   list: () => call<{ messages: MailboxEntry[] }>('GET', '/api/sandbox/mailbox'),

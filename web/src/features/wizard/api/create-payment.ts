@@ -1,55 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
+import type { components } from '@contract/api-types';
 import { apiFetch } from '@/lib/api-client';
 import type { PixTransactionLike } from '@/features/payments/lib/qr-value';
 
-export type DeliveryMethod = 'usd-bank-transfer' | 'check-to-school';
-
-export interface CheckDetailsPayload {
-  school_name: string;
-  payee_name: string;
-  mailing_address: string;
-  city: string;
-  state: string;
-  zip_code: string;
-  delivery_instructions?: string;
-  student_full_name: string;
-  student_id: string;
-  term_reference: string;
-  student_email: string;
-}
-
+// The request bodies are the contract's (docs/openapi.yaml), generated.
+export type DeliveryMethod = components['schemas']['DeliveryMethod'];
+export type CheckDetailsPayload = components['schemas']['CheckDetails'];
 /** AuthorizationPayload is what the payer agreed to, with the time shown to them. */
-export interface AuthorizationPayload {
-  accepted: true;
-  signed_at: string;
-  signer_name: string;
-}
-
-export interface PixPaymentPayload {
-  amount_brl: number;
-  customer_id: string;
-  wallet_address: string;
-  quote_id: string;
-  sender_name: string;
-  sender_document: string;
-  external_account_id?: string;
-  delivery_method: DeliveryMethod;
-  check_details?: CheckDetailsPayload;
-  authorization?: AuthorizationPayload;
-}
-
-export interface SpeiPaymentPayload {
-  amount_mxn: number;
-  quote_id: string;
-  customer_id: string;
-  /** sender_clabe carries the cleaned CURP, as the spec says. */
-  sender_clabe: string;
-  wallet_id: string;
-  sender_name?: string;
-  external_account_id?: string;
-  delivery_method?: DeliveryMethod;
-  authorization?: AuthorizationPayload;
-}
+export type AuthorizationPayload = components['schemas']['AuthorizationInput'] & { accepted: true; signed_at: string; signer_name: string };
+export type PixPaymentPayload = components['schemas']['PixPaymentRequest'];
+export type SpeiPaymentPayload = components['schemas']['SpeiPaymentRequest'];
 
 /** Payment is what step 6 needs of a PIX or SPEI payment answer. */
 export interface Payment {
