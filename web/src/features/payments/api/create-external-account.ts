@@ -1,23 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
+import type { components } from '@contract/api-types';
 import { apiFetch } from '@/lib/api-client';
 
-/** ExternalAccountPayload is the body of POST /api/create-external-account. */
-export interface ExternalAccountPayload {
-  customer_id: string;
-  account_name: string;
-  beneficiary_name: string;
-  bank_name: string;
-  bank_account_number: string;
-  routing_number: string;
-  address: { street_line_1: string; city: string; state: string; postal_code: string; country: 'USA' };
-}
+/** ExternalAccountPayload is the body of POST /api/create-external-account (the contract's). */
+export type ExternalAccountPayload = components['schemas']['ExternalAccountInput'];
 
-export interface ExternalAccountResponse {
-  external_account_id: string;
-  bank_name: string;
-  account_last4: string;
-  bank_account_number: string;
-}
+export type ExternalAccountResponse = components['schemas']['ExternalAccount'];
 
 /** createExternalAccount registers the payer's US bank account; only the last 4 digits come back. */
 export async function createExternalAccount(payload: ExternalAccountPayload): Promise<ExternalAccountResponse> {

@@ -1,10 +1,7 @@
+import type { components } from '@contract/api-types';
 import { apiFetch } from '@/lib/api-client';
 
-export interface WalletResponse {
-  customer_id: string;
-  wallet_id: string;
-  wallet_address: string;
-}
+export type WalletResponse = components['schemas']['Wallet'];
 
 /** createWallet opens the customer's wallet when create-customer did not (errors are read from "message"). */
 export async function createWallet(customerId: string): Promise<WalletResponse> {
