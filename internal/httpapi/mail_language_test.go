@@ -33,12 +33,20 @@ func TestEmailsInThePayersLanguage(t *testing.T) {
 			t.Errorf("html lang: %s", m.HTML)
 		}
 
-		// Sign-up from a browser that asks for Spanish: the confirmation is in Spanish.
+		// Sign-up from a browser that prefers Spanish: the confirmation is in
+		// Spanish, but nothing was chosen, so the account keeps no language.
 		b := h.Browser()
 		b.MustOK("POST", "/api/signup", map[string]string{"email": "lupita@example.mx", "password": apptest.Password}, "Accept-Language", "es-MX,es;q=0.9")
 		h.Mail("lupita@example.mx", "Confirma tu correo en Crebit")
-		if me := b.MustOK("GET", "/api/me", nil, "Accept-Language", "es-MX"); me.Str("language") != "es-MX" {
-			t.Errorf("the account's language: %s", me.Body)
+		if me := b.MustOK("GET", "/api/me", nil, "Accept-Language", "es-MX"); me.Str("language") != "" {
+			t.Errorf("a guessed language was saved as chosen: %s", me.Body)
+		}
+		// Chosen on the device (the switcher's cookie) before signing up: kept.
+		c := h.Browser()
+		c.SetLanguage("es-MX")
+		c.MustOK("POST", "/api/signup", map[string]string{"email": "rosa@example.mx", "password": apptest.Password})
+		if me := c.MustOK("GET", "/api/me", nil); me.Str("language") != "es-MX" {
+			t.Errorf("the chosen language at sign-up: %s", me.Body)
 		}
 		// The account then chooses Portuguese: its e-mails follow, whatever the request says.
 		b.MustOK("PUT", "/api/me/language", map[string]string{"lang": "pt-BR"})

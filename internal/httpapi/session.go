@@ -3,6 +3,7 @@ package httpapi
 import (
 	"context"
 	"net/http"
+	"slices"
 	"time"
 
 	"github.com/crebit/crebit/internal/i18n"
@@ -44,9 +45,9 @@ func currentSession(r *http.Request) (*session.Session, bool) {
 // the only identity handlers pass to the service.
 func actor(r *http.Request) service.Actor {
 	if sess, ok := currentSession(r); ok {
-		return service.Actor{SessionID: sess.ID, AccountID: sess.AccountID, UserAgent: r.UserAgent(), Lang: i18n.FromRequest(r)}
+		return service.Actor{SessionID: sess.ID, AccountID: sess.AccountID, UserAgent: r.UserAgent(), Lang: i18n.FromRequest(r), ChosenLang: chosenLanguage(r)}
 	}
-	return service.Actor{UserAgent: r.UserAgent(), Lang: i18n.FromRequest(r)}
+	return service.Actor{UserAgent: r.UserAgent(), Lang: i18n.FromRequest(r), ChosenLang: chosenLanguage(r)}
 }
 
 // ensureActor returns the request's actor, creating a session (and setting
@@ -70,4 +71,13 @@ func (s *Server) ensureActor(w http.ResponseWriter, r *http.Request) (service.Ac
 	})
 	*r = *r.WithContext(context.WithValue(r.Context(), sessionKey{}, &sess))
 	return actor(r), nil
+}
+
+// chosenLanguage is the language the person chose on this device (the web
+// app's cookie), or "" when there is none.
+func chosenLanguage(r *http.Request) string {
+	if c, err := r.Cookie(i18n.CookieName); err == nil && slices.Contains(i18n.Languages, c.Value) {
+		return c.Value
+	}
+	return ""
 }

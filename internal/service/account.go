@@ -150,7 +150,7 @@ func (s *Service) SignUp(ctx context.Context, who Actor, email, password string)
 		return SignedIn{}, err
 	}
 	now := s.now()
-	a := store.Account{ID: randid.New("acc"), Email: email, PasswordHash: hash, CreatedAt: now, UpdatedAt: now, Lang: who.Lang}
+	a := store.Account{ID: randid.New("acc"), Email: email, PasswordHash: hash, CreatedAt: now, UpdatedAt: now, Lang: who.ChosenLang}
 	var out SignedIn
 	err = s.db.Tx(ctx, func(tx *store.Tx) error {
 		if _, err := tx.AccountByEmail(ctx, email); err == nil {

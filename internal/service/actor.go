@@ -8,6 +8,9 @@ type Actor struct {
 	AccountID string // empty for a guest
 	UserAgent string // the browser's; only its approximate device is kept, at sign-in
 	Lang      string // the request's language (en, pt-BR, es-MX): e-mails it causes are written in it
+	// ChosenLang is the language the person chose on this device (the
+	// crebit_lang cookie), "" when the browser's preference was only guessed.
+	ChosenLang string
 }
 
 // SignedIn reports whether the actor is a signed-in account.
