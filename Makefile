@@ -14,7 +14,7 @@ export npm_config_update_notifier := false
 export npm_config_fund := false
 export npm_config_audit := false
 
-.PHONY: run build dev test test-go test-web test-e2e test-chaos deps chromium pdftotext bench livebench lighthouse budget clean fmt vet
+.PHONY: run build dev test test-go test-web test-e2e test-chaos deps chromium pdftotext bench livebench rush lighthouse budget clean fmt vet
 
 ## run: build everything and serve http://localhost:8080 on SQLite in ./data with the sandbox partner
 run: build
@@ -80,6 +80,12 @@ bench: build
 ## livebench: webhook -> live status event latency (SQLite; PostgreSQL with two instances), into docs/PERFORMANCE.md
 livebench: build
 	$(GO) run ./cmd/livebench -bin ./$(BIN) -postgres postgres://postgres@127.0.0.1:5432/postgres
+
+## rush: payment lifecycles per second under a deadline rush (64 payers; SQLite, two PostgreSQL instances; auto-advance on time)
+rush: build
+	$(GO) run ./cmd/loadtest -mode lifecycle -bin ./$(BIN) -concurrency 64 -duration 20s
+	$(GO) run ./cmd/loadtest -mode lifecycle -bin ./$(BIN) -concurrency 64 -duration 20s -postgres postgres://postgres@127.0.0.1:5432/postgres -instances 2
+	$(GO) run ./cmd/loadtest -mode lifecycle -bin ./$(BIN) -concurrency 16 -duration 20s -auto-advance 2s
 
 ## lighthouse: Lighthouse scores of the public pages, written to docs/PERFORMANCE.md
 lighthouse: chromium build
