@@ -21,7 +21,9 @@ func (s *Service) Session(ctx context.Context, token string) (sess session.Sessi
 		return session.Session{}, false, nil
 	}
 	now := s.now()
-	err = s.db.Tx(ctx, func(tx *store.Tx) error {
+	// Every request looks its session up: a read beside the writer; the
+	// rare touch that extends it is a write of its own.
+	err = s.db.Read(ctx, func(tx *store.Tx) error {
 		var err error
 		if sess, err = tx.Session(ctx, id); err != nil {
 			return err
@@ -29,12 +31,12 @@ func (s *Service) Session(ctx context.Context, token string) (sess session.Sessi
 		if sess.Expired(now) {
 			return store.ErrNotFound
 		}
-		if now.Sub(sess.LastSeenAt) > touchEvery {
-			sess.LastSeenAt, sess.ExpiresAt = now, now.Add(s.cfg.SessionTTL)
-			return tx.TouchSession(ctx, id, sess.LastSeenAt, sess.ExpiresAt)
-		}
 		return nil
 	})
+	if err == nil && now.Sub(sess.LastSeenAt) > touchEvery {
+		sess.LastSeenAt, sess.ExpiresAt = now, now.Add(s.cfg.SessionTTL)
+		err = s.db.Tx(ctx, func(tx *store.Tx) error { return tx.TouchSession(ctx, id, sess.LastSeenAt, sess.ExpiresAt) })
+	}
 	if errors.Is(err, store.ErrNotFound) {
 		return session.Session{}, false, nil
 	}

@@ -43,7 +43,7 @@ func (s *Service) Status(ctx context.Context, who Actor, transactionID string) (
 		return PaymentStatus{}, apperr.New(apperr.TransactionNotFound, "Transaction not found. Please check the transaction ID.")
 	}
 	var st PaymentStatus
-	err := s.db.Tx(ctx, func(tx *store.Tx) error {
+	err := s.db.Read(ctx, func(tx *store.Tx) error {
 		p, err := tx.Payment(ctx, transactionID)
 		if errors.Is(err, store.ErrNotFound) {
 			return apperr.New(apperr.TransactionNotFound, "Transaction not found. Please check the transaction ID.")

@@ -34,6 +34,9 @@ const (
 type DB struct {
 	engine Engine
 	sqlDB  *sql.DB
+	// readDB (SQLite) is a pool of read-only connections for DB.Read: in WAL
+	// mode they read beside the one writer instead of waiting for it.
+	readDB *sql.DB
 	pool   *pgxpool.Pool
 	// Schema is the PostgreSQL schema in use ("" means the search_path default).
 	schema string
@@ -92,7 +95,17 @@ func openSQLite(ctx context.Context, o Options) (*DB, error) {
 		db.Close()
 		return nil, fmt.Errorf("open sqlite %s: %w", path, err)
 	}
-	return &DB{engine: SQLite, sqlDB: db}, nil
+	// Readers: deferred transactions on query-only connections (a read never
+	// takes the write lock), a few at once.
+	rdsn := "file:" + path + "?_pragma=busy_timeout(10000)&_pragma=query_only(1)&_time_format=sqlite&_txlock=deferred"
+	rdb, err := sql.Open("sqlite", rdsn)
+	if err != nil {
+		db.Close()
+		return nil, fmt.Errorf("open sqlite readers: %w", err)
+	}
+	rdb.SetMaxOpenConns(4)
+	rdb.SetMaxIdleConns(4)
+	return &DB{engine: SQLite, sqlDB: db, readDB: rdb}, nil
 }
 
 // privateFiles creates the database file readable by its owner only, and
@@ -171,7 +184,25 @@ func (db *DB) Close() error {
 		db.pool.Close()
 		return nil
 	}
+	if db.readDB != nil {
+		db.readDB.Close()
+	}
 	return db.sqlDB.Close()
+}
+
+// Read runs fn in a read-only transaction: on SQLite on a reader
+// connection, beside the writer (it sees what was committed before it
+// began); on PostgreSQL like Tx. fn must not write or enqueue jobs.
+func (db *DB) Read(ctx context.Context, fn func(tx *Tx) error) error {
+	if db.readDB == nil {
+		return db.Tx(ctx, fn)
+	}
+	stx, err := db.readDB.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return fmt.Errorf("begin read: %w", err)
+	}
+	defer stx.Rollback() //nolint:errcheck // read-only: nothing to commit
+	return fn(&Tx{q: sqlQuerier{stx}, raw: nil, engine: SQLite})
 }
 
 // Tx runs fn in one transaction, committing when fn returns nil and rolling
