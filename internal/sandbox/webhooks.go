@@ -94,7 +94,7 @@ const maxDeliveryAttempts = 60
 func (w *deliverWorker) Work(ctx context.Context, job *river.Job[deliverArgs]) error {
 	s := w.s
 	var payload, hookURL, secret string
-	err := s.db.Tx(ctx, func(tx *store.Tx) (err error) {
+	err := s.db.Read(ctx, func(tx *store.Tx) (err error) {
 		if payload, err = tx.SandboxEventPayload(ctx, job.Args.EventID); err != nil {
 			return err
 		}

@@ -88,7 +88,7 @@ func (w *outboxWorker) NextRetry(job *river.Job[outboxArgs]) time.Time {
 func (w *outboxWorker) Work(ctx context.Context, job *river.Job[outboxArgs]) error {
 	s := w.s
 	var m store.OutboxMessage
-	if err := s.db.Tx(ctx, func(tx *store.Tx) (err error) { m, err = tx.Outbox(ctx, job.Args.ID); return }); err != nil {
+	if err := s.db.Read(ctx, func(tx *store.Tx) (err error) { m, err = tx.Outbox(ctx, job.Args.ID); return }); err != nil {
 		return err
 	}
 	if m.SentAt != nil || m.FailedAt != nil {
