@@ -1218,24 +1218,7 @@ export interface components {
             customer_id: string;
         };
         /** @description A new payer (all of step 1), or the confirmation of this browser's existing customer. */
-        CustomerInput: {
-            address?: components["schemas"]["Address"];
-            date_of_birth?: string;
-            /** Format: email */
-            email?: string;
-            existing_customer_id?: string;
-            first_name?: string;
-            identity_documents?: components["schemas"]["IdentityDocument"][];
-            last_name?: string;
-            /** @description 8 to 15 digits once everything else is removed. */
-            phone_number?: string;
-            /** @enum {string} */
-            type?: "individual" | "";
-            use_existing_customer?: boolean;
-        } | unknown | {
-            /** @enum {unknown} */
-            use_existing_customer: true;
-        };
+        CustomerInput: components["schemas"]["NewCustomer"] | components["schemas"]["ExistingCustomerChoice"];
         DashboardOverview: {
             payment_count: number;
             /** @description USD of payments still in flight. */
@@ -1412,6 +1395,11 @@ export interface components {
             bank_name: string;
             id: string;
         };
+        ExistingCustomerChoice: {
+            existing_customer_id: string;
+            /** @enum {boolean} */
+            use_existing_customer: true;
+        };
         ExternalAccount: {
             account_last4: string;
             bank_account_number: string;
@@ -1541,6 +1529,19 @@ export interface components {
                  */
                 status: "earned";
             }[];
+        };
+        NewCustomer: {
+            address: components["schemas"]["Address"];
+            date_of_birth: string;
+            /** Format: email */
+            email: string;
+            first_name: string;
+            identity_documents: components["schemas"]["IdentityDocument"][];
+            last_name: string;
+            /** @description 8 to 15 digits once everything else is removed. */
+            phone_number: string;
+            /** @enum {string} */
+            type?: "individual" | "";
         };
         /** @description The partner's event; verified by signature, stored as received. */
         PartnerEvent: {

@@ -1,15 +1,18 @@
 import { Button } from '@/components/ui/button';
 import { mailto, site } from '@/config/site';
 import type { WizardController } from '../hooks/use-wizard';
-import { TransactionId } from './transaction-id';
+import { TransactionId, type TransactionIdView } from './transaction-id';
 import { TransactionProgress } from './transaction-progress';
+
+/** PaymentEndedView: what PaymentEnded reads of the wizard's controller. */
+export type PaymentEndedView = Pick<WizardController, 'newQuote' | 'state' | 't'> & TransactionIdView;
 
 /**
  * PaymentEnded replaces step 6's instructions once the pay-in failed: no
  * code to pay, no timer, the rows marked, and what the payer can do
  * (a new quote with the same details, or support with the transaction id).
  */
-export function PaymentEnded({ w, labels }: { w: WizardController; labels: [string, string, string] }) {
+export function PaymentEnded({ w, labels }: { w: PaymentEndedView; labels: [string, string, string] }) {
   const { t, state } = w;
   const id = state.payment?.transaction_id ?? '';
   return (

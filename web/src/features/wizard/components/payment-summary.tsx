@@ -2,7 +2,7 @@ import { formatDateTime, formatRate } from '@/lib/money';
 import { showMoney } from '@/features/payments/lib/format';
 import type { WizardController } from '../hooks/use-wizard';
 import { SummaryList } from '@/features/payments/components/summary-list';
-import { TransactionId } from './transaction-id';
+import { TransactionId, type TransactionIdView } from './transaction-id';
 
 function formatWhen(iso: string | undefined): string | null {
   if (!iso) return null;
@@ -11,8 +11,11 @@ function formatWhen(iso: string | undefined): string | null {
   return formatDateTime(d, { dateStyle: 'medium', timeStyle: 'medium' });
 }
 
+/** PaymentSummaryView: what PaymentSummary reads of the wizard's controller. */
+export type PaymentSummaryView = Pick<WizardController, 'config' | 'state' | 't'> & TransactionIdView;
+
 /** PaymentSummary is the summary of steps 7 and 8: amounts, ids, student, school, status. */
-export function PaymentSummary({ w }: { w: WizardController }) {
+export function PaymentSummary({ w }: { w: PaymentSummaryView }) {
   const { t, state, config } = w;
   const p = state.payment;
   if (!p) return null;

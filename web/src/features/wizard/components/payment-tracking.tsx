@@ -3,12 +3,15 @@ import type { WizardController } from '../hooks/use-wizard';
 import { PaymentStatusLine } from './payment-status-line';
 import { TransactionProgress } from './transaction-progress';
 
+/** PaymentTrackingView: what PaymentTracking reads of the wizard's controller. */
+export type PaymentTrackingView = Pick<WizardController, 'config' | 'newQuote' | 'state' | 't'>;
+
 /**
  * PaymentTracking is step 6's live part for both countries: what the wizard
  * is waiting for, a way out when the pay-in failed, and the three stages
  * (local payment, off-ramp, delivery).
  */
-export function PaymentTracking({ w, payLabel, offrampLabel }: { w: WizardController; payLabel: string; offrampLabel: string }) {
+export function PaymentTracking({ w, payLabel, offrampLabel }: { w: PaymentTrackingView; payLabel: string; offrampLabel: string }) {
   const { t, state } = w;
   const check = state.form.deliveryMethod === 'check-to-school';
   return (

@@ -6,8 +6,11 @@ import { TextField } from './form-field';
 import { Spinner } from '@/features/payments/components/spinner';
 import { StepActions } from './step-actions';
 
+/** AmountStepView: what AmountStep reads of the wizard's controller. */
+export type AmountStepView = Pick<WizardController, 'back' | 'config' | 'fieldErrors' | 'getQuote' | 'quoteBusy' | 'setAmount' | 'state' | 't'>;
+
 /** AmountStep is step 4: how much, in which currency, paid by PIX or SPEI, and the locked quote. */
-export function AmountStep({ w }: { w: WizardController }) {
+export function AmountStep({ w }: { w: AmountStepView }) {
   const { t, state, config } = w;
   const currency = config.currency;
   const local = state.amountCurrency === 'local';

@@ -10,8 +10,11 @@ import { StepActions } from './step-actions';
 import { SummaryList } from '@/features/payments/components/summary-list';
 import { quoteRows } from '@/features/payments/components/quote-rows';
 
+/** AuthorizationStepView: what AuthorizationStep reads of the wizard's controller. */
+export type AuthorizationStepView = Pick<WizardController, 'authorize' | 'back' | 'config' | 'proceed' | 'proceeding' | 'state' | 't' | 'timer'>;
+
 /** AuthorizationStep is step 5, the Payment Authorization Agreement. */
-export function AuthorizationStep({ w }: { w: WizardController }) {
+export function AuthorizationStep({ w }: { w: AuthorizationStepView }) {
   const { t, state, config } = w;
   const q = state.quote;
   const currency = config.currency;

@@ -1,11 +1,14 @@
 import { Button } from '@/components/ui/button';
 import { ReceiptLink } from '@/components/receipt-link';
 import type { WizardController } from '../hooks/use-wizard';
-import { PaymentSummary } from './payment-summary';
+import { PaymentSummary, type PaymentSummaryView } from './payment-summary';
 import { StepActions } from './step-actions';
 
+/** CompleteStepView: what CompleteStep reads of the wizard's controller. */
+export type CompleteStepView = Pick<WizardController, 'finish' | 'goto' | 'returnHome' | 'startAnother' | 'state' | 't'> & PaymentSummaryView;
+
 /** CompleteStep is step 8, Transfer complete (or still processing). */
-export function CompleteStep({ w }: { w: WizardController }) {
+export function CompleteStep({ w }: { w: CompleteStepView }) {
   const { t, state } = w;
   const done = state.progress === 'completed';
   const check = state.form.deliveryMethod === 'check-to-school';

@@ -16,8 +16,11 @@ type DeliveryValues = BankDetails & { deliveryMethod: DeliveryMethod };
 const optionCard =
   'relative rounded-xl border-2 p-4 transition-colors has-[:checked]:border-navy has-[:checked]:bg-blue-50/50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-blue-600';
 
+/** DeliveryStepView: what DeliveryStep reads of the wizard's controller. */
+export type DeliveryStepView = Pick<WizardController, 'accountError' | 'back' | 'clearAccount' | 'config' | 'deliveryBusy' | 'fieldErrors' | 'state' | 'submitDelivery' | 't' | 'updateForm'>;
+
 /** DeliveryStep is step 2, Choose Delivery Method (and the US bank form). */
-export function DeliveryStep({ w }: { w: WizardController }) {
+export function DeliveryStep({ w }: { w: DeliveryStepView }) {
   const { t, state, config } = w;
   const [defaults] = useState<DeliveryValues>(() => ({
     deliveryMethod: config.checkAvailable ? state.form.deliveryMethod : state.form.deliveryMethod === 'check-to-school' ? '' : state.form.deliveryMethod,

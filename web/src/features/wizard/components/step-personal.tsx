@@ -10,8 +10,11 @@ import type { WizardController } from '../hooks/use-wizard';
 import { StepActions } from './step-actions';
 import { LockIcon } from '@/features/payments/components/icons';
 
+/** PersonalStepView: what PersonalStep reads of the wizard's controller. */
+export type PersonalStepView = Pick<WizardController, 'config' | 'fieldErrors' | 'personalError' | 'state' | 'submitPersonal' | 't' | 'updateForm'>;
+
 /** PersonalStep is step 1, Individual Information. */
-export function PersonalStep({ w }: { w: WizardController }) {
+export function PersonalStep({ w }: { w: PersonalStepView }) {
   const { t, state, config } = w;
   const country = config.country;
   const schema = useMemo(() => personalInfoSchema(t, country), [t, country]);

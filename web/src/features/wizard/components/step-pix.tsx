@@ -6,14 +6,15 @@ import { showMoney } from '@/features/payments/lib/format';
 import { pixQrValue } from '@/features/payments/lib/qr-value';
 import { formatCountdown } from '@/features/payments/lib/timer';
 import type { WizardController } from '../hooks/use-wizard';
-import { PaymentEnded } from './payment-ended';
-import { PaymentTracking } from './payment-tracking';
+import type { TransactionIdView } from './transaction-id';
+import { PaymentEnded, type PaymentEndedView } from './payment-ended';
+import { PaymentTracking, type PaymentTrackingView } from './payment-tracking';
 import { QuoteTimer } from '@/features/payments/components/quote-timer';
 import { SandboxPanel } from '@/features/payments/components/sandbox-panel';
 import { SummaryList } from '@/features/payments/components/summary-list';
 
 /** CountryNotSupported is shown when a payer from another country reaches the PIX step. */
-function CountryNotSupported({ w }: { w: WizardController }) {
+function CountryNotSupported({ w }: { w: Pick<WizardController, 't'> }) {
   const { t } = w;
   return (
     <Card className="mt-4 border-amber-300 bg-amber-50">
@@ -29,8 +30,11 @@ function CountryNotSupported({ w }: { w: WizardController }) {
   );
 }
 
+/** PixStepView: what PixStep reads of the wizard's controller. */
+export type PixStepView = Pick<WizardController, 'copy' | 'serverConfig' | 'simulate' | 'state' | 't' | 'timer'> & PaymentEndedView & PaymentTrackingView & TransactionIdView;
+
 /** PixStep is step 6 in Brazil: the BR Code to pay, its status and progress. */
-export function PixStep({ w }: { w: WizardController }) {
+export function PixStep({ w }: { w: PixStepView }) {
   const { t, state } = w;
   const p = state.payment;
   const value = pixQrValue(p);

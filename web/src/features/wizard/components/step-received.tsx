@@ -1,12 +1,15 @@
 import { Button } from '@/components/ui/button';
 import { mailto, site } from '@/config/site';
 import type { WizardController } from '../hooks/use-wizard';
-import { PaymentSummary } from './payment-summary';
-import { WizardReferrals } from './wizard-referrals';
+import { PaymentSummary, type PaymentSummaryView } from './payment-summary';
+import { WizardReferrals, type WizardReferralsView } from './wizard-referrals';
 import { StepActions } from './step-actions';
 
+/** ReceivedStepView: what ReceivedStep reads of the wizard's controller. */
+export type ReceivedStepView = Pick<WizardController, 'goto' | 'returnHome' | 'state' | 't'> & PaymentSummaryView & WizardReferralsView;
+
 /** ReceivedStep is step 7, Payment received. */
-export function ReceivedStep({ w }: { w: WizardController }) {
+export function ReceivedStep({ w }: { w: ReceivedStepView }) {
   const { t, state } = w;
   const done = state.progress === 'completed';
   const check = state.form.deliveryMethod === 'check-to-school';

@@ -11,8 +11,11 @@ import type { WizardController } from '../hooks/use-wizard';
 import { TextField } from './form-field';
 import { StepActions } from './step-actions';
 
+/** SchoolStepView: what SchoolStep reads of the wizard's controller. */
+export type SchoolStepView = Pick<WizardController, 'back' | 'fieldErrors' | 'state' | 'submitSchool' | 't' | 'updateForm'>;
+
 /** SchoolStep is step 3 (check to school only): where the check goes and for which student. */
-export function SchoolStep({ w }: { w: WizardController }) {
+export function SchoolStep({ w }: { w: SchoolStepView }) {
   const { t, state } = w;
   const schema = useMemo(() => schoolSchema(t), [t]);
   const [defaults] = useState(() => Object.fromEntries(schoolFields.map((f) => [f, state.form[f]])) as SchoolDetails);

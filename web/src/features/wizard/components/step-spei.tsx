@@ -4,15 +4,19 @@ import { formatRate } from '@/lib/money';
 import { showMoney } from '@/features/payments/lib/format';
 import { formatCountdown } from '@/features/payments/lib/timer';
 import type { WizardController } from '../hooks/use-wizard';
-import { PaymentEnded } from './payment-ended';
-import { PaymentTracking } from './payment-tracking';
+import type { TransactionIdView } from './transaction-id';
+import { PaymentEnded, type PaymentEndedView } from './payment-ended';
+import { PaymentTracking, type PaymentTrackingView } from './payment-tracking';
 import { QuoteTimer } from '@/features/payments/components/quote-timer';
 import { SandboxPanel } from '@/features/payments/components/sandbox-panel';
 import { StepActions } from './step-actions';
 import { SummaryList } from '@/features/payments/components/summary-list';
 
+/** SpeiStepView: what SpeiStep reads of the wizard's controller. */
+export type SpeiStepView = Pick<WizardController, 'back' | 'copy' | 'serverConfig' | 'simulate' | 'state' | 't' | 'timer'> & PaymentEndedView & PaymentTrackingView & TransactionIdView;
+
 /** SpeiStep is step 6 in Mexico: the SPEI deposit instructions, status and progress. */
-export function SpeiStep({ w }: { w: WizardController }) {
+export function SpeiStep({ w }: { w: SpeiStepView }) {
   const { t, state } = w;
   const p = state.payment;
   if (!p) return null;

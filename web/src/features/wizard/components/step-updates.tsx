@@ -1,9 +1,12 @@
 import type { WizardController } from '../hooks/use-wizard';
-import { WizardReferrals } from './wizard-referrals';
+import { WizardReferrals, type WizardReferralsView } from './wizard-referrals';
 import { MailIcon } from '@/features/payments/components/icons';
 
+/** UpdatesStepView: what UpdatesStep reads of the wizard's controller. */
+export type UpdatesStepView = Pick<WizardController, 'goto' | 'state' | 't'> & WizardReferralsView;
+
 /** UpdatesStep is step 9: where updates go, what they are, and referrals. */
-export function UpdatesStep({ w }: { w: WizardController }) {
+export function UpdatesStep({ w }: { w: UpdatesStepView }) {
   const { t, state } = w;
   const check = state.form.deliveryMethod === 'check-to-school';
   const notifications = [

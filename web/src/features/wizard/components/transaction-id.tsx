@@ -1,11 +1,14 @@
 import { Button } from '@/components/ui/button';
 import type { WizardController } from '../hooks/use-wizard';
 
+/** TransactionIdView: what TransactionId reads of the wizard's controller. */
+export type TransactionIdView = Pick<WizardController, 'copy' | 't'>;
+
 /**
  * TransactionId shows a payment's id on one line (it scrolls rather than
  * leaving a lone character on the next line at 360 px) with a Copy button.
  */
-export function TransactionId({ w, id }: { w: WizardController; id: string }) {
+export function TransactionId({ w, id }: { w: TransactionIdView; id: string }) {
   const { t } = w;
   return (
     <span className="flex min-w-0 flex-wrap items-center gap-2">

@@ -3,8 +3,11 @@ import { Dialog } from '@/components/ui/dialog';
 import { formatAmount } from '@/lib/money';
 import type { WizardController } from '../hooks/use-wizard';
 
+/** WizardDialogsView: what WizardDialogs reads of the wizard's controller. */
+export type WizardDialogsView = Pick<WizardController, 'answer' | 'ask' | 'config' | 'expiredOpen' | 'minimumOpen' | 'newQuote' | 'setExpiredOpen' | 'setMinimumOpen' | 't'>;
+
 /** WizardDialogs: minimum amount, quote expired, and the existing customer / bank account confirms. */
-export function WizardDialogs({ w }: { w: WizardController }) {
+export function WizardDialogs({ w }: { w: WizardDialogsView }) {
   const { t, config, ask } = w;
   return (
     <>

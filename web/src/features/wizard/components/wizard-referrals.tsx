@@ -1,8 +1,11 @@
 import { ReferralForm } from '@/features/payments/components/referral-form';
 import type { WizardController } from '../hooks/use-wizard';
 
+/** WizardReferralsView: what WizardReferrals reads of the wizard's controller. */
+export type WizardReferralsView = Pick<WizardController, 'referralBusy' | 'sendReferrals' | 't'>;
+
 /** WizardReferrals is the referral form of steps 7 and 9 (9 adds 'Skip Referrals' and moves on after sending). */
-export function WizardReferrals({ w, idPrefix, onDone }: { w: WizardController; idPrefix: string; onDone?: () => void }) {
+export function WizardReferrals({ w, idPrefix, onDone }: { w: WizardReferralsView; idPrefix: string; onDone?: () => void }) {
   const { t } = w;
   return (
     <ReferralForm
