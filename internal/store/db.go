@@ -37,7 +37,9 @@ type DB struct {
 	// readDB (SQLite) is a pool of read-only connections for DB.Read: in WAL
 	// mode they read beside the one writer instead of waiting for it.
 	readDB *sql.DB
-	pool   *pgxpool.Pool
+	// wcache and rcache (SQLite) keep prepared statements for each pool.
+	wcache, rcache *stmtCache
+	pool           *pgxpool.Pool
 	// Schema is the PostgreSQL schema in use ("" means the search_path default).
 	schema string
 }
@@ -105,7 +107,7 @@ func openSQLite(ctx context.Context, o Options) (*DB, error) {
 	}
 	rdb.SetMaxOpenConns(4)
 	rdb.SetMaxIdleConns(4)
-	return &DB{engine: SQLite, sqlDB: db, readDB: rdb}, nil
+	return &DB{engine: SQLite, sqlDB: db, readDB: rdb, wcache: newStmtCache(db), rcache: newStmtCache(rdb)}, nil
 }
 
 // privateFiles creates the database file readable by its owner only, and
@@ -185,7 +187,11 @@ func (db *DB) Close() error {
 		return nil
 	}
 	if db.readDB != nil {
+		db.rcache.close()
 		db.readDB.Close()
+	}
+	if db.wcache != nil {
+		db.wcache.close()
 	}
 	return db.sqlDB.Close()
 }
@@ -201,8 +207,10 @@ func (db *DB) Read(ctx context.Context, fn func(tx *Tx) error) error {
 	if err != nil {
 		return fmt.Errorf("begin read: %w", err)
 	}
+	q := newSQLQuerier(stx, db.rcache)
+	defer q.prepareMissed(ctx)
 	defer stx.Rollback() //nolint:errcheck // read-only: nothing to commit
-	return fn(&Tx{q: sqlQuerier{stx}, raw: nil, engine: SQLite})
+	return fn(&Tx{q: q, raw: nil, engine: SQLite})
 }
 
 // Tx runs fn in one transaction, committing when fn returns nil and rolling
@@ -228,8 +236,11 @@ func (db *DB) Tx(ctx context.Context, fn func(tx *Tx) error) error {
 	if err != nil {
 		return fmt.Errorf("begin: %w", err)
 	}
+	q := newSQLQuerier(stx, db.wcache)
+	// Prepared after the transaction ends, when its connection is free.
+	defer q.prepareMissed(ctx)
 	defer stx.Rollback() //nolint:errcheck // no-op after commit
-	tx := &Tx{q: sqlQuerier{stx}, raw: stx, engine: SQLite}
+	tx := &Tx{q: q, raw: stx, engine: SQLite}
 	if err := fn(tx); err != nil {
 		return err
 	}
