@@ -1,17 +1,14 @@
 import { Card } from '@/components/ui/card';
 import { PixCode } from '@/features/payments/components/pix-code';
 import { mailto, site } from '@/config/site';
-import { formatRate } from '@/lib/money';
 import { showMoney } from '@/features/payments/lib/format';
 import { pixQrValue } from '@/features/payments/lib/qr-value';
-import { formatCountdown } from '@/features/payments/lib/timer';
 import type { WizardController } from '../hooks/use-wizard';
 import type { TransactionIdView } from './transaction-id';
+import { PayInSummary, type PayInSummaryView } from './pay-in-summary';
 import { PaymentEnded, type PaymentEndedView } from './payment-ended';
 import { PaymentTracking, type PaymentTrackingView } from './payment-tracking';
-import { QuoteTimer } from '@/features/payments/components/quote-timer';
 import { SandboxPanel } from '@/features/payments/components/sandbox-panel';
-import { SummaryList } from '@/features/payments/components/summary-list';
 
 /** CountryNotSupported is shown when a payer from another country reaches the PIX step. */
 function CountryNotSupported({ w }: { w: Pick<WizardController, 't'> }) {
@@ -31,7 +28,7 @@ function CountryNotSupported({ w }: { w: Pick<WizardController, 't'> }) {
 }
 
 /** PixStepView: what PixStep reads of the wizard's controller. */
-export type PixStepView = Pick<WizardController, 'copy' | 'serverConfig' | 'simulate' | 'state' | 't' | 'timer'> & PaymentEndedView & PaymentTrackingView & TransactionIdView;
+export type PixStepView = Pick<WizardController, 'copy' | 'serverConfig' | 'simulate' | 'state' | 't'> & PayInSummaryView & PaymentEndedView & PaymentTrackingView & TransactionIdView;
 
 /** PixStep is step 6 in Brazil: the BR Code to pay, its status and progress. */
 export function PixStep({ w }: { w: PixStepView }) {
@@ -50,19 +47,7 @@ export function PixStep({ w }: { w: PixStepView }) {
 
   return (
     <div className="mt-4">
-      <QuoteTimer text={t('pay.timer', { time: formatCountdown(w.timer.seconds) })} warning={w.timer.warning} />
-
-      <SummaryList
-        className="mt-6"
-        rows={[
-          { label: t('pay.amountLocal'), value: amount, strong: true },
-          { label: t('pay.usdAmount'), value: showMoney(p.amount_usd, 'USD') },
-          { label: t('pay.rate'), value: t('pay.rateValue', { rate: formatRate(p.effective_rate), currency: 'BRL' }) },
-          check && { label: t('pay.student'), value: state.form.studentFullName.trim() },
-        ]}
-      />
-
-      <p className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">{t('pay.windowNotice')}</p>
+      <PayInSummary w={w} currency="BRL" amount={amount} />
 
       <PixCode t={t} value={value} amount={amount} onCopy={() => void w.copy(value, t('toasts.copied'), t('toasts.copiedPix'))} />
 

@@ -1,19 +1,16 @@
 import { Button } from '@/components/ui/button';
 import { SpeiInstructions } from '@/features/payments/components/spei-instructions';
-import { formatRate } from '@/lib/money';
 import { showMoney } from '@/features/payments/lib/format';
-import { formatCountdown } from '@/features/payments/lib/timer';
 import type { WizardController } from '../hooks/use-wizard';
 import type { TransactionIdView } from './transaction-id';
+import { PayInSummary, type PayInSummaryView } from './pay-in-summary';
 import { PaymentEnded, type PaymentEndedView } from './payment-ended';
 import { PaymentTracking, type PaymentTrackingView } from './payment-tracking';
-import { QuoteTimer } from '@/features/payments/components/quote-timer';
 import { SandboxPanel } from '@/features/payments/components/sandbox-panel';
 import { StepActions } from './step-actions';
-import { SummaryList } from '@/features/payments/components/summary-list';
 
 /** SpeiStepView: what SpeiStep reads of the wizard's controller. */
-export type SpeiStepView = Pick<WizardController, 'back' | 'copy' | 'serverConfig' | 'simulate' | 'state' | 't' | 'timer'> & PaymentEndedView & PaymentTrackingView & TransactionIdView;
+export type SpeiStepView = Pick<WizardController, 'back' | 'copy' | 'serverConfig' | 'simulate' | 'state' | 't'> & PayInSummaryView & PaymentEndedView & PaymentTrackingView & TransactionIdView;
 
 /** SpeiStep is step 6 in Mexico: the SPEI deposit instructions, status and progress. */
 export function SpeiStep({ w }: { w: SpeiStepView }) {
@@ -32,19 +29,7 @@ export function SpeiStep({ w }: { w: SpeiStepView }) {
 
   return (
     <div className="mt-4">
-      <QuoteTimer text={t('pay.timer', { time: formatCountdown(w.timer.seconds) })} warning={w.timer.warning} />
-
-      <SummaryList
-        className="mt-6"
-        rows={[
-          { label: t('pay.amountLocal'), value: amount, strong: true },
-          { label: t('pay.usdAmount'), value: showMoney(p.amount_usd, 'USD') },
-          { label: t('pay.rate'), value: t('pay.rateValue', { rate: formatRate(p.effective_rate), currency: 'MXN' }) },
-          check && { label: t('pay.student'), value: state.form.studentFullName.trim() },
-        ]}
-      />
-
-      <p className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">{t('pay.windowNotice')}</p>
+      <PayInSummary w={w} currency="MXN" amount={amount} />
 
       <SpeiInstructions
         t={t}
