@@ -5,9 +5,11 @@ import { signOut as endSession, useMe, useSetMe } from '@/lib/session';
 
 /** AccountMenu is the header's Sign in link, or first name + Dashboard + Sign out (wide: the desktop row). */
 export function AccountMenu({ className, onNavigate, wide }: { className: string; onNavigate?: () => void; wide?: boolean }) {
-  // No suspense: the header renders at once and the menu appears when its
-  // strings and the account have loaded.
-  const { t, ready } = useTranslation('account', { useSuspense: false });
+  // Its strings are in common (loaded with every page), not in the account
+  // screens' namespace, which / would otherwise load for four words. No
+  // suspense: the header renders at once and the menu appears when the
+  // account has loaded.
+  const { t, ready } = useTranslation('common', { useSuspense: false });
   const me = useMe();
   const setMe = useSetMe();
   const navigate = useNavigate();
@@ -15,7 +17,7 @@ export function AccountMenu({ className, onNavigate, wide }: { className: string
   if (!me.data) {
     return (
       <Link to="/signin" className={className} onClick={onNavigate}>
-        {t('header.signIn')}
+        {t('accountMenu.signIn')}
       </Link>
     );
   }
@@ -33,14 +35,14 @@ export function AccountMenu({ className, onNavigate, wide }: { className: string
       {me.data.first_name ? (
         // On the desktop row the greeting shows from 2xl (1536 px; Portuguese needs the room) and truncates a long name.
         <span className={cn(className, 'cursor-default hover:bg-transparent', wide && 'hidden max-w-[9rem] 2xl:inline-block 2xl:truncate')} data-testid="account-name">
-          {t('header.greeting', { name: me.data.first_name })}
+          {t('accountMenu.greeting', { name: me.data.first_name })}
         </span>
       ) : null}
       <Link to="/dashboard" className={className} onClick={onNavigate}>
-        {t('header.dashboard')}
+        {t('accountMenu.dashboard')}
       </Link>
       <button type="button" className={className} onClick={() => void signOut()}>
-        {t('header.signOut')}
+        {t('accountMenu.signOut')}
       </button>
     </span>
   );
