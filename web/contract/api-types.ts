@@ -1932,12 +1932,7 @@ export interface components {
             receipt_url?: string;
             /** @description The school of a mailed check, else the US bank account's holder. */
             recipient: string;
-            stages: {
-                /** Format: date-time */
-                at: string | null;
-                reached: boolean;
-                status: string;
-            }[];
+            stages: components["schemas"]["Stage"][];
             status: string;
             /** @enum {string} */
             status_group: "completed" | "processing" | "failed";

@@ -4,7 +4,10 @@
 // trusted. The app decides from code and field, never from the English text
 // (lib/api-errors.ts picks the words to show).
 
-import type { components } from '@contract/api-types';
+import type { components, operations } from '@contract/api-types';
+
+/** Answer is an operation's 200 JSON body in the contract (docs/openapi.yaml), by operationId. */
+export type Answer<Op extends keyof operations> = operations[Op]['responses'] extends { 200: { content: { 'application/json': infer B } } } ? B : never;
 
 /** ErrorCode is one of the server's stable reasons (docs/openapi.yaml, ErrorCode). */
 export type ErrorCode = components['schemas']['ErrorCode'];

@@ -1,24 +1,15 @@
 // Who is signed in, for every screen: the header's account menu, guarded
 // pages and the account screens share this one cached GET /api/me.
+import type { components } from '@contract/api-types';
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiFetch } from '@/lib/api-client';
+import { ApiError, apiFetch, type Answer } from '@/lib/api-client';
 import { changeLanguage, currentLanguage } from '@/lib/i18n';
 import { isLanguage, type Language } from '@/lib/language';
 
-/** Me is the signed-in account as GET /api/me answers it. */
-export interface Me {
-  id: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  email_verified: boolean;
-  two_factor_enabled: boolean;
-  /** kyc_status: approved, under_review, rejected or not_started. */
-  kyc_status: string;
-  /** language: the one the account chose ('' until it chooses); e-mails are written in it. */
-  language?: string;
-}
+/** Me is the signed-in account as GET /api/me answers it (kyc_status: approved, under_review, rejected
+ * or not_started; language: the one the account chose, '' until it chooses; e-mails are written in it). */
+export type Me = components['schemas']['Me'];
 
 export const meKey = ['account', 'me'] as const;
 
@@ -47,7 +38,7 @@ export function useSetMe() {
 
 /** signOut ends the session on the server. */
 export function signOut() {
-  return apiFetch<{ signed_out: boolean }>('/api/signout', { method: 'POST', body: {} });
+  return apiFetch<Answer<'signOut'>>('/api/signout', { method: 'POST', body: {} });
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { components } from '@contract/api-types';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 import { useAfterLoad } from './use-after-load';
@@ -16,9 +17,8 @@ export interface HeaderRates {
  */
 export const defaultHeaderRates: HeaderRates = { BRL: 5.42, MXN: 18.56 };
 
-interface QuoteRate {
-  effective_rate?: unknown;
-}
+/** QuoteRate: the one field of a quote read here, checked before use. */
+type QuoteRate = Partial<Pick<components['schemas']['Quote'], 'effective_rate'>>;
 
 function rateOr(value: unknown, fallback: number): number {
   return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : fallback;

@@ -2,16 +2,14 @@
 // API client: errors carry the server's stable code and field so screens can
 // place them under a field.
 
-import { ApiError, apiFetch } from '@/lib/api-client';
+import { ApiError, apiFetch, type Answer } from '@/lib/api-client';
+import type { components } from '@contract/api-types';
 import type { Me } from '@/lib/session';
 
 export type { Me };
 
-export interface SignInAnswer {
-  two_factor_required: boolean;
-  two_factor_token?: string;
-  me?: Me;
-}
+/** SignInAnswer: the account (signed in), or the two-factor step's token. */
+export type SignInAnswer = components['schemas']['SignInAnswer'];
 
 /** AccountError is the app's one ApiError (status, code, field, retryAfter). */
 export { ApiError as AccountError };
@@ -27,10 +25,10 @@ export const accountApi = {
   signIn: (email: string, password: string) => call<SignInAnswer>('POST', '/api/signin', { email, password }),
   signInCode: (token: string, code: string) =>
     call<SignInAnswer>('POST', '/api/signin/two-factor', { two_factor_token: token, code }),
-  signOut: () => call<{ signed_out: boolean }>('POST', '/api/signout', {}),
-  verifyEmail: (token: string) => call<{ email_verified: boolean }>('POST', '/api/verify-email', { token }),
-  forgotPassword: (email: string) => call<{ status: string }>('POST', '/api/forgot-password', { email }),
-  resetPassword: (token: string, password: string) => call<{ status: string }>('POST', '/api/reset-password', { token, password }),
+  signOut: () => call<Answer<'signOut'>>('POST', '/api/signout', {}),
+  verifyEmail: (token: string) => call<Answer<'verifyEmail'>>('POST', '/api/verify-email', { token }),
+  forgotPassword: (email: string) => call<Answer<'forgotPassword'>>('POST', '/api/forgot-password', { email }),
+  resetPassword: (token: string, password: string) => call<Answer<'resetPassword'>>('POST', '/api/reset-password', { token, password }),
 };
 
 /** safeNext keeps only same-site paths ("/x", never "//host" or "/\\host"). */

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiFetch } from '@/lib/api-client';
+import { ApiError, apiFetch, type Answer } from '@/lib/api-client';
 
 /** getLastCustomerId asks for the payment profile of this browser's session. */
 export async function getLastCustomerId(): Promise<string> {
-  const body = await apiFetch<{ customer_id?: unknown }>('/api/last-customer-id');
+  const body = await apiFetch<Partial<Answer<'lastCustomerId'>>>('/api/last-customer-id');
   if (typeof body?.customer_id !== 'string' || body.customer_id === '') {
     throw new ApiError(404, 'No customer ID found in session');
   }

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { apiFetch, type Answer } from '@/lib/api-client';
 
 export type LocalCurrency = 'BRL' | 'MXN';
 
 /** getLiveRate reads the current indicative rate, local currency per USD. */
 export async function getLiveRate(currency: LocalCurrency): Promise<number> {
-  const body = await apiFetch<{ effective_rate?: unknown }>('/api/create-quote-new', {
+  const body = await apiFetch<Partial<Answer<'createIndicativeRate'>>>('/api/create-quote-new', {
     method: 'POST',
     body: { symbol: `USDC/${currency}`, quote_type: 'on_ramp' },
   });

@@ -1,11 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
+import type { components } from '@contract/api-types';
 import { ApiError, apiFetch } from '@/lib/api-client';
 
 /** AuthorizationRecord is the server's receipt for a confirmed authorization. */
-export interface AuthorizationRecord {
-  id: string;
-  recorded_at: string;
-}
+export type AuthorizationRecord = components['schemas']['Consent'];
 
 /**
  * recordAuthorization stores the visitor's confirmation of the payment

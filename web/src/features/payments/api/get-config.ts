@@ -1,11 +1,9 @@
+import type { components } from '@contract/api-types';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 
 /** ServerConfig is what GET /api/config says about this server. */
-export interface ServerConfig {
-  sandbox: boolean;
-  quote_ttl_seconds: number;
-}
+export type ServerConfig = components['schemas']['Config'];
 
 /** getConfig reads the server's configuration; anything unexpected reads as "no sandbox". */
 export async function getConfig(): Promise<ServerConfig> {

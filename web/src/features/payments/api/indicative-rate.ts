@@ -1,9 +1,10 @@
 // The live indicative rate (local currency per 1 USD), for the calculator
 // and the dashboard's Send Money step.
-import { apiFetch, errorMessage } from '@/lib/api-client';
+import type { components } from '@contract/api-types';
+import { apiFetch, errorMessage, type Answer } from '@/lib/api-client';
 
-export type RateSymbol = 'USDC/BRL' | 'USDC/MXN';
-export type QuoteType = 'on_ramp' | 'off_ramp';
+export type RateSymbol = components['schemas']['Symbol'];
+export type QuoteType = components['schemas']['QuoteType'];
 
 /**
  * fetchIndicativeRate asks POST /api/create-quote-new for a live rate. A
@@ -11,7 +12,9 @@ export type QuoteType = 'on_ramp' | 'off_ramp';
  */
 export async function fetchIndicativeRate(symbol: RateSymbol, quoteType: QuoteType): Promise<number | undefined> {
   try {
-    const body = await apiFetch<{ effective_rate?: unknown }>('/api/create-quote-new', { body: { symbol, quote_type: quoteType } });
+    const body = await apiFetch<Partial<Answer<'createIndicativeRate'>>>('/api/create-quote-new', {
+      body: { symbol, quote_type: quoteType } satisfies components['schemas']['RateRequest'],
+    });
     const rate = body?.effective_rate;
     return typeof rate === 'number' && Number.isFinite(rate) && rate > 0 ? rate : undefined;
   } catch (err) {

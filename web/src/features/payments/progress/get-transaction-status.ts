@@ -1,41 +1,16 @@
+import type { components } from '@contract/api-types';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '@/lib/api-client';
 
-export interface Stage {
-  status: string;
-  reached: boolean;
-  at: string | null;
-}
+type Schemas = components['schemas'];
 
-export interface TransactionDetails {
-  sender_name: string;
-  school_name?: string;
-  student_name?: string;
-  student_id?: string;
-}
+export type Stage = Schemas['Stage'];
 
-/** TransactionStatus is the answer of GET /api/transaction-status. */
-export interface TransactionStatus {
-  transaction_id: string;
-  status: string;
-  method: 'pix' | 'spei';
-  delivery_method: 'usd-bank-transfer' | 'check-to-school';
-  amount_local: number;
-  local_currency: 'BRL' | 'MXN';
-  amount_usd: number;
-  effective_rate: number;
-  created_at: string;
-  updated_at: string;
-  expires_at: string;
-  stages: Stage[];
-  owned: boolean;
-  tracking_number: string;
-  details?: TransactionDetails;
-  /** Owner only, once the pay-in completed: the rail's own reference. */
-  rail_reference?: { kind: 'pix_end_to_end_id' | 'spei_tracking_key'; value: string; lookup_url?: string };
-  /** Owner only, once completed: the PDF receipt. */
-  receipt_url?: string;
-}
+/** TransactionStatus is the answer of GET /api/transaction-status (details, rail_reference and
+ * receipt_url for the owner only). */
+export type TransactionStatus = Schemas['TransactionStatus'];
+
+export type TransactionDetails = NonNullable<TransactionStatus['details']>;
 
 /** finalStatuses end a payment; the page stops polling there. */
 export const finalStatuses = new Set(['completed', 'check_mailed', 'expired', 'failed', 'refunded', 'payin_mismatch']);

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { apiFetch, type Answer } from '@/lib/api-client';
+import type { components } from '@contract/api-types';
 import type { FilterSet } from './types';
 
 const key = ['scholarships', 'filter-sets'];
@@ -8,7 +9,7 @@ const key = ['scholarships', 'filter-sets'];
 export function useFilterSets() {
   return useQuery({
     queryKey: key,
-    queryFn: ({ signal }) => apiFetch<{ filter_sets: FilterSet[] }>('/api/scholarships/filter-sets', { signal }),
+    queryFn: ({ signal }) => apiFetch<components['schemas']['FilterSetList']>('/api/scholarships/filter-sets', { signal }),
   });
 }
 
@@ -16,7 +17,7 @@ export function useFilterSets() {
 export function useCreateFilterSet() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: { name: string; params: string }) => apiFetch<FilterSet>('/api/scholarships/filter-sets', { body }),
+    mutationFn: (body: components['schemas']['FilterSetRequest']) => apiFetch<FilterSet>('/api/scholarships/filter-sets', { body }),
     onSuccess: () => qc.invalidateQueries({ queryKey: key }),
   });
 }
@@ -25,7 +26,7 @@ export function useCreateFilterSet() {
 export function useDeleteFilterSet() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiFetch<{ deleted: boolean }>(`/api/scholarships/filter-sets/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => apiFetch<Answer<'deleteFilterSet'>>(`/api/scholarships/filter-sets/${encodeURIComponent(id)}`, { method: 'DELETE' }),
     onSuccess: () => qc.invalidateQueries({ queryKey: key }),
   });
 }

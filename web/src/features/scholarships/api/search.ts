@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
-import type { Program, SearchResult } from './types';
+import type { Program, ScholarshipOverview, SearchResult } from './types';
 
 /** useSearch runs GET /api/scholarships/search with the page's query string. */
 export function useSearch(query: string) {
@@ -16,7 +16,7 @@ export function useSearch(query: string) {
 export function useOverview() {
   return useQuery({
     queryKey: ['scholarships', 'overview'],
-    queryFn: ({ signal }) => apiFetch<{ count: number; last_verified: string }>('/api/scholarships', { signal }),
+    queryFn: ({ signal }) => apiFetch<ScholarshipOverview>('/api/scholarships', { signal }),
     staleTime: 5 * 60_000,
   });
 }

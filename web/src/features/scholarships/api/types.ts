@@ -1,52 +1,20 @@
-/** Chip is one thing understood from a query or matched in a profile. */
-export interface Chip {
-  facet: string;
-  value: string;
-  term?: string;
-}
+import type { components } from '@contract/api-types';
 
-export interface Figure {
-  value: number;
-  source: string;
-}
+type Schemas = components['schemas'];
+
+/** Chip is one thing understood from a query or matched in a profile. */
+export type Chip = Schemas['Chip'];
+
+/** Figure is a count with the page it comes from (null when unknown). */
+export type Figure = NonNullable<Schemas['Figure']>;
 
 /** Program is one result card (GET /api/scholarships/search, /programs/{id}). */
-export interface Program {
-  id: string;
-  title: string;
-  provider: string;
-  description: string;
-  official_url: string;
-  amount: { min: number | null; max: number | null; currency: 'USD' | 'BRL' | 'MXN'; text: string };
-  deadline: { status: 'open' | 'closed' | 'recurring'; date?: string; expected?: string; month?: number; rule?: string };
-  renewable: boolean | null;
-  coverage: string[];
-  award_types: string[];
-  levels: string[];
-  fields: string[];
-  tags: string[];
-  requirements: string[];
-  eligibility: string[];
-  applicants: Figure | null;
-  awarded: Figure | null;
-  verified_at: string;
-  match?: number;
-  eligible?: boolean;
-  why?: Chip[];
-  why_not?: Chip[];
-  unknown?: Chip[];
-}
+export type Program = Schemas['ScholarshipProgram'];
 
-export interface SearchResult {
-  total: number;
-  page: number;
-  per_page: number;
-  sort: 'best' | 'deadline' | 'magic';
-  mode: 'keyword' | 'semantic';
-  profile_applied: boolean;
-  understood: Chip[];
-  results: Program[];
-}
+export type SearchResult = Schemas['ScholarshipSearch'];
+
+/** ScholarshipOverview is GET /api/scholarships: the catalog's size and freshness. */
+export type ScholarshipOverview = Schemas['ScholarshipOverview'];
 
 /** QuickMatch is the Quick Match profile, field for field as the spec names it. */
 export interface QuickMatch {
@@ -82,9 +50,4 @@ export interface EligibilityForm {
   extracurriculars: string[];
 }
 
-export interface FilterSet {
-  id: string;
-  name: string;
-  params: string;
-  created_at: string;
-}
+export type FilterSet = Schemas['FilterSet'];
