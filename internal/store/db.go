@@ -17,7 +17,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
-	_ "modernc.org/sqlite" // registers the "sqlite" database/sql driver
+	"modernc.org/sqlite"
 )
 
 // Engine names the database in use.
@@ -37,9 +37,7 @@ type DB struct {
 	// readDB (SQLite) is a pool of read-only connections for DB.Read: in WAL
 	// mode they read beside the one writer instead of waiting for it.
 	readDB *sql.DB
-	// wcache and rcache (SQLite) keep prepared statements for each pool.
-	wcache, rcache *stmtCache
-	pool           *pgxpool.Pool
+	pool   *pgxpool.Pool
 	// Schema is the PostgreSQL schema in use ("" means the search_path default).
 	schema string
 }
@@ -84,7 +82,7 @@ func openSQLite(ctx context.Context, o Options) (*DB, error) {
 	// instead of failing; foreign keys are off by default in SQLite.
 	dsn := "file:" + path + "?_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)" +
 		"&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_time_format=sqlite&_txlock=immediate"
-	db, err := sql.Open("sqlite", dsn)
+	db, err := openCachingSQLite(dsn)
 	if err != nil {
 		return nil, fmt.Errorf("open sqlite: %w", err)
 	}
@@ -100,14 +98,24 @@ func openSQLite(ctx context.Context, o Options) (*DB, error) {
 	// Readers: deferred transactions on query-only connections (a read never
 	// takes the write lock), a few at once.
 	rdsn := "file:" + path + "?_pragma=busy_timeout(10000)&_pragma=query_only(1)&_time_format=sqlite&_txlock=deferred"
-	rdb, err := sql.Open("sqlite", rdsn)
+	rdb, err := openCachingSQLite(rdsn)
 	if err != nil {
 		db.Close()
 		return nil, fmt.Errorf("open sqlite readers: %w", err)
 	}
 	rdb.SetMaxOpenConns(4)
 	rdb.SetMaxIdleConns(4)
-	return &DB{engine: SQLite, sqlDB: db, readDB: rdb, wcache: newStmtCache(db), rcache: newStmtCache(rdb)}, nil
+	return &DB{engine: SQLite, sqlDB: db, readDB: rdb}, nil
+}
+
+// openCachingSQLite opens a pool whose connections keep their statements
+// compiled (stmtcache.go).
+func openCachingSQLite(dsn string) (*sql.DB, error) {
+	base, err := sqlite.NewConnector(dsn)
+	if err != nil {
+		return nil, err
+	}
+	return sql.OpenDB(cachingConnector{base}), nil
 }
 
 // privateFiles creates the database file readable by its owner only, and
@@ -187,11 +195,7 @@ func (db *DB) Close() error {
 		return nil
 	}
 	if db.readDB != nil {
-		db.rcache.close()
 		db.readDB.Close()
-	}
-	if db.wcache != nil {
-		db.wcache.close()
 	}
 	return db.sqlDB.Close()
 }
@@ -207,10 +211,8 @@ func (db *DB) Read(ctx context.Context, fn func(tx *Tx) error) error {
 	if err != nil {
 		return fmt.Errorf("begin read: %w", err)
 	}
-	q := newSQLQuerier(stx, db.rcache)
-	defer q.prepareMissed(ctx)
 	defer stx.Rollback() //nolint:errcheck // read-only: nothing to commit
-	return fn(&Tx{q: q, raw: nil, engine: SQLite})
+	return fn(&Tx{q: sqlQuerier{stx}, raw: nil, engine: SQLite})
 }
 
 // Tx runs fn in one transaction, committing when fn returns nil and rolling
@@ -236,11 +238,8 @@ func (db *DB) Tx(ctx context.Context, fn func(tx *Tx) error) error {
 	if err != nil {
 		return fmt.Errorf("begin: %w", err)
 	}
-	q := newSQLQuerier(stx, db.wcache)
-	// Prepared after the transaction ends, when its connection is free.
-	defer q.prepareMissed(ctx)
 	defer stx.Rollback() //nolint:errcheck // no-op after commit
-	tx := &Tx{q: q, raw: stx, engine: SQLite}
+	tx := &Tx{q: sqlQuerier{stx}, raw: stx, engine: SQLite}
 	if err := fn(tx); err != nil {
 		return err
 	}

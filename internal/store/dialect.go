@@ -92,6 +92,28 @@ type errRow struct{ r row }
 
 func (e errRow) Scan(dest ...any) error { return formatError(e.r.Scan(dest...)) }
 
+type sqlQuerier struct{ tx *sql.Tx }
+
+func (s sqlQuerier) exec(ctx context.Context, q string, args ...any) (int64, error) {
+	res, err := s.tx.ExecContext(ctx, q, args...)
+	if err != nil {
+		return 0, err
+	}
+	return res.RowsAffected()
+}
+
+func (s sqlQuerier) queryRow(ctx context.Context, q string, args ...any) row {
+	return s.tx.QueryRowContext(ctx, q, args...)
+}
+
+func (s sqlQuerier) query(ctx context.Context, q string, args ...any) (rows, error) {
+	r, err := s.tx.QueryContext(ctx, q, args...)
+	if err != nil {
+		return nil, err
+	}
+	return sqlRows{r}, nil
+}
+
 type sqlRows struct{ *sql.Rows }
 
 func (r sqlRows) Close() { r.Rows.Close() }

@@ -2,138 +2,215 @@ package store
 
 import (
 	"context"
-	"database/sql"
+	"database/sql/driver"
+	"errors"
+	"reflect"
 	"sync"
-	"time"
 )
 
-// stmtCacheSize bounds how many query texts one SQLite pool keeps prepared.
-// The store writes a few hundred distinct statements; texts built at run
-// time (a list of placeholders) beyond the bound simply run unprepared.
-const stmtCacheSize = 1024
+// stmtCacheSize bounds how many query texts one SQLite connection keeps
+// compiled. The store and River run a few hundred distinct statements; texts
+// beyond the bound simply run uncompiled-ahead, as before.
+const stmtCacheSize = 512
 
-// stmtCache keeps one prepared statement per query text for a SQLite pool, so
-// SQLite compiles a statement once per connection instead of on every call
-// (modernc.org/sqlite keeps the compiled statement of a prepared *sql.Stmt;
-// database/sql prepares it again on each connection that needs it).
-//
-// A statement is prepared only outside a transaction: the writer pool has one
-// connection, which a transaction holds, and DB.PrepareContext needs a free
-// one. So a query text first runs unprepared, is noted, and is prepared once
-// its transaction has ended; every later transaction uses it through
-// Tx.StmtContext. Multi-row queries are never cached: a statement in use by
-// open rows cannot run again on the same connection until they close.
-type stmtCache struct {
-	db *sql.DB
-	mu sync.RWMutex
-	m  map[string]*sql.Stmt
-}
+// cachingConnector opens modernc.org/sqlite connections that keep each
+// statement they run compiled, by query text. The driver otherwise compiles
+// every statement on every call (sqlite3_prepare_v2): measured under the
+// deadline-rush load, that was 17% of the server's CPU, most of it River's
+// long job-insert statement. Every query on the connection passes here —
+// the store's, River's, and those inside transactions — so the cache needs
+// nothing of its callers.
+type cachingConnector struct{ base driver.Connector }
 
-func newStmtCache(db *sql.DB) *stmtCache {
-	return &stmtCache{db: db, m: make(map[string]*sql.Stmt)}
-}
-
-func (c *stmtCache) get(q string) *sql.Stmt {
-	c.mu.RLock()
-	defer c.mu.RUnlock()
-	return c.m[q]
-}
-
-// prepare prepares the noted query texts not yet cached. It runs after a
-// transaction, outside it; a failure only leaves the text unprepared.
-func (c *stmtCache) prepare(ctx context.Context, missed []string) {
-	for _, q := range missed {
-		c.mu.RLock()
-		_, have := c.m[q]
-		full := len(c.m) >= stmtCacheSize
-		c.mu.RUnlock()
-		if have || full {
-			continue
-		}
-		pctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
-		st, err := c.db.PrepareContext(pctx, q)
-		cancel()
-		if err != nil {
-			continue
-		}
-		c.mu.Lock()
-		if _, have := c.m[q]; have || len(c.m) >= stmtCacheSize {
-			c.mu.Unlock()
-			st.Close()
-			continue
-		}
-		c.m[q] = st
-		c.mu.Unlock()
-	}
-}
-
-// close closes every cached statement (before the pool closes).
-func (c *stmtCache) close() {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	for q, st := range c.m {
-		st.Close()
-		delete(c.m, q)
-	}
-}
-
-// sqlQuerier runs a SQLite transaction's statements, through the cache when
-// it can, noting the texts the cache lacks.
-type sqlQuerier struct {
-	tx     *sql.Tx
-	cache  *stmtCache
-	missed *[]string
-}
-
-func newSQLQuerier(tx *sql.Tx, cache *stmtCache) sqlQuerier {
-	return sqlQuerier{tx: tx, cache: cache, missed: new([]string)}
-}
-
-// stmt is the transaction's copy of q's cached statement, or nil (and q noted).
-func (s sqlQuerier) stmt(ctx context.Context, q string) *sql.Stmt {
-	if s.cache == nil {
-		return nil
-	}
-	if st := s.cache.get(q); st != nil {
-		return s.tx.StmtContext(ctx, st)
-	}
-	*s.missed = append(*s.missed, q)
-	return nil
-}
-
-// prepareMissed prepares what the transaction ran unprepared; call it once the
-// transaction has ended.
-func (s sqlQuerier) prepareMissed(ctx context.Context) {
-	if s.cache != nil && len(*s.missed) > 0 {
-		s.cache.prepare(ctx, *s.missed)
-	}
-}
-
-func (s sqlQuerier) exec(ctx context.Context, q string, args ...any) (int64, error) {
-	var res sql.Result
-	var err error
-	if st := s.stmt(ctx, q); st != nil {
-		res, err = st.ExecContext(ctx, args...)
-	} else {
-		res, err = s.tx.ExecContext(ctx, q, args...)
-	}
-	if err != nil {
-		return 0, err
-	}
-	return res.RowsAffected()
-}
-
-func (s sqlQuerier) queryRow(ctx context.Context, q string, args ...any) row {
-	if st := s.stmt(ctx, q); st != nil {
-		return st.QueryRowContext(ctx, args...)
-	}
-	return s.tx.QueryRowContext(ctx, q, args...)
-}
-
-func (s sqlQuerier) query(ctx context.Context, q string, args ...any) (rows, error) {
-	r, err := s.tx.QueryContext(ctx, q, args...)
+func (c cachingConnector) Connect(ctx context.Context) (driver.Conn, error) {
+	conn, err := c.base.Connect(ctx)
 	if err != nil {
 		return nil, err
 	}
-	return sqlRows{r}, nil
+	return &cachingConn{inner: conn, stmts: make(map[string]*cachedStmt)}, nil
+}
+
+func (c cachingConnector) Driver() driver.Driver { return c.base.Driver() }
+
+// cachingConn is one SQLite connection with its compiled statements.
+// database/sql uses a connection from one goroutine at a time, but rows may be
+// closed from another (a cancelled context), hence the mutex.
+type cachingConn struct {
+	inner driver.Conn
+	mu    sync.Mutex
+	stmts map[string]*cachedStmt
+}
+
+// cachedStmt is a compiled statement; busy while it runs or its rows are
+// open (a statement cannot run twice at once: the second use of the same
+// text, say a query nested in the rows of another, runs uncached).
+type cachedStmt struct {
+	st   driver.Stmt
+	busy bool
+}
+
+// acquire returns the text's compiled statement, marked busy, compiling it on
+// first use; nil means run it uncached (busy, cache full, or it does not
+// compile — the uncached run then reports why).
+func (c *cachingConn) acquire(ctx context.Context, query string) *cachedStmt {
+	c.mu.Lock()
+	s, ok := c.stmts[query]
+	switch {
+	case ok && s.busy:
+		c.mu.Unlock()
+		return nil
+	case ok:
+		s.busy = true
+		c.mu.Unlock()
+		return s
+	case len(c.stmts) >= stmtCacheSize:
+		c.mu.Unlock()
+		return nil
+	}
+	c.mu.Unlock()
+	st, err := c.inner.(driver.ConnPrepareContext).PrepareContext(ctx, query)
+	if err != nil {
+		return nil
+	}
+	s = &cachedStmt{st: st, busy: true}
+	c.mu.Lock()
+	c.stmts[query] = s
+	c.mu.Unlock()
+	return s
+}
+
+func (c *cachingConn) release(s *cachedStmt) {
+	c.mu.Lock()
+	s.busy = false
+	c.mu.Unlock()
+}
+
+// forget drops a statement that failed in a way that may have left it unusable.
+func (c *cachingConn) forget(query string, s *cachedStmt) {
+	c.mu.Lock()
+	if c.stmts[query] == s {
+		delete(c.stmts, query)
+	}
+	c.mu.Unlock()
+	s.st.Close()
+}
+
+func (c *cachingConn) ExecContext(ctx context.Context, query string, args []driver.NamedValue) (driver.Result, error) {
+	s := c.acquire(ctx, query)
+	if s == nil {
+		return c.inner.(driver.ExecerContext).ExecContext(ctx, query, args)
+	}
+	res, err := s.st.(driver.StmtExecContext).ExecContext(ctx, args)
+	if errors.Is(err, driver.ErrBadConn) {
+		c.forget(query, s)
+		return res, err
+	}
+	c.release(s)
+	return res, err
+}
+
+func (c *cachingConn) QueryContext(ctx context.Context, query string, args []driver.NamedValue) (driver.Rows, error) {
+	s := c.acquire(ctx, query)
+	if s == nil {
+		return c.inner.(driver.QueryerContext).QueryContext(ctx, query, args)
+	}
+	rows, err := s.st.(driver.StmtQueryContext).QueryContext(ctx, args)
+	if err != nil {
+		if errors.Is(err, driver.ErrBadConn) {
+			c.forget(query, s)
+		} else {
+			c.release(s)
+		}
+		return nil, err
+	}
+	return &releasingRows{Rows: rows, release: func() { c.release(s) }}, nil
+}
+
+func (c *cachingConn) Prepare(query string) (driver.Stmt, error) { return c.inner.Prepare(query) }
+
+func (c *cachingConn) PrepareContext(ctx context.Context, query string) (driver.Stmt, error) {
+	return c.inner.(driver.ConnPrepareContext).PrepareContext(ctx, query)
+}
+
+func (c *cachingConn) Begin() (driver.Tx, error) {
+	return c.BeginTx(context.Background(), driver.TxOptions{})
+}
+
+func (c *cachingConn) BeginTx(ctx context.Context, opts driver.TxOptions) (driver.Tx, error) {
+	return c.inner.(driver.ConnBeginTx).BeginTx(ctx, opts)
+}
+
+func (c *cachingConn) Ping(ctx context.Context) error { return c.inner.(driver.Pinger).Ping(ctx) }
+
+func (c *cachingConn) ResetSession(ctx context.Context) error {
+	return c.inner.(driver.SessionResetter).ResetSession(ctx)
+}
+
+func (c *cachingConn) IsValid() bool { return c.inner.(driver.Validator).IsValid() }
+
+// Close finalizes the compiled statements, then closes the connection.
+func (c *cachingConn) Close() error {
+	c.mu.Lock()
+	for q, s := range c.stmts {
+		s.st.Close()
+		delete(c.stmts, q)
+	}
+	c.mu.Unlock()
+	return c.inner.Close()
+}
+
+// cached reports how many statements the connection keeps compiled (tests).
+func (c *cachingConn) cached() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.stmts)
+}
+
+// releasingRows frees its statement for the next use when closed.
+type releasingRows struct {
+	driver.Rows
+	once    sync.Once
+	release func()
+}
+
+func (r *releasingRows) Close() error {
+	err := r.Rows.Close()
+	r.once.Do(r.release)
+	return err
+}
+
+// The column-type reports database/sql asks rows for (Rows.ColumnTypes).
+func (r *releasingRows) ColumnTypeDatabaseTypeName(i int) string {
+	if t, ok := r.Rows.(driver.RowsColumnTypeDatabaseTypeName); ok {
+		return t.ColumnTypeDatabaseTypeName(i)
+	}
+	return ""
+}
+
+func (r *releasingRows) ColumnTypeScanType(i int) reflect.Type {
+	if t, ok := r.Rows.(driver.RowsColumnTypeScanType); ok {
+		return t.ColumnTypeScanType(i)
+	}
+	return reflect.TypeFor[any]()
+}
+
+func (r *releasingRows) ColumnTypeNullable(i int) (nullable, ok bool) {
+	if t, ok := r.Rows.(driver.RowsColumnTypeNullable); ok {
+		return t.ColumnTypeNullable(i)
+	}
+	return false, false
+}
+
+func (r *releasingRows) ColumnTypeLength(i int) (length int64, ok bool) {
+	if t, ok := r.Rows.(driver.RowsColumnTypeLength); ok {
+		return t.ColumnTypeLength(i)
+	}
+	return 0, false
+}
+
+func (r *releasingRows) ColumnTypePrecisionScale(i int) (precision, scale int64, ok bool) {
+	if t, ok := r.Rows.(driver.RowsColumnTypePrecisionScale); ok {
+		return t.ColumnTypePrecisionScale(i)
+	}
+	return 0, 0, false
 }

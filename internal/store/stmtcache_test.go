@@ -3,13 +3,14 @@ package store
 import (
 	"context"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 )
 
-// TestStatementCache: a query text runs unprepared the first time, is
-// prepared once its transaction ends, and later transactions (on the writer
-// and the readers, many at once) run it prepared with their own arguments.
+// TestStatementCache: statements run through the store are kept compiled per
+// connection and give the same answers as before: with other arguments, after
+// a failure, nested in the rows of the same text, and on many readers at once.
 func TestStatementCache(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
@@ -18,63 +19,101 @@ func TestStatementCache(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	setup := func(tx *Tx) error {
-		_, err := tx.q.exec(ctx, `CREATE TABLE kv (k TEXT NOT NULL PRIMARY KEY, v INTEGER NOT NULL)`)
-		return err
+	exec := func(q string, args ...any) error {
+		return db.Tx(ctx, func(tx *Tx) error { _, err := tx.q.exec(ctx, q, args...); return err })
 	}
-	if err := db.Tx(ctx, setup); err != nil {
+	cached := func() int {
+		c, err := db.sqlDB.Conn(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Close()
+		n := -1
+		if err := c.Raw(func(dc any) error { n = dc.(*cachingConn).cached(); return nil }); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	if err := exec(`CREATE TABLE kv (k TEXT NOT NULL PRIMARY KEY, v INTEGER NOT NULL)`); err != nil {
 		t.Fatal(err)
 	}
 	const insert = `INSERT INTO kv (k, v) VALUES (?, ?)`
 	const read = `SELECT v FROM kv WHERE k = ?`
-	if db.wcache.get(insert) != nil {
-		t.Fatal("cached before first use")
-	}
+	before := cached()
 	for i, k := range []string{"a", "b", "c"} {
-		if err := db.Tx(ctx, func(tx *Tx) error { _, err := tx.q.exec(ctx, insert, k, i+1); return err }); err != nil {
+		if err := exec(insert, k, i+1); err != nil {
 			t.Fatal(err)
 		}
-		if db.wcache.get(insert) == nil {
-			t.Fatalf("after insert %d the statement is not prepared", i)
-		}
 	}
-	var wg sync.WaitGroup
-	errs := make(chan error, 60)
-	for n := range 60 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			k, want := []string{"a", "b", "c"}[n%3], n%3+1
-			var got int
-			if err := db.Read(ctx, func(tx *Tx) error { return tx.q.queryRow(ctx, read, k).Scan(&got) }); err != nil {
-				errs <- err
-				return
-			}
-			if got != want {
-				t.Errorf("read %s = %d, want %d", k, got, want)
-			}
-			// The same text in a writing transaction, which then fails: the
-			// rollback leaves the prepared statement usable.
-			_ = db.Tx(ctx, func(tx *Tx) error {
-				if err := tx.q.queryRow(ctx, read, k).Scan(&got); err != nil {
-					return err
-				}
-				_, err := tx.q.exec(ctx, insert, k, 0) // duplicate key
-				return err
-			})
-		}()
+	if got := cached(); got != before+1 {
+		t.Fatalf("three inserts left %d compiled statements, want %d", got, before+1)
 	}
-	wg.Wait()
-	close(errs)
-	for err := range errs {
+	// A constraint failure, then the same statement works again.
+	if err := exec(insert, "a", 9); err == nil || !strings.Contains(err.Error(), "UNIQUE") {
+		t.Fatalf("duplicate key: %v", err)
+	}
+	if err := exec(insert, "d", 4); err != nil {
 		t.Fatal(err)
 	}
-	if db.rcache.get(read) == nil || db.wcache.get(read) == nil {
-		t.Fatal("the read was not prepared on both pools")
+	// A text that does not compile reports why, every time.
+	for range 2 {
+		if err := exec(`INSERT INTO nowhere VALUES (?)`, 1); err == nil || !strings.Contains(err.Error(), "no such table") {
+			t.Fatalf("bad statement: %v", err)
+		}
 	}
+	// The same text nested in its own open rows runs uncached beside it.
+	const all = `SELECT k, v FROM kv WHERE v >= ? ORDER BY k`
+	err = db.Tx(ctx, func(tx *Tx) error {
+		rs, err := tx.q.query(ctx, all, 1)
+		if err != nil {
+			return err
+		}
+		defer rs.Close()
+		n := 0
+		for rs.Next() {
+			var k string
+			var v int
+			if err := rs.Scan(&k, &v); err != nil {
+				return err
+			}
+			inner, err := tx.q.query(ctx, all, v)
+			if err != nil {
+				return err
+			}
+			m := 0
+			for inner.Next() {
+				m++
+			}
+			inner.Close()
+			if m != 4-v+1 {
+				t.Errorf("nested rows for v >= %d: %d, want %d", v, m, 4-v+1)
+			}
+			n++
+		}
+		if n != 4 {
+			t.Errorf("outer rows: %d, want 4", n)
+		}
+		return rs.Err()
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Many readers at once, each with its own arguments.
+	var wg sync.WaitGroup
+	for n := range 60 {
+		wg.Go(func() {
+			k, want := []string{"a", "b", "c", "d"}[n%4], n%4+1
+			var got int
+			if err := db.Read(ctx, func(tx *Tx) error { return tx.q.queryRow(ctx, read, k).Scan(&got) }); err != nil {
+				t.Error(err)
+			} else if got != want {
+				t.Errorf("read %s = %d, want %d", k, got, want)
+			}
+		})
+	}
+	wg.Wait()
 	var missing int
-	err = db.Read(ctx, func(tx *Tx) error { return tx.q.queryRow(ctx, read, "zz").Scan(&missing) })
-	if err == nil {
+	if err := db.Read(ctx, func(tx *Tx) error { return tx.q.queryRow(ctx, read, "zz").Scan(&missing) }); err == nil {
 		t.Fatal("a missing row scanned without error")
 	}
 }
