@@ -4,7 +4,6 @@ import { mailto, site } from '@/config/site';
 import { showMoney } from '@/features/payments/lib/format';
 import { pixQrValue } from '@/features/payments/lib/qr-value';
 import type { WizardController } from '../hooks/use-wizard';
-import type { TransactionIdView } from './transaction-id';
 import { PayInSummary, type PayInSummaryView } from './pay-in-summary';
 import { PaymentEnded, type PaymentEndedView } from './payment-ended';
 import { PaymentTracking, type PaymentTrackingView } from './payment-tracking';
@@ -28,7 +27,7 @@ function CountryNotSupported({ w }: { w: Pick<WizardController, 't'> }) {
 }
 
 /** PixStepView: what PixStep reads of the wizard's controller. */
-export type PixStepView = Pick<WizardController, 'copy' | 'serverConfig' | 'simulate' | 'state' | 't'> & PayInSummaryView & PaymentEndedView & PaymentTrackingView & TransactionIdView;
+export type PixStepView = Pick<WizardController, 'copy' | 'serverConfig' | 'simulate' | 'state' | 't'> & PayInSummaryView & PaymentEndedView & PaymentTrackingView;
 
 /** PixStep is step 6 in Brazil: the BR Code to pay, its status and progress. */
 export function PixStep({ w }: { w: PixStepView }) {

@@ -2,7 +2,6 @@ import { Button } from '@/components/ui/button';
 import { SpeiInstructions } from '@/features/payments/components/spei-instructions';
 import { showMoney } from '@/features/payments/lib/format';
 import type { WizardController } from '../hooks/use-wizard';
-import type { TransactionIdView } from './transaction-id';
 import { PayInSummary, type PayInSummaryView } from './pay-in-summary';
 import { PaymentEnded, type PaymentEndedView } from './payment-ended';
 import { PaymentTracking, type PaymentTrackingView } from './payment-tracking';
@@ -10,7 +9,7 @@ import { SandboxPanel } from '@/features/payments/components/sandbox-panel';
 import { StepActions } from './step-actions';
 
 /** SpeiStepView: what SpeiStep reads of the wizard's controller. */
-export type SpeiStepView = Pick<WizardController, 'back' | 'copy' | 'serverConfig' | 'simulate' | 'state' | 't'> & PayInSummaryView & PaymentEndedView & PaymentTrackingView & TransactionIdView;
+export type SpeiStepView = Pick<WizardController, 'back' | 'copy' | 'serverConfig' | 'simulate' | 'state' | 't'> & PayInSummaryView & PaymentEndedView & PaymentTrackingView;
 
 /** SpeiStep is step 6 in Mexico: the SPEI deposit instructions, status and progress. */
 export function SpeiStep({ w }: { w: SpeiStepView }) {
