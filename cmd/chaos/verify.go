@@ -51,14 +51,43 @@ func settle(ctx context.Context, d *driver, env []string, r *result) error {
 		return err
 	}
 	defer db.Close()
+	// The sandbox partner's data: its own file beside Crebit's on SQLite.
+	sdb, err := db.Beside(ctx, "sandbox")
+	if err != nil {
+		return err
+	}
+	if sdb != db {
+		defer sdb.Close()
+	}
 	q := func(query string, args ...any) (n int) {
 		db.Tx(ctx, func(tx *store.Tx) error { return tx.QueryRow(ctx, query, args...).Scan(&n) })
 		return n
 	}
+	// unrefunded counts payments that ended returning the money whose
+	// pay-in the partner has not refunded (yet).
+	unrefunded := func() (n int) {
+		for _, a := range d.attempts {
+			if a.txn == "" {
+				continue
+			}
+			var payin string
+			db.Tx(ctx, func(tx *store.Tx) error {
+				return tx.QueryRow(ctx, `SELECT COALESCE(partner_payin_id, '') FROM payments
+					WHERE id = ? AND state IN ('payin_mismatch', 'refunded')`, a.txn).Scan(&payin)
+			})
+			if payin == "" {
+				continue
+			}
+			var c int
+			sdb.Read(ctx, func(tx *store.Tx) error {
+				return tx.QueryRow(ctx, `SELECT COUNT(*) FROM sandbox_payins WHERE id = ? AND refunded_amount IS NULL`, payin).Scan(&c)
+			})
+			n += c
+		}
+		return n
+	}
 	pending := func() int {
-		return q(`SELECT COUNT(*) FROM payments WHERE state NOT IN `+finalStates) +
-			q(`SELECT COUNT(*) FROM payments p JOIN sandbox_payins s ON s.id = p.partner_payin_id
-				WHERE p.state IN ('payin_mismatch', 'refunded') AND s.refunded_amount IS NULL`)
+		return q(`SELECT COUNT(*) FROM payments WHERE state NOT IN `+finalStates) + unrefunded()
 	}
 	deadline := time.Now().Add(3 * time.Minute)
 	for pending() > 0 && time.Now().Before(deadline) {
@@ -114,8 +143,7 @@ func settle(ctx context.Context, d *driver, env []string, r *result) error {
 	r.double = q(`SELECT COUNT(*) FROM payments`) - len(seen) +
 		q(`SELECT COUNT(*) FROM (SELECT payment_id, kind FROM ledger_transactions GROUP BY payment_id, kind HAVING COUNT(*) > 1) d`)
 	r.recovered = q(`SELECT COUNT(DISTINCT payment_id) FROM payment_events WHERE source = 'job:recover'`)
-	r.stuck += q(`SELECT COUNT(*) FROM payments p JOIN sandbox_payins s ON s.id = p.partner_payin_id
-		WHERE p.state IN ('payin_mismatch', 'refunded') AND s.refunded_amount IS NULL`)
+	r.stuck += unrefunded()
 	return nil
 }
 

@@ -5,6 +5,7 @@ package app
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"io"
@@ -205,7 +206,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	if err != nil {
 		return err
 	}
-	queue, svc, api := st.Queue, st.Service, st.Server
+	svc, api := st.Service, st.Server
 	if w, r, err := svc.ImportScholarships(ctx); err != nil {
 		return fmt.Errorf("crebit: importing the scholarship catalog: %w", err)
 	} else if w+r > 0 {
@@ -241,7 +242,8 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		fmt.Fprintf(stdout, "crebit: metrics on http://%s/metrics, profiles on /debug/pprof/\n", mln.Addr())
 	}
 
-	if err := queue.Start(ctx); err != nil {
+	defer st.Close()
+	if err := st.StartJobs(ctx); err != nil {
 		srv.Close()
 		return err
 	}
@@ -264,7 +266,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	log.Info("shutting down: finishing jobs and requests")
 	stopCtx, cancel := context.WithTimeout(context.Background(), 25*time.Second)
 	defer cancel()
-	if err := queue.Stop(stopCtx); err != nil {
+	if err := st.StopJobs(stopCtx); err != nil {
 		log.Warn("stopping jobs", "err", err)
 	}
 	if err := srv.Shutdown(stopCtx); err != nil {
@@ -282,8 +284,14 @@ type Stack struct {
 	Service *service.Service
 	Server  *httpapi.Server
 	Sandbox *sandbox.Sandbox // nil with a real partner
-	Metrics *metrics.Metrics // served on CREBIT_METRICS_ADDR when set
-	Live    live.Broker      // run it with Live.Run for live status streams
+	// SandboxDB is where the embedded sandbox partner keeps its data: on
+	// SQLite a file of its own beside DB (crebit.sandbox.db), with its own
+	// job queue, as a real partner's writes never queue behind Crebit's
+	// one writer; on PostgreSQL, DB itself. Nil with a real partner.
+	SandboxDB    *store.DB
+	sandboxQueue *jobs.Queue      // the sandbox's own queue on SQLite; nil when it shares Queue
+	Metrics      *metrics.Metrics // served on CREBIT_METRICS_ADDR when set
+	Live         live.Broker      // run it with Live.Run for live status streams
 }
 
 // Build wires the application on an open, migrated database. loopback is
@@ -299,6 +307,7 @@ func Build(cfg config.Config, db *store.DB, log *slog.Logger, now func() time.Ti
 	st.Metrics = metrics.New(func(ctx context.Context) (map[string]int64, int64, error) {
 		return svcRef.PaymentCounts(ctx)
 	}, nil)
+	st.Metrics.DBPools(db.SQLPools())
 	queue.OnError, queue.RescueAfter = st.Metrics.JobError, cfg.RescueAfter
 	deps.Metrics = st.Metrics
 	webhookBase := cfg.BaseURL
@@ -307,7 +316,17 @@ func Build(cfg config.Config, db *store.DB, log *slog.Logger, now func() time.Ti
 		if u, err := url.Parse(cfg.BaseURL); err == nil && u.Host != "" {
 			host = u.Host
 		}
-		st.Sandbox = sandbox.New(db, queue, cfg.Sandbox, cfg.PartnerAPIKey.Reveal(), host, now, log)
+		sdb, squeue, err := sandboxStore(db, queue, log)
+		if err != nil {
+			return nil, err
+		}
+		st.SandboxDB = sdb
+		if squeue != queue {
+			squeue.OnError, squeue.RescueAfter = st.Metrics.JobError, cfg.RescueAfter
+			st.sandboxQueue = squeue
+		}
+		st.Metrics.DBPools(map[string]*sql.DB{"sandbox-writer": sdb.SQLDB()}) // nil (skipped) when shared
+		st.Sandbox = sandbox.New(sdb, squeue, cfg.Sandbox, cfg.PartnerAPIKey.Reveal(), host, now, log)
 		client := partner.NewClient(loopback+"/sandbox", cfg.PartnerAPIKey.Reveal(), log)
 		deps.Partner, deps.Simulator = client, client
 		webhookBase = loopback
@@ -322,10 +341,65 @@ func Build(cfg config.Config, db *store.DB, log *slog.Logger, now func() time.Ti
 	if err := queue.Init(); err != nil {
 		return nil, err
 	}
+	if st.sandboxQueue != nil {
+		if err := st.sandboxQueue.Init(); err != nil {
+			return nil, err
+		}
+	}
 	hd := httpapi.Deps{Config: cfg, Log: log, Now: now, Static: web.FS(), Service: svc, WebhookBase: webhookBase, Metrics: st.Metrics}
 	if st.Sandbox != nil {
 		hd.Sandbox = st.Sandbox.Handler()
 	}
 	st.Service, st.Server = svc, httpapi.NewServer(hd)
 	return st, nil
+}
+
+// sandboxStore opens (and migrates) the sandbox partner's own SQLite file
+// beside db, with a job queue of its own; on PostgreSQL it shares db and
+// queue.
+func sandboxStore(db *store.DB, queue *jobs.Queue, log *slog.Logger) (*store.DB, *jobs.Queue, error) {
+	ctx := context.Background()
+	sdb, err := db.Beside(ctx, "sandbox")
+	if err != nil || sdb == db {
+		return sdb, queue, err
+	}
+	if _, err := sdb.Migrate(ctx); err != nil {
+		sdb.Close()
+		return nil, nil, fmt.Errorf("sandbox database: %w", err)
+	}
+	if err := jobs.Migrate(ctx, sdb); err != nil {
+		sdb.Close()
+		return nil, nil, fmt.Errorf("sandbox database: %w", err)
+	}
+	return sdb, jobs.New(sdb, log.With("component", "sandbox")), nil
+}
+
+// StartJobs starts the job workers (Crebit's, and the sandbox's own on
+// SQLite).
+func (st *Stack) StartJobs(ctx context.Context) error {
+	if err := st.Queue.Start(ctx); err != nil {
+		return err
+	}
+	if st.sandboxQueue != nil {
+		return st.sandboxQueue.Start(ctx)
+	}
+	return nil
+}
+
+// StopJobs stops taking jobs and waits for running ones.
+func (st *Stack) StopJobs(ctx context.Context) error {
+	var errs []error
+	if st.sandboxQueue != nil {
+		errs = append(errs, st.sandboxQueue.Stop(ctx))
+	}
+	return errors.Join(append(errs, st.Queue.Stop(ctx))...)
+}
+
+// Close closes what Build opened (the sandbox's own database); the caller
+// closes DB.
+func (st *Stack) Close() error {
+	if st.SandboxDB != nil && st.SandboxDB != st.DB {
+		return st.SandboxDB.Close()
+	}
+	return nil
 }

@@ -8,6 +8,8 @@ import (
 	"io"
 	"net/http"
 	"net/http/cookiejar"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"sync"
@@ -259,6 +261,9 @@ func TestPaymentsSurviveARestart(t *testing.T) {
 			if !strings.Contains(out.String(), "ledger check: OK") {
 				t.Fatalf("ledger check said %q", out.String())
 			}
+			if e == store.SQLite {
+				sandboxKeepsItsOwnFile(t, env["CREBIT_DATA_DIR"])
+			}
 		})
 	}
 }
@@ -311,6 +316,12 @@ func TestMetricsListenOnTheirOwnAddress(t *testing.T) {
 	if !strings.Contains(string(b), `crebit_http_requests_total{code="200",method="GET",route="GET /api/config"} 1`) {
 		t.Fatalf("metrics do not count the request:\n%.2000s", b)
 	}
+	// SQLite's connection pools: how long work waited for the one writer.
+	for _, pool := range []string{"writer", "readers", "sandbox-writer"} {
+		if !strings.Contains(string(b), `go_sql_wait_duration_seconds_total{db_name="`+pool+`"}`) {
+			t.Fatalf("no wait time of the %s pool:\n%.2000s", pool, b)
+		}
+	}
 	// Not on the public site.
 	if res, err := http.Get(r.url + "/metrics"); err == nil {
 		b, _ := io.ReadAll(res.Body)
@@ -318,5 +329,42 @@ func TestMetricsListenOnTheirOwnAddress(t *testing.T) {
 		if strings.Contains(string(b), "crebit_http_requests_total") {
 			t.Fatal("/metrics is served on the public address")
 		}
+	}
+}
+
+// sandboxKeepsItsOwnFile checks that on SQLite the sandbox partner's data
+// (here the two pay-ins) is in its own private file beside Crebit's, not
+// in Crebit's database.
+func sandboxKeepsItsOwnFile(t *testing.T, dir string) {
+	t.Helper()
+	path := filepath.Join(dir, "crebit.sandbox.db")
+	fi, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fi.Mode().Perm() != 0o600 {
+		t.Errorf("%s has mode %v, want 0600", path, fi.Mode().Perm())
+	}
+	ctx := context.Background()
+	db, err := store.Open(ctx, store.Options{DataDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	sdb, err := db.Beside(ctx, "sandbox")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sdb.Close()
+	payins := func(db *store.DB) (n int) {
+		if err := db.Read(ctx, func(tx *store.Tx) error {
+			return tx.QueryRow(ctx, `SELECT COUNT(*) FROM sandbox_payins`).Scan(&n)
+		}); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	if in, beside := payins(db), payins(sdb); in != 0 || beside != 2 {
+		t.Fatalf("sandbox pay-ins: %d in crebit.db, %d in crebit.sandbox.db; want 0 and 2", in, beside)
 	}
 }

@@ -24,18 +24,18 @@ func TestAutoAdvanceOnTimeAndOnce(t *testing.T) {
 		// The scheduled jobs come due (River promotes them only every few
 		// seconds: make them due now) and change nothing.
 		ctx := t.Context()
-		if err := h.DB.Tx(ctx, func(tx *store.Tx) error {
+		if err := h.Stack.SandboxDB.Tx(ctx, func(tx *store.Tx) error {
 			_, err := tx.Exec(ctx, `UPDATE river_job SET scheduled_at = ? WHERE kind = 'sandbox_advance'`, time.Now().Add(-time.Minute).UTC())
 			return err
 		}); err != nil {
 			t.Fatal(err)
 		}
 		h.Eventually("both fallback jobs done", func() bool {
-			return count(t, h, `SELECT COUNT(*) FROM river_job WHERE kind = 'sandbox_advance' AND state = 'completed'`) == 2
+			return sandboxCount(t, h, `SELECT COUNT(*) FROM river_job WHERE kind = 'sandbox_advance' AND state = 'completed'`) == 2
 		})
 		h.Settled()
 		for _, typ := range []string{"payin_completed", "offramp_created", "offramp_completed"} {
-			if n := count(t, h, `SELECT COUNT(*) FROM sandbox_events WHERE type = ?`, typ); n != 1 {
+			if n := sandboxCount(t, h, `SELECT COUNT(*) FROM sandbox_events WHERE type = ?`, typ); n != 1 {
 				t.Errorf("%s events: %d, want 1", typ, n)
 			}
 		}

@@ -55,8 +55,19 @@ func balance(t *testing.T, h *apptest.Harness, account string, cur money.Currenc
 // count runs a SELECT COUNT(*) query.
 func count(t *testing.T, h *apptest.Harness, query string, args ...any) int {
 	t.Helper()
+	return countIn(t, h.DB, query, args...)
+}
+
+// sandboxCount is count on the sandbox partner's own data.
+func sandboxCount(t *testing.T, h *apptest.Harness, query string, args ...any) int {
+	t.Helper()
+	return countIn(t, h.Stack.SandboxDB, query, args...)
+}
+
+func countIn(t *testing.T, db *store.DB, query string, args ...any) int {
+	t.Helper()
 	var n int
-	err := h.DB.Tx(context.Background(), func(tx *store.Tx) error { return tx.QueryRow(context.Background(), query, args...).Scan(&n) })
+	err := db.Tx(context.Background(), func(tx *store.Tx) error { return tx.QueryRow(context.Background(), query, args...).Scan(&n) })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -361,7 +372,7 @@ func TestLatePayinAfterExpiryIsRecordedAndRefunded(t *testing.T) {
 		// The partner was asked to return the money.
 		h.Eventually("refund at the partner", func() bool {
 			var status string
-			h.DB.Tx(context.Background(), func(tx *store.Tx) error {
+			h.Stack.SandboxDB.Tx(context.Background(), func(tx *store.Tx) error {
 				return tx.QueryRow(context.Background(), `SELECT status FROM sandbox_payins WHERE id = ?`, pay.PartnerPayinID).Scan(&status)
 			})
 			return status == "refunded"
@@ -402,7 +413,7 @@ func TestSandboxRetriesDeliveryUntilAcknowledged(t *testing.T) {
 	}
 	p.Simulate(txn, "payin_completed")
 	attempts := func() (n int, delivered bool) {
-		h.DB.Tx(context.Background(), func(tx *store.Tx) error {
+		h.Stack.SandboxDB.Tx(context.Background(), func(tx *store.Tx) error {
 			var at *time.Time
 			err := tx.QueryRow(context.Background(), `SELECT attempts, delivered_at FROM sandbox_events ORDER BY created_at DESC LIMIT 1`).Scan(&n, &at)
 			delivered = at != nil

@@ -125,7 +125,7 @@ func TestTriggerActsOnlyOnTheCallersPayments(t *testing.T) {
 				t.Fatalf("stranger's trigger: %d %s", r.Status, r.Body)
 			}
 		}
-		if n := count(t, h, `SELECT COUNT(*) FROM sandbox_events`); n != 0 {
+		if n := sandboxCount(t, h, `SELECT COUNT(*) FROM sandbox_events`); n != 0 {
 			t.Fatalf("%d events sent for a stranger", n)
 		}
 		p.Simulate(txn, "payin_completed") // the owner still can

@@ -16,7 +16,7 @@ import (
 // sandboxRefund reads what the sandbox partner was asked to send back.
 func sandboxRefund(t *testing.T, h *apptest.Harness, payinID string) (status, amount, currency string) {
 	t.Helper()
-	h.DB.Tx(context.Background(), func(tx *store.Tx) error {
+	h.Stack.SandboxDB.Tx(context.Background(), func(tx *store.Tx) error {
 		return tx.QueryRow(context.Background(), `SELECT status, COALESCE(refunded_amount, ''), COALESCE(refunded_currency, '')
 			FROM sandbox_payins WHERE id = ?`, payinID).Scan(&status, &amount, &currency)
 	})

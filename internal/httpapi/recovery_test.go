@@ -13,7 +13,12 @@ import (
 // exec runs one statement on the harness's database.
 func exec(t *testing.T, h *apptest.Harness, query string, args ...any) {
 	t.Helper()
-	err := h.DB.Tx(context.Background(), func(tx *store.Tx) error { _, err := tx.Exec(context.Background(), query, args...); return err })
+	execIn(t, h.DB, query, args...)
+}
+
+func execIn(t *testing.T, db *store.DB, query string, args ...any) {
+	t.Helper()
+	err := db.Tx(context.Background(), func(tx *store.Tx) error { _, err := tx.Exec(context.Background(), query, args...); return err })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,7 +60,7 @@ func TestStrandedPaymentIsRecovered(t *testing.T) {
 			txn := p.PixPayment(q, "key-strand-2").Str("transaction_id")
 			// The partner forgets the request, as if it never arrived (before
 			// stranding, or a sweep in between would find the pay-in).
-			exec(t, h, `UPDATE sandbox_idempotency SET key = 'lost-' || key WHERE key = ?`, txn)
+			execIn(t, h.Stack.SandboxDB, `UPDATE sandbox_idempotency SET key = 'lost-' || key WHERE key = ?`, txn)
 			strand(t, h, txn)
 			h.Eventually("failed", func() bool { return p.State(txn) == "failed" })
 			again := p.PixPayment(q, "key-strand-2")

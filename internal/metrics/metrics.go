@@ -8,6 +8,7 @@ package metrics
 
 import (
 	"context"
+	"database/sql"
 	"net/http"
 	"strconv"
 	"time"
@@ -58,6 +59,21 @@ func New(payments PaymentCounts, backlog func() float64) *Metrics {
 			Help: "Messages waiting in the outbox."}, backlog))
 	}
 	return m
+}
+
+// DBPools adds the database connection pools' statistics (open, in use,
+// waits for a connection and their total time), labelled by pool name; on
+// SQLite the "writer" pool's wait time is how long work queued for the one
+// write connection. Call it once per pool, before serving.
+func (m *Metrics) DBPools(pools map[string]*sql.DB) {
+	if m == nil {
+		return
+	}
+	for name, db := range pools {
+		if db != nil {
+			m.reg.MustRegister(collectors.NewDBStatsCollector(db, name))
+		}
+	}
 }
 
 // Handler serves /metrics.

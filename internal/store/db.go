@@ -38,6 +38,8 @@ type DB struct {
 	// mode they read beside the one writer instead of waiting for it.
 	readDB *sql.DB
 	pool   *pgxpool.Pool
+	// path is the SQLite file ("" on PostgreSQL).
+	path string
 	// Schema is the PostgreSQL schema in use ("" means the search_path default).
 	schema string
 }
@@ -105,8 +107,28 @@ func openSQLite(ctx context.Context, o Options) (*DB, error) {
 	}
 	rdb.SetMaxOpenConns(4)
 	rdb.SetMaxIdleConns(4)
-	return &DB{engine: SQLite, sqlDB: db, readDB: rdb}, nil
+	return &DB{engine: SQLite, sqlDB: db, readDB: rdb, path: path}, nil
 }
+
+// Beside opens a second SQLite database in a file next to this one, named
+// after it (crebit.db, "sandbox" -> crebit.sandbox.db), with its own writer:
+// work on it never waits for this database's write lock. On PostgreSQL,
+// where writers do not queue behind one another, it returns db itself.
+// Close the result only when it is not db.
+func (db *DB) Beside(ctx context.Context, name string) (*DB, error) {
+	if db.engine != SQLite {
+		return db, nil
+	}
+	return openSQLite(ctx, Options{SQLitePath: BesidePath(db.path, name)})
+}
+
+// BesidePath is the file Beside opens for the SQLite database at path.
+func BesidePath(path, name string) string {
+	return strings.TrimSuffix(path, filepath.Ext(path)) + "." + name + filepath.Ext(path)
+}
+
+// Path is the SQLite file ("" on PostgreSQL).
+func (db *DB) Path() string { return db.path }
 
 // openCachingSQLite opens a pool whose connections keep their statements
 // compiled (stmtcache.go).
@@ -176,6 +198,15 @@ func (db *DB) Engine() Engine { return db.engine }
 
 // SQLDB is the SQLite *sql.DB (nil on PostgreSQL), for River's SQLite driver.
 func (db *DB) SQLDB() *sql.DB { return db.sqlDB }
+
+// SQLPools are the SQLite pools by name ("writer", "readers"), for their
+// statistics; nil on PostgreSQL.
+func (db *DB) SQLPools() map[string]*sql.DB {
+	if db.sqlDB == nil {
+		return nil
+	}
+	return map[string]*sql.DB{"writer": db.sqlDB, "readers": db.readDB}
+}
 
 // Pool is the PostgreSQL pool (nil on SQLite), for River's pgx driver.
 func (db *DB) Pool() *pgxpool.Pool { return db.pool }

@@ -107,7 +107,7 @@ func NewOn(t testing.TB, dbOpts store.Options, opts ...Option) *Harness {
 	ts.Listener = ln
 	ts.Start()
 	qctx, cancel := context.WithCancel(ctx)
-	if err := st.Queue.Start(qctx); err != nil {
+	if err := st.StartJobs(qctx); err != nil {
 		t.Fatal(err)
 	}
 	liveDone := make(chan struct{})
@@ -117,9 +117,10 @@ func NewOn(t testing.TB, dbOpts store.Options, opts ...Option) *Harness {
 		defer func() { <-liveDone }()
 		stopCtx, c := context.WithTimeout(context.Background(), 20*time.Second)
 		defer c()
-		st.Queue.Stop(stopCtx)
+		st.StopJobs(stopCtx)
 		cancel()
 		ts.Close()
+		st.Close()
 		db.Close()
 	})
 	if st.Sandbox != nil {
