@@ -7,8 +7,11 @@ package main
 //	go run ./cmd/loadtest -mode lifecycle -bin bin/crebit -payers 64 -duration 20s
 //	    [-postgres URL [-instances 2]]
 //
-// It reports lifecycles per second, creation → completed p50/p95, the share
-// of the machine's CPU that was busy, and every error. Traffic goes to
+// It reports lifecycles per second, creation → completed p50/p95/p99, the
+// share of the machine's CPU that was busy and every error; then, once each
+// payer has finished the lifecycle it was in, how long jobs waited in the
+// queues, how far e-mail sending fell behind, and the invariants (nothing
+// lost, stuck or made twice; `crebit ledger check`), failing if one breaks. Traffic goes to
 // 127.0.0.1 only; every run stops by itself.
 
 import (
@@ -41,8 +44,10 @@ type lifecycleResult struct {
 	firstErr   string
 	elapsed    time.Duration
 	p50, p95   time.Duration
-	cpuBusy    float64 // share of all CPUs busy during the run, 0..1
-	unfinished int     // lifecycles started but not completed when the run ended
+	p99        time.Duration
+	after      aftermath // queue waits, e-mails and invariants, read once the payers stopped
+	cpuBusy    float64   // share of all CPUs busy during the run, 0..1
+	unfinished int       // lifecycles started but not completed when the run ended
 }
 
 func (r lifecycleResult) perSecond() float64 { return float64(r.completed) / r.elapsed.Seconds() }
@@ -68,8 +73,10 @@ func runLifecycle(ctx context.Context, stdout io.Writer, o options, bin string) 
 	env := append([]string{"CREBIT_RATE_LIMIT_SCALE=0", "CREBIT_SANDBOX_AUTO_ADVANCE=" + o.advance.String(), "CREBIT_LOG_LEVEL=warn"}, o.env...)
 	env = append(env, runbin.SharedSecrets()...)
 	env = append(env, "CREBIT_DATA_DIR="+dir, "CREBIT_PARTNER=sandbox")
+	dbURL := ""
 	if o.postgres != "" {
-		dbURL, drop, err := runbin.CreateDatabase(ctx, o.postgres, "crebit_rush_")
+		var drop func()
+		dbURL, drop, err = runbin.CreateDatabase(ctx, o.postgres, "crebit_rush_")
 		if err != nil {
 			return r, err
 		}
@@ -107,20 +114,23 @@ func runLifecycle(ctx context.Context, stdout io.Writer, o options, bin string) 
 			return r, fmt.Errorf("payer %d set-up: %w", i, err)
 		}
 	}
-	var measuring atomic.Bool
+	var measuring, stopping atomic.Bool
 	var mu sync.Mutex
 	var lats []time.Duration
+	var txns []string // every payment a payer was answered with
 	var wg sync.WaitGroup
-	runCtx, cancel := context.WithCancel(ctx)
-	defer cancel()
+	// At the end each payer finishes the lifecycle it is in (each step has
+	// its own time limit), so every payment made must end completed.
 	for _, p := range payers {
 		wg.Go(func() {
-			for runCtx.Err() == nil {
-				d, err := p.lifecycle(runCtx)
-				if runCtx.Err() != nil {
-					return
+			for !stopping.Load() && ctx.Err() == nil {
+				txn, d, err := p.lifecycle(ctx)
+				mu.Lock()
+				if txn != "" {
+					txns = append(txns, txn)
 				}
-				if !measuring.Load() {
+				mu.Unlock()
+				if ctx.Err() != nil || !measuring.Load() {
 					continue
 				}
 				mu.Lock()
@@ -149,17 +159,20 @@ func runLifecycle(ctx context.Context, stdout io.Writer, o options, bin string) 
 	}
 	mu.Lock()
 	measuring.Store(false)
-	r.elapsed, r.cpuBusy = time.Since(start), busyShare(cpu0, cpuTimes())
+	end := time.Now()
+	r.elapsed, r.cpuBusy = end.Sub(start), busyShare(cpu0, cpuTimes())
 	done := slices.Clone(lats)
 	mu.Unlock()
-	cancel()
+	stopping.Store(true)
 	wg.Wait()
-	slices.Sort(done)
 	r.completed = len(done)
-	if len(done) > 0 {
-		r.p50, r.p95 = done[len(done)*50/100], done[min(len(done)-1, len(done)*95/100)]
+	r.p50, r.p95, r.p99 = pct(done, 50), pct(done, 95), pct(done, 99)
+	if ctx.Err() != nil {
+		return r, ctx.Err()
 	}
-	return r, ctx.Err()
+	fmt.Fprintf(stdout, "checking: queue waits, e-mails, invariants and the ledger\n")
+	r.after, err = check(ctx, bin, env, dbURL, dir, txns, start, end)
+	return r, err
 }
 
 // payer is one browser with a verified profile and a US bank account.
@@ -198,10 +211,10 @@ func (p *payer) setup(ctx context.Context) error {
 // lifecycle locks a quote, pays it by Pix, has the sandbox deliver the
 // three events, and waits for completed; the time runs from the payment's
 // creation request to the first answer that says completed.
-func (p *payer) lifecycle(ctx context.Context) (time.Duration, error) {
+func (p *payer) lifecycle(ctx context.Context) (txn string, _ time.Duration, _ error) {
 	q, err := p.call(ctx, "POST", "/api/create-quote", map[string]any{"symbol": "USDC/BRL", "amount_usd": 100})
 	if err != nil {
-		return 0, err
+		return "", 0, err
 	}
 	ramp, _ := q["on_ramp"].(map[string]any)
 	t0 := time.Now()
@@ -210,24 +223,24 @@ func (p *payer) lifecycle(ctx context.Context) (time.Duration, error) {
 		"sender_name": "Maria Silva", "sender_document": testCPFs[p.n%len(testCPFs)], "external_account_id": p.accountID,
 	})
 	if err != nil {
-		return 0, err
+		return "", 0, err
 	}
-	txn, _ := pay["transaction_id"].(string)
+	txn, _ = pay["transaction_id"].(string)
 	events := []string{"payin_completed", "offramp_created", "offramp_completed"}
 	if p.advance > 0 {
 		events = events[:1] // the sandbox takes the other two, p.advance apart
 	}
 	for _, ev := range events {
 		if _, err := p.call(ctx, "POST", "/api/trigger-mock-webhook", map[string]string{"transaction_id": txn, "event": ev}); err != nil {
-			return 0, err
+			return txn, 0, err
 		}
 	}
 	if err := p.waitCompleted(ctx, txn); err != nil {
-		return 0, err
+		return txn, 0, err
 	}
 	// With auto-advance the time reported is how late the stages came in
 	// all: creation → completed less the two configured delays.
-	return time.Since(t0) - 2*p.advance, nil
+	return txn, time.Since(t0) - 2*p.advance, nil
 }
 
 // waitCompleted follows the payment's live status stream (as the payer's
@@ -329,10 +342,13 @@ func busyShare(a, b [2]uint64) float64 {
 
 func renderLifecycle(rs []lifecycleResult) string {
 	var b strings.Builder
-	b.WriteString("| Set-up | Payers | Lifecycles/s | Creation → completed p50 / p95 | CPU busy | Errors |\n|---|--:|--:|--:|--:|--:|\n")
+	b.WriteString("| Set-up | Payers | Lifecycles/s | Creation → completed p50 / p95 / p99 | CPU busy | Errors |\n|---|--:|--:|--:|--:|--:|\n")
 	for _, r := range rs {
-		fmt.Fprintf(&b, "| %s | %d | %.1f | %s / %s | %.0f%% | %d |\n", r.name, r.payers, r.perSecond(),
-			secs(r.p50), secs(r.p95), r.cpuBusy*100, r.errors)
+		fmt.Fprintf(&b, "| %s | %d | %.1f | %s / %s / %s | %.0f%% | %d |\n", r.name, r.payers, r.perSecond(),
+			secs(r.p50), secs(r.p95), secs(r.p99), r.cpuBusy*100, r.errors)
+	}
+	for _, r := range rs {
+		b.WriteString("\n" + r.after.render())
 	}
 	return b.String()
 }

@@ -104,6 +104,9 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 		if r.errors > 0 {
 			fmt.Fprintf(stdout, "%d errors; first: %s\n", r.errors, r.firstErr)
 		}
+		if !r.after.ok() {
+			return errors.New("an invariant broke (see above)")
+		}
 		return nil
 	} else if o.mode != "quote" {
 		return fmt.Errorf("unknown -mode %q", o.mode)

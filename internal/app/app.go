@@ -308,6 +308,9 @@ func Build(cfg config.Config, db *store.DB, log *slog.Logger, now func() time.Ti
 		return svcRef.PaymentCounts(ctx)
 	}, nil)
 	st.Metrics.DBPools(db.SQLPools())
+	if db.Engine() == store.SQLite {
+		st.Metrics.SQLiteWriter("crebit", db.WriteStats)
+	}
 	queue.OnError, queue.RescueAfter = st.Metrics.JobError, cfg.RescueAfter
 	deps.Metrics = st.Metrics
 	webhookBase := cfg.BaseURL
@@ -325,7 +328,10 @@ func Build(cfg config.Config, db *store.DB, log *slog.Logger, now func() time.Ti
 			squeue.OnError, squeue.RescueAfter = st.Metrics.JobError, cfg.RescueAfter
 			st.sandboxQueue = squeue
 		}
-		st.Metrics.DBPools(map[string]*sql.DB{"sandbox-writer": sdb.SQLDB()}) // nil (skipped) when shared
+		if sdb != db {
+			st.Metrics.DBPools(map[string]*sql.DB{"sandbox-writer": sdb.SQLDB()})
+			st.Metrics.SQLiteWriter("sandbox", sdb.WriteStats)
+		}
 		st.Sandbox = sandbox.New(sdb, squeue, cfg.Sandbox, cfg.PartnerAPIKey.Reveal(), host, now, log)
 		client := partner.NewClient(loopback+"/sandbox", cfg.PartnerAPIKey.Reveal(), log)
 		deps.Partner, deps.Simulator = client, client

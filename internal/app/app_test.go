@@ -316,11 +316,17 @@ func TestMetricsListenOnTheirOwnAddress(t *testing.T) {
 	if !strings.Contains(string(b), `crebit_http_requests_total{code="200",method="GET",route="GET /api/config"} 1`) {
 		t.Fatalf("metrics do not count the request:\n%.2000s", b)
 	}
-	// SQLite's connection pools: how long work waited for the one writer.
-	for _, pool := range []string{"writer", "readers", "sandbox-writer"} {
-		if !strings.Contains(string(b), `go_sql_wait_duration_seconds_total{db_name="`+pool+`"}`) {
-			t.Fatalf("no wait time of the %s pool:\n%.2000s", pool, b)
+	// SQLite's connection pools, and how long transactions waited for the
+	// one writer of each database.
+	for _, want := range []string{`go_sql_wait_duration_seconds_total{db_name="writer"}`, `go_sql_wait_duration_seconds_total{db_name="readers"}`,
+		`go_sql_wait_duration_seconds_total{db_name="sandbox-writer"}`, `crebit_sqlite_write_wait_seconds_total{db="crebit"}`,
+		`crebit_sqlite_write_wait_seconds_total{db="sandbox"}`} {
+		if !strings.Contains(string(b), want) {
+			t.Fatalf("no %s:\n%.3000s", want, b)
 		}
+	}
+	if regexp.MustCompile(`crebit_sqlite_write_transactions_total\{db="crebit"\} 0\n`).Match(b) {
+		t.Fatal("no write transaction counted, though the server imported its scholarship catalog at start")
 	}
 	// Not on the public site.
 	if res, err := http.Get(r.url + "/metrics"); err == nil {

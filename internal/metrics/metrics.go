@@ -76,6 +76,24 @@ func (m *Metrics) DBPools(pools map[string]*sql.DB) {
 	}
 }
 
+// SQLiteWriter adds a SQLite database's write transactions and their total
+// time waiting for the one writer (name: "crebit" or "sandbox"). The wait's
+// rate is the average number of transactions queued: near zero when the
+// writer keeps up.
+func (m *Metrics) SQLiteWriter(name string, stats func() (int64, time.Duration)) {
+	if m == nil {
+		return
+	}
+	labels := prometheus.Labels{"db": name}
+	m.reg.MustRegister(
+		prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "crebit_sqlite_write_transactions_total",
+			Help: "Write transactions run on a SQLite database.", ConstLabels: labels},
+			func() float64 { n, _ := stats(); return float64(n) }),
+		prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "crebit_sqlite_write_wait_seconds_total",
+			Help: "Time write transactions waited for the one SQLite writer, summed.", ConstLabels: labels},
+			func() float64 { _, d := stats(); return d.Seconds() }))
+}
+
 // Handler serves /metrics.
 func (m *Metrics) Handler() http.Handler {
 	return promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{})

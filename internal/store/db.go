@@ -13,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -46,6 +47,9 @@ type DB struct {
 	// waiter picked at random, which under a queue of a hundred made some
 	// wait many times longer than the rest.
 	writeTurn chan struct{}
+	// writes and writeWait count DB.Tx calls on SQLite and their total
+	// time waiting for their turn (WriteStats).
+	writes, writeWait atomic.Int64
 	// Schema is the PostgreSQL schema in use ("" means the search_path default).
 	schema string
 }
@@ -131,6 +135,13 @@ func (db *DB) Beside(ctx context.Context, name string) (*DB, error) {
 // BesidePath is the file Beside opens for the SQLite database at path.
 func BesidePath(path, name string) string {
 	return strings.TrimSuffix(path, filepath.Ext(path)) + "." + name + filepath.Ext(path)
+}
+
+// WriteStats are, on SQLite, the transactions DB.Tx has run and their
+// total time waiting for the writer: its rate is how many were queued on
+// average. Zero on PostgreSQL.
+func (db *DB) WriteStats() (transactions int64, waited time.Duration) {
+	return db.writes.Load(), time.Duration(db.writeWait.Load())
 }
 
 // Path is the SQLite file ("" on PostgreSQL).
@@ -271,9 +282,12 @@ func (db *DB) Tx(ctx context.Context, fn func(tx *Tx) error) error {
 		tx.committed()
 		return nil
 	}
+	asked := time.Now()
 	select {
 	case db.writeTurn <- struct{}{}:
 		defer func() { <-db.writeTurn }()
+		db.writes.Add(1)
+		db.writeWait.Add(int64(time.Since(asked)))
 	case <-ctx.Done():
 		return fmt.Errorf("begin: %w", ctx.Err())
 	}
