@@ -140,7 +140,7 @@ func (s *Service) attachments(ctx context.Context, attach string) ([]mail.Attach
 		return nil, nil
 	}
 	var p payment.Record
-	if err := s.db.Tx(ctx, func(tx *store.Tx) (err error) { p, err = tx.Payment(ctx, id); return }); err != nil {
+	if err := s.db.Read(ctx, func(tx *store.Tx) (err error) { p, err = tx.Payment(ctx, id); return }); err != nil {
 		return nil, err
 	}
 	// Made as its owner would download it.

@@ -55,7 +55,7 @@ func (s *Service) Receipt(ctx context.Context, who Actor, transactionID string) 
 			d.Stages = append(d.Stages, receipt.Stage{Label: stageLabels[sg.State], At: *sg.At})
 		}
 	}
-	err = s.db.Tx(ctx, func(tx *store.Tx) error {
+	err = s.db.Read(ctx, func(tx *store.Tx) error {
 		a, err := tx.AuthorizationFor(ctx, p.ID)
 		switch {
 		case err == nil:
