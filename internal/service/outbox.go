@@ -106,8 +106,23 @@ func (w *outboxWorker) Work(ctx context.Context, job *river.Job[outboxArgs]) err
 	if err != nil {
 		return err // retried: the receipt is made from the database
 	}
-	sendErr := s.sender.Send(ctx, mail.Message{MessageID: m.MessageID, From: s.cfg.MailFrom, To: m.To,
-		Subject: m.Subject, Text: body.Text, HTML: body.HTML, Attachments: files})
+	msg := mail.Message{MessageID: m.MessageID, From: s.cfg.MailFrom, To: m.To,
+		Subject: m.Subject, Text: body.Text, HTML: body.HTML, Attachments: files}
+	if local, ok := s.sender.(mailboxSender); ok {
+		// The local mailbox is in the database: delivered and marked sent
+		// in one transaction, once.
+		return s.db.Tx(ctx, func(tx *store.Tx) error {
+			if err := local.deliver(ctx, tx, msg); err != nil {
+				return err
+			}
+			if _, err := tx.MarkOutboxSent(ctx, m.ID, s.now()); err != nil {
+				return err
+			}
+			s.log.Info("email sent", "outbox_id", m.ID, "kind", m.Kind, "attempt", job.Attempt, "to", "local mailbox")
+			return nil
+		})
+	}
+	sendErr := s.sender.Send(ctx, msg)
 	now := s.now()
 	if sendErr == nil {
 		return s.db.Tx(ctx, func(tx *store.Tx) error {
@@ -159,14 +174,17 @@ func ReceiptFileName(transactionID string) string { return "crebit-receipt-" + t
 type mailboxSender struct{ s *Service }
 
 func (m mailboxSender) Send(ctx context.Context, msg mail.Message) error {
+	return m.s.db.Tx(ctx, func(tx *store.Tx) error { return m.deliver(ctx, tx, msg) })
+}
+
+// deliver puts msg in the mailbox in tx (once per Message-ID).
+func (m mailboxSender) deliver(ctx context.Context, tx *store.Tx, msg mail.Message) error {
 	body, err := json.Marshal(mailBody{Text: msg.Text, HTML: msg.HTML, Attachments: msg.Attachments})
 	if err != nil {
 		return err
 	}
-	return m.s.db.Tx(ctx, func(tx *store.Tx) error {
-		return tx.DeliverMailbox(ctx, store.MailboxMessage{ID: randid.New("mbx"), MessageID: msg.MessageID, To: msg.To,
-			Subject: msg.Subject, BodySealed: m.s.sealer.Seal(string(body)), DeliveredAt: m.s.now()})
-	})
+	return tx.DeliverMailbox(ctx, store.MailboxMessage{ID: randid.New("mbx"), MessageID: msg.MessageID, To: msg.To,
+		Subject: msg.Subject, BodySealed: m.s.sealer.Seal(string(body)), DeliveredAt: m.s.now()})
 }
 
 // MailboxEntry is one message in the local mailbox.
