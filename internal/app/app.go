@@ -377,6 +377,15 @@ func sandboxStore(db *store.DB, queue *jobs.Queue, log *slog.Logger) (*store.DB,
 		sdb.Close()
 		return nil, nil, fmt.Errorf("sandbox database: %w", err)
 	}
+	// A data directory from before the sandbox had its own file.
+	rows, moved, err := store.MoveSandboxData(ctx, db, sdb)
+	if err != nil {
+		sdb.Close()
+		return nil, nil, fmt.Errorf("moving the sandbox's data to its own file: %w", err)
+	}
+	if rows+moved > 0 {
+		log.Info("sandbox data moved to its own file", "file", sdb.Path(), "rows", rows, "jobs", moved)
+	}
 	return sdb, jobs.New(sdb, log.With("component", "sandbox")), nil
 }
 
