@@ -29,6 +29,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/crebit/crebit/internal/config"
+	"github.com/crebit/crebit/internal/runbin"
 )
 
 type options struct {
@@ -186,7 +187,7 @@ func scenario(parent context.Context, o options, name string, stdout io.Writer) 
 	for _, in := range d.instances {
 		in.stop()
 	}
-	r.ledger, r.ledgerOK = ledgerCheck(ctx, o.bin, d.instances[0].env)
+	r.ledger, r.ledgerOK = runbin.LedgerCheck(ctx, o.bin, d.instances[0].env)
 	r.total = time.Since(start)
 	return r, nil
 }

@@ -1,12 +1,10 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"runtime"
 	"strings"
 	"time"
@@ -145,21 +143,6 @@ func settle(ctx context.Context, d *driver, env []string, r *result) error {
 	r.recovered = q(`SELECT COUNT(DISTINCT payment_id) FROM payment_events WHERE source = 'job:recover'`)
 	r.stuck += unrefunded()
 	return nil
-}
-
-// ledgerCheck runs `crebit ledger check` on the scenario's database.
-func ledgerCheck(ctx context.Context, bin string, env []string) (string, bool) {
-	cmd := exec.CommandContext(ctx, bin, "ledger", "check")
-	for _, kv := range os.Environ() {
-		if !strings.HasPrefix(kv, "CREBIT_") {
-			cmd.Env = append(cmd.Env, kv)
-		}
-	}
-	cmd.Env = append(cmd.Env, env...)
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
-	err := cmd.Run()
-	return strings.TrimSpace(out.String()), err == nil
 }
 
 // writeResults puts the table between the chaos markers of o.out.

@@ -7,15 +7,14 @@ package main
 // (nothing lost, stuck or made twice; the ledger balanced).
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"slices"
 	"strings"
 	"time"
 
+	"github.com/crebit/crebit/internal/runbin"
 	"github.com/crebit/crebit/internal/store"
 )
 
@@ -98,17 +97,7 @@ func check(ctx context.Context, bin string, env []string, dbURL, dir string, txn
 	a.double += count(`SELECT COUNT(*) FROM payments`) - len(seen) +
 		count(`SELECT COUNT(*) FROM (SELECT payment_id, kind FROM ledger_transactions GROUP BY payment_id, kind HAVING COUNT(*) > 1) d`)
 
-	cmd := exec.CommandContext(ctx, bin, "ledger", "check")
-	for _, kv := range os.Environ() {
-		if !strings.HasPrefix(kv, "CREBIT_") {
-			cmd.Env = append(cmd.Env, kv)
-		}
-	}
-	cmd.Env = append(cmd.Env, env...)
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
-	a.ledgerOK = cmd.Run() == nil
-	a.ledger = strings.TrimSpace(out.String())
+	a.ledger, a.ledgerOK = runbin.LedgerCheck(ctx, bin, env)
 	return a, nil
 }
 

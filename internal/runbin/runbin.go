@@ -5,6 +5,7 @@
 package runbin
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/base64"
@@ -171,4 +172,20 @@ func SharedSecrets() []string {
 	}
 	return []string{"CREBIT_WEBHOOK_SECRET=whsec_" + random(32), "CREBIT_ENCRYPTION_KEY=" + random(32),
 		"CREBIT_PARTNER_API_KEY=sk_sandbox_" + hex.EncodeToString([]byte(random(12)))}
+}
+
+// LedgerCheck runs `crebit ledger check` with env (the run's database) and
+// reports what it printed and whether it passed.
+func LedgerCheck(ctx context.Context, bin string, env []string) (string, bool) {
+	cmd := exec.CommandContext(ctx, bin, "ledger", "check")
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "CREBIT_") {
+			cmd.Env = append(cmd.Env, kv)
+		}
+	}
+	cmd.Env = append(cmd.Env, env...)
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	err := cmd.Run()
+	return strings.TrimSpace(out.String()), err == nil
 }
