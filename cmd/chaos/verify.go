@@ -57,8 +57,9 @@ func settle(ctx context.Context, d *driver, env []string, r *result) error {
 	if sdb != db {
 		defer sdb.Close()
 	}
+	// Reads only: they never take the running server's write lock.
 	q := func(query string, args ...any) (n int) {
-		db.Tx(ctx, func(tx *store.Tx) error { return tx.QueryRow(ctx, query, args...).Scan(&n) })
+		db.Read(ctx, func(tx *store.Tx) error { return tx.QueryRow(ctx, query, args...).Scan(&n) })
 		return n
 	}
 	// unrefunded counts payments that ended returning the money whose
@@ -69,7 +70,7 @@ func settle(ctx context.Context, d *driver, env []string, r *result) error {
 				continue
 			}
 			var payin string
-			db.Tx(ctx, func(tx *store.Tx) error {
+			db.Read(ctx, func(tx *store.Tx) error {
 				return tx.QueryRow(ctx, `SELECT COALESCE(partner_payin_id, '') FROM payments
 					WHERE id = ? AND state IN ('payin_mismatch', 'refunded')`, a.txn).Scan(&payin)
 			})
@@ -107,7 +108,7 @@ func settle(ctx context.Context, d *driver, env []string, r *result) error {
 		}
 		seen[a.txn] = true
 		var state string
-		err := db.Tx(ctx, func(tx *store.Tx) error {
+		err := db.Read(ctx, func(tx *store.Tx) error {
 			return tx.QueryRow(ctx, `SELECT state FROM payments WHERE id = ?`, a.txn).Scan(&state)
 		})
 		switch {

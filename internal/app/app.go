@@ -4,6 +4,7 @@
 package app
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"errors"
@@ -307,10 +308,7 @@ func Build(cfg config.Config, db *store.DB, log *slog.Logger, now func() time.Ti
 	st.Metrics = metrics.New(func(ctx context.Context) (map[string]int64, int64, error) {
 		return svcRef.PaymentCounts(ctx)
 	}, nil)
-	st.Metrics.DBPools(db.SQLPools())
-	if db.Engine() == store.SQLite {
-		st.Metrics.SQLiteWriter("crebit", db.WriteStats)
-	}
+	watchSQLite(st.Metrics, "", db)
 	queue.OnError, queue.RescueAfter = st.Metrics.JobError, cfg.RescueAfter
 	deps.Metrics = st.Metrics
 	webhookBase := cfg.BaseURL
@@ -329,8 +327,7 @@ func Build(cfg config.Config, db *store.DB, log *slog.Logger, now func() time.Ti
 			st.sandboxQueue = squeue
 		}
 		if sdb != db {
-			st.Metrics.DBPools(map[string]*sql.DB{"sandbox-writer": sdb.SQLDB()})
-			st.Metrics.SQLiteWriter("sandbox", sdb.WriteStats)
+			watchSQLite(st.Metrics, "sandbox", sdb)
 		}
 		st.Sandbox = sandbox.New(sdb, squeue, cfg.Sandbox, cfg.PartnerAPIKey.Reveal(), host, now, log)
 		client := partner.NewClient(loopback+"/sandbox", cfg.PartnerAPIKey.Reveal(), log)
@@ -358,6 +355,24 @@ func Build(cfg config.Config, db *store.DB, log *slog.Logger, now func() time.Ti
 	}
 	st.Service, st.Server = svc, httpapi.NewServer(hd)
 	return st, nil
+}
+
+// watchSQLite puts a SQLite database's connection pools ("writer",
+// "readers", prefixed "sandbox-" for the sandbox's) and its writer's queue
+// in the metrics; nothing on PostgreSQL.
+func watchSQLite(m *metrics.Metrics, name string, db *store.DB) {
+	if db.Engine() != store.SQLite {
+		return
+	}
+	pools, prefix := map[string]*sql.DB{}, ""
+	if name != "" {
+		prefix = name + "-"
+	}
+	for pool, p := range db.SQLPools() {
+		pools[prefix+pool] = p
+	}
+	m.DBPools(pools)
+	m.SQLiteWriter(cmp.Or(name, "crebit"), db.WriteStats)
 }
 
 // sandboxStore opens (and migrates) the sandbox partner's own SQLite file

@@ -108,11 +108,11 @@ func (w *outboxWorker) Work(ctx context.Context, job *river.Job[outboxArgs]) err
 	}
 	msg := mail.Message{MessageID: m.MessageID, From: s.cfg.MailFrom, To: m.To,
 		Subject: m.Subject, Text: body.Text, HTML: body.HTML, Attachments: files}
-	if local, ok := s.sender.(mailboxSender); ok {
+	if s.sender == nil {
 		// The local mailbox is in the database: delivered and marked sent
 		// in one transaction, once.
 		return s.db.Tx(ctx, func(tx *store.Tx) error {
-			if err := local.deliver(ctx, tx, msg); err != nil {
+			if err := s.deliverLocal(ctx, tx, msg); err != nil {
 				return err
 			}
 			if _, err := tx.MarkOutboxSent(ctx, m.ID, s.now()); err != nil {
@@ -169,22 +169,16 @@ func (s *Service) attachments(ctx context.Context, attach string) ([]mail.Attach
 // ReceiptFileName is the receipt's file name, as downloaded and as attached.
 func ReceiptFileName(transactionID string) string { return "crebit-receipt-" + transactionID + ".pdf" }
 
-// mailboxSender is the embedded default: it "delivers" to the local
-// mailbox table, which the sandbox mailbox page shows.
-type mailboxSender struct{ s *Service }
-
-func (m mailboxSender) Send(ctx context.Context, msg mail.Message) error {
-	return m.s.db.Tx(ctx, func(tx *store.Tx) error { return m.deliver(ctx, tx, msg) })
-}
-
-// deliver puts msg in the mailbox in tx (once per Message-ID).
-func (m mailboxSender) deliver(ctx context.Context, tx *store.Tx, msg mail.Message) error {
+// deliverLocal is the embedded default's sending (no SMTP, no other
+// sender): it puts msg in the local mailbox table, which the sandbox
+// mailbox page shows, in tx (once per Message-ID).
+func (s *Service) deliverLocal(ctx context.Context, tx *store.Tx, msg mail.Message) error {
 	body, err := json.Marshal(mailBody{Text: msg.Text, HTML: msg.HTML, Attachments: msg.Attachments})
 	if err != nil {
 		return err
 	}
 	return tx.DeliverMailbox(ctx, store.MailboxMessage{ID: randid.New("mbx"), MessageID: msg.MessageID, To: msg.To,
-		Subject: msg.Subject, BodySealed: m.s.sealer.Seal(string(body)), DeliveredAt: m.s.now()})
+		Subject: msg.Subject, BodySealed: s.sealer.Seal(string(body)), DeliveredAt: s.now()})
 }
 
 // MailboxEntry is one message in the local mailbox.

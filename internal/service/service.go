@@ -39,7 +39,7 @@ type Service struct {
 	now        func() time.Time
 	log        *slog.Logger
 	mailer     *mail.Renderer
-	sender     mail.Sender
+	sender     mail.Sender   // nil: the local mailbox (deliverLocal)
 	mailDomain string        // right-hand side of Message-IDs
 	hashes     chan struct{} // bounds concurrent password hashes
 	live       live.Broker   // announces committed payment changes to live status streams
