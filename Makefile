@@ -14,7 +14,7 @@ export npm_config_update_notifier := false
 export npm_config_fund := false
 export npm_config_audit := false
 
-.PHONY: run build dev test test-go test-web test-e2e test-chaos deps chromium pdftotext bench livebench rush lighthouse budget clean fmt vet
+.PHONY: run build dev test test-serial test-ui test-go test-web test-e2e test-chaos deps chromium pdftotext bench livebench rush lighthouse budget clean fmt vet
 
 ## run: build everything and serve http://localhost:8080 on SQLite in ./data with the sandbox partner
 run: build
@@ -45,12 +45,24 @@ dev: deps
 	$(GO) run ./cmd/crebit serve & \
 	cd $(WEB) && npx vite
 
-## test: every test — Go (race detector, SQLite and PostgreSQL), web unit tests, browser tests, short chaos run
-test: test-go test-web test-e2e test-chaos
+## test: every test — Go (race detector, SQLite and PostgreSQL), web unit tests, browser tests, short chaos run.
+## The Go suite runs beside the web, browser and chaos suites (they share one built binary); each
+## suite's output is printed whole when it ends. `make test-serial` runs them one after another.
+test: deps pdftotext chromium
+	@start=$$(date +%s); \
+	$(MAKE) --no-print-directory -j2 --output-sync=target test-go test-ui; rc=$$?; \
+	echo "make test: exit $$rc after $$(( $$(date +%s) - start )) s"; exit $$rc
+
+test-serial: test-go test-web test-e2e test-chaos
+
+## test-ui: the web unit tests, then the browser tests and the short chaos run against bin/crebit
+test-ui:
+	@start=$$(date +%s); $(MAKE) --no-print-directory -j1 test-web test-e2e test-chaos; rc=$$?; \
+	echo "test-ui: exit $$rc after $$(( $$(date +%s) - start )) s"; exit $$rc
 
 test-go: deps-go pdftotext
-	$(GO) vet ./...
-	$(GO) test -race -count=1 ./...
+	@start=$$(date +%s); $(GO) vet ./... && $(GO) test -race -count=1 ./...; rc=$$?; \
+	echo "test-go: exit $$rc after $$(( $$(date +%s) - start )) s"; exit $$rc
 
 test-web: $(WEB)/node_modules/.installed
 	cd $(WEB) && tmp=$$(mktemp --suffix=.ts) && node scripts/gen-api-types.mjs $$tmp && \
