@@ -307,7 +307,7 @@ func Build(cfg config.Config, db *store.DB, log *slog.Logger, now func() time.Ti
 	var svcRef *service.Service
 	st.Metrics = metrics.New(func(ctx context.Context) (map[string]int64, int64, error) {
 		return svcRef.PaymentCounts(ctx)
-	}, nil)
+	}, func() float64 { return svcRef.MailBacklog() })
 	watchSQLite(st.Metrics, "", db)
 	queue.OnError, queue.RescueAfter = st.Metrics.JobError, cfg.RescueAfter
 	deps.Metrics = st.Metrics
@@ -410,6 +410,7 @@ func (st *Stack) StartJobs(ctx context.Context) error {
 	if err := st.Queue.Start(ctx); err != nil {
 		return err
 	}
+	st.Service.StartMail(ctx)
 	if st.sandboxQueue != nil {
 		return st.sandboxQueue.Start(ctx)
 	}
@@ -422,6 +423,7 @@ func (st *Stack) StopJobs(ctx context.Context) error {
 	if st.sandboxQueue != nil {
 		errs = append(errs, st.sandboxQueue.Stop(ctx))
 	}
+	errs = append(errs, st.Service.StopMail(ctx))
 	return errors.Join(append(errs, st.Queue.Stop(ctx))...)
 }
 

@@ -99,21 +99,33 @@ func (p *peer) messages() [][]byte {
 }
 
 // selfSigned writes a certificate for 127.0.0.1 and makes the process trust
-// it (SSL_CERT_FILE), so the sender's STARTTLS is verified for real.
+// it (SSL_CERT_FILE), so the sender's STARTTLS is verified for real. The
+// process reads its trusted roots once, so every test gets the same
+// certificate.
 func selfSigned(t *testing.T) *tls.Config {
-	key, _ := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
-	tmpl := &x509.Certificate{SerialNumber: big.NewInt(1), Subject: pkix.Name{CommonName: "127.0.0.1"},
-		NotBefore: time.Now().Add(-time.Hour), NotAfter: time.Now().Add(time.Hour), IPAddresses: []net.IP{net.ParseIP("127.0.0.1")},
-		KeyUsage: x509.KeyUsageDigitalSignature | x509.KeyUsageCertSign, ExtKeyUsage: []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth},
-		IsCA: true, BasicConstraintsValid: true}
-	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
-	if err != nil {
-		t.Fatal(err)
+	peerCert.once.Do(func() {
+		key, _ := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+		tmpl := &x509.Certificate{SerialNumber: big.NewInt(1), Subject: pkix.Name{CommonName: "127.0.0.1"},
+			NotBefore: time.Now().Add(-time.Hour), NotAfter: time.Now().Add(2 * time.Hour), IPAddresses: []net.IP{net.ParseIP("127.0.0.1")},
+			KeyUsage: x509.KeyUsageDigitalSignature | x509.KeyUsageCertSign, ExtKeyUsage: []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth},
+			IsCA: true, BasicConstraintsValid: true}
+		der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
+		peerCert.der, peerCert.key, peerCert.err = der, key, err
+	})
+	if peerCert.err != nil {
+		t.Fatal(peerCert.err)
 	}
 	file := filepath.Join(t.TempDir(), "peer.pem")
-	os.WriteFile(file, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der}), 0o600)
+	os.WriteFile(file, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: peerCert.der}), 0o600)
 	t.Setenv("SSL_CERT_FILE", file)
-	return &tls.Config{Certificates: []tls.Certificate{{Certificate: [][]byte{der}, PrivateKey: key}}}
+	return &tls.Config{Certificates: []tls.Certificate{{Certificate: [][]byte{peerCert.der}, PrivateKey: peerCert.key}}}
+}
+
+var peerCert struct {
+	once sync.Once
+	der  []byte
+	key  *ecdsa.PrivateKey
+	err  error
 }
 
 // TestOutboxOverSMTP signs up against a real SMTP peer: the verification

@@ -45,6 +45,8 @@ type Service struct {
 	live       live.Broker   // announces committed payment changes to live status streams
 	schol      *scholarships
 	metrics    *metrics.Metrics // nil-safe
+	mailWake   chan struct{}    // wakes the outbox dispatcher (cap 1)
+	mailStop   func(context.Context) error
 }
 
 // Deps are what a Service is built from.
@@ -89,11 +91,12 @@ func New(d Deps) (*Service, error) {
 		return nil, err
 	}
 	s := &Service{db: d.DB, queue: d.Queue, partner: d.Partner, simulator: d.Simulator, sealer: sealer,
-		webhookKey: hook, cfg: d.Config, now: d.Now, log: d.Log, schol: schol, metrics: d.Metrics, live: d.Live}
+		webhookKey: hook, cfg: d.Config, now: d.Now, log: d.Log, schol: schol, metrics: d.Metrics, live: d.Live,
+		mailWake: make(chan struct{}, 1)}
 	if err := s.initAccounts(d); err != nil {
 		return nil, err
 	}
-	jobs.Register(d.Queue, &outboxWorker{s: s})
+	jobs.Register(d.Queue, &outboxWorker{})
 	jobs.Register(d.Queue, &webhookWorker{s: s})
 	jobs.Register(d.Queue, &expireWorker{s: s})
 	jobs.Register(d.Queue, &refundWorker{s: s})

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"slices"
 	"time"
 )
 
@@ -24,11 +25,74 @@ type OutboxMessage struct {
 
 const outboxColumns = `id, message_id, kind, to_addr, subject, body_sealed, created_at, attempts, last_error, sent_at, failed_at`
 
-// InsertOutbox stores a message; call it in the transaction that causes it.
+// InsertOutbox stores a message, due at once; call it in the transaction
+// that causes it.
 func (tx *Tx) InsertOutbox(ctx context.Context, m OutboxMessage) error {
-	_, err := tx.exec(ctx, `INSERT INTO outbox (id, message_id, kind, to_addr, subject, body_sealed, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?)`, m.ID, m.MessageID, m.Kind, m.To, m.Subject, m.BodySealed, utc(m.CreatedAt))
+	_, err := tx.exec(ctx, `INSERT INTO outbox (id, message_id, kind, to_addr, subject, body_sealed, created_at, next_attempt_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, m.ID, m.MessageID, m.Kind, m.To, m.Subject, m.BodySealed, utc(m.CreatedAt), utc(m.CreatedAt))
 	return err
+}
+
+// ClaimOutbox claims up to limit messages that are due at now (not sent,
+// not failed for good, their next attempt reached and no live claim on
+// them), oldest due first, until the lease ends: no other dispatcher takes
+// them before, and one that died holding them lets them go when it passes.
+// On PostgreSQL a row another transaction is claiming is skipped.
+func (tx *Tx) ClaimOutbox(ctx context.Context, now, lease time.Time, limit int) ([]OutboxMessage, error) {
+	skip := ""
+	if tx.engine == Postgres {
+		skip = " FOR UPDATE SKIP LOCKED"
+	}
+	rs, err := tx.query(ctx, `UPDATE outbox SET claimed_until = ? WHERE id IN (
+		SELECT id FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL
+		AND (next_attempt_at IS NULL OR next_attempt_at <= ?) AND (claimed_until IS NULL OR claimed_until <= ?)
+		ORDER BY next_attempt_at LIMIT ?`+skip+`) RETURNING `+outboxColumns, utc(lease), utc(now), utc(now), limit)
+	if err != nil {
+		return nil, err
+	}
+	defer rs.Close()
+	var out []OutboxMessage
+	for rs.Next() {
+		m, err := scanOutbox(rs)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, m)
+	}
+	if err := rs.Err(); err != nil {
+		return nil, err
+	}
+	// RETURNING gives no order; send the oldest first.
+	slices.SortFunc(out, func(a, b OutboxMessage) int { return a.CreatedAt.Compare(b.CreatedAt) })
+	return out, nil
+}
+
+// ReleaseOutbox ends the claims on messages not sent (a dispatcher
+// stopping), so they are due again at once.
+func (tx *Tx) ReleaseOutbox(ctx context.Context, ids []string) error {
+	for _, id := range ids {
+		if _, err := tx.exec(ctx, `UPDATE outbox SET claimed_until = NULL WHERE id = ? AND sent_at IS NULL`, id); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// OutboxDue reports whether a message is due at now (a cheap look before
+// a claim, on the read pool).
+func (tx *Tx) OutboxDue(ctx context.Context, now time.Time) (bool, error) {
+	var n int
+	err := tx.queryRow(ctx, `SELECT COUNT(*) FROM (SELECT 1 FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL
+		AND (next_attempt_at IS NULL OR next_attempt_at <= ?) AND (claimed_until IS NULL OR claimed_until <= ?) LIMIT 1) due`,
+		utc(now), utc(now)).Scan(&n)
+	return n > 0, err
+}
+
+// OutboxBacklog counts the messages not yet sent nor failed for good.
+func (tx *Tx) OutboxBacklog(ctx context.Context) (int64, error) {
+	var n int64
+	err := tx.queryRow(ctx, `SELECT COUNT(*) FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL`).Scan(&n)
+	return n, err
 }
 
 // Outbox returns a message by id, or ErrNotFound.
@@ -58,20 +122,21 @@ func (tx *Tx) OutboxByKind(ctx context.Context, to, kind string) ([]OutboxMessag
 // MarkOutboxSent records delivery; it reports false when the message was
 // already marked sent (the caller then did a duplicate send).
 func (tx *Tx) MarkOutboxSent(ctx context.Context, id string, at time.Time) (bool, error) {
-	n, err := tx.exec(ctx, `UPDATE outbox SET sent_at = ?, attempts = attempts + 1, last_error = NULL
+	n, err := tx.exec(ctx, `UPDATE outbox SET sent_at = ?, attempts = attempts + 1, last_error = NULL, claimed_until = NULL
 		WHERE id = ? AND sent_at IS NULL`, utc(at), id)
 	return n == 1, err
 }
 
-// RecordOutboxFailure counts a failed attempt; final also marks it failed
-// for good (kept, never deleted).
-func (tx *Tx) RecordOutboxFailure(ctx context.Context, id, reason string, final bool, at time.Time) error {
+// RecordOutboxFailure counts a failed attempt and makes the message due
+// again at next (its claim released); final instead marks it failed for
+// good (kept, never deleted).
+func (tx *Tx) RecordOutboxFailure(ctx context.Context, id, reason string, final bool, at, next time.Time) error {
 	var failed any
 	if final {
 		failed = utc(at)
 	}
-	_, err := tx.exec(ctx, `UPDATE outbox SET attempts = attempts + 1, last_error = ?, failed_at = ? WHERE id = ?`,
-		truncate(reason, 500), failed, id)
+	_, err := tx.exec(ctx, `UPDATE outbox SET attempts = attempts + 1, last_error = ?, failed_at = ?, next_attempt_at = ?,
+		claimed_until = NULL WHERE id = ? AND sent_at IS NULL`, truncate(reason, 500), failed, utc(next), id)
 	return err
 }
 

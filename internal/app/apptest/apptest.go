@@ -136,9 +136,9 @@ func NewOn(t testing.TB, dbOpts store.Options, opts ...Option) *Harness {
 // with several instances runs: its own HTTP server, job workers and live
 // status listener. It registers its own webhook URL with the sandbox, so
 // events are delivered to it.
-func (h *Harness) Another() *Harness {
+func (h *Harness) Another(opts ...Option) *Harness {
 	h.T.Helper()
-	return NewOn(h.T, h.opts, Env("CREBIT_DATA_DIR", h.Config.DataDir))
+	return NewOn(h.T, h.opts, append([]Option{Env("CREBIT_DATA_DIR", h.Config.DataDir)}, opts...)...)
 }
 
 // logBuffer keeps every log line and forwards errors (or all) to t.Log.

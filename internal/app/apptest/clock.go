@@ -21,7 +21,7 @@ func (c *Clock) Now() time.Time { return time.Now().Add(time.Duration(c.offset.L
 func (c *Clock) Advance(d time.Duration) { c.offset.Add(int64(d)) }
 
 // Settled waits (up to 20 seconds) until no job is due, running or waiting
-// for a retry: everything the requests so far set off has happened. Jobs
+// for a retry, and no e-mail is waiting to be sent: everything the requests so far set off has happened. Jobs
 // scheduled for later (a payment's expiry) are not waited for.
 func (h *Harness) Settled() {
 	h.T.Helper()
@@ -43,6 +43,12 @@ func (h *Harness) Settled() {
 				return false
 			}
 		}
-		return true
+		// E-mails waiting in the outbox (its dispatcher is not a River job).
+		var n int64
+		err := h.DB.Read(context.Background(), func(tx *store.Tx) (err error) { n, err = tx.OutboxBacklog(context.Background()); return })
+		if err != nil {
+			h.T.Fatal(err)
+		}
+		return n == 0
 	})
 }

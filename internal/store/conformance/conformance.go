@@ -31,6 +31,7 @@ func Exercise(t *testing.T, open func(t *testing.T) *store.DB) {
 	exercisePayments(t, s)
 	exerciseLedger(t, s)
 	exerciseInbox(t, s)
+	exerciseOutbox(t, s)
 	exerciseScholarships(t, s)
 	exerciseDashboard(t, s)
 	exerciseTx(t, s)
