@@ -28,6 +28,10 @@ type aftermath struct {
 	// after the measured window closed the last one went (0 if none waited).
 	mailsQueued, mailsWaiting int
 	mailsDrained              time.Duration
+	// mailWaits are how long the e-mails sent while measured took from
+	// being queued to being sent (the outbox's dispatcher is not a River
+	// job).
+	mailWaits []time.Duration
 	created                   int // payments the payers were answered with
 	lost, stuck, double       int
 	ledger                    string
@@ -70,10 +74,15 @@ func check(ctx context.Context, bin string, env []string, dbURL, dir string, txn
 	}
 	a.waits = map[string][]time.Duration{}
 	for _, d := range slices.Compact([]*store.DB{db, sdb}) {
-		if err := jobWaits(ctx, d, start, end, a.waits); err != nil {
+		if err := waits(ctx, d, riverWaits, start, end, a.waits); err != nil {
 			return a, err
 		}
 	}
+	mails := map[string][]time.Duration{}
+	if err := waits(ctx, db, outboxWaits, start, end, mails); err != nil {
+		return a, err
+	}
+	a.mailWaits = mails["e-mail"]
 
 	seen := map[string]bool{}
 	for _, txn := range txns {
@@ -101,11 +110,16 @@ func check(ctx context.Context, bin string, env []string, dbURL, dir string, txn
 	return a, nil
 }
 
-// jobWaits adds, by kind, how long each job picked up in [start, end)
-// waited from being due (scheduled_at) to being picked up (attempted_at),
-// as River records them.
-func jobWaits(ctx context.Context, db *store.DB, start, end time.Time, into map[string][]time.Duration) error {
-	const q = `SELECT kind, scheduled_at, attempted_at FROM river_job WHERE attempted_at IS NOT NULL`
+// The waits a run reports, as (kind, from, to) rows: River's jobs from
+// being due to being picked up, and e-mails from being queued to being
+// sent.
+const (
+	riverWaits  = `SELECT kind, scheduled_at, attempted_at FROM river_job WHERE attempted_at IS NOT NULL`
+	outboxWaits = `SELECT 'e-mail', created_at, sent_at FROM outbox WHERE sent_at IS NOT NULL`
+)
+
+// waits adds, by kind, the waits q reads whose end falls in [start, end).
+func waits(ctx context.Context, db *store.DB, q string, start, end time.Time, into map[string][]time.Duration) error {
 	add := func(kind string, scheduled, attempted time.Time) {
 		if !attempted.Before(start) && attempted.Before(end) {
 			into[kind] = append(into[kind], max(0, attempted.Sub(scheduled)))
@@ -157,6 +171,7 @@ func (a aftermath) render() string {
 	if a.mailsWaiting > 0 {
 		fmt.Fprintf(&b, "; the last sent %s after the measured window closed", secs(a.mailsDrained))
 	}
+	fmt.Fprintf(&b, "; the %d sent while measured took p50 %s, p95 %s from queued to sent", len(a.mailWaits), ms(pct(a.mailWaits, 50)), ms(pct(a.mailWaits, 95)))
 	fmt.Fprintf(&b, "\nInvariants: %d payments created, lost %d, stuck %d, double %d; ledger check %s (%s)\n",
 		a.created, a.lost, a.stuck, a.double, map[bool]string{true: "OK", false: "FAILED"}[a.ledgerOK], a.ledger)
 	return b.String()
