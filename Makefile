@@ -61,7 +61,7 @@ test-ui:
 	echo "test-ui: exit $$rc after $$(( $$(date +%s) - start )) s"; exit $$rc
 
 test-go: deps-go pdftotext
-	@start=$$(date +%s); $(GO) vet ./... && $(GO) test -race -count=1 ./...; rc=$$?; \
+	@start=$$(date +%s); $(GO) vet ./... && $(GO) test -race -count=1 -timeout=25m ./...; rc=$$?; \
 	echo "test-go: exit $$rc after $$(( $$(date +%s) - start )) s"; exit $$rc
 
 test-web: $(WEB)/node_modules/.installed
