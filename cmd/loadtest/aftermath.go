@@ -31,11 +31,11 @@ type aftermath struct {
 	// mailWaits are how long the e-mails sent while measured took from
 	// being queued to being sent (the outbox's dispatcher is not a River
 	// job).
-	mailWaits []time.Duration
-	created                   int // payments the payers were answered with
-	lost, stuck, double       int
-	ledger                    string
-	ledgerOK                  bool
+	mailWaits           []time.Duration
+	created             int // payments the payers were answered with
+	lost, stuck, double int
+	ledger              string
+	ledgerOK            bool
 }
 
 func (a aftermath) ok() bool { return a.lost == 0 && a.stuck == 0 && a.double == 0 && a.ledgerOK }
