@@ -160,7 +160,7 @@ func setupWebhook(ctx context.Context, args []string, getenv func(string) string
 		base, receiver = loopback+"/sandbox", loopback
 	}
 	hook := receiver + "/api/webhook/payout-events"
-	client := partner.NewClient(base, cfg.PartnerAPIKey.Reveal(), log)
+	client := partner.NewClient(base, cfg.PartnerAPIKey.Reveal(), nil, log)
 	if err := client.RegisterWebhook(ctx, randid.New("idem"), hook, cfg.WebhookSecret.Reveal()); err != nil {
 		return fmt.Errorf("crebit setup-webhook: the partner refused or could not be reached: %w", err)
 	}
@@ -330,11 +330,14 @@ func Build(cfg config.Config, db *store.DB, log *slog.Logger, now func() time.Ti
 			watchSQLite(st.Metrics, "sandbox", sdb)
 		}
 		st.Sandbox = sandbox.New(sdb, squeue, cfg.Sandbox, cfg.PartnerAPIKey.Reveal(), host, now, log)
-		client := partner.NewClient(loopback+"/sandbox", cfg.PartnerAPIKey.Reveal(), log)
+		// Crebit calls its embedded partner in process: the partner's HTTP
+		// contract, without a loopback round trip through the public
+		// listener (the sandbox stays served there for anyone else).
+		client := partner.NewClient(loopback+"/sandbox", cfg.PartnerAPIKey.Reveal(), partner.InProcess(st.Sandbox.Handler()), log)
 		deps.Partner, deps.Simulator = client, client
 		webhookBase = loopback
 	} else {
-		deps.Partner = partner.NewClient(cfg.PartnerURL, cfg.PartnerAPIKey.Reveal(), log)
+		deps.Partner = partner.NewClient(cfg.PartnerURL, cfg.PartnerAPIKey.Reveal(), nil, log)
 	}
 	svc, err := service.New(deps)
 	if err != nil {

@@ -27,12 +27,16 @@ type Client struct {
 	backoff time.Duration
 }
 
-// NewClient returns a client for the API at base (e.g. http://127.0.0.1:8080/sandbox).
-func NewClient(base, apiKey string, log *slog.Logger) *Client {
+// NewClient returns a client for the API at base (e.g. http://127.0.0.1:8080/sandbox)
+// over transport (nil: Transport(), over the network).
+func NewClient(base, apiKey string, transport http.RoundTripper, log *slog.Logger) *Client {
+	if transport == nil {
+		transport = Transport()
+	}
 	return &Client{
 		base:    base,
 		apiKey:  apiKey,
-		http:    &http.Client{Timeout: 15 * time.Second, Transport: Transport()},
+		http:    &http.Client{Timeout: 15 * time.Second, Transport: transport},
 		log:     log.With("component", "partner"),
 		retries: 3,
 		backoff: 200 * time.Millisecond,

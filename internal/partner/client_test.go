@@ -59,7 +59,7 @@ func testClient(s *partnerServer, log io.Writer) *Client {
 	if log == nil {
 		log = io.Discard
 	}
-	c := NewClient(s.URL, "sk_test_secret", slog.New(slog.NewJSONHandler(log, &slog.HandlerOptions{Level: slog.LevelDebug})))
+	c := NewClient(s.URL, "sk_test_secret", nil, slog.New(slog.NewJSONHandler(log, &slog.HandlerOptions{Level: slog.LevelDebug})))
 	c.backoff = time.Millisecond
 	return c
 }
