@@ -44,28 +44,21 @@ func (tx *Tx) ClaimOutbox(ctx context.Context, now, lease time.Time, limit int) 
 		skip = " FOR UPDATE SKIP LOCKED"
 	}
 	rs, err := tx.query(ctx, `UPDATE outbox SET claimed_until = ? WHERE id IN (
-		SELECT id FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL
-		AND (next_attempt_at IS NULL OR next_attempt_at <= ?) AND (claimed_until IS NULL OR claimed_until <= ?)
-		ORDER BY next_attempt_at LIMIT ?`+skip+`) RETURNING `+outboxColumns, utc(lease), utc(now), utc(now), limit)
+		SELECT id FROM outbox WHERE `+outboxDue+` ORDER BY next_attempt_at LIMIT ?`+skip+`) RETURNING `+outboxColumns,
+		utc(lease), utc(now), utc(now), limit)
 	if err != nil {
 		return nil, err
 	}
-	defer rs.Close()
-	var out []OutboxMessage
-	for rs.Next() {
-		m, err := scanOutbox(rs)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, m)
-	}
-	if err := rs.Err(); err != nil {
-		return nil, err
-	}
+	out, err := scanOutboxRows(rs)
 	// RETURNING gives no order; send the oldest first.
 	slices.SortFunc(out, func(a, b OutboxMessage) int { return a.CreatedAt.Compare(b.CreatedAt) })
-	return out, nil
+	return out, err
 }
+
+// outboxDue selects the messages due at a time (given twice): neither sent
+// nor failed for good, their next attempt reached, no live claim on them.
+const outboxDue = `sent_at IS NULL AND failed_at IS NULL
+	AND (next_attempt_at IS NULL OR next_attempt_at <= ?) AND (claimed_until IS NULL OR claimed_until <= ?)`
 
 // ReleaseOutbox ends the claims on messages not sent (a dispatcher
 // stopping), so they are due again at once.
@@ -82,8 +75,7 @@ func (tx *Tx) ReleaseOutbox(ctx context.Context, ids []string) error {
 // a claim, on the read pool).
 func (tx *Tx) OutboxDue(ctx context.Context, now time.Time) (bool, error) {
 	var n int
-	err := tx.queryRow(ctx, `SELECT COUNT(*) FROM (SELECT 1 FROM outbox WHERE sent_at IS NULL AND failed_at IS NULL
-		AND (next_attempt_at IS NULL OR next_attempt_at <= ?) AND (claimed_until IS NULL OR claimed_until <= ?) LIMIT 1) due`,
+	err := tx.queryRow(ctx, `SELECT COUNT(*) FROM (SELECT 1 FROM outbox WHERE `+outboxDue+` LIMIT 1) due`,
 		utc(now), utc(now)).Scan(&n)
 	return n > 0, err
 }
@@ -107,6 +99,11 @@ func (tx *Tx) OutboxByKind(ctx context.Context, to, kind string) ([]OutboxMessag
 	if err != nil {
 		return nil, err
 	}
+	return scanOutboxRows(rs)
+}
+
+// scanOutboxRows reads and closes rs.
+func scanOutboxRows(rs rows) ([]OutboxMessage, error) {
 	defer rs.Close()
 	var out []OutboxMessage
 	for rs.Next() {
