@@ -180,12 +180,16 @@ func (s *Service) dispatchMail(ctx context.Context, claimed []store.OutboxMessag
 		if err := s.db.Tx(ctx, func(tx *store.Tx) (err error) {
 			claimed, err = tx.ClaimOutbox(ctx, now, now.Add(mailLease), limit)
 			return err
-		}); err != nil {
-			return nil, false, err
+		}); err != nil || len(claimed) == 0 {
+			return nil, false, err // another dispatcher took them
 		}
 	}
 	if s.sender == nil {
 		next, err = s.deliverLocalBatch(ctx, claimed, limit)
+		if err != nil {
+			// Nothing of the batch was recorded: due again at once.
+			s.releaseMail(claimed)
+		}
 		return next, false, err
 	}
 	s.eachMail(claimed, func(_ int, m store.OutboxMessage) { s.sendOne(ctx, m) })
