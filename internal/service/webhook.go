@@ -47,7 +47,7 @@ func (s *Service) ReceiveWebhook(ctx context.Context, h http.Header, body []byte
 			duplicate = !created
 			return err
 		}
-		return s.applyEvent(ctx, tx, id)
+		return s.applyEvent(ctx, tx, id, string(body))
 	})
 	if err == nil || duplicate || ctx.Err() != nil {
 		return duplicate, err
@@ -87,17 +87,19 @@ func (w *webhookWorker) Work(ctx context.Context, job *river.Job[webhookArgs]) e
 // processEvent applies a recorded event in its own transaction (the
 // fallback job's work).
 func (s *Service) processEvent(ctx context.Context, eventID string) error {
-	return s.db.Tx(ctx, func(tx *store.Tx) error { return s.applyEvent(ctx, tx, eventID) })
+	return s.db.Tx(ctx, func(tx *store.Tx) error {
+		raw, err := tx.WebhookEventPayload(ctx, eventID)
+		if err != nil {
+			return err
+		}
+		return s.applyEvent(ctx, tx, eventID, raw)
+	})
 }
 
 // applyEvent moves the payment by the lifecycle rules (never backwards),
 // writing the state, its history, its ledger postings and any refund job in
 // tx, and marks the event processed.
-func (s *Service) applyEvent(ctx context.Context, tx *store.Tx, eventID string) error {
-	raw, err := tx.WebhookEventPayload(ctx, eventID)
-	if err != nil {
-		return err
-	}
+func (s *Service) applyEvent(ctx context.Context, tx *store.Tx, eventID, raw string) error {
 	var ev partner.Event
 	if err := json.Unmarshal([]byte(raw), &ev); err != nil {
 		return tx.MarkWebhookProcessed(ctx, eventID, "ignored: not a JSON event", s.now())
@@ -105,18 +107,16 @@ func (s *Service) applyEvent(ctx context.Context, tx *store.Tx, eventID string) 
 	if !slices.Contains(partner.EventTypes, ev.Type) {
 		return tx.MarkWebhookProcessed(ctx, eventID, "ignored: unknown event type", s.now())
 	}
-	p, err := tx.PaymentByPayin(ctx, ev.Data.PayinID)
+	// Found and locked in one statement (by pay-in, else by our reference).
+	p, err := tx.PaymentByPayinForUpdate(ctx, ev.Data.PayinID)
 	if errors.Is(err, store.ErrNotFound) && ev.Data.Reference != "" {
-		p, err = tx.Payment(ctx, ev.Data.Reference)
+		p, err = tx.PaymentForUpdate(ctx, ev.Data.Reference)
 	}
 	if errors.Is(err, store.ErrNotFound) {
 		s.log.Warn("webhook for unknown pay-in", "event_id", eventID)
 		return tx.MarkWebhookProcessed(ctx, eventID, "ignored: no matching payment", s.now())
 	}
 	if err != nil {
-		return err
-	}
-	if p, err = tx.PaymentForUpdate(ctx, p.ID); err != nil {
 		return err
 	}
 	if provesPayin(ev.Type) {

@@ -46,6 +46,12 @@ func (tx *Tx) PaymentByPayin(ctx context.Context, payinID string) (payment.Recor
 	return scanPayment(tx.queryRow(ctx, `SELECT `+paymentColumns+` FROM payments WHERE partner_payin_id = ?`, payinID))
 }
 
+// PaymentByPayinForUpdate is PaymentByPayin, locking the payment until the
+// transaction ends (as PaymentForUpdate).
+func (tx *Tx) PaymentByPayinForUpdate(ctx context.Context, payinID string) (payment.Record, error) {
+	return scanPayment(tx.queryRow(ctx, `SELECT `+paymentColumns+` FROM payments WHERE partner_payin_id = ?`+forUpdate(tx.engine), payinID))
+}
+
 // PaymentByIdempotencyKey finds the session's payment made under key.
 func (tx *Tx) PaymentByIdempotencyKey(ctx context.Context, sessionID, key string) (payment.Record, error) {
 	return scanPayment(tx.queryRow(ctx, `SELECT `+paymentColumns+` FROM payments WHERE session_id = ? AND idempotency_key = ?`, sessionID, key))

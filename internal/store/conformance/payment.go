@@ -73,9 +73,12 @@ func exercisePayments(t *testing.T, s *suite) {
 				return tx.CreatePayment(b.ctx, r)
 			})
 			for name, get := range map[string]func(tx *store.Tx) (payment.Record, error){
-				"Payment":             func(tx *store.Tx) (payment.Record, error) { return tx.Payment(b.ctx, r.ID) },
-				"PaymentForUpdate":    func(tx *store.Tx) (payment.Record, error) { return tx.PaymentForUpdate(b.ctx, r.ID) },
-				"PaymentByPayin":      func(tx *store.Tx) (payment.Record, error) { return tx.PaymentByPayin(b.ctx, payin) },
+				"Payment":          func(tx *store.Tx) (payment.Record, error) { return tx.Payment(b.ctx, r.ID) },
+				"PaymentForUpdate": func(tx *store.Tx) (payment.Record, error) { return tx.PaymentForUpdate(b.ctx, r.ID) },
+				"PaymentByPayin":   func(tx *store.Tx) (payment.Record, error) { return tx.PaymentByPayin(b.ctx, payin) },
+				"PaymentByPayinForUpdate": func(tx *store.Tx) (payment.Record, error) {
+					return tx.PaymentByPayinForUpdate(b.ctx, payin)
+				},
 				"LivePaymentForQuote": func(tx *store.Tx) (payment.Record, error) { return tx.LivePaymentForQuote(b.ctx, q.ID) },
 				"PaymentByIdempotencyKey": func(tx *store.Tx) (payment.Record, error) {
 					return tx.PaymentByIdempotencyKey(b.ctx, r.SessionID, r.IdempotencyKey)
@@ -95,8 +98,11 @@ func exercisePayments(t *testing.T, s *suite) {
 			b := s.setup(t)
 			p := newPaymentWith(t, b, nil)
 			for name, get := range map[string]func(tx *store.Tx) (payment.Record, error){
-				"Payment":             func(tx *store.Tx) (payment.Record, error) { return tx.Payment(b.ctx, "txn_missing") },
-				"PaymentByPayin":      func(tx *store.Tx) (payment.Record, error) { return tx.PaymentByPayin(b.ctx, "pay_missing") },
+				"Payment":        func(tx *store.Tx) (payment.Record, error) { return tx.Payment(b.ctx, "txn_missing") },
+				"PaymentByPayin": func(tx *store.Tx) (payment.Record, error) { return tx.PaymentByPayin(b.ctx, "pay_missing") },
+				"PaymentByPayinForUpdate": func(tx *store.Tx) (payment.Record, error) {
+					return tx.PaymentByPayinForUpdate(b.ctx, "pay_missing")
+				},
 				"LivePaymentForQuote": func(tx *store.Tx) (payment.Record, error) { return tx.LivePaymentForQuote(b.ctx, "quo_missing") },
 				"PaymentByIdempotencyKey": func(tx *store.Tx) (payment.Record, error) {
 					return tx.PaymentByIdempotencyKey(b.ctx, "ses_other", p.record.IdempotencyKey)
