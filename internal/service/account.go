@@ -44,7 +44,7 @@ func (s *Service) initAccounts(d Deps) error {
 			return err
 		}
 	default:
-		s.sender = nil // the local mailbox (outboxWorker.Work)
+		s.sender = nil // the local mailbox (deliverLocalBatch)
 	}
 	return nil
 }

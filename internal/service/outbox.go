@@ -97,7 +97,8 @@ func (s *Service) wakeMail() {
 	}
 }
 
-// StartMail starts this process's outbox dispatcher; StopMail stops it.
+// StartMail starts this process's outbox dispatchers (mailDispatchers
+// loops); StopMail stops them.
 func (s *Service) StartMail(ctx context.Context) {
 	ctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
 	done := make(chan struct{})
@@ -124,9 +125,10 @@ func (s *Service) StartMail(ctx context.Context) {
 	}()
 }
 
-// StopMail stops the dispatcher and waits (until wait ends) for the batch
-// it is sending; what it had claimed and not sent is due again when its
-// lease ends.
+// StopMail stops the dispatchers and waits (until wait ends) for the
+// batches they are sending. A batch claimed for the local mailbox and not
+// delivered is released at once; an SMTP send cut off mid-way may have
+// gone through, so its message is due again only when its lease ends.
 func (s *Service) StopMail(wait context.Context) error {
 	if s.mailStop == nil {
 		return nil
