@@ -164,6 +164,7 @@ func (h *errorHandler) report(job *rivertype.JobRow, what, msg string) {
 
 // InsertTx enqueues a job inside tx: it exists only if tx commits.
 func (q *Queue) InsertTx(ctx context.Context, tx *store.Tx, args river.JobArgs, opts *river.InsertOpts) error {
+	ctx = tx.Context(ctx) // not cancelled mid-way when the transaction is shared
 	var err error
 	switch raw := tx.Raw().(type) {
 	case *sql.Tx:

@@ -16,6 +16,8 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"github.com/crebit/crebit/internal/store"
 )
 
 // Metrics holds the collectors.
@@ -80,7 +82,7 @@ func (m *Metrics) DBPools(pools map[string]*sql.DB) {
 // time waiting for the one writer (name: "crebit" or "sandbox"). The wait's
 // rate is the average number of transactions queued: near zero when the
 // writer keeps up.
-func (m *Metrics) SQLiteWriter(name string, stats func() (int64, time.Duration)) {
+func (m *Metrics) SQLiteWriter(name string, stats func() store.WriteStats) {
 	if m == nil {
 		return
 	}
@@ -88,10 +90,19 @@ func (m *Metrics) SQLiteWriter(name string, stats func() (int64, time.Duration))
 	m.reg.MustRegister(
 		prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "crebit_sqlite_write_transactions_total",
 			Help: "Write transactions run on a SQLite database.", ConstLabels: labels},
-			func() float64 { n, _ := stats(); return float64(n) }),
+			func() float64 { return float64(stats().Transactions) }),
+		prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "crebit_sqlite_commits_total",
+			Help: "SQLite commits that made the write transactions durable (queued transactions share one).", ConstLabels: labels},
+			func() float64 { return float64(stats().Commits) }),
 		prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "crebit_sqlite_write_wait_seconds_total",
 			Help: "Time write transactions waited for the one SQLite writer, summed.", ConstLabels: labels},
-			func() float64 { _, d := stats(); return d.Seconds() }))
+			func() float64 { return stats().Waited.Seconds() }),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "crebit_sqlite_wal_frames",
+			Help: "Pages in the SQLite WAL file at the last background checkpoint (the writer starts it over past 8,000).", ConstLabels: labels},
+			func() float64 { return float64(stats().WALFrames) }),
+		prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "crebit_sqlite_checkpoint_errors_total",
+			Help: "SQLite WAL checkpoints that failed (the next one, 100 ms later, tries again).", ConstLabels: labels},
+			func() float64 { return float64(stats().CheckpointErrors) }))
 }
 
 // Handler serves /metrics.

@@ -13,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -47,9 +48,21 @@ type DB struct {
 	// waiter picked at random, which under a queue of a hundred made some
 	// wait many times longer than the rest.
 	writeTurn chan struct{}
+	// open (SQLite) is the transaction the calls holding the turn share
+	// (groupcommit.go), nil between groups; only the turn's holder uses it.
+	open *group
+	// waiting counts the calls on their way to the turn.
+	waiting atomic.Int64
 	// writes and writeWait count DB.Tx calls on SQLite and their total
-	// time waiting for their turn (WriteStats).
-	writes, writeWait atomic.Int64
+	// time waiting for their turn, commits the SQLite commits that made
+	// them durable (WriteStats).
+	writes, writeWait, commits atomic.Int64
+	// ckpt (SQLite) is the connection that checkpoints the WAL, beside the
+	// writer (checkpoint.go); walFrames is the WAL's length it last saw.
+	ckpt                  *sql.DB
+	ckptStop, ckptDone    chan struct{}
+	ckptOnce              sync.Once // Close may be called twice
+	walFrames, ckptErrors atomic.Int64
 	// Schema is the PostgreSQL schema in use ("" means the search_path default).
 	schema string
 }
@@ -91,9 +104,11 @@ func openSQLite(ctx context.Context, o Options) (*DB, error) {
 		return nil, err
 	}
 	// WAL lets readers run beside the writer; busy_timeout waits for a lock
-	// instead of failing; foreign keys are off by default in SQLite.
+	// instead of failing; foreign keys are off by default in SQLite; the
+	// writer leaves most checkpoint work to a connection of its own and
+	// checkpoints itself only every 8,000 pages (checkpoint.go).
 	dsn := "file:" + path + "?_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)" +
-		"&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_time_format=sqlite&_txlock=immediate"
+		"&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_pragma=wal_autocheckpoint(8000)&_time_format=sqlite&_txlock=immediate"
 	db, err := openCachingSQLite(dsn)
 	if err != nil {
 		return nil, fmt.Errorf("open sqlite: %w", err)
@@ -117,7 +132,13 @@ func openSQLite(ctx context.Context, o Options) (*DB, error) {
 	}
 	rdb.SetMaxOpenConns(4)
 	rdb.SetMaxIdleConns(4)
-	return &DB{engine: SQLite, sqlDB: db, readDB: rdb, path: path, writeTurn: make(chan struct{}, 1)}, nil
+	out := &DB{engine: SQLite, sqlDB: db, readDB: rdb, path: path, writeTurn: make(chan struct{}, 1)}
+	if err := out.startCheckpointer(path); err != nil {
+		rdb.Close()
+		db.Close()
+		return nil, fmt.Errorf("open sqlite checkpointer: %w", err)
+	}
+	return out, nil
 }
 
 // Beside opens a second SQLite database in a file next to this one, named
@@ -137,11 +158,22 @@ func BesidePath(path, name string) string {
 	return strings.TrimSuffix(path, filepath.Ext(path)) + "." + name + filepath.Ext(path)
 }
 
-// WriteStats are, on SQLite, the transactions DB.Tx has run and their
-// total time waiting for the writer: its rate is how many were queued on
-// average. Zero on PostgreSQL.
-func (db *DB) WriteStats() (transactions int64, waited time.Duration) {
-	return db.writes.Load(), time.Duration(db.writeWait.Load())
+// WriteStats counts, on SQLite, DB.Tx's write transactions, the commits
+// that made them durable (several share one when they queue: see
+// groupcommit.go), and their total time waiting for the writer, whose
+// rate is how many were queued on average. Zero on PostgreSQL.
+type WriteStats struct {
+	Transactions, Commits int64
+	Waited                time.Duration
+	// WALFrames is the WAL's length in pages at the last checkpoint, and
+	// CheckpointErrors the checkpoints that failed (checkpoint.go).
+	WALFrames, CheckpointErrors int64
+}
+
+// WriteStats reports the writer's counts so far.
+func (db *DB) WriteStats() WriteStats {
+	return WriteStats{Transactions: db.writes.Load(), Commits: db.commits.Load(), Waited: time.Duration(db.writeWait.Load()),
+		WALFrames: db.walFrames.Load(), CheckpointErrors: db.ckptErrors.Load()}
 }
 
 // Path is the SQLite file ("" on PostgreSQL).
@@ -242,6 +274,13 @@ func (db *DB) Close() error {
 		db.pool.Close()
 		return nil
 	}
+	if db.ckpt != nil {
+		db.ckptOnce.Do(func() {
+			close(db.ckptStop)
+			<-db.ckptDone
+			db.ckpt.Close()
+		})
+	}
 	if db.readDB != nil {
 		db.readDB.Close()
 	}
@@ -282,29 +321,7 @@ func (db *DB) Tx(ctx context.Context, fn func(tx *Tx) error) error {
 		tx.committed()
 		return nil
 	}
-	asked := time.Now()
-	select {
-	case db.writeTurn <- struct{}{}:
-		defer func() { <-db.writeTurn }()
-		db.writes.Add(1)
-		db.writeWait.Add(int64(time.Since(asked)))
-	case <-ctx.Done():
-		return fmt.Errorf("begin: %w", ctx.Err())
-	}
-	stx, err := db.sqlDB.BeginTx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("begin: %w", err)
-	}
-	defer stx.Rollback() //nolint:errcheck // no-op after commit
-	tx := &Tx{q: sqlQuerier{stx}, raw: stx, engine: SQLite}
-	if err := fn(tx); err != nil {
-		return err
-	}
-	if err := stx.Commit(); err != nil {
-		return fmt.Errorf("commit: %w", err)
-	}
-	tx.committed()
-	return nil
+	return db.sqliteTx(ctx, fn)
 }
 
 // Tx is one open transaction on either engine.
@@ -313,6 +330,10 @@ type Tx struct {
 	raw    any // pgx.Tx or *sql.Tx, for River's InsertTx
 	engine Engine
 	after  []func() // run once the transaction has committed
+	// detached: statements run to the end even when their context is
+	// cancelled, since interrupting one would roll back the transaction
+	// other calls share (groupcommit.go).
+	detached bool
 }
 
 // AfterCommit runs fn once the transaction has committed (never when it
@@ -333,16 +354,28 @@ func (tx *Tx) Raw() any { return tx.raw }
 // Engine reports which database the transaction is on.
 func (tx *Tx) Engine() Engine { return tx.engine }
 
+// Context is ctx as the transaction's statements should see it: without
+// its cancellation when the transaction is shared (groupcommit.go).
+func (tx *Tx) Context(ctx context.Context) context.Context {
+	if tx.detached {
+		return context.WithoutCancel(ctx)
+	}
+	return ctx
+}
+
 func (tx *Tx) exec(ctx context.Context, query string, args ...any) (int64, error) {
+	ctx = tx.Context(ctx)
 	n, err := tx.q.exec(ctx, rebind(tx.engine, query), args...)
 	return n, formatError(err)
 }
 
 func (tx *Tx) queryRow(ctx context.Context, query string, args ...any) row {
+	ctx = tx.Context(ctx)
 	return errRow{tx.q.queryRow(ctx, rebind(tx.engine, query), args...)}
 }
 
 func (tx *Tx) query(ctx context.Context, query string, args ...any) (rows, error) {
+	ctx = tx.Context(ctx)
 	r, err := tx.q.query(ctx, rebind(tx.engine, query), args...)
 	return r, formatError(err)
 }

@@ -1,0 +1,312 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// openScratch opens an empty SQLite database with one table, t(n).
+func openScratch(t *testing.T) *DB {
+	t.Helper()
+	ctx := context.Background()
+	db, err := Open(ctx, Options{SQLitePath: filepath.Join(t.TempDir(), "g.db")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	if err := db.Tx(ctx, func(tx *Tx) error {
+		_, err := tx.Exec(ctx, "CREATE TABLE t (n INTEGER PRIMARY KEY, pad TEXT)")
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	return db
+}
+
+// rowsIn lists t's n values, read on a reader connection (what others see).
+func rowsIn(t *testing.T, db *DB) map[int]bool {
+	t.Helper()
+	got := map[int]bool{}
+	if err := db.Read(context.Background(), func(tx *Tx) error {
+		r, err := tx.query(context.Background(), "SELECT n FROM t")
+		if err != nil {
+			return err
+		}
+		defer r.Close()
+		for r.Next() {
+			var n int
+			if err := r.Scan(&n); err != nil {
+				return err
+			}
+			got[n] = true
+		}
+		return r.Err()
+	}); err != nil {
+		t.Fatal(err)
+	}
+	return got
+}
+
+// holdWriter runs a transaction that keeps the writer until release is
+// closed, and returns once it holds it; its result arrives on the channel.
+func holdWriter(t *testing.T, db *DB, n int) (release chan struct{}, result chan error) {
+	t.Helper()
+	release, result, holding := make(chan struct{}), make(chan error, 1), make(chan struct{})
+	go func() {
+		result <- db.Tx(context.Background(), func(tx *Tx) error {
+			close(holding)
+			<-release
+			_, err := tx.Exec(context.Background(), "INSERT INTO t (n) VALUES (?)", n)
+			return err
+		})
+	}()
+	<-holding
+	return release, result
+}
+
+// waitQueued waits until n calls wait for the writer.
+func waitQueued(t *testing.T, db *DB, n int64) {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); db.waiting.Load() != n; {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d calls waiting for the writer, want %d", db.waiting.Load(), n)
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
+
+// TestQueuedWritersShareOneCommit: transactions that queue behind the
+// writer are committed together, each one's work is visible once its
+// call returns, and a call that fails or panics in the middle of a group
+// is rolled back alone.
+func TestQueuedWritersShareOneCommit(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db := openScratch(t)
+	before := db.WriteStats()
+	release, first := holdWriter(t, db, 0)
+
+	const queued = 8
+	errs := make([]error, queued+1)
+	panics := make([]any, queued+1)
+	var wg sync.WaitGroup
+	for i := 1; i <= queued; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer func() { panics[i] = recover() }()
+			errs[i] = db.Tx(ctx, func(tx *Tx) error {
+				if _, err := tx.Exec(ctx, "INSERT INTO t (n) VALUES (?)", i); err != nil {
+					return err
+				}
+				switch i {
+				case 3:
+					return errors.New("refused")
+				case 5:
+					panic("boom")
+				case 6: // breaks a constraint after its own insert
+					_, err := tx.Exec(ctx, "INSERT INTO t (n) VALUES (?)", 1)
+					return err
+				}
+				return nil
+			})
+		}()
+		waitQueued(t, db, int64(i))
+	}
+	close(release)
+	if err := <-first; err != nil {
+		t.Fatalf("the holder: %v", err)
+	}
+	wg.Wait()
+
+	got := rowsIn(t, db)
+	for i := 0; i <= queued; i++ {
+		failed := i == 3 || i == 5 || i == 6
+		if got[i] == failed {
+			t.Errorf("row %d stored = %v, want %v", i, got[i], !failed)
+		}
+		switch {
+		case i == 3 && (errs[i] == nil || errs[i].Error() != "refused"):
+			t.Errorf("call 3 returned %v, want its own error", errs[i])
+		case i == 5 && panics[i] != "boom":
+			t.Errorf("call 5 panicked with %v, want its own panic", panics[i])
+		case i == 6 && !errors.Is(errs[i], ErrConflict):
+			t.Errorf("call 6 returned %v, want ErrConflict", errs[i])
+		case !failed && i > 0 && errs[i] != nil:
+			t.Errorf("call %d: %v", i, errs[i])
+		}
+	}
+	after := db.WriteStats()
+	if n := after.Transactions - before.Transactions; n != queued+1 {
+		t.Errorf("%d transactions counted, want %d", n, queued+1)
+	}
+	if c := after.Commits - before.Commits; c != 1 {
+		t.Errorf("%d commits for the holder and %d queued calls, want 1", c, queued)
+	}
+	// The writer is free again.
+	if err := db.Tx(ctx, func(tx *Tx) error {
+		_, err := tx.Exec(ctx, "INSERT INTO t (n) VALUES (100)")
+		return err
+	}); err != nil || !rowsIn(t, db)[100] {
+		t.Fatalf("writing after the group: %v", err)
+	}
+}
+
+// TestAfterCommitRunsOnceTheGroupCommits: a call's AfterCommit hook runs
+// after the shared commit, when its work can be read, and never for a
+// call rolled back to its savepoint.
+func TestAfterCommitRunsOnceTheGroupCommits(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db := openScratch(t)
+	release, first := holdWriter(t, db, 0)
+	var mu sync.Mutex
+	saw := map[int]bool{} // hook ran: was the row readable then?
+	var wg sync.WaitGroup
+	for i := 1; i <= 4; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			db.Tx(ctx, func(tx *Tx) error { //nolint:errcheck // call 2 fails on purpose
+				if _, err := tx.Exec(ctx, "INSERT INTO t (n) VALUES (?)", i); err != nil {
+					return err
+				}
+				tx.AfterCommit(func() {
+					visible := rowsIn(t, db)[i]
+					mu.Lock()
+					saw[i] = visible
+					mu.Unlock()
+				})
+				if i == 2 {
+					return errors.New("refused")
+				}
+				return nil
+			})
+		}()
+		waitQueued(t, db, int64(i))
+	}
+	close(release)
+	<-first
+	wg.Wait()
+	want := map[int]bool{1: true, 3: true, 4: true}
+	if fmt.Sprint(saw) != fmt.Sprint(want) {
+		t.Fatalf("hooks ran (row readable) %v, want %v", saw, want)
+	}
+}
+
+// TestGroupLeftForAWaiterThatGaveUpIsCommitted: a call that finds another
+// waiting leaves the transaction open for it; if that one gives up (its
+// context ends) before its turn, the open transaction is still committed
+// and the first call returns.
+func TestGroupLeftForAWaiterThatGaveUpIsCommitted(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db := openScratch(t)
+	release, first := holdWriter(t, db, 1)
+	cctx, cancel := context.WithCancel(ctx)
+	gaveUp := make(chan error, 1)
+	go func() {
+		gaveUp <- db.Tx(cctx, func(tx *Tx) error { t.Error("a cancelled waiter ran"); return nil })
+	}()
+	waitQueued(t, db, 1)
+	cancel()
+	if err := <-gaveUp; !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled waiter: %v", err)
+	}
+	close(release)
+	select {
+	case err := <-first:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the first call never returned: its transaction was left open")
+	}
+	if !rowsIn(t, db)[1] {
+		t.Fatal("the first call's row is not stored")
+	}
+}
+
+// TestCheckpointsBesideTheWriter: pages committed to the WAL reach the
+// database file within a few checkpoint rounds, though the writer itself
+// checkpoints only every 8,000 pages.
+func TestCheckpointsBesideTheWriter(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db := openScratch(t)
+	info, err := os.Stat(db.Path())
+	if err != nil {
+		t.Fatal(err)
+	}
+	pad := strings.Repeat("x", 4000)
+	for i := range 200 { // about 200 pages, well under 8,000
+		if err := db.Tx(ctx, func(tx *Tx) error {
+			_, err := tx.Exec(ctx, "INSERT INTO t (n, pad) VALUES (?, ?)", i, pad)
+			return err
+		}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		now, err := os.Stat(db.Path())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if grew := now.Size() - info.Size(); grew >= 200*4000 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("database file grew %d bytes in 10 s, want the 200 rows (800 KB) checkpointed into it", now.Size()-info.Size())
+		}
+	}
+	if s := db.WriteStats(); s.CheckpointErrors != 0 {
+		t.Fatalf("%d checkpoints failed", s.CheckpointErrors)
+	}
+}
+
+// TestWriterSurvivesACallThatEndsItsGoroutine: a transaction function that
+// ends its goroutine (runtime.Goexit, as t.Fatal does) is rolled back and
+// frees the writer.
+func TestWriterSurvivesACallThatEndsItsGoroutine(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db := openScratch(t)
+	ended := make(chan struct{})
+	go func() {
+		defer close(ended)
+		db.Tx(ctx, func(tx *Tx) error { //nolint:errcheck // never returns
+			if _, err := tx.Exec(ctx, "INSERT INTO t (n) VALUES (1)"); err != nil {
+				t.Error(err)
+			}
+			runtime.Goexit()
+			return nil
+		})
+	}()
+	<-ended
+	done := make(chan error, 1)
+	go func() {
+		done <- db.Tx(ctx, func(tx *Tx) error {
+			_, err := tx.Exec(ctx, "INSERT INTO t (n) VALUES (2)")
+			return err
+		})
+	}()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the writer is still held by a goroutine that ended")
+	}
+	if got := rowsIn(t, db); got[1] || !got[2] {
+		t.Fatalf("rows %v, want only 2", got)
+	}
+}
