@@ -17,8 +17,9 @@ import (
 //   - each call runs in a savepoint of it; a call whose fn fails (or
 //     panics) is rolled back to its savepoint and leaves the others be;
 //   - a call that succeeds hands the open transaction to the next one in
-//     the queue, and the last of a group (no one waiting, or maxGroup
-//     calls in it) commits it for all of them;
+//     the queue, and the last of a group (no one waiting, maxGroup calls
+//     in it, or River's own statements waiting for the connection) commits
+//     it for all of them;
 //   - every call returns only once the commit is done: nil if its work is
 //     durable, the commit's error if it is not. AfterCommit hooks run
 //     after that commit, in the caller's goroutine, as before.
@@ -39,10 +40,14 @@ const maxGroup = 32
 
 // group is one SQLite transaction shared by the DB.Tx calls that run in it.
 type group struct {
-	stx  *sql.Tx
-	n    int           // calls whose work is in it
-	done chan struct{} // closed once it has committed or failed
-	err  error         // why it failed; set before done closes
+	stx *sql.Tx
+	n   int // calls whose work is in it
+	// poolWaits is the writer pool's WaitCount when it began: a later
+	// count means someone outside DB.Tx (River's own statements) waits
+	// for the connection this transaction holds.
+	poolWaits int64
+	done      chan struct{} // closed once it has committed or failed
+	err       error         // why it failed; set before done closes
 }
 
 // sqliteTx is DB.Tx on SQLite.
@@ -70,7 +75,7 @@ func (db *DB) sqliteTx(ctx context.Context, fn func(tx *Tx) error) error {
 			<-db.writeTurn
 			return fmt.Errorf("begin: %w", err)
 		}
-		g = &group{stx: stx, done: make(chan struct{})}
+		g = &group{stx: stx, done: make(chan struct{}), poolWaits: db.sqlDB.Stats().WaitCount}
 		db.open = g
 	}
 	bg := context.Background()
@@ -121,7 +126,8 @@ func (db *DB) finish(g *group, ok bool) {
 	case ok:
 		g.n++
 	}
-	if db.open == g && (g.n == 0 || g.n >= maxGroup || db.waiting.Load() == 0) {
+	if db.open == g && (g.n == 0 || g.n >= maxGroup || db.waiting.Load() == 0 ||
+		db.sqlDB.Stats().WaitCount > g.poolWaits) {
 		db.end(g)
 	}
 	<-db.writeTurn

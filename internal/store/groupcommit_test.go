@@ -310,3 +310,53 @@ func TestWriterSurvivesACallThatEndsItsGoroutine(t *testing.T) {
 		t.Fatalf("rows %v, want only 2", got)
 	}
 }
+
+// TestGroupYieldsToStatementsOutsideTx: River's own statements use the
+// writer connection directly; one that waits for it ends the group, so it
+// runs before the calls still queued instead of after all of them.
+func TestGroupYieldsToStatementsOutsideTx(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db := openScratch(t)
+	before := db.WriteStats()
+	release, first := holdWriter(t, db, 0)
+	var wg sync.WaitGroup
+	for i := 1; i <= 2; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if err := db.Tx(ctx, func(tx *Tx) error {
+				_, err := tx.Exec(ctx, "INSERT INTO t (n) VALUES (?)", i)
+				return err
+			}); err != nil {
+				t.Error(err)
+			}
+		}()
+		waitQueued(t, db, int64(i))
+	}
+	waits := db.sqlDB.Stats().WaitCount
+	outside := make(chan error, 1)
+	go func() {
+		_, err := db.sqlDB.ExecContext(ctx, "INSERT INTO t (n) VALUES (50)")
+		outside <- err
+	}()
+	for deadline := time.Now().Add(10 * time.Second); db.sqlDB.Stats().WaitCount == waits; time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the outside statement never waited for the connection")
+		}
+	}
+	close(release)
+	if err := <-first; err != nil {
+		t.Fatal(err)
+	}
+	if err := <-outside; err != nil {
+		t.Fatal(err)
+	}
+	wg.Wait()
+	if c := db.WriteStats().Commits - before.Commits; c != 2 {
+		t.Fatalf("%d commits, want 2: the holder's alone, then the two queued calls'", c)
+	}
+	if got := rowsIn(t, db); len(got) != 4 {
+		t.Fatalf("rows %v, want 0, 1, 2 and 50", got)
+	}
+}
