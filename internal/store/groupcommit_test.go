@@ -72,6 +72,20 @@ func holdWriter(t *testing.T, db *DB, n int) (release chan struct{}, result chan
 	return release, result
 }
 
+// succeedsWithin waits up to 10 s for a nil result on result, and fails
+// the test with stuck if none comes.
+func succeedsWithin(t *testing.T, result <-chan error, stuck string) {
+	t.Helper()
+	select {
+	case err := <-result:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal(stuck)
+	}
+}
+
 // waitQueued waits until n calls wait for the writer.
 func waitQueued(t *testing.T, db *DB, n int64) {
 	t.Helper()
@@ -222,14 +236,7 @@ func TestGroupLeftForAWaiterThatGaveUpIsCommitted(t *testing.T) {
 		t.Fatalf("cancelled waiter: %v", err)
 	}
 	close(release)
-	select {
-	case err := <-first:
-		if err != nil {
-			t.Fatal(err)
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("the first call never returned: its transaction was left open")
-	}
+	succeedsWithin(t, first, "the first call never returned: its transaction was left open")
 	if !rowsIn(t, db)[1] {
 		t.Fatal("the first call's row is not stored")
 	}
@@ -298,14 +305,7 @@ func TestWriterSurvivesACallThatEndsItsGoroutine(t *testing.T) {
 			return err
 		})
 	}()
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Fatal(err)
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("the writer is still held by a goroutine that ended")
-	}
+	succeedsWithin(t, done, "the writer is still held by a goroutine that ended")
 	if got := rowsIn(t, db); got[1] || !got[2] {
 		t.Fatalf("rows %v, want only 2", got)
 	}
