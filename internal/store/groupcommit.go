@@ -22,7 +22,10 @@ import (
 //     it for all of them;
 //   - every call returns only once the commit is done: nil if its work is
 //     durable, the commit's error if it is not. AfterCommit hooks run
-//     after that commit, in the caller's goroutine, as before.
+//     after that commit, in the caller's goroutine, as before. A call
+//     whose fn failed waits too, and returns its error only if the group
+//     committed: its error may rest on what an earlier call of the group
+//     wrote.
 //
 // What a call sees is unchanged: the calls run one at a time, each after
 // the last; readers see none of a group until it commits. One call can
@@ -96,12 +99,15 @@ func (db *DB) sqliteTx(ctx context.Context, fn func(tx *Tx) error) error {
 	fnErr := fn(tx)
 	finished = true
 	db.finish(g, fnErr == nil)
-	if fnErr != nil {
-		return fnErr
-	}
+	// A call that failed waits for the group too: what it read may be an
+	// earlier call's work that is not committed yet, and its error (say,
+	// a conflict with that work) holds only if that work is kept.
 	<-g.done
 	if g.err != nil {
 		return fmt.Errorf("commit: %w", g.err)
+	}
+	if fnErr != nil {
+		return fnErr
 	}
 	tx.committed()
 	return nil

@@ -360,3 +360,54 @@ func TestGroupYieldsToStatementsOutsideTx(t *testing.T) {
 		t.Fatalf("rows %v, want 0, 1, 2 and 50", got)
 	}
 }
+
+// TestGroupThatFailsFailsEveryCall: when the shared transaction breaks,
+// every call of the group gets an error and none of its work is kept; a
+// call whose own error rested on an earlier call's work (here: "row 0
+// exists") gets the group's failure instead, since that work is gone.
+func TestGroupThatFailsFailsEveryCall(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db := openScratch(t)
+	release, first := holdWriter(t, db, 0)
+	errs := make([]error, 3)
+	var wg sync.WaitGroup
+	fns := []func(tx *Tx) error{
+		1: func(tx *Tx) error {
+			var n int
+			if err := tx.QueryRow(ctx, "SELECT count(*) FROM t WHERE n = 0").Scan(&n); err != nil {
+				return err
+			}
+			if n == 1 {
+				return errors.New("row 0 exists")
+			}
+			return nil
+		},
+		2: func(tx *Tx) error { // ends the shared transaction under everyone's feet
+			_, err := tx.Exec(ctx, "ROLLBACK")
+			return err
+		},
+	}
+	for i := 1; i <= 2; i++ {
+		wg.Add(1)
+		go func() { defer wg.Done(); errs[i] = db.Tx(ctx, fns[i]) }()
+		waitQueued(t, db, int64(i))
+	}
+	close(release)
+	errs[0] = <-first
+	wg.Wait()
+	for i, err := range errs {
+		if err == nil || !strings.Contains(err.Error(), "the shared transaction failed") {
+			t.Errorf("call %d returned %v, want the group's failure", i, err)
+		}
+	}
+	if got := rowsIn(t, db); len(got) != 0 {
+		t.Fatalf("rows %v kept from a failed group", got)
+	}
+	if err := db.Tx(ctx, func(tx *Tx) error {
+		_, err := tx.Exec(ctx, "INSERT INTO t (n) VALUES (7)")
+		return err
+	}); err != nil || !rowsIn(t, db)[7] {
+		t.Fatalf("writing after the failed group: %v", err)
+	}
+}
