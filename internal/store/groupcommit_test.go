@@ -64,12 +64,44 @@ func holdWriter(t *testing.T, db *DB, n int) (release chan struct{}, result chan
 		result <- db.Tx(context.Background(), func(tx *Tx) error {
 			close(holding)
 			<-release
-			_, err := tx.Exec(context.Background(), "INSERT INTO t (n) VALUES (?)", n)
-			return err
+			return insert(n)(tx)
 		})
 	}()
 	<-holding
 	return release, result
+}
+
+// insert is a transaction function that adds row n to t.
+func insert(n int) func(tx *Tx) error {
+	return func(tx *Tx) error {
+		_, err := tx.Exec(context.Background(), "INSERT INTO t (n) VALUES (?)", n)
+		return err
+	}
+}
+
+// queueCalls starts a DB.Tx call for each non-nil fns[i] while the caller
+// holds the writer, each once the one before it waits for its turn, so
+// they run in that order; wait returns each call's error and panic value
+// at the same index.
+func queueCalls(t *testing.T, db *DB, fns []func(tx *Tx) error) (wait func() (errs []error, panics []any)) {
+	t.Helper()
+	errs, panics := make([]error, len(fns)), make([]any, len(fns))
+	var wg sync.WaitGroup
+	queued := db.waiting.Load()
+	for i, fn := range fns {
+		if fn == nil {
+			continue
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer func() { panics[i] = recover() }()
+			errs[i] = db.Tx(context.Background(), fn)
+		}()
+		queued++
+		waitQueued(t, db, queued)
+	}
+	return func() ([]error, []any) { wg.Wait(); return errs, panics }
 }
 
 // succeedsWithin waits up to 10 s for a nil result on result, and fails
@@ -109,37 +141,29 @@ func TestQueuedWritersShareOneCommit(t *testing.T) {
 	release, first := holdWriter(t, db, 0)
 
 	const queued = 8
-	errs := make([]error, queued+1)
-	panics := make([]any, queued+1)
-	var wg sync.WaitGroup
+	fns := make([]func(tx *Tx) error, queued+1) // 0 is the holder
 	for i := 1; i <= queued; i++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			defer func() { panics[i] = recover() }()
-			errs[i] = db.Tx(ctx, func(tx *Tx) error {
-				if _, err := tx.Exec(ctx, "INSERT INTO t (n) VALUES (?)", i); err != nil {
-					return err
-				}
-				switch i {
-				case 3:
-					return errors.New("refused")
-				case 5:
-					panic("boom")
-				case 6: // breaks a constraint after its own insert
-					_, err := tx.Exec(ctx, "INSERT INTO t (n) VALUES (?)", 1)
-					return err
-				}
-				return nil
-			})
-		}()
-		waitQueued(t, db, int64(i))
+		fns[i] = func(tx *Tx) error {
+			if err := insert(i)(tx); err != nil {
+				return err
+			}
+			switch i {
+			case 3:
+				return errors.New("refused")
+			case 5:
+				panic("boom")
+			case 6: // breaks a constraint after its own insert
+				return insert(1)(tx)
+			}
+			return nil
+		}
 	}
+	wait := queueCalls(t, db, fns)
 	close(release)
 	if err := <-first; err != nil {
 		t.Fatalf("the holder: %v", err)
 	}
-	wg.Wait()
+	errs, panics := wait()
 
 	got := rowsIn(t, db)
 	for i := 0; i <= queued; i++ {
@@ -166,10 +190,7 @@ func TestQueuedWritersShareOneCommit(t *testing.T) {
 		t.Errorf("%d commits for the holder and %d queued calls, want 1", c, queued)
 	}
 	// The writer is free again.
-	if err := db.Tx(ctx, func(tx *Tx) error {
-		_, err := tx.Exec(ctx, "INSERT INTO t (n) VALUES (100)")
-		return err
-	}); err != nil || !rowsIn(t, db)[100] {
+	if err := db.Tx(ctx, insert(100)); err != nil || !rowsIn(t, db)[100] {
 		t.Fatalf("writing after the group: %v", err)
 	}
 }
@@ -179,37 +200,32 @@ func TestQueuedWritersShareOneCommit(t *testing.T) {
 // call rolled back to its savepoint.
 func TestAfterCommitRunsOnceTheGroupCommits(t *testing.T) {
 	t.Parallel()
-	ctx := context.Background()
 	db := openScratch(t)
 	release, first := holdWriter(t, db, 0)
 	var mu sync.Mutex
 	saw := map[int]bool{} // hook ran: was the row readable then?
-	var wg sync.WaitGroup
+	fns := make([]func(tx *Tx) error, 5)
 	for i := 1; i <= 4; i++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			db.Tx(ctx, func(tx *Tx) error { //nolint:errcheck // call 2 fails on purpose
-				if _, err := tx.Exec(ctx, "INSERT INTO t (n) VALUES (?)", i); err != nil {
-					return err
-				}
-				tx.AfterCommit(func() {
-					visible := rowsIn(t, db)[i]
-					mu.Lock()
-					saw[i] = visible
-					mu.Unlock()
-				})
-				if i == 2 {
-					return errors.New("refused")
-				}
-				return nil
+		fns[i] = func(tx *Tx) error {
+			if err := insert(i)(tx); err != nil {
+				return err
+			}
+			tx.AfterCommit(func() {
+				visible := rowsIn(t, db)[i]
+				mu.Lock()
+				saw[i] = visible
+				mu.Unlock()
 			})
-		}()
-		waitQueued(t, db, int64(i))
+			if i == 2 {
+				return errors.New("refused")
+			}
+			return nil
+		}
 	}
+	wait := queueCalls(t, db, fns)
 	close(release)
 	<-first
-	wg.Wait()
+	wait() // call 2 fails on purpose
 	want := map[int]bool{1: true, 3: true, 4: true}
 	if fmt.Sprint(saw) != fmt.Sprint(want) {
 		t.Fatalf("hooks ran (row readable) %v, want %v", saw, want)
@@ -290,7 +306,7 @@ func TestWriterSurvivesACallThatEndsItsGoroutine(t *testing.T) {
 	go func() {
 		defer close(ended)
 		db.Tx(ctx, func(tx *Tx) error { //nolint:errcheck // never returns
-			if _, err := tx.Exec(ctx, "INSERT INTO t (n) VALUES (1)"); err != nil {
+			if err := insert(1)(tx); err != nil {
 				t.Error(err)
 			}
 			runtime.Goexit()
@@ -299,12 +315,7 @@ func TestWriterSurvivesACallThatEndsItsGoroutine(t *testing.T) {
 	}()
 	<-ended
 	done := make(chan error, 1)
-	go func() {
-		done <- db.Tx(ctx, func(tx *Tx) error {
-			_, err := tx.Exec(ctx, "INSERT INTO t (n) VALUES (2)")
-			return err
-		})
-	}()
+	go func() { done <- db.Tx(ctx, insert(2)) }()
 	succeedsWithin(t, done, "the writer is still held by a goroutine that ended")
 	if got := rowsIn(t, db); got[1] || !got[2] {
 		t.Fatalf("rows %v, want only 2", got)
@@ -320,20 +331,7 @@ func TestGroupYieldsToStatementsOutsideTx(t *testing.T) {
 	db := openScratch(t)
 	before := db.WriteStats()
 	release, first := holdWriter(t, db, 0)
-	var wg sync.WaitGroup
-	for i := 1; i <= 2; i++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			if err := db.Tx(ctx, func(tx *Tx) error {
-				_, err := tx.Exec(ctx, "INSERT INTO t (n) VALUES (?)", i)
-				return err
-			}); err != nil {
-				t.Error(err)
-			}
-		}()
-		waitQueued(t, db, int64(i))
-	}
+	wait := queueCalls(t, db, []func(tx *Tx) error{1: insert(1), 2: insert(2)})
 	waits := db.sqlDB.Stats().WaitCount
 	outside := make(chan error, 1)
 	go func() {
@@ -352,7 +350,9 @@ func TestGroupYieldsToStatementsOutsideTx(t *testing.T) {
 	if err := <-outside; err != nil {
 		t.Fatal(err)
 	}
-	wg.Wait()
+	if errs, _ := wait(); errs[1] != nil || errs[2] != nil {
+		t.Fatalf("queued calls: %v", errs)
+	}
 	if c := db.WriteStats().Commits - before.Commits; c != 2 {
 		t.Fatalf("%d commits, want 2: the holder's alone, then the two queued calls'", c)
 	}
@@ -370,8 +370,6 @@ func TestGroupThatFailsFailsEveryCall(t *testing.T) {
 	ctx := context.Background()
 	db := openScratch(t)
 	release, first := holdWriter(t, db, 0)
-	errs := make([]error, 3)
-	var wg sync.WaitGroup
 	fns := []func(tx *Tx) error{
 		1: func(tx *Tx) error {
 			var n int
@@ -388,14 +386,10 @@ func TestGroupThatFailsFailsEveryCall(t *testing.T) {
 			return err
 		},
 	}
-	for i := 1; i <= 2; i++ {
-		wg.Add(1)
-		go func() { defer wg.Done(); errs[i] = db.Tx(ctx, fns[i]) }()
-		waitQueued(t, db, int64(i))
-	}
+	wait := queueCalls(t, db, fns)
 	close(release)
+	errs, _ := wait()
 	errs[0] = <-first
-	wg.Wait()
 	for i, err := range errs {
 		if err == nil || !strings.Contains(err.Error(), "the shared transaction failed") {
 			t.Errorf("call %d returned %v, want the group's failure", i, err)
@@ -404,10 +398,7 @@ func TestGroupThatFailsFailsEveryCall(t *testing.T) {
 	if got := rowsIn(t, db); len(got) != 0 {
 		t.Fatalf("rows %v kept from a failed group", got)
 	}
-	if err := db.Tx(ctx, func(tx *Tx) error {
-		_, err := tx.Exec(ctx, "INSERT INTO t (n) VALUES (7)")
-		return err
-	}); err != nil || !rowsIn(t, db)[7] {
+	if err := db.Tx(ctx, insert(7)); err != nil || !rowsIn(t, db)[7] {
 		t.Fatalf("writing after the failed group: %v", err)
 	}
 }
