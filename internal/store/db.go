@@ -315,6 +315,9 @@ func (db *DB) Tx(ctx context.Context, fn func(tx *Tx) error) error {
 		if err := fn(tx); err != nil {
 			return err
 		}
+		if err := tx.flushBalances(ctx); err != nil {
+			return err
+		}
 		if err := ptx.Commit(ctx); err != nil {
 			return fmt.Errorf("commit: %w", err)
 		}
@@ -330,6 +333,11 @@ type Tx struct {
 	raw    any // pgx.Tx or *sql.Tx, for River's InsertTx
 	engine Engine
 	after  []func() // run once the transaction has committed
+	// balances are the ledger balance changes PostLedger collected, written
+	// just before the commit (ledger.go); balanceSlot is this transaction's
+	// row among a shared account's slots.
+	balances    map[balanceKey]int64
+	balanceSlot int
 	// detached: statements run to the end even when their context is
 	// cancelled, since interrupting one would roll back the transaction
 	// other calls share (groupcommit.go).

@@ -97,6 +97,9 @@ func (db *DB) sqliteTx(ctx context.Context, fn func(tx *Tx) error) error {
 		}
 	}()
 	fnErr := fn(tx)
+	if fnErr == nil {
+		fnErr = tx.flushBalances(bg)
+	}
 	finished = true
 	db.finish(g, fnErr == nil)
 	// A call that failed waits for the group too: what it read may be an
