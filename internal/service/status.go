@@ -44,7 +44,7 @@ func (s *Service) Status(ctx context.Context, who Actor, transactionID string) (
 	}
 	var st PaymentStatus
 	err := s.db.Read(ctx, func(tx *store.Tx) error {
-		p, err := tx.Payment(ctx, transactionID)
+		p, rail, err := tx.PaymentWithRail(ctx, transactionID)
 		if errors.Is(err, store.ErrNotFound) {
 			return apperr.New(apperr.TransactionNotFound, "Transaction not found. Please check the transaction ID.")
 		}
@@ -52,15 +52,10 @@ func (s *Service) Status(ctx context.Context, who Actor, transactionID string) (
 			return err
 		}
 		st.Payment, st.Owned = p, who.owns(p.SessionID, p.AccountID)
-		if st.Events, err = tx.PaymentEvents(ctx, p.ID); err != nil {
-			return err
-		}
-		if st.Seq, err = tx.PaymentEventSeq(ctx, p.ID); err != nil {
-			return err
-		}
 		if st.Owned {
-			st.Rail, err = tx.PaymentRailReference(ctx, p.ID)
+			st.Rail = rail
 		}
+		st.Events, st.Seq, err = tx.PaymentHistory(ctx, p.ID)
 		return err
 	})
 	if err != nil {

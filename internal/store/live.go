@@ -6,16 +6,32 @@ import (
 	"fmt"
 
 	"github.com/jackc/pgx/v5"
+
+	"github.com/crebit/crebit/internal/payment"
 )
 
-// PaymentEventSeq is the id of the payment's latest history row (0 before
-// any): it grows with every state the payment enters, so it numbers the
-// live status stream's events and lets a client resume after the last one
-// it saw.
-func (tx *Tx) PaymentEventSeq(ctx context.Context, paymentID string) (int64, error) {
+// PaymentHistory returns the payment's history, oldest first, and the id
+// of its latest row (0 before any). That id grows with every state the
+// payment enters, so it numbers the live status stream's events and lets a
+// client resume after the last one it saw.
+func (tx *Tx) PaymentHistory(ctx context.Context, paymentID string) ([]payment.Change, int64, error) {
+	rs, err := tx.query(ctx, `SELECT id, state, source, occurred_at FROM payment_events WHERE payment_id = ? ORDER BY id`, paymentID)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer rs.Close()
+	var out []payment.Change
 	var seq int64
-	err := tx.queryRow(ctx, `SELECT COALESCE(MAX(id), 0) FROM payment_events WHERE payment_id = ?`, paymentID).Scan(&seq)
-	return seq, err
+	for rs.Next() {
+		var e payment.Change
+		var state string
+		if err := rs.Scan(&seq, &state, &e.Source, &e.OccurredAt); err != nil {
+			return nil, 0, err
+		}
+		e.State, e.OccurredAt = payment.State(state), e.OccurredAt.UTC()
+		out = append(out, e)
+	}
+	return out, seq, rs.Err()
 }
 
 // Notify sends a PostgreSQL notification on channel with payload. It is

@@ -26,10 +26,11 @@ func (tx *Tx) SetPaymentRailReference(ctx context.Context, paymentID string, ref
 	return nil
 }
 
-// PaymentRailReference returns what SetPaymentRailReference stored (empty
-// fields until the pay-in completed).
-func (tx *Tx) PaymentRailReference(ctx context.Context, paymentID string) (payment.RailReference, error) {
+// PaymentWithRail returns a payment with what SetPaymentRailReference
+// stored for it (empty fields until the pay-in completed), in one read.
+func (tx *Tx) PaymentWithRail(ctx context.Context, id string) (payment.Record, payment.RailReference, error) {
 	var e2e, key sql.NullString
-	err := tx.queryRow(ctx, `SELECT pix_end_to_end_id, spei_tracking_key FROM payments WHERE id = ?`, paymentID).Scan(&e2e, &key)
-	return payment.RailReference{PixEndToEndID: e2e.String, SPEITrackingKey: key.String}, err
+	p, err := scanPaymentExtra(tx.queryRow(ctx, `SELECT `+paymentColumns+`, pix_end_to_end_id, spei_tracking_key
+		FROM payments WHERE id = ?`, id), &e2e, &key)
+	return p, payment.RailReference{PixEndToEndID: e2e.String, SPEITrackingKey: key.String}, err
 }

@@ -197,6 +197,56 @@ func exercisePayments(t *testing.T, s *suite) {
 			equal(t, "events", got, want)
 			none := must(t, b, func(tx *store.Tx) ([]payment.Change, error) { return tx.PaymentEvents(b.ctx, "txn_missing") })
 			equal(t, "events of an unknown payment", len(none), 0)
+
+			// The history with its sequence: the latest row's id, which
+			// grows with every state entered (the live stream's event id).
+			type history struct {
+				events []payment.Change
+				seq    int64
+			}
+			readHistory := func() history {
+				return must(t, b, func(tx *store.Tx) (history, error) {
+					ev, seq, err := tx.PaymentHistory(b.ctx, p.record.ID)
+					return history{ev, seq}, err
+				})
+			}
+			h := readHistory()
+			equal(t, "history", h.events, want)
+			if h.seq <= 0 {
+				t.Fatalf("seq of a payment with history: %d", h.seq)
+			}
+			b.exec(t, func(tx *store.Tx) error {
+				return tx.AddPaymentEvent(b.ctx, p.record.ID, payment.Change{State: payment.StatePayinCompleted, Source: "webhook:evt_2", OccurredAt: b.now})
+			})
+			if next := readHistory(); next.seq <= h.seq || len(next.events) != 4 {
+				t.Fatalf("after one more state: seq %d (was %d), %d events", next.seq, h.seq, len(next.events))
+			}
+			empty := must(t, b, func(tx *store.Tx) (history, error) {
+				ev, seq, err := tx.PaymentHistory(b.ctx, "txn_missing")
+				return history{ev, seq}, err
+			})
+			equal(t, "history of an unknown payment", empty, history{})
+		})
+		t.Run("PaymentWithRailReference", func(t *testing.T) {
+			t.Parallel()
+			b := s.setup(t)
+			p := newPaymentWith(t, b, nil)
+			type withRail struct {
+				id   string
+				rail payment.RailReference
+			}
+			read := func() withRail {
+				return must(t, b, func(tx *store.Tx) (withRail, error) {
+					got, rail, err := tx.PaymentWithRail(b.ctx, p.record.ID)
+					return withRail{got.ID, rail}, err
+				})
+			}
+			equal(t, "before the pay-in", read(), withRail{id: p.record.ID})
+			ref := payment.RailReference{PixEndToEndID: "E12345678202611231504abcdefghijk"}
+			b.exec(t, func(tx *store.Tx) error { return tx.SetPaymentRailReference(b.ctx, p.record.ID, ref) })
+			equal(t, "after it", read(), withRail{id: p.record.ID, rail: ref})
+			err := b.db.Tx(b.ctx, func(tx *store.Tx) error { _, _, err := tx.PaymentWithRail(b.ctx, "txn_missing"); return err })
+			requireIs(t, "unknown payment", err, store.ErrNotFound)
 		})
 		t.Run("AuthorizationRoundTrip", func(t *testing.T) {
 			t.Parallel()
