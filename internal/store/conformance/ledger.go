@@ -17,11 +17,7 @@ func exerciseLedger(t *testing.T, s *suite) {
 			t.Parallel()
 			b := s.fresh(t) // reads the whole ledger
 			brl := money.Amount{Minor: 5_422_300, Currency: money.BRL}
-			payin, err := ledger.NewTransaction("payin_received",
-				ledger.Posting{Source: ledger.PayerAccount, Destination: ledger.PaymentAccount("txn_1"), Amount: brl})
-			if err != nil {
-				t.Fatal(err)
-			}
+			payin := payinOf(t, "txn_1", brl)
 			b.exec(t, func(tx *store.Tx) error { return tx.PostLedger(b.ctx, "txn_1", []ledger.Transaction{payin}, b.now) })
 			balance := func(account string) int64 {
 				return must(t, b, func(tx *store.Tx) (int64, error) { return tx.Balance(b.ctx, account, money.BRL) })
@@ -34,14 +30,7 @@ func exerciseLedger(t *testing.T, s *suite) {
 			})
 			equal(t, "after refund", balance(ledger.PaymentAccount("txn_1")), int64(0))
 
-			type snapshot struct {
-				txs  []ledger.StoredTransaction
-				bals []ledger.Balance
-			}
-			s := must(t, b, func(tx *store.Tx) (snapshot, error) {
-				txs, bals, err := tx.LedgerSnapshot(b.ctx)
-				return snapshot{txs, bals}, err
-			})
+			s := readLedger(t, b)
 			equal(t, "transactions", len(s.txs), 2)
 			equal(t, "entries of the first", len(s.txs[0].Entries), 2)
 			equal(t, "balances", len(s.bals), 2)
@@ -54,11 +43,7 @@ func exerciseLedger(t *testing.T, s *suite) {
 			b := s.setup(t)
 			txn := randid.New("txn")
 			brl := money.Amount{Minor: 1_000, Currency: money.BRL}
-			tr, err := ledger.NewTransaction("payin_received",
-				ledger.Posting{Source: ledger.PayerAccount, Destination: ledger.PaymentAccount(txn), Amount: brl})
-			if err != nil {
-				t.Fatal(err)
-			}
+			tr := payinOf(t, txn, brl)
 			// Balances are written when the transaction commits; a read
 			// inside it still sees what it posted, and so does the commit.
 			got := must(t, b, func(tx *store.Tx) (int64, error) {
@@ -115,14 +100,7 @@ func exerciseLedger(t *testing.T, s *suite) {
 			equal(t, "payer BRL", balance(ledger.PayerAccount, money.BRL), -payments*brl.Minor)
 			equal(t, "desk BRL", balance(ledger.PartnerFX, money.BRL), payments*brl.Minor)
 			equal(t, "desk USDC", balance(ledger.PartnerFX, money.USDC), -payments*usdc.Minor)
-			type snapshot struct {
-				txs  []ledger.StoredTransaction
-				bals []ledger.Balance
-			}
-			snap := must(t, b, func(tx *store.Tx) (snapshot, error) {
-				txs, bals, err := tx.LedgerSnapshot(b.ctx)
-				return snapshot{txs, bals}, err
-			})
+			snap := readLedger(t, b)
 			equal(t, "transactions", len(snap.txs), payments)
 			// One balance per account and currency: 40 payment accounts in
 			// BRL and USDC, the payer in BRL, the desk in BRL and USDC.
@@ -136,12 +114,8 @@ func exerciseLedger(t *testing.T, s *suite) {
 			b := s.setup(t)
 			txn := randid.New("txn")
 			usdc := money.Amount{Minor: 100, Currency: money.USDC}
-			tr, err := ledger.NewTransaction("payin_received",
-				ledger.Posting{Source: ledger.PayerAccount, Destination: ledger.PaymentAccount(txn), Amount: usdc})
-			if err != nil {
-				t.Fatal(err)
-			}
-			err = b.db.Tx(b.ctx, func(tx *store.Tx) error {
+			tr := payinOf(t, txn, usdc)
+			err := b.db.Tx(b.ctx, func(tx *store.Tx) error {
 				if err := tx.PostLedger(b.ctx, txn, []ledger.Transaction{tr}, b.now); err != nil {
 					return err
 				}
@@ -152,4 +126,30 @@ func exerciseLedger(t *testing.T, s *suite) {
 			equal(t, "payment balance", got, int64(0))
 		})
 	})
+}
+
+// ledgerSnapshot is the whole ledger as LedgerSnapshot reads it.
+type ledgerSnapshot struct {
+	txs  []ledger.StoredTransaction
+	bals []ledger.Balance
+}
+
+// readLedger reads the whole ledger in one transaction.
+func readLedger(t *testing.T, b *bundle) ledgerSnapshot {
+	t.Helper()
+	return must(t, b, func(tx *store.Tx) (ledgerSnapshot, error) {
+		txs, bals, err := tx.LedgerSnapshot(b.ctx)
+		return ledgerSnapshot{txs, bals}, err
+	})
+}
+
+// payinOf is a pay-in of amount from the payer into payment txn's account.
+func payinOf(t *testing.T, txn string, amount money.Amount) ledger.Transaction {
+	t.Helper()
+	tr, err := ledger.NewTransaction("payin_received",
+		ledger.Posting{Source: ledger.PayerAccount, Destination: ledger.PaymentAccount(txn), Amount: amount})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tr
 }
