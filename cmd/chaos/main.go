@@ -9,7 +9,8 @@
 // deadline per scenario) and stops by itself.
 //
 //	go run ./cmd/chaos -bin bin/crebit                      # 500 payments, 3 kills, every scenario
-//	go run ./cmd/chaos -bin bin/crebit -short               # 100 payments, 1 kill, SQLite (make test)
+//	go run ./cmd/chaos -bin bin/crebit -short               # make test: 100 payments on SQLite, 50 through two
+//	                                                        # instances on one PostgreSQL; 1 kill each
 //	go run ./cmd/chaos -bin bin/crebit -out docs/RELIABILITY.md
 package main
 
@@ -37,7 +38,9 @@ type options struct {
 	payments, kills    int
 	workers            int
 	scenarios          []string
-	seed               uint64
+	// shortPayments: -short's payments per scenario, instead of payments.
+	shortPayments map[string]int
+	seed          uint64
 }
 
 func main() {
@@ -53,7 +56,7 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("chaos", flag.ContinueOnError)
 	var o options
 	var scenarios string
-	short := fs.Bool("short", false, "100 payments, 1 kill, SQLite only (the form make test runs)")
+	short := fs.Bool("short", false, "the form make test runs: 100 payments on SQLite and 50 through two instances on one PostgreSQL, 1 kill each (PostgreSQL skipped when unreachable, unless CREBIT_REQUIRE_POSTGRES=1)")
 	fs.StringVar(&o.bin, "bin", "bin/crebit", "the crebit binary")
 	fs.StringVar(&o.postgres, "postgres", "postgres://postgres@127.0.0.1:5432/test?sslmode=disable", "PostgreSQL server to create scratch databases on")
 	fs.StringVar(&o.out, "out", "", "write the results into this Markdown file (between chaos markers)")
@@ -66,13 +69,25 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 		return err
 	}
 	if *short {
-		o.payments, o.kills, scenarios = 100, 1, "sqlite"
+		o.kills, scenarios = 1, "sqlite,postgres-2"
+		o.shortPayments = map[string]int{"sqlite": 100, "postgres-2": 50}
+		if err := postgresReachable(ctx, o.postgres); err != nil {
+			if os.Getenv("CREBIT_REQUIRE_POSTGRES") == "1" {
+				return fmt.Errorf("PostgreSQL at -postgres is required (CREBIT_REQUIRE_POSTGRES=1): %w", err)
+			}
+			fmt.Fprintf(stdout, "chaos: PostgreSQL unreachable (%v): the two-instance scenario is skipped\n", err)
+			scenarios = "sqlite"
+		}
 	}
 	o.scenarios = strings.Split(scenarios, ",")
 	if _, err := os.Stat(o.bin); err != nil {
 		return fmt.Errorf("-bin %s: %w (run make build)", o.bin, err)
 	}
-	fmt.Fprintf(stdout, "chaos: seed %d, %d payments and %d kills per scenario, %d payers\n", o.seed, o.payments, o.kills, o.workers)
+	if o.shortPayments != nil {
+		fmt.Fprintf(stdout, "chaos: seed %d, short form, %d kills per scenario, %d payers\n", o.seed, o.kills, o.workers)
+	} else {
+		fmt.Fprintf(stdout, "chaos: seed %d, %d payments and %d kills per scenario, %d payers\n", o.seed, o.payments, o.kills, o.workers)
+	}
 	var results []result
 	failed := false
 	for _, name := range o.scenarios {
@@ -125,7 +140,11 @@ func scenario(parent context.Context, o options, name string, stdout io.Writer) 
 	if err != nil {
 		return r, err
 	}
-	d := &driver{secret: secret, payments: o.payments, workers: o.workers, rng: rand.New(rand.NewPCG(o.seed, uint64(len(name))))}
+	payments := o.payments
+	if n, ok := o.shortPayments[name]; ok {
+		payments = n
+	}
+	d := &driver{secret: secret, payments: payments, workers: o.workers, rng: rand.New(rand.NewPCG(o.seed, uint64(len(name))))}
 	for i := range n {
 		in, err := newInstance(o.bin, shared, filepath.Join(dir, fmt.Sprintf("crebit-%d.log", i)))
 		if err != nil {
@@ -145,7 +164,7 @@ func scenario(parent context.Context, o options, name string, stdout io.Writer) 
 	// Kill points: random fractions of the payments created so far.
 	killAt := make([]int64, o.kills)
 	for i := range killAt {
-		killAt[i] = int64(float64(o.payments) * (0.1 + 0.8*float64(i+1)/float64(o.kills+1) + (d.rng.Float64()-0.5)*0.1))
+		killAt[i] = int64(float64(payments) * (0.1 + 0.8*float64(i+1)/float64(o.kills+1) + (d.rng.Float64()-0.5)*0.1))
 	}
 	d.producing.Store(true)
 	g, gctx := errgroup.WithContext(ctx)

@@ -180,3 +180,16 @@ func createDatabase(ctx context.Context, serverURL string) (string, func(), erro
 	db.Path = "/" + name
 	return db.String(), drop, nil
 }
+
+// postgresReachable reports why the PostgreSQL server at serverURL cannot
+// be used for scratch databases, or nil.
+func postgresReachable(ctx context.Context, serverURL string) error {
+	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	conn, err := pgx.Connect(ctx, serverURL)
+	if err != nil {
+		return err
+	}
+	defer conn.Close(ctx)
+	return conn.Ping(ctx)
+}
