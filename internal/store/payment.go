@@ -116,22 +116,32 @@ func (tx *Tx) AddPaymentEvent(ctx context.Context, paymentID string, e payment.C
 
 // PaymentEvents returns the payment's history, oldest first.
 func (tx *Tx) PaymentEvents(ctx context.Context, paymentID string) ([]payment.Change, error) {
-	rs, err := tx.query(ctx, `SELECT state, source, occurred_at FROM payment_events WHERE payment_id = ? ORDER BY id`, paymentID)
+	events, _, err := tx.PaymentHistory(ctx, paymentID)
+	return events, err
+}
+
+// PaymentHistory returns the payment's history, oldest first, and the id
+// of its latest row (0 before any). That id grows with every state the
+// payment enters, so it numbers the live status stream's events and lets a
+// client resume after the last one it saw.
+func (tx *Tx) PaymentHistory(ctx context.Context, paymentID string) ([]payment.Change, int64, error) {
+	rs, err := tx.query(ctx, `SELECT id, state, source, occurred_at FROM payment_events WHERE payment_id = ? ORDER BY id`, paymentID)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	defer rs.Close()
 	var out []payment.Change
+	var seq int64
 	for rs.Next() {
 		var e payment.Change
 		var state string
-		if err := rs.Scan(&state, &e.Source, &e.OccurredAt); err != nil {
-			return nil, err
+		if err := rs.Scan(&seq, &state, &e.Source, &e.OccurredAt); err != nil {
+			return nil, 0, err
 		}
 		e.State, e.OccurredAt = payment.State(state), e.OccurredAt.UTC()
 		out = append(out, e)
 	}
-	return out, rs.Err()
+	return out, seq, rs.Err()
 }
 
 // CreateAuthorization stores the evidence with the payment.
