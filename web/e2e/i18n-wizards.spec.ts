@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { test, expect, shot, expectAccessible } from './fixtures';
-import { brazilPerson, mexicoPerson, stepHeading, waitForApi, type Person } from './wizard-helpers';
+import { brazilPerson, mexicoPerson, stepHeading, waitForApi, waitForQuote, type Person } from './wizard-helpers';
 
 // Issue 15: the Brazil wizard in Brazilian Portuguese and the Mexico wizard in
 // Mexican Spanish, to completion, against the real binary. Labels and buttons
@@ -96,7 +96,7 @@ for (const run of runs) {
     await expectNoEnglishSteps(page);
     await expectAccessible(page, `${run.lang} step 4`);
     await shot(page, `wizard-${run.lang}-step-4`);
-    const quote = waitForApi(page, '/api/create-quote');
+    const quote = waitForQuote(page);
     await page.getByRole('button', { name: s(w, 'amount.getQuote') }).click();
     expect(JSON.parse((await quote).request().postData() ?? '{}')).toMatchObject({ amount_usd: run.usd });
 

@@ -9,6 +9,7 @@ import {
   parseEmv,
   stepHeading,
   waitForApi,
+  waitForQuote,
 } from './wizard-helpers';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
@@ -63,7 +64,7 @@ test.describe('Brazil wizard', () => {
     await page.getByLabel('Amount in USD').fill('250');
     await shot(page, 'wizard-br-step-4');
     await expectAccessible(page, 'step 4');
-    const quoteResponse = waitForApi(page, '/api/create-quote');
+    const quoteResponse = waitForQuote(page);
     await getQuote.click();
     const quote = (await (await quoteResponse).json()) as { total_local_amount: number; amount_usd: number };
     expect(quote.amount_usd).toBe(250);

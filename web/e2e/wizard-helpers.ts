@@ -95,6 +95,20 @@ export function waitForApi(page: Page, path: string): Promise<Response> {
   return page.waitForResponse((r) => new URL(r.url()).pathname === path && r.request().method() === 'POST');
 }
 
+/**
+ * waitForQuote waits for the quote the page itself asks for. The site
+ * header also posts to /api/create-quote, a 1 USD rate probe per currency
+ * once the page has loaded, and on a slow machine that can come after a
+ * test's click.
+ */
+export function waitForQuote(page: Page): Promise<Response> {
+  return page.waitForResponse((r) => {
+    if (new URL(r.url()).pathname !== '/api/create-quote' || r.request().method() !== 'POST') return false;
+    const body = JSON.parse(r.request().postData() ?? '{}') as { amount_usd?: unknown };
+    return body.amount_usd !== 1;
+  });
+}
+
 // ------------------------------------------------------------- BR Code (EMV QR)
 
 /** crc16 is CRC-16/CCITT-FALSE, the BR Code checksum. */

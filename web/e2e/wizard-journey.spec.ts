@@ -2,7 +2,7 @@
 // reload, carry-over, failure and completion — at 1280 and 360 px.
 import type { Page } from '@playwright/test';
 import { test, expect, shot, expectAccessible } from './fixtures';
-import { brazilPerson, fillBank, fillPersonal, stepHeading, toasts, waitForApi } from './wizard-helpers';
+import { brazilPerson, fillBank, fillPersonal, stepHeading, toasts, waitForQuote } from './wizard-helpers';
 
 async function toAmountStep(page: Page, email: string, path = '/get-started') {
   await page.goto(path);
@@ -39,7 +39,7 @@ for (const width of [1280, 360]) {
       await page.getByRole('button', { name: 'Get Live Rate' }).click();
       await expect(page.getByText('Enter an amount greater than 0', { exact: false })).toBeVisible();
       await amount.fill('150.75');
-      const quote = waitForApi(page, '/api/create-quote');
+      const quote = waitForQuote(page);
       await page.getByRole('button', { name: 'Get Live Rate' }).click();
       expect(JSON.parse((await quote).request().postData() ?? '{}')).toMatchObject({ amount_usd: 150.75 });
       await expect(page.getByRole('link', { name: 'Continue to Payment' })).toHaveAttribute('href', '/get-started?amount=150.75');
