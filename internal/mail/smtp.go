@@ -80,8 +80,11 @@ func (s *SMTP) Send(ctx context.Context, m Message) error {
 	if err != nil {
 		return fmt.Errorf("mail: client: %w", err)
 	}
-	if err := c.DialAndSendWithContext(ctx, msg); err != nil {
+	if err := c.DialAndSendWithContext(ctx, msg); err != nil && !msg.IsDelivered() {
 		return fmt.Errorf("mail: send: %w", err)
 	}
+	// Once the server has accepted the message (its answer to DATA), it is
+	// sent: a failure of what follows (RSET, QUIT, closing the connection)
+	// is not reported, or the outbox would send the message again.
 	return nil
 }
