@@ -13,21 +13,24 @@ export type Me = components['schemas']['Me'];
 
 export const meKey = ['account', 'me'] as const;
 
+/** meQuery reads the signed-in account, or null when signed out. */
+const meQuery = {
+  queryKey: meKey,
+  queryFn: async (): Promise<Me | null> => {
+    try {
+      return await apiFetch<Me>('/api/me');
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 401) return null;
+      throw err;
+    }
+  },
+  staleTime: 30_000,
+  retry: false,
+} as const;
+
 /** useMe is the signed-in account, or null when signed out. */
 export function useMe() {
-  return useQuery<Me | null>({
-    queryKey: meKey,
-    queryFn: async () => {
-      try {
-        return await apiFetch<Me>('/api/me');
-      } catch (err) {
-        if (err instanceof ApiError && err.status === 401) return null;
-        throw err;
-      }
-    },
-    staleTime: 30_000,
-    retry: false,
-  });
+  return useQuery<Me | null>(meQuery);
 }
 
 /** useSetMe updates the cached account after signing in or out. */
@@ -60,7 +63,10 @@ export function useChooseLanguage() {
   const qc = useQueryClient();
   return async (lang: Language) => {
     await changeLanguage(lang);
-    const me = qc.getQueryData<Me | null>(meKey);
+    // Chosen before GET /api/me answered (a page just opened): wait for it,
+    // so a signed-in account still keeps the choice, and the late answer
+    // does not bring the old language back.
+    const me = await qc.ensureQueryData(meQuery).catch(() => null);
     if (!me) return;
     qc.setQueryData(meKey, { ...me, language: lang });
     try {

@@ -63,6 +63,29 @@ describe('LanguageSwitcher', () => {
     expect(document.documentElement.lang).toBe('es-MX');
   });
 
+  it('signed in, remembers a choice made before the account was read', async () => {
+    // GET /api/me answers only after the choice (a page just opened on a slow machine).
+    let answerMe: (r: Response) => void = () => {};
+    const calls: Array<{ url: string; method?: string; body?: string }> = [];
+    vi.stubGlobal('fetch', (url: string, init?: RequestInit) => {
+      calls.push({ url, method: init?.method, body: init?.body as string });
+      if (url === '/api/me') return new Promise<Response>((resolve) => (answerMe = resolve));
+      return Promise.resolve(new Response(null, { status: 204 }));
+    });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+    rtlRender(
+      <QueryClientProvider client={client}>
+        <LanguageSwitcher />
+      </QueryClientProvider>,
+    );
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'es-MX');
+    await waitFor(() => expect(calls.map((c) => c.url)).toContain('/api/me'));
+    answerMe(Response.json({ ...account, language: 'pt-BR' }));
+    await waitFor(() => expect(calls).toContainEqual({ url: '/api/me/language', method: 'PUT', body: JSON.stringify({ lang: 'es-MX' }) }));
+    await waitFor(() => expect(document.documentElement.lang).toBe('es-MX'));
+    expect(client.getQueryData<Me>(meKey)?.language).toBe('es-MX');
+  });
+
   it("after sign-in, follows the account's language", async () => {
     render(<LanguageSwitcher />, { ...account, language: 'pt-BR' });
     await waitFor(() => expect(document.documentElement.lang).toBe('pt-BR'));
