@@ -52,7 +52,7 @@ func Env(key, value string) Option { return func(env map[string]string) { env[ke
 // tests decide which events arrive and in what order.
 func New(t testing.TB, e store.Engine, opts ...Option) *Harness {
 	t.Helper()
-	return NewOn(t, storetest.Options(t, e), opts...)
+	return NewOn(t, storetest.Migrated(t, e), opts...)
 }
 
 // NewOn starts the application on the database dbOpts names; two calls
