@@ -6,7 +6,7 @@ import type { Page } from '@playwright/test';
 import { test, expect, shot, expectAccessible } from './fixtures';
 import { password, uniqueEmail, signUp } from './account-helpers';
 import { totp } from './totp';
-import { brazilPerson, fillBank, fillPersonal, stepHeading, expectToast, waitForApi } from './wizard-helpers';
+import { awaitingPayment, completedPayment, verifiedAccount } from './api';
 
 
 /** openTab picks a sidebar tab; on a phone through the menu. */
@@ -15,36 +15,17 @@ async function openTab(page: Page, name: string, phone: boolean) {
   await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name, exact: true }).click();
 }
 
-/** payThroughWizard makes a completed USD 100 payment to the payer's own bank account. */
-async function payThroughWizard(page: Page, email: string): Promise<string> {
-  await page.goto('/get-started');
-  await fillPersonal(page, { ...brazilPerson, email }, 'Tax ID (CPF)');
-  await page.getByRole('button', { name: 'Continue to Delivery Method' }).click();
-  await page.getByLabel('USD to Your US Bank Account').check();
-  await fillBank(page, 'Ana Souza');
-  await page.getByRole('button', { name: 'Continue to Payment Details' }).click();
-  await expect(stepHeading(page, 'Payment Amount and Method')).toBeVisible();
-  await page.getByLabel('Amount in USD').fill('100');
-  await page.getByRole('button', { name: 'Get Locked Quote' }).click();
-  await page.getByLabel('I have read and agree to this payment authorization.').check();
-  const paid = waitForApi(page, '/api/create-pix-payment');
-  await page.getByRole('button', { name: 'Proceed to Payment' }).click();
-  const txn = ((await (await paid).json()) as { transaction_id: string }).transaction_id;
-  await page.getByRole('button', { name: 'Simulate payment' }).click();
-  await expect(stepHeading(page, 'Payment Received')).toBeVisible({ timeout: 15_000 });
-  await expectToast(page, 'Transfer Complete!', 20_000);
-  return txn;
-}
-
 for (const width of [1280, 360]) {
   const phone = width < 768;
   test.describe(`dashboard at ${width} px`, () => {
     test.use({ viewport: { width, height: 900 } });
 
-    test('signed out goes to sign-in; empty state; a completed payment shows in Recent Transactions and Total Sent', async ({ page }) => {
+    test('signed out goes to sign-in', async ({ page }) => {
       await page.goto('/dashboard/settings');
       await expect(page).toHaveURL(/\/signin\?next=\/dashboard\/settings$/);
+    });
 
+    test('a new account: the empty state, the navigation and the unverified notice', async ({ page }) => {
       const email = uniqueEmail(`dash${width}`);
       await signUp(page, email);
       await page.goto('/dashboard');
@@ -69,9 +50,11 @@ for (const width of [1280, 360]) {
       await expect(page.getByRole('tooltip')).toBeVisible();
       await shot(page, `dashboard-empty-${width}`);
       await expectAccessible(page, 'empty dashboard');
-      if (phone) await page.getByRole('button', { name: 'Close dashboard menu' }).click();
+    });
 
-      const txn = await payThroughWizard(page, email);
+    test('a completed payment shows in Recent Transactions and Total Sent, and opens its detail', async ({ page }) => {
+      await verifiedAccount(page, uniqueEmail(`dashpay${width}`));
+      const txn = await completedPayment(page, { holder: 'Ana Souza' });
       await page.goto('/dashboard');
       const list = page.getByRole('list', { name: 'Recent Transactions' });
       const row = list.getByRole('link').filter({ hasText: txn });
@@ -89,7 +72,7 @@ for (const width of [1280, 360]) {
       await expectAccessible(page, 'overview');
 
       await row.click();
-      await expect(page).toHaveURL(new RegExp(`payment=${txn}`));
+      await expect(page).toHaveURL((url) => url.searchParams.get('payment') === txn);
       await expect(page.getByRole('heading', { name: 'Ana Souza' })).toBeVisible();
       await expect(page.getByText('USD to JPMorgan Chase Bank ****6789')).toBeVisible();
       await expect(page.getByRole('link', { name: 'Download receipt', exact: false })).toBeVisible();
@@ -97,15 +80,22 @@ for (const width of [1280, 360]) {
       await expectAccessible(page, 'payment detail');
       await page.goBack();
       await expect(list).toBeVisible();
+    });
 
-      for (const [tab, url] of [
-        ['Make a Payment', '/dashboard/payment'],
-        ['Live FX Quotes', '/dashboard/fx-quotes'],
-        ['Customer Support', '/dashboard/support'],
-        ['Settings', '/dashboard/settings'],
+    test('every tab opens from the navigation and is accessible; Settings shows the saved bank account', async ({ page }) => {
+      await verifiedAccount(page, uniqueEmail(`dashtabs${width}`));
+      await awaitingPayment(page, { holder: 'Ana Souza' });
+      await page.goto('/dashboard');
+      await expect(page.getByRole('heading', { level: 1, name: 'Crebit Dashboard' })).toBeVisible();
+      for (const [tab, path, heading] of [
+        ['Make a Payment', '/dashboard/payment', 'Send Money'],
+        ['Live FX Quotes', '/dashboard/fx-quotes', 'Get Live Exchange Rate to US Dollars'],
+        ['Customer Support', '/dashboard/support', 'Customer Support'],
+        ['Settings', '/dashboard/settings', 'Change Password'],
       ] as const) {
         await openTab(page, tab, phone);
-        await expect(page).toHaveURL(new RegExp(`${url}$`));
+        await expect(page).toHaveURL((url) => url.pathname === path);
+        await expect(page.getByRole('heading', { name: heading }).first()).toBeVisible();
         await expectAccessible(page, tab);
       }
       await page.reload();
