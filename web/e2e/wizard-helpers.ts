@@ -91,6 +91,17 @@ export async function fillBank(page: Page, holder: string) {
   await page.getByLabel('Account Number').fill('000123456789');
 }
 
+/** toAmountStep fills steps 1 and 2 of the Brazil wizard at `path` (a bank account) and stops on step 4. */
+export async function toAmountStep(page: Page, email: string, path = '/get-started') {
+  await page.goto(path);
+  await fillPersonal(page, { ...brazilPerson, email }, 'Tax ID (CPF)');
+  await page.getByRole('button', { name: 'Continue to Delivery Method' }).click();
+  await page.getByLabel('USD to Your US Bank Account').check();
+  await fillBank(page, 'Ana Souza');
+  await page.getByRole('button', { name: 'Continue to Payment Details' }).click();
+  await expect(stepHeading(page, 'Payment Amount and Method')).toBeVisible();
+}
+
 export function waitForApi(page: Page, path: string): Promise<Response> {
   return page.waitForResponse((r) => new URL(r.url()).pathname === path && r.request().method() === 'POST');
 }

@@ -2,17 +2,7 @@
 // reload, carry-over, failure and completion — at 1280 and 360 px.
 import type { Page } from '@playwright/test';
 import { test, expect, shot, expectAccessible } from './fixtures';
-import { brazilPerson, fillBank, fillPersonal, stepHeading, toasts, waitForQuote } from './wizard-helpers';
-
-async function toAmountStep(page: Page, email: string, path = '/get-started') {
-  await page.goto(path);
-  await fillPersonal(page, { ...brazilPerson, email }, 'Tax ID (CPF)');
-  await page.getByRole('button', { name: 'Continue to Delivery Method' }).click();
-  await page.getByLabel('USD to Your US Bank Account').check();
-  await fillBank(page, 'Ana Souza');
-  await page.getByRole('button', { name: 'Continue to Payment Details' }).click();
-  await expect(stepHeading(page, 'Payment Amount and Method')).toBeVisible();
-}
+import { brazilPerson, fillPersonal, stepHeading, toAmountStep, toasts, waitForQuote } from './wizard-helpers';
 
 /** noOverlap fails when a toast's box meets a field, a code, an amount or a primary button. */
 async function expectToastsClear(page: Page) {
