@@ -182,10 +182,10 @@ test.describe('languages', () => {
   });
 
   for (const lang of languages) {
-    test(`public pages at 360 px in ${lang}: no overflow, no clipped buttons, accessible`, async ({ page, context, baseURL }) => {
-      await setLanguageCookie(context, baseURL!, lang);
-      await page.setViewportSize({ width: 360, height: 780 });
-      for (const p of pages) {
+    for (const p of pages) {
+      test(`${p.path} at 360 px in ${lang}: no overflow, no clipped buttons, accessible`, async ({ page, context, baseURL }) => {
+        await setLanguageCookie(context, baseURL!, lang);
+        await page.setViewportSize({ width: 360, height: 780 });
         await page.goto(p.path);
         await expect(page.locator('html')).toHaveAttribute('lang', lang);
         await expect(page.getByRole('heading', { level: 1, name: p.h1[lang] })).toBeVisible();
@@ -193,7 +193,7 @@ test.describe('languages', () => {
         await expectNoOverflow(page, `${p.path} (${lang})`);
         await shot(page, `i18n-${lang}${p.path === '/' ? '-home' : p.path.replace(/\//g, '-')}-360`);
         await expectAccessible(page, `${p.path} (${lang})`);
-      }
-    });
+      });
+    }
   }
 });
