@@ -1,15 +1,22 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
 
 // Browser tests drive Debian's Chromium (never a downloaded browser) against
 // the real binary, which each worker starts on a free port with a temporary
 // data directory (see e2e/fixtures.ts).
+//
+// Workers: one per core this process may use (sched_getaffinity, so
+// `taskset -c 0` gives one), at most two — a worker is a Chromium and a
+// server, and measured on two cores two workers kept them busy about 56% of
+// the time (the rest is the tests' waiting on the sandbox's timed stages).
+// E2E_WORKERS overrides it.
 export default defineConfig({
   testDir: './e2e',
   outputDir: './test-results/artifacts',
   timeout: 90_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,
-  workers: process.env.CI ? 2 : 2,
+  workers: Number(process.env.E2E_WORKERS) || Math.min(2, availableParallelism()),
   retries: 0,
   reporter: [['list']],
   use: {

@@ -99,10 +99,25 @@ export async function shot(page: Page, name: string) {
 export async function expectAccessible(page: Page, context = '') {
   // Colours are judged once they settle: the header fades from navy to white
   // over 300 ms when the page scrolls, and mid-fade its logo has neither
-  // colour's contrast. Two frames let a scroll's re-render start its
-  // transitions; then every CSS transition must have ended.
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'));
+  // colour's contrast. The page must show no running CSS transition for
+  // 200 ms (a scroll's re-render starts its transitions a frame later).
+  // Polled on a timer, not on animation frames: a starved renderer on a busy
+  // machine can hold frames back for a long time (a CI run timed out in a
+  // requestAnimationFrame wait).
+  await page.evaluate(() => {
+    delete (window as { __crebitQuietSince?: number }).__crebitQuietSince;
+  });
+  await page.waitForFunction(
+    () => {
+      const w = window as { __crebitQuietSince?: number };
+      const running = document.getAnimations().some((a) => a instanceof CSSTransition && a.playState === 'running');
+      const now = performance.now();
+      if (running || w.__crebitQuietSince === undefined) w.__crebitQuietSince = now;
+      return !running && now - w.__crebitQuietSince >= 200;
+    },
+    undefined,
+    { polling: 50 },
+  );
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
