@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getToasts, resetToasts } from '@/components/ui/toast-store';
 import { brazil, mexico, type CountryConfig } from '@/features/payments/lib/country';
 import { testI18n } from '@/features/payments/test/i18n';
+import { findDialog } from '@/test/dialog';
 import { Wizard } from './wizard';
 
 type Handler = (body: Record<string, unknown>) => { status: number; body: unknown } | Promise<{ status: number; body: unknown }>;
@@ -232,7 +233,7 @@ describe('an existing customer', () => {
     fireEvent.change(screen.getByLabelText('Date of Birth'), { target: { value: '1931-08-20' } });
     await user.click(screen.getByRole('button', { name: 'Continue to Delivery Method' }));
 
-    const popup = await screen.findByRole('dialog', { name: 'Existing Customer Found' });
+    const popup = await findDialog('Existing Customer Found');
     expect(within(popup).getByText('Would you like to use your existing profile?')).toBeInTheDocument();
     await user.click(within(popup).getByRole('button', { name: 'Use Existing Profile' }));
     await waitFor(() =>
@@ -242,7 +243,7 @@ describe('an existing customer', () => {
       }),
     );
 
-    const account = await screen.findByRole('dialog', { name: 'Existing Bank Account Found' });
+    const account = await findDialog('Existing Bank Account Found');
     expect(within(account).getByText(/Chase ending in 6789/)).toBeInTheDocument();
     await user.click(within(account).getByRole('button', { name: 'Use This Account' }));
     await heading('Payment Amount and Method');
@@ -265,8 +266,8 @@ describe('an existing customer', () => {
     await heading('Individual Information');
     await fillStep1(user);
     await user.click(screen.getByRole('button', { name: 'Continue to Delivery Method' }));
-    await user.click(await screen.findByRole('button', { name: 'Use Existing Profile' }));
-    await user.click(await screen.findByRole('button', { name: 'Add a New Account' }));
+    await user.click(within(await findDialog('Existing Customer Found')).getByRole('button', { name: 'Use Existing Profile' }));
+    await user.click(within(await findDialog('Existing Bank Account Found')).getByRole('button', { name: 'Add a New Account' }));
     await waitFor(() => expect(toastTexts()).toContain('New Account: Please enter the details of your US bank account.'));
     expect(screen.getByRole('heading', { level: 2, name: 'Choose Delivery Method' })).toBeInTheDocument();
   });
