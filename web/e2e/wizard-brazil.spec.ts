@@ -9,13 +9,14 @@ import {
   parseEmv,
   stepHeading,
   waitForApi,
+  toAuthorizationStep,
   waitForQuote,
 } from './wizard-helpers';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
 test.describe('Brazil wizard', () => {
-  test('bank transfer with a USD amount, from step 1 to step 9', async ({ page }) => {
+  test('bank transfer, steps 1 to 5: the form, the bank account, a USD amount, the authorization', async ({ page }) => {
     await page.goto('/get-started');
     await expect(stepHeading(page, 'Individual Information')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
@@ -66,7 +67,7 @@ test.describe('Brazil wizard', () => {
     await expectAccessible(page, 'step 4');
     const quoteResponse = waitForQuote(page);
     await getQuote.click();
-    const quote = (await (await quoteResponse).json()) as { total_local_amount: number; amount_usd: number };
+    const quote = (await (await quoteResponse).json()) as { amount_usd: number };
     expect(quote.amount_usd).toBe(250);
 
     // Step 5: the countdown, the summary, the authorization.
@@ -82,8 +83,12 @@ test.describe('Brazil wizard', () => {
     await expect(page.getByText(/Digitally signed by Ana Souza on/)).toBeVisible();
     await shot(page, 'wizard-br-step-5');
     await expectAccessible(page, 'step 5');
+  });
+
+  test('bank transfer, steps 6 to 9: the Pix code, paid, complete, referrals and the invitation e-mail', async ({ page }) => {
+    const quote = (await (await toAuthorizationStep(page, 'brazil', brazilPerson, '250')).json()) as { total_local_amount: number };
     const paymentResponse = waitForApi(page, '/api/create-pix-payment');
-    await proceed.click();
+    await page.getByRole('button', { name: 'Proceed to Payment' }).click();
     const payment = (await (await paymentResponse).json()) as { pix_code: string; transaction_id: string };
 
     // Step 6: the QR code drawn locally decodes to the BR Code of the quoted amount.

@@ -102,6 +102,26 @@ export async function toAmountStep(page: Page, email: string, path = '/get-start
   await expect(stepHeading(page, 'Payment Amount and Method')).toBeVisible();
 }
 
+/**
+ * toAuthorizationStep takes a wizard (Brazil or Mexico, in English) to a
+ * signed authorization on step 5 with a bank account and a USD amount, and
+ * returns the quote's response. It checks nothing on the way: a test that
+ * starts at the payment step uses it; the steps themselves have their own.
+ */
+export async function toAuthorizationStep(page: Page, country: 'brazil' | 'mexico', person: Person, amountUSD: string): Promise<Response> {
+  await page.goto(country === 'brazil' ? '/get-started' : '/get-started-mexico');
+  await fillPersonal(page, person, country === 'brazil' ? 'Tax ID (CPF)' : 'Tax ID (CURP)');
+  await page.getByRole('button', { name: 'Continue to Delivery Method' }).click();
+  await page.getByLabel('USD to Your US Bank Account').check();
+  await fillBank(page, `${person.firstName} ${person.lastName}`);
+  await page.getByRole('button', { name: 'Continue to Payment Details' }).click();
+  await page.getByLabel('Amount in USD').fill(amountUSD);
+  const quote = waitForQuote(page);
+  await page.getByRole('button', { name: 'Get Locked Quote' }).click();
+  await page.getByLabel('I have read and agree to this payment authorization.').check();
+  return quote;
+}
+
 export function waitForApi(page: Page, path: string): Promise<Response> {
   return page.waitForResponse((r) => new URL(r.url()).pathname === path && r.request().method() === 'POST');
 }

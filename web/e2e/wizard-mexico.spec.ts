@@ -1,9 +1,9 @@
 import { test, expect, shot, expectAccessible } from './fixtures';
-import { clabeCheckDigitValid, expectToast, fillBank, fillPersonal, mexicoPerson, stepHeading, waitForApi } from './wizard-helpers';
+import { clabeCheckDigitValid, expectToast, fillBank, fillPersonal, mexicoPerson, stepHeading, toAuthorizationStep, waitForApi } from './wizard-helpers';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
-test('Mexico wizard: bank transfer by SPEI, from step 1 to step 9', async ({ page }) => {
+test('Mexico wizard, steps 1 to 5: the form, Coming Soon checks, SPEI, the effective rate', async ({ page }) => {
   await page.goto('/get-started-mexico');
   await expect(stepHeading(page, 'Individual Information')).toBeVisible();
   await expect(page.getByLabel('Country of Citizenship').locator('option')).toHaveText(['Mexico']);
@@ -42,6 +42,10 @@ test('Mexico wizard: bank transfer by SPEI, from step 1 to step 9', async ({ pag
   await page.getByLabel('I have read and agree to this payment authorization.').check();
   await shot(page, 'wizard-mx-step-5');
   await expectAccessible(page, 'mx step 5');
+});
+
+test('Mexico wizard, steps 6 to 9: the SPEI details, the same payment again from Back, paid, complete', async ({ page }) => {
+  await toAuthorizationStep(page, 'mexico', mexicoPerson, '120.50');
   const first = waitForApi(page, '/api/create-spei-payment');
   await page.getByRole('button', { name: 'Proceed to Payment' }).click();
   const firstResponse = await first;

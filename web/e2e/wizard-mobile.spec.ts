@@ -1,10 +1,10 @@
 import { test, expect, shot, expectAccessible } from './fixtures';
-import { brazilPerson, expectNoHorizontalScroll, expectToast, fillBank, fillPersonal, stepHeading } from './wizard-helpers';
+import { brazilPerson, expectNoHorizontalScroll, expectToast, fillBank, fillPersonal, stepHeading, toAuthorizationStep } from './wizard-helpers';
 
 // A 360 px phone: the date of birth is typed as 8 digits, and nothing scrolls sideways.
 test.use({ viewport: { width: 360, height: 780 }, permissions: ['clipboard-read', 'clipboard-write'] });
 
-test('Brazil wizard at 360 px wide', async ({ page }) => {
+test('Brazil wizard at 360 px wide, steps 1 to 5', async ({ page }) => {
   await page.goto('/get-started');
   await expect(stepHeading(page, 'Individual Information')).toBeVisible();
   const dob = page.getByLabel('Date of Birth');
@@ -38,6 +38,10 @@ test('Brazil wizard at 360 px wide', async ({ page }) => {
   await expectNoHorizontalScroll(page);
   await shot(page, 'wizard-br-360-step-5');
   await expectAccessible(page, '360 step 5');
+});
+
+test('Brazil wizard at 360 px wide, steps 6 to 9', async ({ page }) => {
+  await toAuthorizationStep(page, 'brazil', { ...brazilPerson, email: 'mobile2@example.com' }, '1500');
   await page.getByRole('button', { name: 'Proceed to Payment' }).click();
 
   await expect(stepHeading(page, 'Complete Your PIX Payment')).toBeVisible();
