@@ -80,11 +80,6 @@ func ImportCatalog(ctx context.Context, db *store.DB, ps []scholarship.Program, 
 	return written, removed, err
 }
 
-// StaleScholarships lists programs verified more than 12 months ago.
-func (s *Service) StaleScholarships() []scholarship.Program {
-	return scholarship.Stale(s.schol.index.Programs, s.now())
-}
-
 // SearchResponse is one page of results.
 type SearchResponse struct {
 	Total          int                `json:"total"`
@@ -123,7 +118,7 @@ func (s *Service) SearchScholarships(ctx context.Context, a Actor, query url.Val
 	from := (p.Page - 1) * scholarship.PerPage
 	for i := from; i < len(res.Hits) && i < from+scholarship.PerPage; i++ {
 		h := res.Hits[i]
-		out.Results = append(out.Results, view(h.Program, p.Lang, h.Deadline, &h.Verdict))
+		out.Results = append(out.Results, view(h.Program, p.Lang, s.now(), h.Deadline, &h.Verdict))
 	}
 	return out, nil
 }
@@ -140,7 +135,7 @@ func (s *Service) ScholarshipProgram(id, lang string) (ProgramView, error) {
 	if !contains(scholarship.Languages, lang) {
 		return ProgramView{}, apperr.FieldError("lang", "lang must be en, pt-BR or es-MX")
 	}
-	return view(p, lang, scholarship.DeadlineStatus(p.Deadline, s.now()), nil), nil
+	return view(p, lang, s.now(), scholarship.DeadlineStatus(p.Deadline, s.now()), nil), nil
 }
 
 func contains(list []string, v string) bool {
