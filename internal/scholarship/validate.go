@@ -26,7 +26,7 @@ var (
 	contentDate = regexp.MustCompile(`^\d{4}(-\d{2}(-\d{2})?)?$`)
 	// citedFacts must each be given by at least one source.
 	citedFacts = []string{"amount", "deadline", "eligibility"}
-	usStates = strings.Fields(`AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT
+	usStates   = strings.Fields(`AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT
 		NE NV NH NJ NM NY NC ND OH OK OR PA PR RI SC SD TN TX UT VT VA WA WV WI WY`)
 )
 
@@ -351,4 +351,3 @@ func LoadDir(fsys fs.FS, today time.Time) ([]Program, error) {
 	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
 	return out, nil
 }
-
