@@ -116,6 +116,9 @@ func (ix *Index) Search(ctx context.Context, q Query, emb Embedder) Result {
 	}
 	for i := range ix.Programs {
 		p := &ix.Programs[i]
+		if p.Discontinued != nil {
+			continue // kept as evidence and reachable by id, never offered in a search
+		}
 		h := Hit{Program: p, Verdict: Check(p, student), Deadline: DeadlineStatus(p.Deadline, q.Today)}
 		if !h.Verdict.Eligible && !q.Partial {
 			continue
