@@ -25,7 +25,10 @@ type searchBody struct {
 	} `json:"results"`
 	Understood []struct {
 		Facet, Value string
+		Negated      bool
 	} `json:"understood"`
+	Hint   string                    `json:"hint"`
+	Counts map[string]map[string]int `json:"counts"`
 }
 
 func decodeSearch(t *testing.T, r apptest.Response) searchBody {
@@ -164,6 +167,37 @@ func jsonInt(n int) string { b, _ := json.Marshal(n); return string(b) }
 
 // TestEmbeddingsServerReranksWhenConfigured starts the app with
 // CREBIT_EMBEDDINGS_URL pointing at a local fake OpenAI-compatible server.
+// A search says what it understood, denials included, hints when nothing
+// searchable was typed, and counts each filter option (the schema of these
+// answers is checked against docs/openapi.yaml by the OpenAPI test).
+func TestScholarshipSearchNegationHintAndCounts(t *testing.T) {
+	t.Parallel()
+	h := apptest.New(t, store.SQLite)
+	b := h.Browser()
+	neg := decodeSearch(t, b.Do("GET", "/api/scholarships/search?q="+url.QueryEscape("no tengo green card ni ciudadanía")+"&lang=es-MX", nil))
+	denied := map[string]bool{}
+	for _, c := range neg.Understood {
+		if c.Negated {
+			denied[c.Value] = true
+		}
+	}
+	if !denied["permanent_resident"] || !denied["citizen"] || neg.Total == 0 {
+		t.Fatalf("want green card and citizenship denied and results, got %+v (%d results)", neg.Understood, neg.Total)
+	}
+	stop := decodeSearch(t, b.Do("GET", "/api/scholarships/search?q=para+la", nil))
+	all := decodeSearch(t, b.Do("GET", "/api/scholarships/search", nil))
+	if stop.Hint != "no_terms" || stop.Total != all.Total || all.Hint != "" {
+		t.Fatalf("stop words: hint %q total %d (all %d, hint %q)", stop.Hint, stop.Total, all.Total, all.Hint)
+	}
+	if all.Counts["award"]["athletic"] != 0 || all.Counts["category"]["lgbtq"] == 0 {
+		t.Fatalf("counts: %+v", all.Counts)
+	}
+	lgbtq := decodeSearch(t, b.Do("GET", "/api/scholarships/search?category=lgbtq", nil))
+	if lgbtq.Total != all.Counts["category"]["lgbtq"] {
+		t.Fatalf("lgbtq count %d but choosing it gives %d", all.Counts["category"]["lgbtq"], lgbtq.Total)
+	}
+}
+
 func TestEmbeddingsServerReranksWhenConfigured(t *testing.T) {
 	t.Parallel()
 	var calls atomic.Int32

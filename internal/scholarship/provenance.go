@@ -188,8 +188,15 @@ func CheckCatalog(ps []Program, today time.Time) Report {
 	return r
 }
 
-// IsLoan reports whether the program lends money (tagged "loan" or run by a
-// lender with no award type): a loan is never shown as a scholarship.
+// IsLoan reports whether the program only lends money (no award type, and
+// tagged "loan" or run by a lender): search shows it only when asked for a
+// loan, and its card says it must be repaid.
 func IsLoan(p *Program) bool {
-	return contains(p.Tags, "loan") || (p.Runner == "lender" && len(p.AwardTypes) == 0)
+	return len(p.AwardTypes) == 0 && (contains(p.Tags, "loan") || p.Runner == "lender")
+}
+
+// MayBeLoan reports whether part of what the program gives may be a loan
+// (a grant or a loan depending on the case): shown, and labelled so.
+func MayBeLoan(p *Program) bool {
+	return len(p.AwardTypes) > 0 && contains(p.Tags, "loan")
 }

@@ -12,7 +12,7 @@ import (
 	"github.com/crebit/crebit/internal/scholarship/catalog"
 )
 
-var today = time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)
+var today = time.Date(2026, 11, 26, 12, 0, 0, 0, time.UTC)
 
 func fixtures(t *testing.T) []scholarship.Program {
 	t.Helper()

@@ -53,6 +53,7 @@ type LegitimacyView struct {
 	Runner         string `json:"runner"`
 	FreeToApply    bool   `json:"free_to_apply"`
 	Loan           bool   `json:"loan"`
+	MayBeLoan      bool   `json:"may_be_loan"`
 }
 
 // AmountView is the award's size.
@@ -75,7 +76,7 @@ func view(p *scholarship.Program, lang string, today time.Time, dl scholarship.D
 		Deadline: DeadlineView{DeadlineInfo: dl}, Renewable: p.Renewable, Coverage: nonNil(p.Coverage), AwardTypes: p.AwardTypes,
 		Levels: p.Levels, Fields: p.Fields, Tags: nonNil(p.Tags), Requirements: p.Requirements.In(lang), Eligibility: p.Eligibility.In(lang),
 		Applicants: p.Applicants, Awarded: p.Awarded, VerifiedAt: p.VerifiedAt, Cycle: p.CycleStatus(today),
-		Legitimacy: LegitimacyView{Runner: p.Runner, FreeToApply: !p.ApplicationFee, Loan: scholarship.IsLoan(p)}}
+		Legitimacy: LegitimacyView{Runner: p.Runner, FreeToApply: !p.ApplicationFee, Loan: scholarship.IsLoan(p), MayBeLoan: scholarship.MayBeLoan(p)}}
 	for _, src := range p.Sources {
 		pv.Sources = append(pv.Sources, SourceView{URL: src.URL, Official: src.Official, ReadAt: src.ReadAt, ContentDate: src.ContentDate, Facts: src.Facts})
 		if src.Official && pv.Legitimacy.OfficialSource == "" {
