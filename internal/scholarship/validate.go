@@ -172,6 +172,9 @@ func (c *checker) check(p Program) {
 	c.list("eligibility", p.Eligibility)
 	for i, t := range p.Tags {
 		c.nonEmpty(fmt.Sprintf("tags[%d]", i), t)
+		if _, ok := TagLabels[t]; !ok && t != "" {
+			c.bad(fmt.Sprintf("tags[%d]", i), "%q has no label in tags.json (en, pt-BR, es-MX)", t)
+		}
 	}
 }
 

@@ -74,7 +74,7 @@ func view(p *scholarship.Program, lang string, today time.Time, dl scholarship.D
 	pv := ProgramView{ID: p.ID, Title: p.Name, Provider: p.Provider, Description: p.Summary.In(lang), OfficialURL: p.OfficialURL,
 		Amount:   AmountView{Min: p.Amount.Min, Max: p.Amount.Max, Currency: p.Amount.Currency, Text: p.Amount.Text.In(lang)},
 		Deadline: DeadlineView{DeadlineInfo: dl}, Renewable: p.Renewable, Coverage: nonNil(p.Coverage), AwardTypes: p.AwardTypes,
-		Levels: p.Levels, Fields: p.Fields, Tags: nonNil(p.Tags), Requirements: p.Requirements.In(lang), Eligibility: p.Eligibility.In(lang),
+		Levels: p.Levels, Fields: p.Fields, Tags: tagLabels(p.Tags, lang), Requirements: p.Requirements.In(lang), Eligibility: p.Eligibility.In(lang),
 		Applicants: p.Applicants, Awarded: p.Awarded, VerifiedAt: p.VerifiedAt, Cycle: p.CycleStatus(today),
 		Legitimacy: LegitimacyView{Runner: p.Runner, FreeToApply: !p.ApplicationFee, Loan: scholarship.IsLoan(p), MayBeLoan: scholarship.MayBeLoan(p)}}
 	for _, src := range p.Sources {
@@ -98,4 +98,13 @@ func nonNil(s []string) []string {
 		return []string{}
 	}
 	return s
+}
+
+// tagLabels are the record's tags as the card shows them in lang.
+func tagLabels(tags []string, lang string) []string {
+	out := make([]string, 0, len(tags))
+	for _, t := range tags {
+		out = append(out, scholarship.TagLabel(t, lang))
+	}
+	return out
 }

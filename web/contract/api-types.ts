@@ -838,7 +838,12 @@ export interface paths {
         };
         /**
          * Search the catalog (keyword or natural language), filtered, sorted and paged
-         * @description Results are matched against the caller's saved Quick Match profile and
+         * @description What the text is understood to say (nationality, level, field, state,
+         *     US status, criteria, and what it denies: "no tengo green card") is
+         *     applied to the student, whatever the mode; loans appear only when the
+         *     text asks for one. Best Match orders by relevance, and by match % among
+         *     programs that answer the text about equally well.
+         *     Results are matched against the caller's saved Quick Match profile and
          *     eligibility form (unless `profile=0`). Programs the student is ruled
          *     out of by a hard rule (nationality, residence, US status, level,
          *     field, gender, state, a required criterion, GPA) are left out unless
@@ -1170,6 +1175,8 @@ export interface components {
         Chip: {
             /** @description nationality, residence, us_status, level, year, field, gender, us_state, criteria, gpa, amount_min, status, award_type, coverage, renewable, loan */
             facet: string;
+            /** @description The query denies it ("no tengo green card", "sem empréstimo"): programs only for that status are left out. */
+            negated?: boolean;
             /** @description The words of the query that meant it. */
             term?: string;
             value: string;
@@ -1766,6 +1773,17 @@ export interface components {
             award_types: string[];
             awarded: components["schemas"]["Figure"];
             coverage: string[];
+            /** @description The cycle's status as the sources show it: open (a dated deadline ahead), closed (the last dated deadline passed, no next cycle announced), next_expected (the month is known from recent sources), discontinued (with its evidence), unknown (no date and no recent source). */
+            cycle: {
+                /** @description the dated deadline, open or passed */
+                date?: string;
+                /** Format: uri */
+                evidence?: string;
+                month?: number;
+                since?: string;
+                /** @enum {unknown} */
+                status: "open" | "closed" | "next_expected" | "discontinued" | "unknown";
+            };
             deadline: {
                 date?: string;
                 /** @description estimated next date (next cycle, or the rule's month) */
@@ -1773,7 +1791,7 @@ export interface components {
                 month?: number;
                 rule?: string;
                 /**
-                 * @description closed: this cycle's date passed; closed until the next cycle
+                 * @description closed: the dated deadline passed (see cycle for what is known of the next one)
                  * @enum {unknown}
                  */
                 status: "open" | "closed" | "recurring";
@@ -1783,6 +1801,21 @@ export interface components {
             eligible?: boolean;
             fields: string[];
             id: string;
+            legitimacy: {
+                /** @description always true: the catalog refuses programs that charge a fee to apply */
+                free_to_apply: boolean;
+                /** @description a loan, to be repaid (shown only when asked for) */
+                loan: boolean;
+                /** @description a grant or a loan depending on the case */
+                may_be_loan: boolean;
+                /**
+                 * Format: uri
+                 * @description the official page read, absent when only third-party pages were found
+                 */
+                official_source?: string;
+                /** @enum {unknown} */
+                runner: "government" | "university" | "foundation" | "nonprofit" | "company" | "lender";
+            };
             levels: string[];
             match?: number;
             /** Format: uri */
@@ -1790,6 +1823,18 @@ export interface components {
             provider: string;
             renewable: boolean | null;
             requirements: string[];
+            /** @description Every page the card's facts come from. */
+            sources: {
+                /** @description how old the page's content is, as it shows it (YYYY, YYYY-MM or YYYY-MM-DD); null when it shows no date */
+                content_date: string | null;
+                facts: ("amount" | "deadline" | "eligibility" | "requirements" | "coverage" | "status" | "figures")[];
+                /** @description the program's or its provider's own page; false for news, blogs, directories */
+                official: boolean;
+                /** @description the day the page was read (YYYY-MM-DD) */
+                read_at: string;
+                /** Format: uri */
+                url: string;
+            }[];
             tags: string[];
             title: string;
             unknown?: components["schemas"]["Chip"][];
@@ -1798,6 +1843,17 @@ export interface components {
             why_not?: components["schemas"]["Chip"][];
         };
         ScholarshipSearch: {
+            /** @description Per Advanced Filter (award, category, level, field), how many programs each option would leave with every other choice kept. */
+            counts: {
+                [key: string]: {
+                    [key: string]: number;
+                };
+            };
+            /**
+             * @description no_terms: the text held only words that search nothing; the results are the whole list
+             * @enum {unknown}
+             */
+            hint?: "no_terms";
             /** @enum {unknown} */
             mode: "keyword" | "semantic";
             page: number;

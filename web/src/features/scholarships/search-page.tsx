@@ -43,7 +43,7 @@ export function ScholarshipSearchPage() {
         <p className="mt-2 text-lg text-slate-700">{t('search.tagline')}</p>
 
         <div className="mt-6">
-          <SearchBar q={state.q} mode={state.mode} understood={data?.understood ?? []} onSearch={(q) => update({ q })} onMode={(mode) => update({ mode })} />
+          <SearchBar q={state.q} mode={state.mode} understood={data?.understood ?? []} hint={data?.hint} onSearch={(q) => update({ q })} onMode={(mode) => update({ mode })} />
         </div>
 
         <p className="mt-4 text-base text-slate-700">
@@ -68,7 +68,7 @@ export function ScholarshipSearchPage() {
             <span aria-hidden="true">{open ? '▴' : '▾'}</span>
           </button>
           <div id="advanced-filters" hidden={!open} className="border-t border-slate-200 px-6 py-5">
-            <AdvancedFilters applied={state.filters} onApply={(filters) => update({ filters })} />
+            <AdvancedFilters applied={state.filters} counts={data?.counts} onApply={(filters) => update({ filters })} />
           </div>
         </Card>
 
