@@ -507,6 +507,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/scholarships/tracker": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in student's scholarship tracker, soonest deadline first, in the request's language */
+        get: operations["scholarshipTracker"];
+        put?: never;
+        /** Save a program to the tracker as interested (with its dated deadline when one is ahead) */
+        post: operations["trackScholarship"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/scholarships/tracker/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a program from the tracker (anyone else's is 404) */
+        delete: operations["untrackScholarship"];
+        options?: never;
+        head?: never;
+        /** Move a tracked program (one step forward or back; a result only after submitting) or edit its deadline, notes and documents checklist */
+        patch: operations["updateTrackedScholarship"];
+        trace?: never;
+    };
     "/api/me/signins": {
         parameters: {
             query?: never;
@@ -1152,6 +1188,8 @@ export interface components {
         };
         /** @description An exact decimal with the currency's scale (2 for USD, BRL and MXN), e.g. 542.23. */
         Amount: number;
+        /** @enum {unknown} */
+        ApplicationStatus: "interested" | "preparing" | "submitted" | "awarded" | "not_awarded";
         /** @description What the browser showed when the payer agreed (stored with the payment). */
         AuthorizationInput: {
             accepted?: boolean;
@@ -1943,6 +1981,36 @@ export interface components {
         };
         /** @enum {string} */
         Symbol: "USDC/BRL" | "USDC/MXN";
+        TrackedApplication: {
+            cycle: {
+                date?: string;
+                /** Format: uri */
+                evidence?: string;
+                month?: number;
+                since?: string;
+                /** @enum {unknown} */
+                status: "open" | "closed" | "next_expected" | "discontinued" | "unknown";
+            };
+            /** @description the student's deadline (YYYY-MM-DD) */
+            deadline: string | null;
+            /** @description The record's requirements, in the request's language, ticked or not. */
+            documents: {
+                done: boolean;
+                label: string;
+            }[];
+            id: string;
+            /** @description where the status may go next */
+            moves: components["schemas"]["ApplicationStatus"][];
+            notes: string;
+            /** Format: uri */
+            official_url: string;
+            program_id: string;
+            provider: string;
+            status: components["schemas"]["ApplicationStatus"];
+            title: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
         Transaction: {
             amount_local: number;
             amount_usd: number;
@@ -3074,6 +3142,162 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["BadRequest"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    scholarshipTracker: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        applications: components["schemas"]["TrackedApplication"][];
+                        states: components["schemas"]["ApplicationStatus"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    trackScholarship: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    program_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrackedApplication"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOrigin"];
+            /** @description `conflict`: the program is already tracked, or 100 programs are */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["Internal"];
+        };
+    };
+    untrackScholarship: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        deleted: true;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOrigin"];
+            /** @description `No tracked application with that id` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["Internal"];
+        };
+    };
+    updateTrackedScholarship: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description YYYY-MM-DD, or empty to clear it */
+                    deadline?: string;
+                    /** @description indexes of the requirements that are done */
+                    documents?: number[];
+                    notes?: string;
+                    status?: components["schemas"]["ApplicationStatus"];
+                };
+            };
+        };
+        responses: {
+            /** @description Updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrackedApplication"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOrigin"];
+            /** @description `No tracked application with that id` (also another account's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict`: that move is not allowed from the current status */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             500: components["responses"]["Internal"];
         };
     };
