@@ -6,7 +6,11 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
 import { usePageMeta } from '@/lib/page-meta';
+import { toast } from '@/components/ui/toast-store';
+import { errorMessage } from '@/lib/api-client';
+import { useMe } from '@/lib/session';
 import { useSearch } from './api/search';
+import { useTrack, useTracker } from './api/tracker';
 import { AdvancedFilters } from './components/advanced-filters';
 import { ResultCard } from './components/result-card';
 import { SearchBar } from './components/search-bar';
@@ -101,7 +105,8 @@ export function ScholarshipSearchPage() {
         <ol className={cn('mt-6 space-y-4', search.isFetching && 'opacity-70')} aria-busy={search.isFetching}>
           {data?.results.map((p) => (
             <li key={p.id}>
-              <ResultCard p={p} expanded={expanded === p.id} onToggle={() => setExpanded(expanded === p.id ? null : p.id)} />
+              <ResultCard p={p} expanded={expanded === p.id} onToggle={() => setExpanded(expanded === p.id ? null : p.id)}
+                trackAction={<TrackAction programID={p.id} title={p.title} />} />
             </li>
           ))}
         </ol>
@@ -118,5 +123,36 @@ export function ScholarshipSearchPage() {
         )}
       </div>
     </main>
+  );
+}
+
+/** TrackAction saves a program to the signed-in student's tracker (a guest is asked to sign in). */
+function TrackAction({ programID, title }: { programID: string; title: string }) {
+  const { t } = useTranslation('scholarships');
+  const me = useMe().data;
+  const tracker = useTracker(!!me);
+  const track = useTrack();
+  if (!me) {
+    return (
+      <Link to="/signin" className="inline-block text-sm font-semibold text-blue-800 underline">
+        {t('tracker.signInToSave')}
+      </Link>
+    );
+  }
+  if (tracker.data?.applications.some((a) => a.program_id === programID)) {
+    return (
+      <Link to="/dashboard/scholarships" className="inline-block text-sm font-semibold text-emerald-900 underline">
+        {t('tracker.inTracker')}
+      </Link>
+    );
+  }
+  return (
+    <Button variant="outline" size="sm" disabled={track.isPending || !tracker.data} aria-label={`${t('tracker.save')}: ${title}`}
+      onClick={() => track.mutate(programID, {
+        onSuccess: () => toast({ title: t('tracker.savedToast') }),
+        onError: (err) => toast({ title: errorMessage(err, t('tracker.saveError')), variant: 'destructive' }),
+      })}>
+      {t('tracker.save')}
+    </Button>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
 import type { Program } from '../api/types';
@@ -66,7 +67,7 @@ function Legitimacy({ p }: { p: Program }) {
 }
 
 /** ResultCard is one result; clicking its header expands it (one at a time). */
-export function ResultCard({ p, expanded, onToggle }: { p: Program; expanded: boolean; onToggle: () => void }) {
+export function ResultCard({ p, expanded, onToggle, trackAction }: { p: Program; expanded: boolean; onToggle: () => void; trackAction?: ReactNode }) {
   const { t } = useTranslation('scholarships');
   const amount = useAmountLine(p);
   const deadline = useDeadlineLine(p);
@@ -119,6 +120,7 @@ export function ResultCard({ p, expanded, onToggle }: { p: Program; expanded: bo
       </button>
       <div className="space-y-2 px-5 pb-4 text-sm">
         <Legitimacy p={p} />
+        {trackAction}
         {(p.why?.length ?? 0) > 0 && (
           <ChipRow label={t('card.why')} tone="bg-emerald-100 text-emerald-950" chips={p.why!.map((c) => chipLabel(t, c))} testid="why-chips" />
         )}
