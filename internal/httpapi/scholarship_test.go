@@ -189,7 +189,7 @@ func TestScholarshipSearchNegationHintAndCounts(t *testing.T) {
 	if stop.Hint != "no_terms" || stop.Total != all.Total || all.Hint != "" {
 		t.Fatalf("stop words: hint %q total %d (all %d, hint %q)", stop.Hint, stop.Total, all.Total, all.Hint)
 	}
-	if all.Counts["award"]["athletic"] != 0 || all.Counts["category"]["lgbtq"] == 0 {
+	if n, ok := all.Counts["award"]["athletic"]; !ok || n != 0 || all.Counts["category"]["lgbtq"] == 0 {
 		t.Fatalf("counts: %+v", all.Counts)
 	}
 	lgbtq := decodeSearch(t, b.Do("GET", "/api/scholarships/search?category=lgbtq", nil))

@@ -185,8 +185,8 @@ func TestFilterOptionsCarryCounts(t *testing.T) {
 	if r.Counts["category"]["lgbtq"] == 0 {
 		t.Errorf("the LGBTQ option counts no program: %v", r.Counts["category"])
 	}
-	if n := r.Counts["award"]["athletic"]; n != 0 {
-		t.Errorf("athletic counts %d, the catalog has no athletic award", n)
+	if n, ok := r.Counts["award"]["athletic"]; !ok || n != 0 {
+		t.Errorf("athletic must be counted as 0 (the catalog has no athletic award), got %d, present %v", n, ok)
 	}
 	// Each count is what choosing the option gives.
 	for _, c := range []string{"first_generation", "lgbtq", "military"} {

@@ -234,6 +234,7 @@ func counts(cands []Hit, f Filters, today time.Time) map[string]map[string]int {
 	for name, opts := range CountedFilters {
 		m := map[string]int{}
 		for _, o := range opts {
+			m[o] = 0 // an option that leaves nothing is counted too ("Athletic (0)")
 			g := f
 			switch name {
 			case "award":

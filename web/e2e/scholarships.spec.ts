@@ -97,7 +97,10 @@ test('Quick Match → matched search → card → Apply Now → filters and sort
     'Year of Study', 'Minimum GPA', 'Application Deadline', 'Residency Status', 'Special Categories']) {
     await expect(page.getByLabel(label, { exact: true })).toBeVisible();
   }
-  await page.getByLabel('Award Type').selectOption({ label: 'Need-based' });
+  // Each option says how many programs it leaves; an empty one cannot be chosen.
+  await expect(page.getByLabel('Award Type').getByRole('option', { name: /^Need-based \(\d+\)$/ })).toBeEnabled();
+  await expect(page.getByLabel('Award Type').getByRole('option', { name: 'Athletic (0)' })).toBeDisabled();
+  await page.getByLabel('Award Type').selectOption('need');
   await page.getByRole('button', { name: 'Apply Filters' }).click();
   await expect(page).toHaveURL(/award=need/);
   await expect.poll(() => foundCount(page)).toBeLessThan(matched);
