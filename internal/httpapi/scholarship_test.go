@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -195,6 +196,39 @@ func TestScholarshipSearchNegationHintAndCounts(t *testing.T) {
 	lgbtq := decodeSearch(t, b.Do("GET", "/api/scholarships/search?category=lgbtq", nil))
 	if lgbtq.Total != all.Counts["category"]["lgbtq"] {
 		t.Fatalf("lgbtq count %d but choosing it gives %d", all.Counts["category"]["lgbtq"], lgbtq.Total)
+	}
+}
+
+// The cards speak the page's language: description, requirements and tags
+// come in the language the visitor chose, without a lang parameter.
+func TestScholarshipCardsInThePagesLanguage(t *testing.T) {
+	t.Parallel()
+	h := apptest.New(t, store.SQLite)
+	for lang, want := range map[string][2]string{
+		"pt-BR": {"Bolsas para estudantes de Direito", "direitos civis"},
+		"es-MX": {"Becas para estudiantes de derecho", "derechos civiles"},
+		"en":    {"Scholarships for law students", "civil rights"},
+	} {
+		b := h.Browser()
+		b.SetLanguage(lang)
+		r := b.MustOK("GET", "/api/scholarships/search?q=MALDEF", nil)
+		var body struct {
+			Results []struct {
+				ID, Description string
+				Tags            []string
+			}
+		}
+		if err := json.Unmarshal(r.Body, &body); err != nil || len(body.Results) == 0 {
+			t.Fatalf("%s: %v %s", lang, err, r.Body)
+		}
+		got := body.Results[0]
+		if !strings.HasPrefix(got.Description, want[0]) || !slices.Contains(got.Tags, want[1]) {
+			t.Errorf("%s: description %q tags %v", lang, got.Description, got.Tags)
+		}
+		one := b.MustOK("GET", "/api/scholarships/programs/maldef-law-school-scholarship", nil)
+		if !strings.HasPrefix(one.Str("description"), want[0]) {
+			t.Errorf("%s: program page %q", lang, one.Str("description"))
+		}
 	}
 }
 

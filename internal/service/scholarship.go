@@ -112,6 +112,9 @@ func (s *Service) SearchScholarships(ctx context.Context, a Actor, query url.Val
 	if err != nil {
 		return SearchResponse{}, err
 	}
+	if query.Get("lang") == "" && contains(scholarship.Languages, a.Lang) {
+		p.Lang = a.Lang // the cards are written in the page's language, not English by default
+	}
 	var student scholarship.Student
 	applied := false
 	if owner, ok := scholarshipOwner(a); ok && !p.NoProfile {

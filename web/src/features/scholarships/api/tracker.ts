@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { apiFetch, type Answer } from '@/lib/api-client';
 import type { components } from '@contract/api-types';
 
@@ -11,8 +12,9 @@ const key = ['scholarships', 'tracker'];
 
 /** useTracker lists the tracker (only asked for when signed in). */
 export function useTracker(enabled = true) {
+  const { i18n } = useTranslation();
   return useQuery({
-    queryKey: key,
+    queryKey: [...key, i18n.language],
     enabled,
     queryFn: ({ signal }) => apiFetch<Answer<'scholarshipTracker'>>('/api/me/scholarships/tracker', { signal }),
   });
