@@ -1699,8 +1699,11 @@ export interface components {
             /** @enum {unknown} */
             fafsaStatus?: "" | "Completed" | "Will_file" | "Not_applicable";
             faithTags?: string[] | null;
-            /** @enum {unknown} */
-            firstGen?: "" | "yes" | "no";
+            /**
+             * @description "" is unanswered
+             * @enum {unknown}
+             */
+            firstGen?: "" | "yes" | "no" | "prefer_not_to_say";
             genderIdentityTags?: string[] | null;
             genderTags?: string[] | null;
             gpaCurrent?: number | null;
@@ -1708,9 +1711,9 @@ export interface components {
             gpaScale?: "" | "4.0" | "10.0";
             intendedMajors?: string;
             /** @enum {unknown} */
-            lgbtq?: "" | "yes" | "no";
+            lgbtq?: "" | "yes" | "no" | "prefer_not_to_say";
             /** @enum {unknown} */
-            lowIncome?: "" | "yes" | "no";
+            lowIncome?: "" | "yes" | "no" | "prefer_not_to_say";
             /** @description ids of the 19 major areas */
             majorAreasOfInterest?: string[] | null;
             /** @enum {unknown} */
