@@ -507,6 +507,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/scholarships/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in student's scholarship alerts (pending and active) */
+        get: operations["scholarshipAlerts"];
+        put?: never;
+        /** Opt in to new-match digests (at most weekly) and deadline reminders for a saved search; a confirmation e-mail is sent (double opt-in) and nothing else until it is followed */
+        post: operations["createScholarshipAlert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/scholarships/alerts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Stop one of the caller's alerts (anyone else's is 404) */
+        delete: operations["stopScholarshipAlert"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/scholarships/tracker": {
         parameters: {
             query?: never;
@@ -768,6 +803,43 @@ export interface paths {
         get: operations["scholarshipOverview"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/scholarships/alerts/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The second step of the opt-in (the id and token of the confirmation e-mail's link); the first digest is sent at once, a second confirmation changes nothing */
+        post: operations["confirmScholarshipAlert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/scholarships/alerts/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * One-click unsubscribe (RFC 8058), the address of every alert e-mail's List-Unsubscribe header (with List-Unsubscribe-Post)
+         * @description No sign-in; the token proves the link. The body (`List-Unsubscribe=One-Click`, form-encoded) is accepted and not needed. Unsubscribing twice is fine.
+         */
+        post: operations["unsubscribeScholarshipAlert"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1516,6 +1588,10 @@ export interface components {
             }[];
             /** Format: date-time */
             delivered_at: string;
+            /** @description Extra header fields (List-Unsubscribe, List-Unsubscribe-Post) */
+            headers?: {
+                [key: string]: string;
+            };
             html?: string;
             id: string;
             subject: string;
@@ -1796,6 +1872,22 @@ export interface components {
             bank_name: string;
             id: string;
             last4: string;
+        };
+        ScholarshipAlert: {
+            /** Format: date-time */
+            confirmed_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            id: string;
+            /** Format: date-time */
+            last_digest_at: string | null;
+            /** @description the saved search's query string */
+            params: string;
+            /**
+             * @description pending until the e-mailed link is followed
+             * @enum {unknown}
+             */
+            status: "pending" | "active" | "unsubscribed";
         };
         ScholarshipOverview: {
             count: number;
@@ -3148,6 +3240,107 @@ export interface operations {
             500: components["responses"]["Internal"];
         };
     };
+    scholarshipAlerts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        alerts: components["schemas"]["ScholarshipAlert"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    createScholarshipAlert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the search's query string, as the search page's URL has it ("" = the saved profile alone) */
+                    params: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Pending until confirmed. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScholarshipAlert"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOrigin"];
+            /** @description `conflict`: an alert for this search exists, or 10 do */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["Internal"];
+        };
+    };
+    stopScholarshipAlert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Stopped. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        deleted: true;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOrigin"];
+            /** @description `No alert with that id` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["Internal"];
+        };
+    };
     scholarshipTracker: {
         parameters: {
             query?: never;
@@ -3624,6 +3817,67 @@ export interface operations {
                     "application/json": components["schemas"]["ScholarshipOverview"];
                 };
             };
+        };
+    };
+    confirmScholarshipAlert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: string;
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Confirmed (or already). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        status: "pending" | "active" | "unsubscribed";
+                    };
+                };
+            };
+            403: components["responses"]["CrossOrigin"];
+            410: components["responses"]["LinkInvalid"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    unsubscribeScholarshipAlert: {
+        parameters: {
+            query: {
+                id: string;
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Unsubscribed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "unsubscribed";
+                    };
+                };
+            };
+            410: components["responses"]["LinkInvalid"];
+            500: components["responses"]["Internal"];
         };
     };
     getEligibility: {
