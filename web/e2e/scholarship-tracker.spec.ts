@@ -43,3 +43,53 @@ test('save a program from the search and track its application on the dashboard'
   await expect(again.getByTestId('application-status')).toBeVisible();
   await shot(page, 'tracker-dashboard-360');
 });
+
+/** mail waits for the newest sandbox-mailbox message to `to` whose subject matches, and returns it whole. */
+async function mail(page: import('@playwright/test').Page, to: string, subject: RegExp) {
+  let id = '';
+  await expect.poll(async () => {
+    const r = await page.request.get('/api/sandbox/mailbox');
+    const { messages } = (await r.json()) as { messages: Array<{ id: string; to: string; subject: string }> };
+    id = messages.find((m) => m.to === to && subject.test(m.subject))?.id ?? '';
+    return id;
+  }).not.toBe('');
+  const r = await page.request.get(`/api/sandbox/mailbox/${id}`);
+  return (await r.json()) as { subject: string; text: string; headers?: Record<string, string> };
+}
+
+function linkTo(text: string, path: string): string {
+  const found = text.split(/\s+/).find((w) => w.startsWith('http') && new URL(w).pathname === path);
+  expect(found, `a link to ${path}`).toBeTruthy();
+  const u = new URL(found!);
+  return u.pathname + u.search;
+}
+
+test('e-mail alerts: opt in, confirm from the e-mail, the first digest arrives with one-click unsubscribe, unsubscribe', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const email = uniqueEmail('alerts');
+  await signUp(page, email);
+  await page.goto('/scholarship-search?q=derecho');
+  await page.getByRole('button', { name: 'E-mail me new matches and deadlines' }).click();
+  await expect(page.getByText('Check your e-mail to confirm the alerts')).toBeVisible();
+
+  const confirm = await mail(page, email, /Confirm your scholarship alerts/);
+  await page.goto(linkTo(confirm.text, '/scholarship-alerts/confirm'));
+  await expect(page.getByText(/Your alerts are on\./)).toBeVisible();
+  await expectAccessible(page, 'on the alert confirmation page');
+  await shot(page, 'alerts-confirmed-1280');
+
+  const digest = await mail(page, email, /New scholarships for you/);
+  expect(digest.text).toContain('MALDEF Law School Scholarship');
+  expect(digest.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+  expect(digest.headers?.['List-Unsubscribe']).toMatch(/^<http.*\/api\/scholarships\/alerts\/unsubscribe\?id=.*&token=.*>$/);
+
+  await page.goto('/dashboard/scholarships');
+  await expect(page.getByTestId('alerts')).toContainText('On: a digest at most weekly');
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto(linkTo(digest.text, '/scholarship-alerts/unsubscribe'));
+  await page.getByRole('button', { name: 'Unsubscribe' }).click();
+  await expect(page.getByText('Done: you will not receive these e-mails again.')).toBeVisible();
+  await shot(page, 'alerts-unsubscribed-360');
+  await page.goto('/dashboard/scholarships');
+  await expect(page.getByText('No alerts yet: start one from a search.')).toBeVisible();
+});

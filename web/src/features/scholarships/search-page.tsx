@@ -11,6 +11,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useMe } from '@/lib/session';
 import { useSearch } from './api/search';
 import { useTrack, useTracker } from './api/tracker';
+import { useCreateAlert } from './api/alerts';
 import { AdvancedFilters } from './components/advanced-filters';
 import { ResultCard } from './components/result-card';
 import { SearchBar } from './components/search-bar';
@@ -92,6 +93,7 @@ export function ScholarshipSearchPage() {
           </div>
         </div>
         <p className="mt-2 text-sm text-slate-700">{t('search.magicDefinition')}</p>
+        <AlertAction key={writeSearch({ ...state, page: 1 }).toString()} params={writeSearch({ ...state, page: 1 }).toString()} />
 
         {search.isError && (
           <div role="alert" className="mt-6 rounded-lg border border-red-200 bg-red-50 p-4 text-red-900">
@@ -154,5 +156,31 @@ function TrackAction({ programID, title }: { programID: string; title: string })
       })}>
       {t('tracker.save')}
     </Button>
+  );
+}
+
+/** AlertAction opts the signed-in student in to e-mail alerts for this search (confirmed by e-mail). */
+function AlertAction({ params }: { params: string }) {
+  const { t } = useTranslation('scholarships');
+  const me = useMe().data;
+  const create = useCreateAlert();
+  if (!me) {
+    return (
+      <Link to="/signin" className="mt-3 inline-block text-sm font-semibold text-blue-800 underline">
+        {t('alerts.signInToSubscribe')}
+      </Link>
+    );
+  }
+  return (
+    <div className="mt-3">
+      {create.isSuccess ? (
+        <p role="status" className="text-sm font-semibold text-emerald-900">{t('alerts.subscribed')}</p>
+      ) : (
+        <Button variant="outline" size="sm" disabled={create.isPending}
+          onClick={() => create.mutate(params, { onError: (err) => toast({ title: errorMessage(err, t('alerts.subscribeError')), variant: 'destructive' }) })}>
+          {t('alerts.subscribe')}
+        </Button>
+      )}
+    </div>
   );
 }

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast-store';
 import { errorMessage } from '@/lib/api-client';
 import { useTracker, useUntrack, useUpdateApplication, type Application, type ApplicationPatch } from './api/tracker';
+import { useAlerts, useStopAlert } from './api/alerts';
 import { formatDate, monthName } from './lib/format';
 
 /**
@@ -34,6 +35,37 @@ export function TrackerTab() {
           </li>
         ))}
       </ol>
+      <AlertList />
+    </section>
+  );
+}
+
+/** AlertList is the student's e-mail alerts, each with its state and a Stop button. */
+function AlertList() {
+  const { t } = useTranslation('scholarships');
+  const alerts = useAlerts();
+  const stop = useStopAlert();
+  const list = alerts.data?.alerts ?? [];
+  return (
+    <section aria-labelledby="alerts-title" className="mt-10">
+      <h2 id="alerts-title" className="text-xl font-bold text-ink">{t('alerts.listTitle')}</h2>
+      {alerts.data && list.length === 0 && <p className="mt-2 text-slate-700">{t('alerts.none')}</p>}
+      <ul className="mt-3 space-y-2" data-testid="alerts">
+        {list.map((a) => (
+          <li key={a.id} className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-slate-200 bg-white px-4 py-3">
+            <span className="min-w-0 flex-1 basis-48">
+              <Link to={`/scholarship-search${a.params ? `?${a.params}` : ''}`} className="font-semibold text-blue-800 underline [overflow-wrap:anywhere]">
+                {new URLSearchParams(a.params).get('q') || t('alerts.profileOnly')}
+              </Link>
+              <span className="block text-sm text-slate-700">{a.status === 'active' ? t('alerts.active') : t('alerts.pending')}</span>
+            </span>
+            <Button variant="outline" size="sm" disabled={stop.isPending}
+              onClick={() => stop.mutate(a.id, { onSuccess: () => toast({ title: t('alerts.stopped') }) })}>
+              {t('alerts.stop')}
+            </Button>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }
