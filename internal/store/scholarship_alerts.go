@@ -99,6 +99,18 @@ func (tx *Tx) UpdateAlert(ctx context.Context, a Alert) error {
 	return err
 }
 
+// ForgetScholarshipActivity ends a closing account's alerts (no e-mail
+// reaches a closed account) and deletes its tracker. Call it in the
+// transaction that closes the account.
+func (tx *Tx) ForgetScholarshipActivity(ctx context.Context, accountID string, at time.Time) error {
+	if _, err := tx.exec(ctx, `UPDATE scholarship_alerts SET status = 'unsubscribed', unsubscribed_at = ?
+		WHERE account_id = ? AND status <> 'unsubscribed'`, utc(at), accountID); err != nil {
+		return err
+	}
+	_, err := tx.exec(ctx, `DELETE FROM scholarship_applications WHERE account_id = ?`, accountID)
+	return err
+}
+
 // RecordReminder marks a reminder as sent; false when it already was (so
 // each reminder goes once, whichever instance runs the job).
 func (tx *Tx) RecordReminder(ctx context.Context, applicationID, deadline string, daysBefore int, at time.Time) (bool, error) {

@@ -1409,10 +1409,24 @@ export interface components {
             recent_signins: components["schemas"]["Signin"][];
             /** @description The friends the account's payer profiles invited and the rewards earned. */
             referrals: Record<string, never>;
+            /** @description The scholarship e-mail alerts (not the stopped ones). */
+            scholarship_alerts: components["schemas"]["ScholarshipAlert"][];
             /** @description The saved eligibility form. */
             scholarship_eligibility?: Record<string, never>;
             /** @description The saved Quick Match answers. */
             scholarship_profile?: Record<string, never>;
+            /** @description The programs in the scholarship tracker. */
+            scholarship_tracker: {
+                /** Format: date-time */
+                created_at: string;
+                deadline: string | null;
+                documents_done: number[];
+                notes: string;
+                program_id: string;
+                status: components["schemas"]["ApplicationStatus"];
+                /** Format: date-time */
+                updated_at: string;
+            }[];
         };
         /** @enum {string} */
         DeliveryMethod: "usd-bank-transfer" | "check-to-school";
