@@ -14,6 +14,13 @@ test('save a program from the search and track its application on the dashboard'
   await expect(card.getByTestId('legitimacy')).toContainText('Free to apply');
   await card.getByRole('button', { name: 'Save to tracker: MALDEF Law School Scholarship' }).click();
   await expect(card.getByRole('link', { name: 'In your tracker' })).toBeVisible();
+  // The confirmation toast never covers the top card's match badge.
+  const toast = page.getByText('Saved to your tracker', { exact: true });
+  await expect(toast).toBeVisible();
+  const [t, badge] = [await toast.boundingBox(), await card.getByText(/% match$/).boundingBox()];
+  expect(t && badge).toBeTruthy();
+  const overlaps = t!.x < badge!.x + badge!.width && badge!.x < t!.x + t!.width && t!.y < badge!.y + badge!.height && badge!.y < t!.y + t!.height;
+  expect(overlaps, `toast ${JSON.stringify(t)} over the badge ${JSON.stringify(badge)}`).toBe(false);
   await shot(page, 'tracker-saved-from-search-1280');
 
   await card.getByRole('link', { name: 'In your tracker' }).click();

@@ -174,6 +174,11 @@ test('every scholarship page at 360 px', async ({ page }) => {
     if (name === 'scholarship-search') {
       await expect(page.getByRole('heading', { name: /Scholarships? Found/ })).toBeVisible();
       await page.getByTestId('result-card').first().getByRole('button').first().click();
+      // Titles keep a readable width beside the match badge (they wrapped one word a line).
+      for (const card of await page.getByTestId('result-card').all()) {
+        const [title, body] = [await card.locator('.text-lg').first().boundingBox(), await card.boundingBox()];
+        expect(title!.width, 'a card title squeezed by its badge').toBeGreaterThan(body!.width * 0.6);
+      }
     }
     await expectAccessible(page, `on ${path} at 360 px`);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
