@@ -196,3 +196,24 @@ func TestFilterOptionsCarryCounts(t *testing.T) {
 		}
 	}
 }
+
+// A high-school senior is looking for money for the first year of college,
+// not for a high-school program.
+func TestHighSchoolSeniorMeansFirstYearOfCollege(t *testing.T) {
+	ix := shipped(t)
+	for _, q := range []string{"Hispanic high school senior, low income", "bolsa para aluno no último ano do ensino médio", "beca para último año de preparatoria"} {
+		r := search(ix, scholarship.Query{Text: q})
+		if len(r.Hits) < 3 {
+			t.Fatalf("%q: %d results", q, len(r.Hits))
+		}
+		for _, h := range r.Hits {
+			if !slices.Contains(h.Program.Levels, "undergraduate") {
+				t.Errorf("%q: %s is not for college students: %v", q, h.Program.ID, h.Program.Levels)
+			}
+		}
+	}
+	r := search(ix, scholarship.Query{Text: "Hispanic high school senior, US citizen, low income"})
+	if r.Hits[0].Program.ID != "the-gates-scholarship" {
+		t.Errorf("first result %s, want the-gates-scholarship (Hispanic, Pell-eligible seniors)", r.Hits[0].Program.ID)
+	}
+}

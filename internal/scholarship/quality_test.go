@@ -16,14 +16,18 @@ import (
 )
 
 // ndcgFloor and precisionFloor are the floors of the gate over
-// quality/queries.json (77 queries: the first 63 plus 14 written the way
-// students write, with negations, typos and mixed languages; 69 programs).
-// The search reached NDCG@5 0.804 and precision@5 0.483 there (the search
-// before understood filters were applied scored 0.763 / 0.434 on the same
-// set); the floors sit one hundredth below so that adding a record does not
-// break the build while a change that makes search worse is noticed.
+// quality/queries.json. History: with 77 queries (the first 63 plus 14
+// written the way students write, with negations, typos and mixed
+// languages) and 69 programs the search reached NDCG@5 0.804 and
+// precision@5 0.483 (the search before understood filters were applied
+// scored 0.763 / 0.434 on the same set). Growing the catalog to 95 programs,
+// with every query re-judged for the programs added, and five more queries
+// (82; one of them, a Spanish paraphrase of "need-blind", still finds
+// nothing relevant) gives 0.781 / 0.485. The
+// floors sit about one hundredth below so that adding a record does not break
+// the build while a change that makes search worse is noticed.
 const (
-	ndcgFloor      = 0.79
+	ndcgFloor      = 0.77
 	precisionFloor = 0.47
 )
 
