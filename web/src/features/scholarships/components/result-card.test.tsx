@@ -43,6 +43,21 @@ describe('ResultCard', () => {
     expect(screen.getByTestId('legitimacy')).toHaveTextContent('Third-party sources only');
   });
 
+  it('says why the listing can be trusted: the organizer page it was checked on and when, no fee, no sweepstakes; without an official page it warns', () => {
+    const { rerender } = render(<ResultCard p={program({ sources: [{ url: 'https://example.org/rules', official: true, read_at: '2026-10-02', content_date: '2026', facts: ['amount'] }] })} expanded onToggle={() => {}} />);
+    const trust = screen.getByTestId('trust');
+    expect(trust).toHaveTextContent("Checked on the organizer's own page (example.org), read on Oct 2, 2026.");
+    expect(trust).toHaveTextContent('no fee to apply');
+    expect(trust).toHaveTextContent('not a sweepstakes');
+    rerender(
+      <ResultCard
+        p={program({ legitimacy: { runner: 'nonprofit', free_to_apply: true, loan: false, may_be_loan: false }, sources: [{ url: 'https://news.example.com/story', official: false, read_at: '2026-11-01', content_date: null, facts: ['amount'] }] })}
+        expanded onToggle={() => {}}
+      />,
+    );
+    expect(screen.getByTestId('trust')).toHaveTextContent('We found no official page for this program, only third-party pages (read Nov 1, 2026). Confirm it with the organizer before you share personal data.');
+  });
+
   it('lists each source with whether it is official, when it was read and how old its content is', () => {
     render(<ResultCard p={program()} expanded onToggle={() => {}} />);
     const items = screen.getByTestId('sources').querySelectorAll('li');

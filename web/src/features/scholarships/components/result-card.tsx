@@ -45,6 +45,23 @@ function useCycleLine(p: Program): string {
   }
 }
 
+/** Trust says, with its evidence, why the listing is there: where one applies, when that page was read, and what the catalog never lists. */
+function Trust({ p }: { p: Program }) {
+  const { t } = useTranslation('scholarships');
+  const official = p.legitimacy.official_source;
+  const read = p.sources.find((s) => (official ? s.url === official : true))?.read_at ?? p.verified_at;
+  return (
+    <section className="mt-4" data-testid="trust">
+      <h3 className="font-bold text-ink">{t('card.trustTitle')}</h3>
+      <p className="mt-1 text-sm text-slate-800">
+        {official
+          ? t('card.trustOfficial', { host: new URL(official).hostname, date: formatDate(read) })
+          : t('card.trustThirdParty', { date: formatDate(read) })}
+      </p>
+    </section>
+  );
+}
+
 /** Legitimacy is the card's evidence that the listing is real: who runs it, its official page, no fee to apply. */
 function Legitimacy({ p }: { p: Program }) {
   const { t } = useTranslation('scholarships');
@@ -155,6 +172,7 @@ export function ResultCard({ p, expanded, onToggle, trackAction }: { p: Program;
             {t('card.visitWebsite')} <span className="sr-only">{t('card.newTab')}</span>
           </a>
         </div>
+        <Trust p={p} />
         <section className="mt-4">
           <h3 className="font-bold text-ink">{t('card.sources')}</h3>
           <ul className="mt-2 space-y-1 text-sm text-slate-800" data-testid="sources">
