@@ -41,7 +41,7 @@ Commands:
   ledger check   verify that the ledger balances, and exit 1 if it does not
   setup-webhook  (operator) register this server's event receiver and secret with the partner
   scholarships import   validate the shipped scholarship catalog and write it into the database
-  scholarships check    list scholarship programs verified more than 12 months ago
+  scholarships check    report stale, undated and unofficial scholarship facts; fails on records past 24 months without a note
   help           show this help
 
 Flags (each also read from its environment variable):

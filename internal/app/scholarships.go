@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"time"
@@ -30,17 +31,35 @@ func scholarshipsImport(ctx context.Context, args []string, getenv func(string) 
 	return nil
 }
 
-// scholarshipsCheck lists the programs whose verified_at is more than 12
-// months old, so the catalog can be refreshed; it does not fail on them.
+// errPastDue makes `crebit scholarships check` exit non-zero (CI runs it).
+var errPastDue = errors.New("scholarships check: records past 24 months without a check_note")
+
+// scholarshipsCheck reports the facts whose newest source content is more
+// than 12 months old, the facts no source dates, and the programs with no
+// official source; it fails when a record's sources are all more than 24
+// months old and no check_note says why it is still shipped.
 func scholarshipsCheck(stdout io.Writer, now time.Time) error {
 	ps, err := service.LoadCatalog(now)
 	if err != nil {
 		return err
 	}
-	stale := scholarship.Stale(ps, now)
-	for _, p := range stale {
-		fmt.Fprintf(stdout, "%s\tverified %s\t%s\n", p.ID, p.VerifiedAt, p.OfficialURL)
+	r := scholarship.CheckCatalog(ps, now)
+	for _, f := range r.StaleFacts {
+		fmt.Fprintf(stdout, "stale\t%s\t%s\tsource content %s\n", f.ID, f.Fact, f.Content)
 	}
-	fmt.Fprintf(stdout, "scholarships check: %d of %d programs verified more than 12 months ago\n", len(stale), len(ps))
+	for _, f := range r.Undated {
+		fmt.Fprintf(stdout, "undated\t%s\t%s\tno source shows a content date\n", f.ID, f.Fact)
+	}
+	for _, id := range r.NoOfficial {
+		fmt.Fprintf(stdout, "no-official-source\t%s\n", id)
+	}
+	for _, id := range r.PastDue {
+		fmt.Fprintf(stdout, "past-24-months\t%s\tadd a check_note, refresh the record or mark it discontinued\n", id)
+	}
+	fmt.Fprintf(stdout, "scholarships check: %d programs; %d stale facts (source content over 12 months old), %d undated facts, %d programs without an official source, %d past 24 months without a note\n",
+		r.Programs, len(r.StaleFacts), len(r.Undated), len(r.NoOfficial), len(r.PastDue))
+	if len(r.PastDue) > 0 {
+		return errPastDue
+	}
 	return nil
 }

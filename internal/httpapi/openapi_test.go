@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"os"
 	"regexp"
 	"slices"
@@ -268,6 +269,23 @@ func TestOpenAPIMatchesResponses(t *testing.T) {
 	}
 	programID := firstProgram.Results[0].ID
 	crossSite := []string{"Sec-Fetch-Site", "cross-site"}
+	tracker := h.Browser()
+	tracker.SignUp("openapi-tracker@example.com")
+	appID := tracker.MustOK("POST", "/api/me/scholarships/tracker", map[string]string{"program_id": programID}).Str("id")
+	alertID := tracker.MustOK("POST", "/api/me/scholarships/alerts", map[string]string{"params": "q=fulbright"}).Str("id")
+	confirmMail := h.Mail("openapi-tracker@example.com", "Confirm your scholarship alerts")
+	alert2 := tracker.MustOK("POST", "/api/me/scholarships/alerts", map[string]string{"params": "q=mba"}).Str("id")
+	alertToken := func(path string) string {
+		for _, f := range strings.Fields(confirmMail.Text) {
+			if u, err := url.Parse(f); err == nil && u.Path == path {
+				return u.Query().Get("token")
+			}
+		}
+		return ""
+	}
+	confirmToken := alertToken("/scholarship-alerts/confirm")
+	unsubscribeURL := strings.Trim(confirmMail.Headers["List-Unsubscribe"], "<>")
+	unsubscribePath := unsubscribeURL[strings.Index(unsubscribeURL, "/api/"):]
 
 	exchanges := []exchange{
 		{name: "healthz", method: "GET", tmpl: "/healthz", status: 200},
@@ -363,6 +381,30 @@ func TestOpenAPIMatchesResponses(t *testing.T) {
 		{name: "filter_set_create", as: student, method: "POST", tmpl: "/api/scholarships/filter-sets", body: map[string]string{"name": "STEM", "params": "field=stem&sort=magic"}, status: 201, validRequest: true},
 		{name: "filter_set_create_bad", method: "POST", tmpl: "/api/scholarships/filter-sets", body: map[string]string{"name": "", "params": ""}, status: 400},
 		{name: "filter_set_delete_not_yours", method: "DELETE", tmpl: "/api/scholarships/filter-sets/{id}", path: "/api/scholarships/filter-sets/" + fsID, status: 404},
+		{name: "tracker", as: tracker, method: "GET", tmpl: "/api/me/scholarships/tracker", status: 200},
+		{name: "tracker_signed_out", method: "GET", tmpl: "/api/me/scholarships/tracker", status: 401},
+		{name: "tracker_add", as: tracker, method: "POST", tmpl: "/api/me/scholarships/tracker", body: map[string]string{"program_id": firstProgram.Results[1].ID}, status: 201, validRequest: true},
+		{name: "tracker_add_twice", as: tracker, method: "POST", tmpl: "/api/me/scholarships/tracker", body: map[string]string{"program_id": programID}, status: 409},
+		{name: "tracker_move", as: tracker, method: "PATCH", tmpl: "/api/me/scholarships/tracker/{id}", path: "/api/me/scholarships/tracker/" + appID,
+			body: map[string]any{"status": "preparing", "notes": "Ask for two letters", "documents": []int{0}, "deadline": "2027-01-31"}, status: 200, validRequest: true},
+		{name: "tracker_move_refused", as: tracker, method: "PATCH", tmpl: "/api/me/scholarships/tracker/{id}", path: "/api/me/scholarships/tracker/" + appID,
+			body: map[string]any{"status": "awarded"}, status: 409},
+		{name: "tracker_delete_not_yours", as: student, method: "DELETE", tmpl: "/api/me/scholarships/tracker/{id}", path: "/api/me/scholarships/tracker/" + appID, status: 401},
+		{name: "tracker_delete", as: tracker, method: "DELETE", tmpl: "/api/me/scholarships/tracker/{id}", path: "/api/me/scholarships/tracker/" + appID, status: 200},
+		{name: "alerts", as: tracker, method: "GET", tmpl: "/api/me/scholarships/alerts", status: 200},
+		{name: "alerts_signed_out", method: "GET", tmpl: "/api/me/scholarships/alerts", status: 401},
+		{name: "alert_create", as: tracker, method: "POST", tmpl: "/api/me/scholarships/alerts", body: map[string]string{"params": "field=law&level=graduate"}, status: 201, validRequest: true},
+		{name: "alert_create_twice", as: tracker, method: "POST", tmpl: "/api/me/scholarships/alerts", body: map[string]string{"params": "q=fulbright"}, status: 409},
+		{name: "alert_create_bad", as: tracker, method: "POST", tmpl: "/api/me/scholarships/alerts", body: map[string]string{"params": "sort=nope"}, status: 400},
+		{name: "alert_confirm", method: "POST", tmpl: "/api/scholarships/alerts/confirm", body: map[string]string{"id": alertID, "token": confirmToken}, status: 200, validRequest: true},
+		{name: "alert_confirm_bad", method: "POST", tmpl: "/api/scholarships/alerts/confirm", body: map[string]string{"id": alertID, "token": "nope"}, status: 410},
+		{name: "alert_unsubscribe", method: "POST", tmpl: "/api/scholarships/alerts/unsubscribe", path: unsubscribePath, body: "List-Unsubscribe=One-Click",
+			header: []string{"Content-Type", "application/x-www-form-urlencoded"}, status: 200},
+		{name: "alert_unsubscribe_bad", method: "POST", tmpl: "/api/scholarships/alerts/unsubscribe", path: "/api/scholarships/alerts/unsubscribe?id=" + alertID + "&token=nope", status: 410},
+		{name: "alert_stop_not_yours", as: student, method: "DELETE", tmpl: "/api/me/scholarships/alerts/{id}", path: "/api/me/scholarships/alerts/" + alertID, status: 401},
+		{name: "alert_stop", as: tracker, method: "DELETE", tmpl: "/api/me/scholarships/alerts/{id}", path: "/api/me/scholarships/alerts/" + alert2, status: 200},
+		{name: "alert_stop_gone", as: tracker, method: "DELETE", tmpl: "/api/me/scholarships/alerts/{id}", path: "/api/me/scholarships/alerts/" + alertID, status: 404},
+		{name: "tracker_delete_gone", as: tracker, method: "DELETE", tmpl: "/api/me/scholarships/tracker/{id}", path: "/api/me/scholarships/tracker/" + appID, status: 404},
 		{name: "filter_set_delete", as: student, method: "DELETE", tmpl: "/api/scholarships/filter-sets/{id}", path: "/api/scholarships/filter-sets/" + fsID, status: 200},
 		{name: "payment_authorization_refused", method: "POST", tmpl: "/api/payment-authorization", body: `{"accepted":false}`, status: 400},
 	}

@@ -87,4 +87,13 @@ func (s *Server) apiRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/scholarships/filter-sets", s.handleFilterSetsList)
 	mux.HandleFunc("POST /api/scholarships/filter-sets", s.handleFilterSetCreate)
 	mux.HandleFunc("DELETE /api/scholarships/filter-sets/{id}", s.handleFilterSetDelete)
+	mux.HandleFunc("GET /api/me/scholarships/tracker", s.handleTrackerList)
+	mux.HandleFunc("POST /api/me/scholarships/tracker", s.handleTrackerCreate)
+	mux.HandleFunc("PATCH /api/me/scholarships/tracker/{id}", s.handleTrackerUpdate)
+	mux.HandleFunc("DELETE /api/me/scholarships/tracker/{id}", s.handleTrackerDelete)
+	mux.HandleFunc("GET /api/me/scholarships/alerts", s.handleAlertsList)
+	mux.HandleFunc("POST /api/me/scholarships/alerts", s.handleAlertCreate)
+	mux.HandleFunc("DELETE /api/me/scholarships/alerts/{id}", s.handleAlertStop)
+	mux.HandleFunc("POST /api/scholarships/alerts/confirm", s.handleAlertConfirm)
+	mux.HandleFunc("POST /api/scholarships/alerts/unsubscribe", s.handleAlertUnsubscribe)
 }

@@ -23,7 +23,11 @@ func (s *Server) handleScholarshipSearch(w http.ResponseWriter, r *http.Request)
 
 // handleScholarshipProgram returns one program.
 func (s *Server) handleScholarshipProgram(w http.ResponseWriter, r *http.Request) {
-	p, err := s.svc.ScholarshipProgram(r.PathValue("id"), r.URL.Query().Get("lang"))
+	lang := r.URL.Query().Get("lang")
+	if lang == "" {
+		lang = actor(r).Lang // the request's language (cookie, else Accept-Language)
+	}
+	p, err := s.svc.ScholarshipProgram(r.PathValue("id"), lang)
 	if err != nil {
 		writeError(w, r, err)
 		return

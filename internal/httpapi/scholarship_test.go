@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -25,7 +26,10 @@ type searchBody struct {
 	} `json:"results"`
 	Understood []struct {
 		Facet, Value string
+		Negated      bool
 	} `json:"understood"`
+	Hint   string                    `json:"hint"`
+	Counts map[string]map[string]int `json:"counts"`
 }
 
 func decodeSearch(t *testing.T, r apptest.Response) searchBody {
@@ -164,6 +168,70 @@ func jsonInt(n int) string { b, _ := json.Marshal(n); return string(b) }
 
 // TestEmbeddingsServerReranksWhenConfigured starts the app with
 // CREBIT_EMBEDDINGS_URL pointing at a local fake OpenAI-compatible server.
+// A search says what it understood, denials included, hints when nothing
+// searchable was typed, and counts each filter option (the schema of these
+// answers is checked against docs/openapi.yaml by the OpenAPI test).
+func TestScholarshipSearchNegationHintAndCounts(t *testing.T) {
+	t.Parallel()
+	h := apptest.New(t, store.SQLite)
+	b := h.Browser()
+	neg := decodeSearch(t, b.Do("GET", "/api/scholarships/search?q="+url.QueryEscape("no tengo green card ni ciudadanía")+"&lang=es-MX", nil))
+	denied := map[string]bool{}
+	for _, c := range neg.Understood {
+		if c.Negated {
+			denied[c.Value] = true
+		}
+	}
+	if !denied["permanent_resident"] || !denied["citizen"] || neg.Total == 0 {
+		t.Fatalf("want green card and citizenship denied and results, got %+v (%d results)", neg.Understood, neg.Total)
+	}
+	stop := decodeSearch(t, b.Do("GET", "/api/scholarships/search?q=para+la", nil))
+	all := decodeSearch(t, b.Do("GET", "/api/scholarships/search", nil))
+	if stop.Hint != "no_terms" || stop.Total != all.Total || all.Hint != "" {
+		t.Fatalf("stop words: hint %q total %d (all %d, hint %q)", stop.Hint, stop.Total, all.Total, all.Hint)
+	}
+	if n, ok := all.Counts["award"]["athletic"]; !ok || n != 0 || all.Counts["category"]["lgbtq"] == 0 {
+		t.Fatalf("counts: %+v", all.Counts)
+	}
+	lgbtq := decodeSearch(t, b.Do("GET", "/api/scholarships/search?category=lgbtq", nil))
+	if lgbtq.Total != all.Counts["category"]["lgbtq"] {
+		t.Fatalf("lgbtq count %d but choosing it gives %d", all.Counts["category"]["lgbtq"], lgbtq.Total)
+	}
+}
+
+// The cards speak the page's language: description, requirements and tags
+// come in the language the visitor chose, without a lang parameter.
+func TestScholarshipCardsInThePagesLanguage(t *testing.T) {
+	t.Parallel()
+	h := apptest.New(t, store.SQLite)
+	for lang, want := range map[string][2]string{
+		"pt-BR": {"Bolsas para estudantes de Direito", "direitos civis"},
+		"es-MX": {"Becas para estudiantes de derecho", "derechos civiles"},
+		"en":    {"Scholarships for law students", "civil rights"},
+	} {
+		b := h.Browser()
+		b.SetLanguage(lang)
+		r := b.MustOK("GET", "/api/scholarships/search?q=MALDEF", nil)
+		var body struct {
+			Results []struct {
+				ID, Description string
+				Tags            []string
+			}
+		}
+		if err := json.Unmarshal(r.Body, &body); err != nil || len(body.Results) == 0 {
+			t.Fatalf("%s: %v %s", lang, err, r.Body)
+		}
+		got := body.Results[0]
+		if !strings.HasPrefix(got.Description, want[0]) || !slices.Contains(got.Tags, want[1]) {
+			t.Errorf("%s: description %q tags %v", lang, got.Description, got.Tags)
+		}
+		one := b.MustOK("GET", "/api/scholarships/programs/maldef-law-school-scholarship", nil)
+		if !strings.HasPrefix(one.Str("description"), want[0]) {
+			t.Errorf("%s: program page %q", lang, one.Str("description"))
+		}
+	}
+}
+
 func TestEmbeddingsServerReranksWhenConfigured(t *testing.T) {
 	t.Parallel()
 	var calls atomic.Int32

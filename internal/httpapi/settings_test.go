@@ -216,6 +216,14 @@ func TestCloseAccount(t *testing.T) {
 		other := h.Browser()
 		other.MustOK("POST", "/api/signin", map[string]string{"email": "closer@example.com", "password": apptest.Password})
 
+		// The student's scholarship tracker and an e-mail alert go with the account.
+		p.MustOK("POST", "/api/me/scholarships/tracker", map[string]string{"program_id": "knight-hennessy-scholars"})
+		p.MustOK("POST", "/api/me/scholarships/alerts", map[string]string{"params": "q=fulbright"})
+		export := p.MustOK("GET", "/api/me/data", nil)
+		if len(export.JSON["scholarship_tracker"].([]any)) != 1 || len(export.JSON["scholarship_alerts"].([]any)) != 1 {
+			t.Fatalf("Download my data lacks the tracker or the alert: %s", export.Body)
+		}
+
 		if r := p.Do("POST", "/api/me/close", map[string]string{"password": "not the password 1"}); r.Status != 400 {
 			t.Fatalf("closed with a wrong password: %d %s", r.Status, r.Body)
 		}
@@ -228,6 +236,17 @@ func TestCloseAccount(t *testing.T) {
 		}
 		if r := h.Browser().Do("POST", "/api/signin", map[string]string{"email": "closer@example.com", "password": apptest.Password}); r.Status != 401 {
 			t.Errorf("closed account signs in: %d", r.Status)
+		}
+
+		var alertsOn, tracked int
+		h.DB.Tx(ctx, func(tx *store.Tx) error {
+			if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM scholarship_alerts WHERE status <> 'unsubscribed'`).Scan(&alertsOn); err != nil {
+				return err
+			}
+			return tx.QueryRow(ctx, `SELECT COUNT(*) FROM scholarship_applications`).Scan(&tracked)
+		})
+		if alertsOn != 0 || tracked != 0 {
+			t.Errorf("after closing: %d alerts still on, %d tracked programs kept", alertsOn, tracked)
 		}
 
 		var first, last, phone, dob, taxSealed, sender, accountSealed, last4, email string

@@ -20,6 +20,9 @@ type Message struct {
 	HTML      string
 	// Attachments are files sent with the message (the receipt PDF).
 	Attachments []Attachment
+	// Headers are extra header fields (List-Unsubscribe and
+	// List-Unsubscribe-Post of RFC 8058 on the scholarship alerts).
+	Headers map[string]string
 }
 
 // Attachment is one file of a message.

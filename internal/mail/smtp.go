@@ -69,6 +69,9 @@ func (s *SMTP) Send(ctx context.Context, m Message) error {
 	msg.Subject(m.Subject)
 	msg.SetMessageIDWithValue(m.MessageID)
 	msg.SetDate()
+	for k, v := range m.Headers {
+		msg.SetGenHeader(gomail.Header(k), v)
+	}
 	msg.SetBodyString(gomail.TypeTextPlain, m.Text)
 	msg.AddAlternativeString(gomail.TypeTextHTML, m.HTML)
 	for _, a := range m.Attachments {

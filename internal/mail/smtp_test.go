@@ -59,6 +59,9 @@ func acceptThenDrop(t *testing.T) (addr string, accepted *atomic.Int32, roots *x
 	return ln.Addr().String(), accepted, roots
 }
 
+// lastData is the last message a test server accepted (header and body).
+var lastData atomic.Value
+
 func serveThenDrop(conn net.Conn, accepted *atomic.Int32) {
 	defer conn.Close()
 	r, w := bufio.NewReader(conn), conn
@@ -76,6 +79,7 @@ func serveThenDrop(conn net.Conn, accepted *atomic.Int32) {
 			reply("250 8BITMIME")
 		case cmd == "DATA":
 			reply("354 go ahead")
+			var data strings.Builder
 			for {
 				l, err := r.ReadString('\n')
 				if err != nil {
@@ -84,7 +88,9 @@ func serveThenDrop(conn net.Conn, accepted *atomic.Int32) {
 				if l == ".\r\n" {
 					break
 				}
+				data.WriteString(l)
 			}
+			lastData.Store(data.String())
 			accepted.Add(1)
 			delivered = true
 			reply("250 queued")
@@ -114,5 +120,29 @@ func TestSMTPSendIsDoneOnceTheServerAcceptsTheMessage(t *testing.T) {
 	}
 	if n := accepted.Load(); n != 1 {
 		t.Fatalf("the server accepted %d messages, want 1", n)
+	}
+}
+
+// The alerts' one-click unsubscribe (RFC 8058) travels as header fields.
+func TestSMTPSendsExtraHeaders(t *testing.T) {
+	addr, _, roots := acceptThenDrop(t)
+	s, err := mail.NewSMTP("smtps://"+addr, &tls.Config{RootCAs: roots, ServerName: "127.0.0.1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	err = s.Send(ctx, mail.Message{MessageID: "msg_2@crebit.io", From: "Crebit <no-reply@crebit.io>", To: "maria@example.com",
+		Subject: "New scholarships", Text: "text", HTML: "<p>html</p>", Headers: map[string]string{
+			"List-Unsubscribe": "<https://crebit.example/api/scholarships/alerts/unsubscribe?id=a&token=t>", "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, _ := lastData.Load().(string)
+	data = strings.ReplaceAll(data, "\r\n ", " ") // unfold long header lines (RFC 5322)
+	for _, want := range []string{"List-Unsubscribe: <https://crebit.example/api/scholarships/alerts/unsubscribe?id=a&token=t>", "List-Unsubscribe-Post: List-Unsubscribe=One-Click"} {
+		if !strings.Contains(data, want) {
+			t.Errorf("header %q not sent:\n%s", want, data)
+		}
 	}
 }

@@ -15,7 +15,8 @@ const (
 type Student struct {
 	Nationalities []string
 	Residence     string
-	Status        string // one of USStatuses, "" unknown
+	Status        string   // one of USStatuses, "" unknown
+	NotStatus     []string // statuses the student said they do not have
 	Levels        []string
 	Years         []string
 	Fields        []string
@@ -148,6 +149,15 @@ func (s Student) With(f Facets) Student {
 	if f.Status != "" {
 		out.Status = f.Status
 	}
+	if len(f.NotStatus) > 0 {
+		out.NotStatus = append(append([]string(nil), s.NotStatus...), f.NotStatus...)
+		if contains(out.NotStatus, out.Status) {
+			out.Status = "" // the query overrides a profile it contradicts
+		}
+	}
+	for _, c := range f.NotCriteria {
+		out.Criteria[c] = No
+	}
 	if f.Gender == "women" {
 		out.Women = Yes
 	}
@@ -197,8 +207,12 @@ func Check(p *Program, s Student) Verdict {
 		!isAny(p.Nationalities), len(s.Nationalities) > 0, overlaps(p.Nationalities, s.Nationalities))
 	rule("residence", firstOr(intersect(p.Residence, []string{s.Residence}), join(p.Residence)),
 		!isAny(p.Residence), s.Residence != "", contains(p.Residence, s.Residence))
+	statusKnown, statusOK := s.Status != "", contains(p.USStatus, s.Status)
+	if !statusKnown && len(s.NotStatus) > 0 && !isAny(p.USStatus) && subset(p.USStatus, s.NotStatus) {
+		statusKnown, statusOK = true, false // only for statuses the student said they lack
+	}
 	rule("us_status", firstOr(intersect(p.USStatus, []string{s.Status}), join(p.USStatus)),
-		!isAny(p.USStatus), s.Status != "", contains(p.USStatus, s.Status))
+		!isAny(p.USStatus), statusKnown, statusOK)
 	rule("level", firstOr(intersect(p.Levels, s.Levels), join(p.Levels)),
 		len(p.Levels) < len(Levels), len(s.Levels) > 0, overlaps(p.Levels, s.Levels))
 	if len(p.Years) > 0 {
@@ -244,6 +258,15 @@ func expandFields(fs []string) []string {
 		out = appendNew(out, "stem")
 	}
 	return out
+}
+
+func subset(a, b []string) bool {
+	for _, x := range a {
+		if !contains(b, x) {
+			return false
+		}
+	}
+	return true
 }
 
 func intersect(a, b []string) []string {

@@ -19,7 +19,8 @@ type Index struct {
 	length   []float64
 	avgLen   float64
 	df       map[string]int
-	vocab    []string // plain terms, for typo tolerance
+	names    []map[string]bool // each program's name and tag terms
+	vocab    []string          // plain terms, for typo tolerance
 }
 
 const (
@@ -41,6 +42,11 @@ func NewIndex(ps []Program) *Index {
 			}
 		}
 		add(p.Name, 3)
+		names := map[string]bool{}
+		for _, t := range Terms(p.Name + " " + strings.Join(p.Tags, " ")) {
+			names[t] = true
+		}
+		ix.names = append(ix.names, names)
 		add(p.Provider, 2)
 		add(strings.Join(p.Tags, " "), 2)
 		for _, lang := range []string{"en", "pt-BR", "es-MX"} {

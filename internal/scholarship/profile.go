@@ -21,7 +21,7 @@ var (
 	YearsOfStudy     = []string{"INCOMING_FROSH", "FRESHMAN", "SOPHOMORE", "JUNIOR", "SENIOR", "GRAD"}
 	GPAScales        = []string{"4.0", "10.0"}
 	FAFSAStatuses    = []string{"Completed", "Will_file", "Not_applicable"}
-	YesNo            = []string{"yes", "no"}
+	YesNo            = []string{"yes", "no", "prefer_not_to_say"} // "" is unanswered; prefer_not_to_say is an answer
 	// MajorAreas maps each of the 19 major areas to the catalog field it counts as.
 	MajorAreas = map[string]string{
 		"agriculture_environment": "stem", "architecture_design": "arts_humanities", "arts_music_film": "arts_humanities",

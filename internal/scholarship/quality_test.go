@@ -15,11 +15,21 @@ import (
 	"github.com/crebit/crebit/internal/scholarship/catalog"
 )
 
-// ndcgFloor is the floor of the NDCG@5 gate over quality/queries.json. The
-// search reached 0.850 (63 queries, 66 programs; docs/PERFORMANCE.md); the
-// floor sits one hundredth below so that adding a catalog record does not
-// break the build, while a change that makes search worse is noticed.
-const ndcgFloor = 0.84
+// ndcgFloor and precisionFloor are the floors of the gate over
+// quality/queries.json. History: with 77 queries (the first 63 plus 14
+// written the way students write, with negations, typos and mixed
+// languages) and 69 programs the search reached NDCG@5 0.804 and
+// precision@5 0.483 (the search before understood filters were applied
+// scored 0.763 / 0.434 on the same set). Growing the catalog to 100 programs,
+// with every query re-judged for the programs added, and six more queries
+// (83; one of them, a Spanish paraphrase of "need-blind", still finds
+// nothing relevant) gives 0.783 / 0.482. The
+// floors sit about one hundredth below so that adding a record does not break
+// the build while a change that makes search worse is noticed.
+const (
+	ndcgFloor      = 0.77
+	precisionFloor = 0.47
+)
 
 type labelled struct {
 	ID       string         `json:"id"`
@@ -66,6 +76,19 @@ func ndcgAt5(got []string, rel map[string]int) float64 {
 	return dcg / idcg
 }
 
+// precisionAt5 is the share of the first five results judged relevant (a
+// query with fewer than five relevant programs cannot reach 1; nor can a
+// shorter list).
+func precisionAt5(got []string, rel map[string]int) float64 {
+	n := 0
+	for _, id := range got[:min(5, len(got))] {
+		if rel[id] > 0 {
+			n++
+		}
+	}
+	return float64(n) / 5
+}
+
 func TestNDCGGate(t *testing.T) {
 	qs := loadQueries(t)
 	ps, err := scholarship.LoadDir(catalog.FS(), time.Now())
@@ -87,7 +110,7 @@ func TestNDCGGate(t *testing.T) {
 			t.Errorf("the query set needs at least 20 %s queries, has %d", l, perLang[l])
 		}
 	}
-	total := 0.0
+	total, precision := 0.0, 0.0
 	var lat []time.Duration
 	for _, q := range qs {
 		start := time.Now()
@@ -99,6 +122,7 @@ func TestNDCGGate(t *testing.T) {
 		}
 		n := ndcgAt5(got, q.Relevant)
 		total += n
+		precision += precisionAt5(got, q.Relevant)
 		if n < 0.5 || testing.Verbose() {
 			t.Logf("%s %-5s %-8s %.2f %q → %v", q.ID, q.Lang, q.Mode, n, q.Query, got[:min(5, len(got))])
 		}
@@ -113,10 +137,14 @@ func TestNDCGGate(t *testing.T) {
 		}
 	}
 	mean := total / float64(len(qs))
+	meanP := precision / float64(len(qs))
 	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
 	p := func(f float64) time.Duration { return lat[min(len(lat)-1, int(f*float64(len(lat))))] }
-	t.Logf("NDCG@5 = %.3f over %d queries (%d programs); latency over %d searches p50 %v p99 %v", mean, len(qs), len(ps), len(lat), p(0.50), p(0.99))
+	t.Logf("NDCG@5 = %.3f, precision@5 = %.3f over %d queries (%d programs); latency over %d searches p50 %v p99 %v", mean, meanP, len(qs), len(ps), len(lat), p(0.50), p(0.99))
 	if mean < ndcgFloor {
 		t.Fatalf("NDCG@5 %.3f is below the recorded floor %.2f", mean, ndcgFloor)
+	}
+	if meanP < precisionFloor {
+		t.Fatalf("precision@5 %.3f is below the recorded floor %.2f", meanP, precisionFloor)
 	}
 }

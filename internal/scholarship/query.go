@@ -24,6 +24,7 @@ type Lexicon struct {
 	stemmed map[string][]Concept
 	exact   map[string][]Concept
 	longest int
+	single  []string // one-word stemmed phrases, for typo tolerance
 }
 
 // DefaultLexicon is the shipped tri-lingual lexicon (lexicon.json).
@@ -45,6 +46,9 @@ func mustLexicon(data []byte) *Lexicon {
 		for _, t := range c.Terms {
 			ws := words(t)
 			add(l.stemmed, stemJoin(ws), c, len(ws))
+			if len(ws) == 1 && len(ws[0]) >= 5 && !contains(l.single, Stem(ws[0])) {
+				l.single = append(l.single, Stem(ws[0]))
+			}
 		}
 		for _, t := range c.Exact {
 			ws := words(t)
@@ -67,6 +71,9 @@ type Chip struct {
 	Facet string `json:"facet"`
 	Value string `json:"value"`
 	Term  string `json:"term,omitempty"`
+	// Negated marks what the query says the student is not or does not
+	// want ("no tengo green card", "sem empréstimo").
+	Negated bool `json:"negated,omitempty"`
 }
 
 // Facets is what a query asks for beyond its keywords.
@@ -84,6 +91,11 @@ type Facets struct {
 	Renewable   bool
 	Loan        bool
 	AmountMinUS int64
+	// NotStatus and NotCriteria are what the query denies: "no tengo green
+	// card ni ciudadanía" rules out programs only for residents and citizens.
+	NotStatus   []string
+	NotCriteria []string
+	NoLoan      bool
 
 	inferredGender bool // the gender was only inferred from a word's form
 }
@@ -94,6 +106,9 @@ type Understanding struct {
 	Facets   Facets
 	Chips    []Chip
 	Residual []string // index terms
+	// Said are the index terms of the words that were read as concepts:
+	// they still count a little as keywords ("maestría" in a program's text).
+	Said     []string
 	Concepts []string // concept tokens (@facet:value) for keyword ranking
 	// Inferred marks concepts read from a word's form rather than said
 	// outright ("mexicana" suggests a woman): they rank less.
@@ -106,10 +121,29 @@ var feminineNouns = set(`bolsa bolsas beca becas universidade universidad univer
 
 var amountRe = regexp.MustCompile(`(?:us\$|\$|usd\s?)\s?(\d{1,3}(?:[.,]\d{3})+|\d+)\s?(k|mil)?|(\d{1,3}(?:[.,]\d{3})+|\d+)\s?(k|mil)?\s?(?:dolares|dollars|dolar|dollar|usd)`)
 
+// negations arm the next few words: what follows is denied, not asked for.
+// "no" arms only before a verb of having or being (Portuguese "no" means "in
+// the"), or right before a US status ("no green card").
+var negations = set(`not without sem sin nao ni nem nor never nunca`)
+var noVerbs = set(`tengo tienes tiene tenemos tienen soy es estoy estamos cuento cuenta have has am is are hay poseo need necesito requiero`)
+
+// contractions spells out English negative contractions so that
+// "I don't have" negates like "I do not have".
+var contractions = strings.NewReplacer("n't", " not", "n’t", " not", "dont ", "do not ", "doesnt ", "does not ", "havent ", "have not ")
+
+// negationReach is how many words after a negation it still applies to.
+const negationReach = 4
+
 // Understand parses a query in any of the three languages.
-func (l *Lexicon) Understand(q string) Understanding {
+func (l *Lexicon) Understand(q string) Understanding { return l.UnderstandWith(q, nil) }
+
+// UnderstandWith is Understand with typo tolerance: a word that known does
+// not recognise (not an index term) may be read as the lexicon word within
+// one edit (two for long words), so "Califronia" and "engeneering" are
+// understood. known nil turns typo tolerance off.
+func (l *Lexicon) UnderstandWith(q string, known func(string) bool) Understanding {
 	var u Understanding
-	norm := Normalize(q)
+	norm := contractions.Replace(Normalize(q))
 	if m := amountRe.FindStringSubmatch(norm); m != nil {
 		num, unit := m[1], m[2]
 		if num == "" {
@@ -127,22 +161,52 @@ func (l *Lexicon) Understand(q string) Understanding {
 	}
 	ws := words(norm)
 	seen := map[string]bool{}
+	negUntil := -1 // words before this index are negated
 	for i := 0; i < len(ws); {
 		n, cs, inferred := l.match(ws, i)
+		if n == 0 && known != nil {
+			n, cs = l.fuzzy(ws[i], known)
+			inferred = map[string]bool{}
+		}
 		if n == 0 {
-			if !stopWords[ws[i]] && len(ws[i]) > 1 && !isNumber(ws[i]) {
-				u.Residual = append(u.Residual, Stem(ws[i]))
+			w := ws[i]
+			switch {
+			case negations[w]:
+				negUntil = i + 1 + negationReach
+			case w == "no" && i+1 < len(ws) && (noVerbs[ws[i+1]] || l.isStatus(ws, i+1)):
+				negUntil = i + 1 + negationReach
+			case !stopWords[w] && len(w) > 1 && !isNumber(w):
+				u.Residual = append(u.Residual, Stem(w))
 			}
 			i++
 			continue
 		}
 		term := strings.Join(ws[i:i+n], " ")
+		negated := i < negUntil
+		if !negated {
+			for _, w := range ws[i : i+n] {
+				if !stopWords[w] && len(w) > 1 {
+					u.Said = append(u.Said, Stem(w))
+				}
+			}
+		}
 		for _, c := range cs {
 			if c.Facet == "noise" {
 				continue
 			}
 			key := c.Facet + ":" + c.Value
+			if negated {
+				if !seen["!"+key] {
+					seen["!"+key] = true
+					u.deny(c)
+					u.Chips = append(u.Chips, Chip{Facet: c.Facet, Value: c.Value, Term: term, Negated: true})
+				}
+				continue
+			}
 			if seen[key] {
+				if !inferred[key] && u.Inferred["@"+key] {
+					delete(u.Inferred, "@"+key) // said outright after being inferred
+				}
 				continue
 			}
 			seen[key] = true
@@ -156,6 +220,9 @@ func (l *Lexicon) Understand(q string) Understanding {
 			u.Chips = append(u.Chips, Chip{Facet: c.Facet, Value: c.Value, Term: term})
 			u.Concepts = append(u.Concepts, "@"+key)
 		}
+		if negated && i+n < len(ws) && (ws[i+n] == "ni" || ws[i+n] == "nem" || ws[i+n] == "nor" || ws[i+n] == "or" || ws[i+n] == "ou" || ws[i+n] == "o") {
+			negUntil = i + n + 1 + negationReach // "ni X ni Y", "sem X ou Y"
+		}
 		i += n
 	}
 	if u.Facets.Gender == "women" && overlaps(u.Facets.Fields, stemFamily) {
@@ -166,6 +233,57 @@ func (l *Lexicon) Understand(q string) Understanding {
 		}
 	}
 	return u
+}
+
+// isStatus reports whether a US-status phrase starts at i.
+func (l *Lexicon) isStatus(ws []string, i int) bool {
+	_, cs, _ := l.match(ws, i)
+	for _, c := range cs {
+		if c.Facet == "status" {
+			return true
+		}
+	}
+	return false
+}
+
+// fuzzy reads an unknown word as the one-word lexicon phrase within one
+// edit (two from nine letters on); ties are refused as ambiguous.
+func (l *Lexicon) fuzzy(w string, known func(string) bool) (int, []Concept) {
+	st := Stem(w)
+	if len(w) < 5 || stopWords[w] || isNumber(w) || known(st) {
+		return 0, nil
+	}
+	maxD := 1
+	if len(st) >= 9 {
+		maxD = 2
+	}
+	best, bestD, ties := "", maxD+1, 0
+	for _, k := range l.single {
+		d := editDistance(st, k, maxD)
+		switch {
+		case d < bestD:
+			best, bestD, ties = k, d, 0
+		case d == bestD:
+			ties++
+		}
+	}
+	if best == "" || bestD > maxD || ties > 0 {
+		return 0, nil
+	}
+	return 1, l.stemmed[best]
+}
+
+// deny records a concept the query negates.
+func (u *Understanding) deny(c Concept) {
+	f := &u.Facets
+	switch c.Facet {
+	case "status":
+		f.NotStatus = appendNew(f.NotStatus, c.Value)
+	case "criteria":
+		f.NotCriteria = appendNew(f.NotCriteria, c.Value)
+	case "loan":
+		f.NoLoan = true
+	}
 }
 
 // match returns how many words at i form the longest lexicon phrase, its

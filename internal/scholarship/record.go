@@ -40,10 +40,25 @@ func (t TextList) In(lang string) []string {
 	return t.EN
 }
 
-// Source is a page the record was written from.
+// Source is a page the record was written from, and which of the record's
+// facts it gave. ContentDate is how old the page's own content is, as the
+// page shows it (a publication or update date, or the year of the cycle it
+// describes: YYYY, YYYY-MM or YYYY-MM-DD); nil when the page shows none.
+// Official is true for the program's or its provider's own page; anything
+// else (news, blogs, directories) is third party.
 type Source struct {
-	URL    string `json:"url"`
-	ReadAt string `json:"read_at"`
+	URL         string   `json:"url"`
+	ReadAt      string   `json:"read_at"`
+	ContentDate *string  `json:"content_date"`
+	Official    bool     `json:"official"`
+	Facts       []string `json:"facts"`
+}
+
+// Discontinued records the evidence that a program has ended.
+type Discontinued struct {
+	Since    string `json:"since"`    // YYYY or a date, as the evidence shows it
+	Evidence string `json:"evidence"` // https page that shows the program ended (or its last call)
+	Note     Text   `json:"note"`     // what the student reads on the card
 }
 
 // Amount is the award's size. Min and Max are whole units of Currency; nil
@@ -105,6 +120,19 @@ type Program struct {
 	Requirements  TextList `json:"requirements"`
 	Eligibility   TextList `json:"eligibility"`
 	Tags          []string `json:"tags"`
+	// OfficialURLNote says why OfficialURL is a home page or not the
+	// program's own page (nil when it is the program's own page).
+	OfficialURLNote *string `json:"official_url_note"`
+	// Runner is who runs the program (one of Runners).
+	Runner string `json:"runner"`
+	// ApplicationFee is true when applying costs money; the validator refuses
+	// such records (a fee to apply is the mark of a scam or a lead form).
+	ApplicationFee bool `json:"application_fee"`
+	// Discontinued is set, with its evidence, when the program has ended.
+	Discontinued *Discontinued `json:"discontinued"`
+	// CheckNote says why a record whose sources are more than 24 months old
+	// is still shipped (crebit scholarships check fails without one).
+	CheckNote *string `json:"check_note"`
 }
 
 // Enumerations of the schema.
@@ -118,6 +146,9 @@ var (
 	USStatuses  = []string{"none", "F-1", "J-1", "DACA", "permanent_resident", "citizen"}
 	Criteria    = []string{"first_generation", "low_income", "underrepresented", "disability", "military", "lgbtq", "women_in_stem"}
 	GenderRules = []string{"any", "women"}
+	Runners     = []string{"government", "university", "foundation", "nonprofit", "company", "lender"}
+	// FactKinds are the facts a source can be cited for.
+	FactKinds = []string{"amount", "deadline", "eligibility", "requirements", "coverage", "status", "figures"}
 )
 
 // Any is the list value meaning "no restriction".

@@ -50,13 +50,26 @@ type Hit struct {
 	Deadline DeadlineInfo
 	Score    float64 // relevance (0 without a query)
 	Magic    float64
+	tier     int // relevance bucket for Best Match (see tier)
 }
 
 // Result is the whole ranked list and what the query was understood as.
 type Result struct {
 	Hits       []Hit
 	Understood []Chip
+	// Hint is set when the text had nothing to search for ("for a"):
+	// HintNoTerms. The hits are then the unfiltered list.
+	Hint string
+	// Counts are, per Advanced Filter (award, category, level, field), how
+	// many programs each option would leave with every other choice kept.
+	Counts map[string]map[string]int
 }
+
+// HintNoTerms says the text held only words that search nothing.
+const HintNoTerms = "no_terms"
+
+// CountedFilters are the Advanced Filters whose options carry counts.
+var CountedFilters = map[string][]string{"award": AwardTypes, "category": FilterCategory, "level": Levels, "field": Fields}
 
 // Reference rates, used only to compare award sizes in other currencies
 // with dollar filters and the Magic sort (never for payments).
@@ -83,22 +96,37 @@ func usdMin(p *Program) float64 {
 	return usdMax(p)
 }
 
-// Search runs q over the index. An Embedder, when given, re-ranks the
-// semantic mode's best candidates; its failure leaves the lexical order.
+// Search runs q over the index. There is one behaviour whatever the mode:
+// what the query is understood to say (nationality, level, field, state,
+// status, criteria, what it denies) is applied as the student's facts, so
+// programs it rules out leave the list, and the rest are ranked by fit; the
+// semantic mode only adds the embedder's re-rank when one is configured.
+// Loans are shown only when the query asks for one.
 func (ix *Index) Search(ctx context.Context, q Query, emb Embedder) Result {
 	var res Result
 	student := q.Student
 	var terms []weighted
+	var words []string // the query's own keywords (not concepts)
+	asks := false      // the text asks for something (not only denials)
 	var facets Facets
 	text := strings.TrimSpace(q.Text)
 	if text != "" {
-		u := DefaultLexicon.Understand(text)
+		u := DefaultLexicon.UnderstandWith(text, ix.known)
 		res.Understood = u.Chips
-		if q.Mode == ModeSemantic {
-			facets = u.Facets
+		facets = u.Facets
+		if len(u.Concepts) == 0 && len(u.Residual) == 0 && len(u.Chips) == 0 {
+			res.Hint, text = HintNoTerms, "" // only function words: show the list, say so
+		} else {
+			asks = len(u.Concepts) > 0 || len(u.Residual) > 0
 			student = student.With(facets)
 			facets.inferredGender = u.Inferred["@gender:women"]
 			terms = ix.expand(u.Residual)
+			words = u.Residual
+			for _, t := range u.Said {
+				if _, ok := ix.df[t]; ok {
+					terms = append(terms, weighted{t, saidWeight})
+				}
+			}
 			for _, c := range u.Concepts {
 				w := 1.5
 				if u.Inferred[c] {
@@ -106,39 +134,37 @@ func (ix *Index) Search(ctx context.Context, q Query, emb Embedder) Result {
 				}
 				terms = append(terms, weighted{c, w})
 			}
-		} else {
-			all := Terms(text)
-			terms = ix.expand(all)
-			for _, c := range u.Concepts {
-				terms = append(terms, weighted{c, 1})
-			}
 		}
 	}
+	var cands []Hit
 	for i := range ix.Programs {
 		p := &ix.Programs[i]
-		h := Hit{Program: p, Verdict: Check(p, student), Deadline: DeadlineStatus(p.Deadline, q.Today)}
-		if !h.Verdict.Eligible && !q.Partial {
+		if p.Discontinued != nil {
+			continue // kept as evidence and reachable by id, never offered in a search
+		}
+		if IsLoan(p) && (!facets.Loan || facets.NoLoan) {
 			continue
 		}
-		if !passes(p, h.Deadline, q.Filters, q.Today) {
+		h := Hit{Program: p, Verdict: Check(p, student), Deadline: DeadlineStatus(p.Deadline, q.Today)}
+		if !h.Verdict.Eligible && !q.Partial {
 			continue
 		}
 		if facets.AmountMinUS > 0 && usdMax(p) < float64(facets.AmountMinUS) {
 			continue
 		}
-		if facets.Loan != contains(p.Tags, "loan") && facets.Loan {
-			continue
-		}
 		if text != "" {
-			h.Score = ix.bm25(i, terms)
-			if q.Mode == ModeSemantic {
-				h.Score += facetBonus(p, facets)
-			}
-			if h.Score <= 0 {
-				continue
+			h.Score = ix.bm25(i, terms) + facetBonus(p, facets) + ix.nameBonus(i, words)
+			if h.Score <= 0 && asks {
+				continue // only denials ("sem green card") rank nothing out
 			}
 		}
-		res.Hits = append(res.Hits, h)
+		cands = append(cands, h)
+	}
+	res.Counts = counts(cands, q.Filters, q.Today)
+	for _, h := range cands {
+		if passes(h.Program, h.Deadline, q.Filters, q.Today) {
+			res.Hits = append(res.Hits, h)
+		}
 	}
 	if q.Mode == ModeSemantic && emb != nil && text != "" {
 		rerank(ctx, emb, text, res.Hits)
@@ -153,9 +179,82 @@ func (ix *Index) Search(ctx context.Context, q Query, emb Embedder) Result {
 			rel = 0.5 + 0.5*res.Hits[i].Score/maxScore // a query's relevance counts in Magic too
 		}
 		res.Hits[i].Magic = magic(res.Hits[i], q.Today) * rel
+		res.Hits[i].tier = tier(res.Hits[i].Score, maxScore)
 	}
 	order(res.Hits, q.Sort, text != "")
 	return res
+}
+
+// nameBonus rewards a program whose name or tags hold the query's keywords
+// ("Fulbright" finds the Fulbright programs before a page that mentions the
+// commission often): up to nameWeight when all of them are there.
+func (ix *Index) nameBonus(i int, words []string) float64 {
+	if len(words) == 0 {
+		return 0
+	}
+	n := 0
+	for _, w := range words {
+		if ix.names[i][w] {
+			n++
+		}
+	}
+	return nameWeight * float64(n) / float64(len(words))
+}
+
+// nameWeight is the most the name bonus adds.
+const nameWeight = 2.0
+
+// known reports whether a stemmed word is an index term (so typo tolerance
+// leaves real words alone).
+func (ix *Index) known(stem string) bool {
+	_, ok := ix.df[stem]
+	return ok
+}
+
+// tier buckets relevance so that Best Match can sort by match % among
+// programs that answer the query about equally well: 2 for the top half of
+// the best score, 1 for the next quarter, 0 below.
+func tier(score, max float64) int {
+	if max <= 0 {
+		return 0
+	}
+	return int(math.Floor(score / max * tierSteps))
+}
+
+// saidWeight is how much a word read as a concept still counts as a keyword.
+const saidWeight = 0.5
+
+// tierSteps is how finely relevance is bucketed for Best Match.
+const tierSteps = 1000000
+
+// counts says, for each counted filter and option, how many candidates
+// would remain with that option chosen and every other filter kept.
+func counts(cands []Hit, f Filters, today time.Time) map[string]map[string]int {
+	out := map[string]map[string]int{}
+	for name, opts := range CountedFilters {
+		m := map[string]int{}
+		for _, o := range opts {
+			m[o] = 0 // an option that leaves nothing is counted too ("Athletic (0)")
+			g := f
+			switch name {
+			case "award":
+				g.AwardType = o
+			case "category":
+				g.Category = o
+			case "level":
+				g.Level = o
+			case "field":
+				g.Field = o
+			}
+			for _, h := range cands {
+				if passes(h.Program, h.Deadline, g, today) {
+					m[o]++
+				}
+			}
+		}
+		out[name] = m
+	}
+	return out
 }
 
 // facetBonus rewards programs aimed at what the query asks for, beyond
@@ -163,13 +262,21 @@ func (ix *Index) Search(ctx context.Context, q Query, emb Embedder) Result {
 func facetBonus(p *Program, f Facets) float64 {
 	b := 0.0
 	if f.Gender == "women" && p.Gender == "women" && !f.inferredGender {
-		b += 1
+		b += 1.5
 	}
 	if len(f.Nationality) > 0 && overlaps(p.Nationalities, f.Nationality) {
-		b += 1.5
+		b += nationalityBonus
+	}
+	if f.Loan && (IsLoan(p) || MayBeLoan(p)) {
+		b += 2
 	}
 	if len(f.Fields) > 0 && overlaps(p.Fields, expandFields(f.Fields)) {
 		b += 1
+	} else if len(f.Fields) > 0 && isAny(p.Fields) {
+		b += 0.5 // open to every field, so to this one too
+	}
+	if contains(f.Coverage, "full") && fullCoverage(p) {
+		b += 1.5
 	}
 	if len(f.States) > 0 && overlaps(p.USStates, f.States) {
 		b += 1
@@ -187,6 +294,11 @@ func facetBonus(p *Program, f Facets) float64 {
 	}
 	return b
 }
+
+// nationalityBonus is small: the nationality already rules out programs
+// closed to it, and a program open to everyone fits a Mexican as well as a
+// Mexico-only one.
+var nationalityBonus = 0.5
 
 // passes applies the Advanced Filters.
 func passes(p *Program, dl DeadlineInfo, f Filters, today time.Time) bool {
@@ -273,12 +385,18 @@ func magic(h Hit, today time.Time) float64 {
 // order sorts hits in place. Eligible programs always come before partial
 // matches, whatever the sort.
 func order(hs []Hit, by string, hasQuery bool) {
+	// Best Match: among programs that answer the query about equally well
+	// (the same tier), the higher match % comes first, so the order agrees
+	// with the percentages the cards show; then relevance.
 	best := func(a, b *Hit) bool {
-		if hasQuery && a.Score != b.Score {
-			return a.Score > b.Score
+		if hasQuery && a.tier != b.tier {
+			return a.tier > b.tier
 		}
 		if a.Verdict.Match != b.Verdict.Match {
 			return a.Verdict.Match > b.Verdict.Match
+		}
+		if hasQuery && a.Score != b.Score {
+			return a.Score > b.Score
 		}
 		if a.Verdict.Targeted != b.Verdict.Targeted {
 			return a.Verdict.Targeted > b.Verdict.Targeted

@@ -232,8 +232,8 @@ func TestDeadlineStatus(t *testing.T) {
 		dl     scholarship.Deadline
 		status string
 	}{
-		{scholarship.Deadline{Date: d("2026-11-23")}, scholarship.StatusOpen},
-		{scholarship.Deadline{Date: d("2026-11-22")}, scholarship.StatusClosed},
+		{scholarship.Deadline{Date: d("2026-11-26")}, scholarship.StatusOpen},
+		{scholarship.Deadline{Date: d("2026-11-25")}, scholarship.StatusClosed},
 		{scholarship.Deadline{Month: 3, Rule: &scholarship.Text{EN: "x"}}, scholarship.StatusRecurring},
 	}
 	for _, c := range cases {

@@ -20,8 +20,13 @@ var (
 	required = []string{"id", "name", "provider", "official_url", "sources", "verified_at", "cycle", "amount",
 		"coverage", "renewable", "award_types", "levels", "years", "fields", "nationalities", "residence",
 		"us_status", "us_states", "gender", "criteria", "gpa_min", "deadline", "applicants", "awarded",
-		"summary", "requirements", "eligibility", "tags"}
-	usStates = strings.Fields(`AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT
+		"summary", "requirements", "eligibility", "tags", "official_url_note", "runner", "application_fee",
+		"discontinued", "check_note"}
+	sourceKeys  = []string{"url", "read_at", "content_date", "official", "facts"}
+	contentDate = regexp.MustCompile(`^\d{4}(-\d{2}(-\d{2})?)?$`)
+	// citedFacts must each be given by at least one source.
+	citedFacts = []string{"amount", "deadline", "eligibility"}
+	usStates   = strings.Fields(`AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT
 		NE NV NH NJ NM NY NC ND OH OK OR PA PR RI SC SD TN TX UT VT VA WA WV WI WY`)
 )
 
@@ -57,6 +62,12 @@ func Decode(file string, data []byte, today time.Time) (Program, error) {
 	}
 	c.requireKeys("amount", keys["amount"], "min", "max", "currency", "text")
 	c.requireKeys("deadline", keys["deadline"], "date", "rule")
+	var rawSources []json.RawMessage
+	if json.Unmarshal(keys["sources"], &rawSources) == nil {
+		for i, raw := range rawSources {
+			c.requireKeys(fmt.Sprintf("sources[%d]", i), raw, sourceKeys...)
+		}
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	var p Program
@@ -100,8 +111,37 @@ func (c *checker) check(p Program) {
 		c.bad("sources", "at least one source is required")
 	}
 	for i, s := range p.Sources {
-		c.https(fmt.Sprintf("sources[%d].url", i), s.URL)
-		c.pastDate(fmt.Sprintf("sources[%d].read_at", i), s.ReadAt)
+		f := fmt.Sprintf("sources[%d]", i)
+		c.https(f+".url", s.URL)
+		c.pastDate(f+".read_at", s.ReadAt)
+		if s.ContentDate != nil {
+			if !contentDate.MatchString(*s.ContentDate) {
+				c.bad(f+".content_date", "must be YYYY, YYYY-MM or YYYY-MM-DD, got %q", *s.ContentDate)
+			} else if *s.ContentDate > c.today {
+				c.bad(f+".content_date", "%s is in the future (today is %s)", *s.ContentDate, c.today)
+			}
+		}
+		c.subset(f+".facts", s.Facts, FactKinds, true)
+	}
+	for _, fact := range citedFacts {
+		if len(p.SourcesOf(fact)) == 0 {
+			c.bad("sources", "no source gives the %s (list it in a source's facts)", fact)
+		}
+	}
+	c.officialURL(p)
+	if !contains(Runners, p.Runner) {
+		c.bad("runner", "must be one of %s, got %q", strings.Join(Runners, ", "), p.Runner)
+	}
+	if p.ApplicationFee {
+		c.bad("application_fee", "a program that charges a fee to apply is not listed")
+	}
+	if d := p.Discontinued; d != nil {
+		c.nonEmpty("discontinued.since", d.Since)
+		c.https("discontinued.evidence", d.Evidence)
+		c.text("discontinued.note", d.Note)
+	}
+	if p.CheckNote != nil {
+		c.nonEmpty("check_note", *p.CheckNote)
 	}
 	c.pastDate("verified_at", p.VerifiedAt)
 	if p.Cycle != nil && strings.TrimSpace(*p.Cycle) == "" {
@@ -132,7 +172,39 @@ func (c *checker) check(p Program) {
 	c.list("eligibility", p.Eligibility)
 	for i, t := range p.Tags {
 		c.nonEmpty(fmt.Sprintf("tags[%d]", i), t)
+		if _, ok := TagLabels[t]; !ok && t != "" {
+			c.bad(fmt.Sprintf("tags[%d]", i), "%q has no label in tags.json (en, pt-BR, es-MX)", t)
+		}
 	}
+}
+
+// officialURL refuses a bare home page, or a page that is not one of the
+// record's official sources, unless official_url_note says why.
+func (c *checker) officialURL(p Program) {
+	if p.OfficialURLNote != nil {
+		c.nonEmpty("official_url_note", *p.OfficialURLNote)
+		return
+	}
+	if IsHomePage(p.OfficialURL) {
+		c.bad("official_url", "%q is a home page; link the program's own page or say why in official_url_note", p.OfficialURL)
+		return
+	}
+	for _, s := range p.Sources {
+		if s.Official && s.URL == p.OfficialURL {
+			return
+		}
+	}
+	c.bad("official_url", "%q is not one of the record's official sources; add it (official: true) or say why in official_url_note", p.OfficialURL)
+}
+
+// IsHomePage reports whether u is a site's home page (no path beyond "/").
+func IsHomePage(u string) bool {
+	x, err := url.Parse(u)
+	if err != nil {
+		return false
+	}
+	p := strings.Trim(x.Path, "/")
+	return p == "" || p == "en" || p == "es" || p == "pt-br" || p == "pt"
 }
 
 func (c *checker) nonEmpty(field, v string) {
@@ -281,16 +353,4 @@ func LoadDir(fsys fs.FS, today time.Time) ([]Program, error) {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
 	return out, nil
-}
-
-// Stale returns the programs verified more than 12 months before today.
-func Stale(ps []Program, today time.Time) []Program {
-	cut := today.UTC().AddDate(-1, 0, 0).Format(time.DateOnly)
-	var out []Program
-	for _, p := range ps {
-		if p.VerifiedAt < cut {
-			out = append(out, p)
-		}
-	}
-	return out
 }

@@ -12,7 +12,7 @@ import (
 	"github.com/crebit/crebit/internal/scholarship/catalog"
 )
 
-var today = time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)
+var today = time.Date(2026, 11, 26, 12, 0, 0, 0, time.UTC)
 
 func fixtures(t *testing.T) []scholarship.Program {
 	t.Helper()
@@ -124,13 +124,102 @@ func refuseBadVersions(t *testing.T, file string, raw []byte) {
 	}
 }
 
-func TestStale(t *testing.T) {
+func TestCheckCatalogReportsOldAndUnofficialFacts(t *testing.T) {
 	ps := fixtures(t)
-	if got := scholarship.Stale(ps, today); len(got) != 0 {
-		t.Fatalf("fresh fixtures reported stale: %d", len(got))
+	if r := scholarship.CheckCatalog(ps, today); len(r.StaleFacts) != 0 || len(r.PastDue) != 0 || len(r.NoOfficial) != 0 {
+		t.Fatalf("fresh official fixtures reported: %+v", r)
 	}
 	later := today.AddDate(1, 1, 0)
-	if got := scholarship.Stale(ps, later); len(got) != len(ps) {
-		t.Fatalf("13 months later want all %d stale, got %d", len(ps), len(got))
+	r := scholarship.CheckCatalog(ps, later)
+	if len(r.StaleFacts) == 0 || len(r.PastDue) != 0 {
+		t.Fatalf("13 months later want stale facts and nothing past due, got %+v", r)
+	}
+	r = scholarship.CheckCatalog(ps, today.AddDate(2, 1, 0))
+	if len(r.PastDue) != len(ps) {
+		t.Fatalf("25 months later want all %d past due, got %v", len(ps), r.PastDue)
+	}
+	note := "evergreen rules page, re-read on schedule"
+	ps[0].CheckNote = &note
+	ps[1].Sources[0].Official = false
+	r = scholarship.CheckCatalog(ps, today.AddDate(2, 1, 0))
+	if len(r.PastDue) != len(ps)-1 {
+		t.Fatalf("a check_note must excuse its record: %v", r.PastDue)
+	}
+	if len(r.NoOfficial) != 1 || r.NoOfficial[0] != ps[1].ID {
+		t.Fatalf("want %s without an official source, got %v", ps[1].ID, r.NoOfficial)
+	}
+}
+
+func TestCycleStatus(t *testing.T) {
+	src := func(content string) []scholarship.Source {
+		return []scholarship.Source{{URL: "https://example.org/p", ReadAt: "2026-11-20", ContentDate: &content, Official: true, Facts: []string{"deadline"}}}
+	}
+	date := func(d string) *string { return &d }
+	cases := []struct {
+		name string
+		p    scholarship.Program
+		want string
+	}{
+		{"dated ahead", scholarship.Program{Sources: src("2026-09"), Deadline: scholarship.Deadline{Date: date("2027-02-01")}}, scholarship.CycleOpen},
+		{"dated passed, recurs", scholarship.Program{Sources: src("2026"), Deadline: scholarship.Deadline{Date: date("2026-03-01"), Month: 3}}, scholarship.CycleExpected},
+		{"dated passed, no month", scholarship.Program{Sources: src("2026"), Deadline: scholarship.Deadline{Date: date("2026-03-01")}}, scholarship.CycleClosed},
+		{"rule with month, fresh source", scholarship.Program{Sources: src("2025-10"), Deadline: scholarship.Deadline{Month: 10}}, scholarship.CycleExpected},
+		{"rule with month, 2019 source", scholarship.Program{Sources: src("2019"), Deadline: scholarship.Deadline{Month: 10}}, scholarship.CycleUnknown},
+		{"old date with month", scholarship.Program{Sources: src("2021"), Deadline: scholarship.Deadline{Date: date("2021-05-21"), Month: 5}}, scholarship.CycleClosed},
+		{"discontinued", scholarship.Program{Sources: src("2026"), Deadline: scholarship.Deadline{Date: date("2027-02-01")},
+			Discontinued: &scholarship.Discontinued{Since: "2022", Evidence: "https://example.org/end"}}, scholarship.CycleDiscontinued},
+	}
+	for _, c := range cases {
+		if got := c.p.CycleStatus(today).Status; got != c.want {
+			t.Errorf("%s: got %s, want %s", c.name, got, c.want)
+		}
+	}
+}
+
+func TestProvenanceRules(t *testing.T) {
+	raw, err := os.ReadFile("testdata/valid/fx-citizens-computing.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		name   string
+		mutate func(m map[string]any)
+		want   string
+	}{
+		{"home page", func(m map[string]any) { m["official_url"] = "https://example.org/" }, "is a home page"},
+		{"official url not a source", func(m map[string]any) { m["official_url"] = "https://example.org/other" }, "not one of the record's official sources"},
+		{"fee to apply", func(m map[string]any) { m["application_fee"] = true }, "fee to apply"},
+		{"no source for the amount", func(m map[string]any) {
+			for _, s := range m["sources"].([]any) {
+				s.(map[string]any)["facts"] = []any{"deadline", "eligibility"}
+			}
+		}, "no source gives the amount"},
+		{"bad content date", func(m map[string]any) { m["sources"].([]any)[0].(map[string]any)["content_date"] = "May 2024" }, "content_date"},
+		{"future content date", func(m map[string]any) { m["sources"].([]any)[0].(map[string]any)["content_date"] = "2099" }, "in the future"},
+		{"source without official flag", func(m map[string]any) { delete(m["sources"].([]any)[0].(map[string]any), "official") }, "official: missing"},
+		{"unknown fact", func(m map[string]any) { m["sources"].([]any)[0].(map[string]any)["facts"] = []any{"vibes"} }, "unknown value"},
+		{"bad runner", func(m map[string]any) { m["runner"] = "sweepstakes" }, "runner"},
+		{"discontinued without evidence", func(m map[string]any) {
+			m["discontinued"] = map[string]any{"since": "2022", "evidence": "", "note": map[string]any{"en": "x", "pt-BR": "x", "es-MX": "x"}}
+		}, "discontinued.evidence"},
+	}
+	for _, c := range cases {
+		var m map[string]any
+		if err := json.Unmarshal(raw, &m); err != nil {
+			t.Fatal(err)
+		}
+		c.mutate(m)
+		b, _ := json.Marshal(m)
+		if _, err := scholarship.Decode("fx-citizens-computing.json", b, today); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: want error containing %q, got %v", c.name, c.want, err)
+		}
+	}
+	// A home page is accepted when the record says why.
+	var m map[string]any
+	_ = json.Unmarshal(raw, &m)
+	m["official_url"], m["official_url_note"] = "https://example.org/", "the program has no page of its own"
+	b, _ := json.Marshal(m)
+	if _, err := scholarship.Decode("fx-citizens-computing.json", b, today); err != nil {
+		t.Errorf("a noted home page must pass: %v", err)
 	}
 }

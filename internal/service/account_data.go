@@ -33,6 +33,19 @@ type DataExport struct {
 	CheckWaitlist      bool                `json:"check_waitlist"`
 	ScholarshipProfile json.RawMessage     `json:"scholarship_profile,omitempty"`
 	Eligibility        json.RawMessage     `json:"scholarship_eligibility,omitempty"`
+	Tracker            []exportApplication `json:"scholarship_tracker"`
+	Alerts             []AlertView         `json:"scholarship_alerts"`
+}
+
+// exportApplication is one program of the scholarship tracker.
+type exportApplication struct {
+	ProgramID string    `json:"program_id"`
+	Status    string    `json:"status"`
+	Deadline  *string   `json:"deadline"`
+	Notes     string    `json:"notes"`
+	Documents []int     `json:"documents_done"`
+	CreatedAt time.Time `json:"created_at"`
+	UpdatedAt time.Time `json:"updated_at"`
 }
 
 // exportReferrals are the friends the account's profiles invited and the rewards they earned.
@@ -120,11 +133,27 @@ func (s *Service) ExportData(ctx context.Context, who Actor) (DataExport, error)
 		Payments: []exportPayment{}, Account: exportAccount{ID: a.ID, Email: a.Email, FirstName: a.FirstName,
 			LastName: a.LastName, EmailVerified: a.EmailVerifiedAt != nil, TwoFactorEnabled: a.TOTPEnabledAt != nil, CreatedAt: a.CreatedAt}}
 	out.Signins = []Signin{}
+	out.Tracker, out.Alerts = []exportApplication{}, []AlertView{}
 	out.Referrals = exportReferrals{Invitations: []MyInvitation{}, Rewards: []MyReferralReward{}}
 	err = s.db.Tx(ctx, func(tx *store.Tx) error {
 		es, err := tx.SigninEvents(ctx, a.ID, maxExportPayments) // all of the 90 days kept
 		if err != nil {
 			return err
+		}
+		apps, err := tx.Applications(ctx, a.ID)
+		if err != nil {
+			return err
+		}
+		for _, ap := range apps {
+			out.Tracker = append(out.Tracker, exportApplication{ProgramID: ap.ProgramID, Status: ap.Status, Deadline: ap.Deadline,
+				Notes: ap.Notes, Documents: nonNilDocs(ap.Documents), CreatedAt: ap.CreatedAt, UpdatedAt: ap.UpdatedAt})
+		}
+		als, err := tx.Alerts(ctx, a.ID)
+		if err != nil {
+			return err
+		}
+		for _, al := range als {
+			out.Alerts = append(out.Alerts, alertView(al))
 		}
 		for _, e := range es {
 			d := account.ParseDevice(e.Device)
@@ -247,6 +276,9 @@ func (s *Service) CloseAccount(ctx context.Context, who Actor, password string) 
 		if err := s.queueMail(ctx, tx, "account_closed", accountLang(a, who), a.Email, map[string]string{"Link": s.link("/privacy", "", "")}); err != nil {
 			return err
 		}
+		if err := tx.ForgetScholarshipActivity(ctx, a.ID, now); err != nil {
+			return err
+		}
 		if err := tx.CloseAccount(ctx, a.ID, now); err != nil {
 			return err
 		}
@@ -256,4 +288,11 @@ func (s *Service) CloseAccount(ctx context.Context, who Actor, password string) 
 		return apperr.New(apperr.SignInRequired, "Please sign in")
 	}
 	return err
+}
+
+func nonNilDocs(v []int) []int {
+	if v == nil {
+		return []int{}
+	}
+	return v
 }

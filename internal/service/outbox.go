@@ -58,6 +58,8 @@ type mailBody struct {
 	Attach string `json:"attach,omitempty"`
 	// Attachments are the files as delivered (the local mailbox keeps them).
 	Attachments []mail.Attachment `json:"attachments,omitempty"`
+	// Headers are extra header fields (List-Unsubscribe ...).
+	Headers map[string]string `json:"headers,omitempty"`
 }
 
 // queueMail renders kind with fields for to and stores it in tx; the
@@ -70,11 +72,17 @@ func (s *Service) queueMail(ctx context.Context, tx *store.Tx, kind, lang, to st
 // queueMailAttaching is queueMail with a file made at sending time (attach:
 // "receipt:<transaction id>" attaches that payment's PDF receipt).
 func (s *Service) queueMailAttaching(ctx context.Context, tx *store.Tx, kind, lang, to string, fields map[string]string, attach string) error {
+	return s.queueMailMessage(ctx, tx, kind, lang, to, fields, attach, nil)
+}
+
+// queueMailMessage is queueMail with an attachment made at sending time
+// and extra header fields (headers may be nil).
+func (s *Service) queueMailMessage(ctx context.Context, tx *store.Tx, kind, lang, to string, fields map[string]string, attach string, headers map[string]string) error {
 	subject, text, html, err := s.mailer.Render(kind, lang, fields)
 	if err != nil {
 		return err
 	}
-	body, err := json.Marshal(mailBody{Text: text, HTML: html, Attach: attach})
+	body, err := json.Marshal(mailBody{Text: text, HTML: html, Attach: attach, Headers: headers})
 	if err != nil {
 		return err
 	}
@@ -247,7 +255,7 @@ func (s *Service) compose(ctx context.Context, m store.OutboxMessage) (msg mail.
 		return mail.Message{}, false, err // tried again: the receipt is made from the database
 	}
 	return mail.Message{MessageID: m.MessageID, From: s.cfg.MailFrom, To: m.To,
-		Subject: m.Subject, Text: body.Text, HTML: body.HTML, Attachments: files}, false, nil
+		Subject: m.Subject, Text: body.Text, HTML: body.HTML, Attachments: files, Headers: body.Headers}, false, nil
 }
 
 // deliverLocalBatch puts a batch in the local mailbox (the embedded
@@ -403,7 +411,7 @@ func ReceiptFileName(transactionID string) string { return "crebit-receipt-" + t
 // sender): it puts msg in the local mailbox table, which the sandbox
 // mailbox page shows, in tx (once per Message-ID).
 func (s *Service) deliverLocal(ctx context.Context, tx *store.Tx, msg mail.Message) error {
-	body, err := json.Marshal(mailBody{Text: msg.Text, HTML: msg.HTML, Attachments: msg.Attachments})
+	body, err := json.Marshal(mailBody{Text: msg.Text, HTML: msg.HTML, Attachments: msg.Attachments, Headers: msg.Headers})
 	if err != nil {
 		return err
 	}
@@ -421,7 +429,8 @@ type MailboxEntry struct {
 	HTML        string    `json:"html,omitempty"`
 	// Attachments are the files sent with it (names and sizes; the bytes
 	// through MailboxAttachment).
-	Attachments []MailboxFile `json:"attachments,omitempty"`
+	Attachments []MailboxFile     `json:"attachments,omitempty"`
+	Headers     map[string]string `json:"headers,omitempty"`
 }
 
 // MailboxFile describes one attachment of a local-mailbox message.
@@ -464,7 +473,7 @@ func (s *Service) MailboxMessage(ctx context.Context, id string) (MailboxEntry, 
 	if err := json.Unmarshal([]byte(plain), &body); err != nil {
 		return MailboxEntry{}, err
 	}
-	e := MailboxEntry{ID: m.ID, To: m.To, Subject: m.Subject, DeliveredAt: m.DeliveredAt, Text: body.Text, HTML: body.HTML}
+	e := MailboxEntry{ID: m.ID, To: m.To, Subject: m.Subject, DeliveredAt: m.DeliveredAt, Text: body.Text, HTML: body.HTML, Headers: body.Headers}
 	for _, a := range body.Attachments {
 		e.Attachments = append(e.Attachments, MailboxFile{Name: a.Name, ContentType: a.ContentType, Size: len(a.Data)})
 	}

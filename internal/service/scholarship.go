@@ -45,7 +45,14 @@ type ScholarshipOverview struct {
 
 // ScholarshipOverview counts the catalog and its latest verification date.
 func (s *Service) ScholarshipOverview() ScholarshipOverview {
-	return ScholarshipOverview{Count: len(s.schol.index.Programs), LastVerified: s.schol.lastVer}
+	n := 0
+	for i := range s.schol.index.Programs {
+		p := &s.schol.index.Programs[i]
+		if p.Discontinued == nil && !scholarship.IsLoan(p) {
+			n++ // what a search offers: ended programs and loans are not scholarships on offer
+		}
+	}
+	return ScholarshipOverview{Count: n, LastVerified: s.schol.lastVer}
 }
 
 // ImportScholarships writes the shipped catalog into the database (new and
@@ -80,11 +87,6 @@ func ImportCatalog(ctx context.Context, db *store.DB, ps []scholarship.Program, 
 	return written, removed, err
 }
 
-// StaleScholarships lists programs verified more than 12 months ago.
-func (s *Service) StaleScholarships() []scholarship.Program {
-	return scholarship.Stale(s.schol.index.Programs, s.now())
-}
-
 // SearchResponse is one page of results.
 type SearchResponse struct {
 	Total          int                `json:"total"`
@@ -94,7 +96,13 @@ type SearchResponse struct {
 	Mode           string             `json:"mode"`
 	ProfileApplied bool               `json:"profile_applied"`
 	Understood     []scholarship.Chip `json:"understood"`
-	Results        []ProgramView      `json:"results"`
+	// Hint is "no_terms" when the text held only words that search nothing
+	// (the results are then the whole list).
+	Hint string `json:"hint,omitempty"`
+	// Counts are, per Advanced Filter (award, category, level, field), how
+	// many programs each option would leave with the other choices kept.
+	Counts  map[string]map[string]int `json:"counts"`
+	Results []ProgramView             `json:"results"`
 }
 
 // SearchScholarships runs a search from its query string, matched against
@@ -103,6 +111,9 @@ func (s *Service) SearchScholarships(ctx context.Context, a Actor, query url.Val
 	p, err := scholarship.ParseParams(query)
 	if err != nil {
 		return SearchResponse{}, err
+	}
+	if query.Get("lang") == "" && contains(scholarship.Languages, a.Lang) {
+		p.Lang = a.Lang // the cards are written in the page's language, not English by default
 	}
 	var student scholarship.Student
 	applied := false
@@ -116,14 +127,14 @@ func (s *Service) SearchScholarships(ctx context.Context, a Actor, query url.Val
 	res := s.schol.index.Search(ctx, scholarship.Query{Text: p.Q, Mode: p.Mode, Sort: p.Sort, Filters: p.Filters,
 		Student: student, Partial: p.Partial, Today: s.now()}, s.schol.embedder)
 	out := SearchResponse{Total: len(res.Hits), Page: p.Page, PerPage: scholarship.PerPage, Sort: p.Sort, Mode: p.Mode,
-		ProfileApplied: applied, Understood: res.Understood, Results: []ProgramView{}}
+		ProfileApplied: applied, Understood: res.Understood, Hint: res.Hint, Counts: res.Counts, Results: []ProgramView{}}
 	if out.Understood == nil {
 		out.Understood = []scholarship.Chip{}
 	}
 	from := (p.Page - 1) * scholarship.PerPage
 	for i := from; i < len(res.Hits) && i < from+scholarship.PerPage; i++ {
 		h := res.Hits[i]
-		out.Results = append(out.Results, view(h.Program, p.Lang, h.Deadline, &h.Verdict))
+		out.Results = append(out.Results, view(h.Program, p.Lang, s.now(), h.Deadline, &h.Verdict))
 	}
 	return out, nil
 }
@@ -140,7 +151,7 @@ func (s *Service) ScholarshipProgram(id, lang string) (ProgramView, error) {
 	if !contains(scholarship.Languages, lang) {
 		return ProgramView{}, apperr.FieldError("lang", "lang must be en, pt-BR or es-MX")
 	}
-	return view(p, lang, scholarship.DeadlineStatus(p.Deadline, s.now()), nil), nil
+	return view(p, lang, s.now(), scholarship.DeadlineStatus(p.Deadline, s.now()), nil), nil
 }
 
 func contains(list []string, v string) bool {

@@ -103,9 +103,11 @@ func New(d Deps) (*Service, error) {
 	jobs.Register(d.Queue, &sessionCleanupWorker{s: s})
 	jobs.Register(d.Queue, &retentionWorker{s: s})
 	jobs.Register(d.Queue, &recoverWorker{s: s})
+	jobs.Register(d.Queue, &alertsWorker{s: s})
 	d.Queue.Periodic(sweepEvery(d.Config.RecoverAfter), func() river.JobArgs { return recoverArgs{} })
 	d.Queue.Periodic(time.Hour, func() river.JobArgs { return sessionCleanupArgs{} })
 	d.Queue.Periodic(24*time.Hour, func() river.JobArgs { return retentionArgs{} })
+	d.Queue.Periodic(24*time.Hour, func() river.JobArgs { return alertsArgs{} })
 	return s, nil
 }
 

@@ -507,6 +507,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/scholarships/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in student's scholarship alerts (pending and active) */
+        get: operations["scholarshipAlerts"];
+        put?: never;
+        /** Opt in to new-match digests (at most weekly) and deadline reminders for a saved search; a confirmation e-mail is sent (double opt-in) and nothing else until it is followed */
+        post: operations["createScholarshipAlert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/scholarships/alerts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Stop one of the caller's alerts (anyone else's is 404) */
+        delete: operations["stopScholarshipAlert"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/scholarships/tracker": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in student's scholarship tracker, soonest deadline first, in the request's language */
+        get: operations["scholarshipTracker"];
+        put?: never;
+        /** Save a program to the tracker as interested (with its dated deadline when one is ahead) */
+        post: operations["trackScholarship"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/scholarships/tracker/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a program from the tracker (anyone else's is 404) */
+        delete: operations["untrackScholarship"];
+        options?: never;
+        head?: never;
+        /** Move a tracked program (one step forward or back; a result only after submitting) or edit its deadline, notes and documents checklist */
+        patch: operations["updateTrackedScholarship"];
+        trace?: never;
+    };
     "/api/me/signins": {
         parameters: {
             query?: never;
@@ -738,6 +809,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/scholarships/alerts/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The second step of the opt-in (the id and token of the confirmation e-mail's link); the first digest is sent at once, a second confirmation changes nothing */
+        post: operations["confirmScholarshipAlert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/scholarships/alerts/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * One-click unsubscribe (RFC 8058), the address of every alert e-mail's List-Unsubscribe header (with List-Unsubscribe-Post)
+         * @description No sign-in; the token proves the link. The body (`List-Unsubscribe=One-Click`, form-encoded) is accepted and not needed. Unsubscribing twice is fine.
+         */
+        post: operations["unsubscribeScholarshipAlert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/scholarships/eligibility": {
         parameters: {
             query?: never;
@@ -838,7 +946,12 @@ export interface paths {
         };
         /**
          * Search the catalog (keyword or natural language), filtered, sorted and paged
-         * @description Results are matched against the caller's saved Quick Match profile and
+         * @description What the text is understood to say (nationality, level, field, state,
+         *     US status, criteria, and what it denies: "no tengo green card") is
+         *     applied to the student, whatever the mode; loans appear only when the
+         *     text asks for one. Best Match orders by relevance, and by match % among
+         *     programs that answer the text about equally well.
+         *     Results are matched against the caller's saved Quick Match profile and
          *     eligibility form (unless `profile=0`). Programs the student is ruled
          *     out of by a hard rule (nationality, residence, US status, level,
          *     field, gender, state, a required criterion, GPA) are left out unless
@@ -1147,6 +1260,8 @@ export interface components {
         };
         /** @description An exact decimal with the currency's scale (2 for USD, BRL and MXN), e.g. 542.23. */
         Amount: number;
+        /** @enum {unknown} */
+        ApplicationStatus: "interested" | "preparing" | "submitted" | "awarded" | "not_awarded";
         /** @description What the browser showed when the payer agreed (stored with the payment). */
         AuthorizationInput: {
             accepted?: boolean;
@@ -1170,6 +1285,8 @@ export interface components {
         Chip: {
             /** @description nationality, residence, us_status, level, year, field, gender, us_state, criteria, gpa, amount_min, status, award_type, coverage, renewable, loan */
             facet: string;
+            /** @description The query denies it ("no tengo green card", "sem empréstimo"): programs only for that status are left out. */
+            negated?: boolean;
             /** @description The words of the query that meant it. */
             term?: string;
             value: string;
@@ -1292,10 +1409,24 @@ export interface components {
             recent_signins: components["schemas"]["Signin"][];
             /** @description The friends the account's payer profiles invited and the rewards earned. */
             referrals: Record<string, never>;
+            /** @description The scholarship e-mail alerts (not the stopped ones). */
+            scholarship_alerts: components["schemas"]["ScholarshipAlert"][];
             /** @description The saved eligibility form. */
             scholarship_eligibility?: Record<string, never>;
             /** @description The saved Quick Match answers. */
             scholarship_profile?: Record<string, never>;
+            /** @description The programs in the scholarship tracker. */
+            scholarship_tracker: {
+                /** Format: date-time */
+                created_at: string;
+                deadline: string | null;
+                documents_done: number[];
+                notes: string;
+                program_id: string;
+                status: components["schemas"]["ApplicationStatus"];
+                /** Format: date-time */
+                updated_at: string;
+            }[];
         };
         /** @enum {string} */
         DeliveryMethod: "usd-bank-transfer" | "check-to-school";
@@ -1471,6 +1602,10 @@ export interface components {
             }[];
             /** Format: date-time */
             delivered_at: string;
+            /** @description Extra header fields (List-Unsubscribe, List-Unsubscribe-Post) */
+            headers?: {
+                [key: string]: string;
+            };
             html?: string;
             id: string;
             subject: string;
@@ -1654,8 +1789,11 @@ export interface components {
             /** @enum {unknown} */
             fafsaStatus?: "" | "Completed" | "Will_file" | "Not_applicable";
             faithTags?: string[] | null;
-            /** @enum {unknown} */
-            firstGen?: "" | "yes" | "no";
+            /**
+             * @description "" is unanswered
+             * @enum {unknown}
+             */
+            firstGen?: "" | "yes" | "no" | "prefer_not_to_say";
             genderIdentityTags?: string[] | null;
             genderTags?: string[] | null;
             gpaCurrent?: number | null;
@@ -1663,9 +1801,9 @@ export interface components {
             gpaScale?: "" | "4.0" | "10.0";
             intendedMajors?: string;
             /** @enum {unknown} */
-            lgbtq?: "" | "yes" | "no";
+            lgbtq?: "" | "yes" | "no" | "prefer_not_to_say";
             /** @enum {unknown} */
-            lowIncome?: "" | "yes" | "no";
+            lowIncome?: "" | "yes" | "no" | "prefer_not_to_say";
             /** @description ids of the 19 major areas */
             majorAreasOfInterest?: string[] | null;
             /** @enum {unknown} */
@@ -1749,6 +1887,22 @@ export interface components {
             id: string;
             last4: string;
         };
+        ScholarshipAlert: {
+            /** Format: date-time */
+            confirmed_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            id: string;
+            /** Format: date-time */
+            last_digest_at: string | null;
+            /** @description the saved search's query string */
+            params: string;
+            /**
+             * @description pending until the e-mailed link is followed
+             * @enum {unknown}
+             */
+            status: "pending" | "active" | "unsubscribed";
+        };
         ScholarshipOverview: {
             count: number;
             /** @description Latest verified_at in the catalog (YYYY-MM-DD); empty when the catalog is empty. */
@@ -1766,6 +1920,17 @@ export interface components {
             award_types: string[];
             awarded: components["schemas"]["Figure"];
             coverage: string[];
+            /** @description The cycle's status as the sources show it: open (a dated deadline ahead), closed (the last dated deadline passed, no next cycle announced), next_expected (the month is known from recent sources), discontinued (with its evidence), unknown (no date and no recent source). */
+            cycle: {
+                /** @description the dated deadline, open or passed */
+                date?: string;
+                /** Format: uri */
+                evidence?: string;
+                month?: number;
+                since?: string;
+                /** @enum {unknown} */
+                status: "open" | "closed" | "next_expected" | "discontinued" | "unknown";
+            };
             deadline: {
                 date?: string;
                 /** @description estimated next date (next cycle, or the rule's month) */
@@ -1773,7 +1938,7 @@ export interface components {
                 month?: number;
                 rule?: string;
                 /**
-                 * @description closed: this cycle's date passed; closed until the next cycle
+                 * @description closed: the dated deadline passed (see cycle for what is known of the next one)
                  * @enum {unknown}
                  */
                 status: "open" | "closed" | "recurring";
@@ -1783,6 +1948,21 @@ export interface components {
             eligible?: boolean;
             fields: string[];
             id: string;
+            legitimacy: {
+                /** @description always true: the catalog refuses programs that charge a fee to apply */
+                free_to_apply: boolean;
+                /** @description a loan, to be repaid (shown only when asked for) */
+                loan: boolean;
+                /** @description a grant or a loan depending on the case */
+                may_be_loan: boolean;
+                /**
+                 * Format: uri
+                 * @description the official page read, absent when only third-party pages were found
+                 */
+                official_source?: string;
+                /** @enum {unknown} */
+                runner: "government" | "university" | "foundation" | "nonprofit" | "company" | "lender";
+            };
             levels: string[];
             match?: number;
             /** Format: uri */
@@ -1790,6 +1970,18 @@ export interface components {
             provider: string;
             renewable: boolean | null;
             requirements: string[];
+            /** @description Every page the card's facts come from. */
+            sources: {
+                /** @description how old the page's content is, as it shows it (YYYY, YYYY-MM or YYYY-MM-DD); null when it shows no date */
+                content_date: string | null;
+                facts: ("amount" | "deadline" | "eligibility" | "requirements" | "coverage" | "status" | "figures")[];
+                /** @description the program's or its provider's own page; false for news, blogs, directories */
+                official: boolean;
+                /** @description the day the page was read (YYYY-MM-DD) */
+                read_at: string;
+                /** Format: uri */
+                url: string;
+            }[];
             tags: string[];
             title: string;
             unknown?: components["schemas"]["Chip"][];
@@ -1798,6 +1990,17 @@ export interface components {
             why_not?: components["schemas"]["Chip"][];
         };
         ScholarshipSearch: {
+            /** @description Per Advanced Filter (award, category, level, field), how many programs each option would leave with every other choice kept. */
+            counts: {
+                [key: string]: {
+                    [key: string]: number;
+                };
+            };
+            /**
+             * @description no_terms: the text held only words that search nothing; the results are the whole list
+             * @enum {unknown}
+             */
+            hint?: "no_terms";
             /** @enum {unknown} */
             mode: "keyword" | "semantic";
             page: number;
@@ -1887,6 +2090,36 @@ export interface components {
         };
         /** @enum {string} */
         Symbol: "USDC/BRL" | "USDC/MXN";
+        TrackedApplication: {
+            cycle: {
+                date?: string;
+                /** Format: uri */
+                evidence?: string;
+                month?: number;
+                since?: string;
+                /** @enum {unknown} */
+                status: "open" | "closed" | "next_expected" | "discontinued" | "unknown";
+            };
+            /** @description the student's deadline (YYYY-MM-DD) */
+            deadline: string | null;
+            /** @description The record's requirements, in the request's language, ticked or not. */
+            documents: {
+                done: boolean;
+                label: string;
+            }[];
+            id: string;
+            /** @description where the status may go next */
+            moves: components["schemas"]["ApplicationStatus"][];
+            notes: string;
+            /** Format: uri */
+            official_url: string;
+            program_id: string;
+            provider: string;
+            status: components["schemas"]["ApplicationStatus"];
+            title: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
         Transaction: {
             amount_local: number;
             amount_usd: number;
@@ -3021,6 +3254,263 @@ export interface operations {
             500: components["responses"]["Internal"];
         };
     };
+    scholarshipAlerts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        alerts: components["schemas"]["ScholarshipAlert"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    createScholarshipAlert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the search's query string, as the search page's URL has it ("" = the saved profile alone) */
+                    params: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Pending until confirmed. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScholarshipAlert"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOrigin"];
+            /** @description `conflict`: an alert for this search exists, or 10 do */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["Internal"];
+        };
+    };
+    stopScholarshipAlert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Stopped. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        deleted: true;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOrigin"];
+            /** @description `No alert with that id` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["Internal"];
+        };
+    };
+    scholarshipTracker: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        applications: components["schemas"]["TrackedApplication"][];
+                        states: components["schemas"]["ApplicationStatus"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    trackScholarship: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    program_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrackedApplication"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOrigin"];
+            /** @description `conflict`: the program is already tracked, or 100 programs are */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["Internal"];
+        };
+    };
+    untrackScholarship: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        deleted: true;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOrigin"];
+            /** @description `No tracked application with that id` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["Internal"];
+        };
+    };
+    updateTrackedScholarship: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description YYYY-MM-DD, or empty to clear it */
+                    deadline?: string;
+                    /** @description indexes of the requirements that are done */
+                    documents?: number[];
+                    notes?: string;
+                    status?: components["schemas"]["ApplicationStatus"];
+                };
+            };
+        };
+        responses: {
+            /** @description Updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrackedApplication"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["CrossOrigin"];
+            /** @description `No tracked application with that id` (also another account's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict`: that move is not allowed from the current status */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["Internal"];
+        };
+    };
     meSignins: {
         parameters: {
             query?: never;
@@ -3341,6 +3831,67 @@ export interface operations {
                     "application/json": components["schemas"]["ScholarshipOverview"];
                 };
             };
+        };
+    };
+    confirmScholarshipAlert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: string;
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Confirmed (or already). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        status: "pending" | "active" | "unsubscribed";
+                    };
+                };
+            };
+            403: components["responses"]["CrossOrigin"];
+            410: components["responses"]["LinkInvalid"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    unsubscribeScholarshipAlert: {
+        parameters: {
+            query: {
+                id: string;
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Unsubscribed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "unsubscribed";
+                    };
+                };
+            };
+            410: components["responses"]["LinkInvalid"];
+            500: components["responses"]["Internal"];
         };
     };
     getEligibility: {

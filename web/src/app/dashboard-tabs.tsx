@@ -9,12 +9,14 @@ const OverviewTab = lazy(() => import('@/features/dashboard/overview/overview-ta
 const SettingsTab = lazy(() => import('@/features/dashboard/settings/settings-tab').then((m) => ({ default: m.SettingsTab })));
 const PaymentTab = lazy(() => import('@/features/dashboard/payment/payment-tab').then((m) => ({ default: m.PaymentTab })));
 const FxQuotesTab = lazy(() => import('@/features/quote/fx-quotes-tab').then((m) => ({ default: m.FxQuotesTab })));
+const TrackerTab = lazy(() => import('@/features/scholarships/tracker-tab').then((m) => ({ default: m.TrackerTab })));
 const SupportTab = lazy(() => import('@/features/dashboard/support/support-tab').then((m) => ({ default: m.SupportTab })));
 
 export const dashboardTabs: DashboardTab[] = [
   { id: 'dashboard', path: '', Component: OverviewTab },
   { id: 'payment', path: 'payment', Component: PaymentTab },
   { id: 'fx-quotes', path: 'fx-quotes', Component: FxQuotesTab },
+  { id: 'scholarships', path: 'scholarships', Component: TrackerTab },
   { id: 'support', path: 'support', Component: SupportTab },
   { id: 'settings', path: 'settings', Component: SettingsTab },
 ];

@@ -44,6 +44,8 @@ export const routes: Array<{ path: string; lazy: Loader }> = [
   { path: '/signup-stage1', lazy: page(() => import('@/features/scholarships/quick-match-page'), (m) => m.QuickMatchPage) },
   { path: '/scholarship-eligibility', lazy: page(() => import('@/features/scholarships/eligibility-page'), (m) => m.EligibilityPage) },
   { path: '/scholarship-search', lazy: page(() => import('@/features/scholarships/search-page'), (m) => m.ScholarshipSearchPage) },
+  { path: '/scholarship-alerts/confirm', lazy: page(() => import('@/features/scholarships/alert-link-page'), (m) => m.AlertConfirmPage) },
+  { path: '/scholarship-alerts/unsubscribe', lazy: page(() => import('@/features/scholarships/alert-link-page'), (m) => m.AlertUnsubscribePage) },
 ];
 
 /** routeObjects is the tree handed to the router. */

@@ -38,7 +38,7 @@ export function hasCode(err: unknown, ...codes: ErrorCode[]): err is ApiError {
 type Json = Record<string, unknown> | unknown[];
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: Json;
   headers?: Record<string, string>;
   signal?: AbortSignal;

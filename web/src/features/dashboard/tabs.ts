@@ -3,7 +3,7 @@
 // folders are composed by the app, never imported by this feature.
 import type { ComponentType } from 'react';
 
-export type DashboardTabId = 'dashboard' | 'payment' | 'fx-quotes' | 'support' | 'settings';
+export type DashboardTabId = 'dashboard' | 'payment' | 'fx-quotes' | 'scholarships' | 'support' | 'settings';
 
 export interface DashboardTab {
   id: DashboardTabId;

@@ -18,7 +18,11 @@ afterEach(() => vi.unstubAllGlobals());
 describe('EligibilityPage', () => {
   it('keeps what the student typed when the saved answers arrive later', async () => {
     let answer: (r: Response) => void = () => {};
-    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))));
+    vi.stubGlobal('fetch', vi.fn((url: string) =>
+      url.includes('/eligibility')
+        ? new Promise<Response>((resolve) => (answer = resolve))
+        : Promise.resolve(new Response(JSON.stringify({}), { status: 200 })),
+    ));
     render(
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
         <MemoryRouter>
@@ -31,5 +35,30 @@ describe('EligibilityPage', () => {
     // The saved answer fills what was left untouched; the typed GPA stays.
     await waitFor(() => expect(screen.getByLabelText('Gender')).toHaveValue('woman'));
     expect(screen.getByLabelText('GPA', { exact: true })).toHaveValue('3.6');
+  });
+});
+
+describe('EligibilityPage after Quick Match', () => {
+  it('does not ask again what Quick Match already knows: race, gender, first generation and GPA are filled in', async () => {
+    vi.stubGlobal('fetch', vi.fn((url: string) => {
+      const body = url.includes('/profile')
+        ? { raceEthnicityTags: ['hispanic_latino'], genderIdentityTags: ['woman'], genderTags: [], firstGen: 'yes', gpaCurrent: 8.7, gpaScale: '10.0' }
+        : { race: '', gender: '', firstGeneration: '', householdIncome: '', gpa: '', extracurriculars: [] };
+      return Promise.resolve(new Response(JSON.stringify(body), { status: 200 }));
+    }));
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <MemoryRouter>
+          <EligibilityPage />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(screen.getByLabelText('Gender')).toHaveValue('woman'));
+    expect(screen.getByTestId('prefilled-note')).toHaveTextContent('We filled in what you already told us in Quick Match');
+    expect(screen.getByLabelText('Race / ethnicity')).toHaveValue('hispanic_latino');
+    expect(screen.getByLabelText('GPA', { exact: true })).toHaveValue('8.7/10');
+    expect(screen.getByRole('radio', { name: 'Yes' })).toBeChecked();
+    // What Quick Match does not cover is still asked.
+    expect(screen.getByLabelText('Household income (US$ per year)')).toHaveValue('');
   });
 });

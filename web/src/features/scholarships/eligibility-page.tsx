@@ -1,5 +1,5 @@
 import './strings';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -10,7 +10,8 @@ import { Card } from '@/components/ui/card';
 import { toast } from '@/components/ui/toast-store';
 import { errorMessage } from '@/lib/api-client';
 import { usePageMeta } from '@/lib/page-meta';
-import { useEligibility, useSaveEligibility } from './api/profile';
+import { useEligibility, useQuickMatch, useSaveEligibility } from './api/profile';
+import { fromQuickMatch, mergeAnswers } from './lib/eligibility-prefill';
 import { ChoiceGroup, SelectField, TextField, choices } from './components/fields';
 import { extracurriculars, firstGenerationAnswers, genderIdentities, householdIncomes, raceEthnicities } from './lib/options';
 
@@ -38,15 +39,16 @@ export function EligibilityPage() {
   const navigate = useNavigate();
   const saved = useEligibility();
   const save = useSaveEligibility();
+  const quick = useQuickMatch();
   const form = useForm<Form>({ defaultValues: empty, resolver: zodResolver(schema) });
-  const loaded = useRef(false);
+  const known = fromQuickMatch(quick.data);
+  const fromQuick = Object.keys(known).length > 0;
   useEffect(() => {
-    if (saved.data && !loaded.current) {
-      loaded.current = true;
-      // What the student typed before the saved answers arrived stays.
-      form.reset({ ...empty, ...saved.data }, { keepDirtyValues: true });
-    }
-  }, [saved.data, form]);
+    if (!saved.data && !quick.data) return;
+    // Saved answers win, Quick Match fills what it already knows (race,
+    // gender, first generation, GPA); what the student typed meanwhile stays.
+    form.reset(mergeAnswers(empty, fromQuickMatch(quick.data), saved.data), { keepDirtyValues: true });
+  }, [saved.data, quick.data, form]);
   const none = { value: '', label: t('quickMatch.notSelected') };
   const { register } = form;
   const gpaError = form.formState.errors.gpa ? t('eligibility.gpaError') : undefined;
@@ -69,6 +71,11 @@ export function EligibilityPage() {
         <h1 className="text-3xl font-bold text-ink sm:text-4xl">{t('eligibility.title')}</h1>
         <p className="mt-3 text-lg text-slate-700">{t('eligibility.lead')}</p>
         <form onSubmit={onSubmit} noValidate>
+          {fromQuick && (
+            <p role="status" className="mt-6 rounded-lg bg-emerald-50 px-4 py-3 text-base text-emerald-950" data-testid="prefilled-note">
+              {t('eligibility.prefilled')}
+            </p>
+          )}
           <Card className="mt-8 space-y-6">
             <div className="grid gap-4 sm:grid-cols-2">
               <SelectField id="race" label={t('eligibility.fields.race')} choices={[none, ...choices(raceEthnicities, (v) => t(`options.race.${v}`))]} {...register('race')} />

@@ -6,7 +6,12 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
 import { usePageMeta } from '@/lib/page-meta';
+import { toast } from '@/components/ui/toast-store';
+import { errorMessage } from '@/lib/api-client';
+import { useMe } from '@/lib/session';
 import { useSearch } from './api/search';
+import { useTrack, useTracker } from './api/tracker';
+import { useCreateAlert } from './api/alerts';
 import { AdvancedFilters } from './components/advanced-filters';
 import { ResultCard } from './components/result-card';
 import { SearchBar } from './components/search-bar';
@@ -43,7 +48,7 @@ export function ScholarshipSearchPage() {
         <p className="mt-2 text-lg text-slate-700">{t('search.tagline')}</p>
 
         <div className="mt-6">
-          <SearchBar q={state.q} mode={state.mode} understood={data?.understood ?? []} onSearch={(q) => update({ q })} onMode={(mode) => update({ mode })} />
+          <SearchBar q={state.q} mode={state.mode} understood={data?.understood ?? []} hint={data?.hint} onSearch={(q) => update({ q })} onMode={(mode) => update({ mode })} />
         </div>
 
         <p className="mt-4 text-base text-slate-700">
@@ -68,7 +73,7 @@ export function ScholarshipSearchPage() {
             <span aria-hidden="true">{open ? '▴' : '▾'}</span>
           </button>
           <div id="advanced-filters" hidden={!open} className="border-t border-slate-200 px-6 py-5">
-            <AdvancedFilters applied={state.filters} onApply={(filters) => update({ filters })} />
+            <AdvancedFilters applied={state.filters} counts={data?.counts} onApply={(filters) => update({ filters })} />
           </div>
         </Card>
 
@@ -88,6 +93,7 @@ export function ScholarshipSearchPage() {
           </div>
         </div>
         <p className="mt-2 text-sm text-slate-700">{t('search.magicDefinition')}</p>
+        <AlertAction key={writeSearch({ ...state, page: 1 }).toString()} params={writeSearch({ ...state, page: 1 }).toString()} />
 
         {search.isError && (
           <div role="alert" className="mt-6 rounded-lg border border-red-200 bg-red-50 p-4 text-red-900">
@@ -101,7 +107,8 @@ export function ScholarshipSearchPage() {
         <ol className={cn('mt-6 space-y-4', search.isFetching && 'opacity-70')} aria-busy={search.isFetching}>
           {data?.results.map((p) => (
             <li key={p.id}>
-              <ResultCard p={p} expanded={expanded === p.id} onToggle={() => setExpanded(expanded === p.id ? null : p.id)} />
+              <ResultCard p={p} expanded={expanded === p.id} onToggle={() => setExpanded(expanded === p.id ? null : p.id)}
+                trackAction={<TrackAction programID={p.id} title={p.title} />} />
             </li>
           ))}
         </ol>
@@ -118,5 +125,62 @@ export function ScholarshipSearchPage() {
         )}
       </div>
     </main>
+  );
+}
+
+/** TrackAction saves a program to the signed-in student's tracker (a guest is asked to sign in). */
+function TrackAction({ programID, title }: { programID: string; title: string }) {
+  const { t } = useTranslation('scholarships');
+  const me = useMe().data;
+  const tracker = useTracker(!!me);
+  const track = useTrack();
+  if (!me) {
+    return (
+      <Link to="/signin" className="inline-block text-sm font-semibold text-blue-800 underline">
+        {t('tracker.signInToSave')}
+      </Link>
+    );
+  }
+  if (tracker.data?.applications.some((a) => a.program_id === programID)) {
+    return (
+      <Link to="/dashboard/scholarships" className="inline-block text-sm font-semibold text-emerald-900 underline">
+        {t('tracker.inTracker')}
+      </Link>
+    );
+  }
+  return (
+    <Button variant="outline" size="sm" disabled={track.isPending || !tracker.data} aria-label={`${t('tracker.save')}: ${title}`}
+      onClick={() => track.mutate(programID, {
+        onSuccess: () => toast({ title: t('tracker.savedToast') }),
+        onError: (err) => toast({ title: errorMessage(err, t('tracker.saveError')), variant: 'destructive' }),
+      })}>
+      {t('tracker.save')}
+    </Button>
+  );
+}
+
+/** AlertAction opts the signed-in student in to e-mail alerts for this search (confirmed by e-mail). */
+function AlertAction({ params }: { params: string }) {
+  const { t } = useTranslation('scholarships');
+  const me = useMe().data;
+  const create = useCreateAlert();
+  if (!me) {
+    return (
+      <Link to="/signin" className="mt-3 inline-block text-sm font-semibold text-blue-800 underline">
+        {t('alerts.signInToSubscribe')}
+      </Link>
+    );
+  }
+  return (
+    <div className="mt-3">
+      {create.isSuccess ? (
+        <p role="status" className="text-sm font-semibold text-emerald-900">{t('alerts.subscribed')}</p>
+      ) : (
+        <Button variant="outline" size="sm" disabled={create.isPending}
+          onClick={() => create.mutate(params, { onError: (err) => toast({ title: errorMessage(err, t('alerts.subscribeError')), variant: 'destructive' }) })}>
+          {t('alerts.subscribe')}
+        </Button>
+      )}
+    </div>
   );
 }

@@ -1,10 +1,24 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { displayLanguage, intlLocale } from '@/lib/language';
 import { SelectField, TextField } from './fields';
 import { SavedSets } from './saved-sets';
 import { filterOptions, type SelectFilter } from '../lib/options';
 import { amountError, emptyFilters, type Filters } from '../lib/search-state';
+import type { SearchResult } from '../api/types';
+
+/** Counts are how many programs each option of a filter would leave (from the last search). */
+export type Counts = SearchResult['counts'];
+
+/**
+ * optionLabel adds the count to an option that has one ("Athletic (0)"); an
+ * option that would leave nothing is disabled unless it is the one applied.
+ */
+function choice(label: string, value: string, count: number | undefined, applied: string, format: (n: number) => string) {
+  if (value === '' || count === undefined) return { value, label };
+  return { value, label: `${label} (${format(count)})`, disabled: count === 0 && value !== applied };
+}
 
 const groups: Array<{ key: 'financial' | 'academic' | 'timing'; selects: SelectFilter[]; amounts?: boolean }> = [
   { key: 'financial', selects: ['award', 'renewable'], amounts: true },
@@ -21,7 +35,7 @@ const labelKey: Record<SelectFilter, string> = {
  * AdvancedFilters is the collapsible panel: the spec's three groups, every
  * control wired to the search. Changes are a draft until Apply Filters.
  */
-export function AdvancedFilters({ applied, onApply }: { applied: Filters; onApply: (f: Filters) => void }) {
+export function AdvancedFilters({ applied, onApply, counts }: { applied: Filters; onApply: (f: Filters) => void; counts?: Counts }) {
   const { t } = useTranslation('scholarships');
   const [draft, setDraft] = useState(applied);
   const [synced, setSynced] = useState(applied);
@@ -58,7 +72,9 @@ export function AdvancedFilters({ applied, onApply }: { applied: Filters; onAppl
               <SelectField key={k} id={`filter-${k}`} label={t(`search.filters.${labelKey[k]}`)} value={draft[k]}
                 hint={k === 'gpa' ? t('search.filters.gpaHint') : undefined}
                 onChange={(e) => set(k, e.target.value)}
-                choices={filterOptions[k].map((v) => ({ value: v, label: t(`search.options.${k}.${v}`) }))} />
+                choices={filterOptions[k].map((v) =>
+                  choice(t(`search.options.${k}.${v}`), v, counts?.[k]?.[v], applied[k], (n) => n.toLocaleString(intlLocale(displayLanguage()))),
+                )} />
             ))}
           </fieldset>
         ))}

@@ -8,6 +8,8 @@ const control =
 export interface Choice {
   value: string;
   label: string;
+  /** disabled options stay listed (with their count) but cannot be chosen. */
+  disabled?: boolean;
 }
 
 type SelectProps = SelectHTMLAttributes<HTMLSelectElement> & { id: string; label: string; choices: Choice[]; hint?: string };
@@ -24,7 +26,7 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectProps>(function S
       </label>
       <select id={id} ref={ref} className={control} aria-describedby={hint ? `${id}-hint` : undefined} {...props}>
         {choices.map((c) => (
-          <option key={c.value} value={c.value}>
+          <option key={c.value} value={c.value} disabled={c.disabled}>
             {c.label}
           </option>
         ))}

@@ -25,7 +25,7 @@ export function AffinityTab({ register }: { register: UseFormRegister<QuickMatch
       {group('genderIdentityTags', genderIdentities, 'genderIdentity')}
       {group('raceEthnicityTags', raceEthnicities, 'race')}
       <ChoiceGroup legend={t('quickMatch.fields.lgbtq')} name="lgbtq" type="radio" columns={3}
-        choices={choices(['yes', 'no', ''], (v) => t(`options.yesNo.${v}`))} inputProps={() => register('lgbtq')} />
+        choices={choices(['yes', 'no', 'prefer_not_to_say'], (v) => t(`options.yesNo.${v}`))} inputProps={() => register('lgbtq')} />
       {group('sexualOrientationTags', sexualOrientations, 'sexualOrientation')}
       {group('faithTags', faithTags, 'faith')}
       {group('disabilityTags', disabilityTags, 'disability')}

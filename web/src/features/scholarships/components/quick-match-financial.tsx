@@ -7,7 +7,7 @@ import type { QuickMatchForm } from '../lib/quick-match-form';
 /** FinancialTab is Quick Match's third tab: Financial & Access. */
 export function FinancialTab({ register }: { register: UseFormRegister<QuickMatchForm> }) {
   const { t } = useTranslation('scholarships');
-  const yesNo = choices(['yes', 'no', ''], (v) => t(`options.yesNo.${v}`));
+  const yesNo = choices(['yes', 'no', 'prefer_not_to_say'], (v) => t(`options.yesNo.${v}`));
   return (
     <div className="space-y-6">
       <ChoiceGroup legend={t('quickMatch.fields.firstGen')} name="firstGen" type="radio" columns={3} choices={yesNo}

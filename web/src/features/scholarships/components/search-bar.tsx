@@ -10,12 +10,14 @@ interface Props {
   q: string;
   mode: Mode;
   understood: Chip[];
+  /** hint is the server's "no_terms" when only function words were typed. */
+  hint?: string;
   onSearch: (q: string) => void;
   onMode: (m: Mode) => void;
 }
 
 /** SearchBar is the mode toggle, the search box and what the query was understood as. */
-export function SearchBar({ q, mode, understood, onSearch, onMode }: Props) {
+export function SearchBar({ q, mode, understood, hint, onSearch, onMode }: Props) {
   const { t } = useTranslation('scholarships');
   const [draft, setDraft] = useState(q);
   const [synced, setSynced] = useState(q);
@@ -74,11 +76,18 @@ export function SearchBar({ q, mode, understood, onSearch, onMode }: Props) {
         <div className="mt-3 flex flex-wrap items-center gap-2" data-testid="understood">
           <span className="text-sm font-semibold text-slate-700">{t('search.understood')}</span>
           {understood.map((c) => (
-            <span key={`${c.facet}:${c.value}`} className="rounded-full bg-indigo-100 px-2.5 py-1 text-sm text-indigo-950">
-              {chipLabel(t, c)}
+            <span key={`${c.negated ? '!' : ''}${c.facet}:${c.value}`}
+              className={cn('rounded-full px-2.5 py-1 text-sm', c.negated ? 'bg-rose-100 text-rose-950' : 'bg-indigo-100 text-indigo-950')}>
+              {c.negated ? t('search.notChip', { label: chipLabel(t, c) }) : chipLabel(t, c)}
             </span>
           ))}
+          <span className="w-full text-sm text-slate-700">{t('search.understoodApplied')}</span>
         </div>
+      )}
+      {hint === 'no_terms' && (
+        <p role="status" className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950" data-testid="search-hint">
+          {t('search.hintNoTerms', { q })}
+        </p>
       )}
     </div>
   );
