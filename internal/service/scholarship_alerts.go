@@ -100,7 +100,7 @@ func (s *Service) CreateAlert(ctx context.Context, a Actor, params string) (Aler
 			}
 		}
 		if len(existing) >= store.MaxAlerts {
-			return apperr.New(apperr.Conflict, "You can keep up to 10 alerts; stop one first")
+			return apperr.New(apperr.Conflict, "You can keep up to %d alerts; stop one first", store.MaxAlerts)
 		}
 		out = store.Alert{ID: randid.New("alr"), AccountID: a.AccountID, Email: acct.Email, Lang: accountLang(acct, a),
 			Params: canonical, Status: alertPending, CreatedAt: s.now()}

@@ -113,7 +113,7 @@ func (s *Service) TrackProgram(ctx context.Context, a Actor, programID, lang str
 			return err
 		}
 		if n >= store.MaxApplications {
-			return apperr.New(apperr.Conflict, "You can track up to 100 programs; remove one first")
+			return apperr.New(apperr.Conflict, "You can track up to %d programs; remove one first", store.MaxApplications)
 		}
 		return tx.CreateApplication(ctx, ap)
 	})
