@@ -23,7 +23,7 @@ CREATE INDEX scholarship_alerts_status ON scholarship_alerts (status);
 CREATE TABLE scholarship_reminders (
     application_id TEXT NOT NULL,
     deadline       TEXT NOT NULL,
-    days_before    INTEGER NOT NULL,
+    days_before    BIGINT NOT NULL,
     sent_at        TIMESTAMPTZ NOT NULL,
     PRIMARY KEY (application_id, deadline, days_before)
 );

@@ -4,7 +4,7 @@
 -- not_awarded), the student's own deadline, notes, and which of the
 -- record's requirements are done (documents: JSON array of indexes).
 CREATE TABLE scholarship_applications (
-    id         TEXT PRIMARY KEY,
+    id         TEXT NOT NULL PRIMARY KEY,
     account_id TEXT NOT NULL,
     program_id TEXT NOT NULL,
     status     TEXT NOT NULL CHECK (status IN ('interested', 'preparing', 'submitted', 'awarded', 'not_awarded')),

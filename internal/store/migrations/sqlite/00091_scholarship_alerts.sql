@@ -4,7 +4,7 @@
 -- and ended by one-click unsubscribe. params is a saved search's query
 -- string ("" = the profile alone); seen lists the program ids already sent.
 CREATE TABLE scholarship_alerts (
-    id              TEXT PRIMARY KEY,
+    id              TEXT NOT NULL PRIMARY KEY,
     account_id      TEXT NOT NULL,
     email           TEXT NOT NULL,
     lang            TEXT NOT NULL,
