@@ -257,6 +257,10 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		}
 	}
 	log.Info("crebit serving", "url", cfg.BaseURL, "database", db.Engine(), "partner", cfg.Partner, "web_embedded", web.Embedded)
+	if cfg.Partner == config.PartnerSandbox && config.PublicBaseURL(cfg.BaseURL) {
+		log.Warn("the sandbox partner serves a site that is not loopback (CREBIT_ALLOW_SANDBOX=1): its payments move no real money, "+
+			"and its mailbox, simulation and partner API answer only clients on loopback", "url", cfg.BaseURL)
+	}
 	fmt.Fprintf(stdout, "crebit: listening on %s (%s, partner %s)\n", loopback, db.Engine(), cfg.Partner)
 
 	select {

@@ -374,3 +374,22 @@ func sandboxKeepsItsOwnFile(t *testing.T, dir string) {
 		t.Fatalf("sandbox pay-ins: %d in crebit.db, %d in crebit.sandbox.db; want 0 and 2", in, beside)
 	}
 }
+
+// TestSandboxOnAPublicAddressNeedsConsentAndSaysSo: with the sandbox
+// partner, a base URL that is not loopback (http as much as https) stops
+// start-up without CREBIT_ALLOW_SANDBOX=1, and with it the server says at
+// start-up what is exposed.
+func TestSandboxOnAPublicAddressNeedsConsentAndSaysSo(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	err := app.Run(context.Background(), []string{"serve", "--addr", "127.0.0.1:0"}, func(k string) string {
+		return map[string]string{"CREBIT_DATA_DIR": dir, "CREBIT_BASE_URL": "http://crebit.example"}[k]
+	}, io.Discard, io.Discard)
+	if err == nil || !strings.Contains(err.Error(), "CREBIT_ALLOW_SANDBOX=1") {
+		t.Fatalf("an http public base URL with the sandbox started: %v", err)
+	}
+	r := start(t, map[string]string{"CREBIT_DATA_DIR": dir, "CREBIT_BASE_URL": "http://crebit.example", "CREBIT_ALLOW_SANDBOX": "1"})
+	if logs := r.stderr.String(); !strings.Contains(logs, "level=WARN") || !strings.Contains(logs, "answer only clients on loopback") {
+		t.Fatalf("no WARN line at start-up:\n%s", logs)
+	}
+}

@@ -105,7 +105,7 @@ var options = []option{
 	{"sandbox-fee-bps", "CREBIT_SANDBOX_FEE_BPS", "50", "sandbox: off-ramp fee in basis points", false},
 	{"sandbox-auto-advance", "CREBIT_SANDBOX_AUTO_ADVANCE", "2s", "sandbox: delay between stages after a pay-in completes; 0 turns it off", false},
 	{"sandbox-fail-quotes", "CREBIT_SANDBOX_FAIL_QUOTES", "false", "sandbox: answer quote requests with 503 (for testing error paths)", false},
-	{"allow-sandbox", "CREBIT_ALLOW_SANDBOX", "false", "allow the sandbox partner with a public https CREBIT_BASE_URL", false},
+	{"allow-sandbox", "CREBIT_ALLOW_SANDBOX", "false", "allow the sandbox partner with a CREBIT_BASE_URL that is not loopback", false},
 	{"encryption-key-file", "CREBIT_ENCRYPTION_KEY_FILE", "", "file holding the encryption key (keep it off the data volume)", false},
 	{"recover-after", "CREBIT_RECOVER_AFTER", "1m", "age at which a payment stuck in created is recovered from the partner", false},
 	{"rescue-after", "CREBIT_RESCUE_AFTER", "1m", "a job left running by a crash is run again after this long", false},
@@ -270,8 +270,8 @@ func parse(get func(string) string) (Config, error) {
 	}
 
 	c.Reliability = parseReliability(get, bad)
-	if c.Partner == PartnerSandbox && !c.AllowSandbox && publicHTTPS(c.BaseURL) {
-		bad("CREBIT_PARTNER", "is the sandbox while CREBIT_BASE_URL (%s) is a public https site; set CREBIT_ALLOW_SANDBOX=1 if that is on purpose", c.BaseURL)
+	if c.Partner == PartnerSandbox && !c.AllowSandbox && PublicBaseURL(c.BaseURL) {
+		bad("CREBIT_PARTNER", "is the sandbox while CREBIT_BASE_URL (%s) is not a loopback address; set CREBIT_ALLOW_SANDBOX=1 if that is on purpose", c.BaseURL)
 	}
 
 	if len(errs) > 0 {

@@ -112,7 +112,7 @@ func TestSecretsAreGeneratedKeptAndNeverPrinted(t *testing.T) {
 	}
 }
 
-func TestSandboxOnAPublicHTTPSSiteNeedsConsent(t *testing.T) {
+func TestSandboxOnAPublicAddressNeedsConsent(t *testing.T) {
 	t.Parallel()
 	env := func(base, allow string) func(string) string {
 		return func(k string) string {
@@ -133,7 +133,11 @@ func TestSandboxOnAPublicHTTPSSiteNeedsConsent(t *testing.T) {
 		{"https://pay.crebit.example", "1", true},
 		{"https://localhost:8443", "", true},
 		{"https://127.0.0.1", "", true},
-		{"http://pay.crebit.example", "", true},
+		{"http://pay.crebit.example", "", false}, // any scheme: http is no safer
+		{"http://pay.crebit.example", "1", true},
+		{"http://10.0.0.5:8080", "", false},
+		{"http://[::1]:8080", "", true},
+		{"http://app.localhost", "", true},
 		{"", "", true},
 	} {
 		_, err := Load(nil, env(tc.base, tc.allow))

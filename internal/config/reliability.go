@@ -12,9 +12,11 @@ import (
 // Reliability holds the settings of issue 10: recovery, rate limits,
 // trusted proxies, metrics and the sandbox guard.
 type Reliability struct {
-	// AllowSandbox lets the sandbox partner run behind a public https
-	// CREBIT_BASE_URL; without it the server refuses to start, so a
-	// production site cannot take fake money by mistake.
+	// AllowSandbox lets the sandbox partner run behind a CREBIT_BASE_URL
+	// that is not loopback (whatever its scheme); without it the server
+	// refuses to start, so a production site cannot take fake money by
+	// mistake. Even then the sandbox's own surfaces (the mailbox, the
+	// simulation, the partner API) answer only loopback clients.
 	AllowSandbox bool
 	// EncryptionKeyFile names a file holding the encryption key, so the key
 	// can live on another volume than the data it seals.
@@ -72,19 +74,22 @@ func parseReliability(get func(string) string, bad func(string, string, ...any))
 	return r
 }
 
-// publicHTTPS reports whether base is an https URL of a host other than
-// localhost or a loopback address.
-func publicHTTPS(base string) bool {
+// PublicBaseURL reports whether base names a host other than localhost or
+// a loopback address, whatever its scheme: a site others can reach.
+func PublicBaseURL(base string) bool {
 	u, err := url.Parse(base)
-	if err != nil || u.Scheme != "https" {
+	if err != nil || u.Hostname() == "" {
 		return false
 	}
-	host := u.Hostname()
+	return !LoopbackHost(u.Hostname())
+}
+
+// LoopbackHost reports whether host is localhost (or a name under it) or a
+// loopback address.
+func LoopbackHost(host string) bool {
 	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
-		return false
+		return true
 	}
-	if a, err := netip.ParseAddr(host); err == nil && a.IsLoopback() {
-		return false
-	}
-	return true
+	a, err := netip.ParseAddr(strings.Trim(host, "[]"))
+	return err == nil && a.IsLoopback()
 }

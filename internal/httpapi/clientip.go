@@ -1,6 +1,8 @@
 package httpapi
 
 import (
+	"github.com/crebit/crebit/internal/apperr"
+
 	"net"
 	"net/http"
 	"net/netip"
@@ -45,4 +47,26 @@ func (s *Server) trusted(a netip.Addr) bool {
 		}
 	}
 	return false
+}
+
+// fromLoopback reports whether the request's client (as clientIP resolves it
+// through CREBIT_TRUSTED_PROXIES) is this machine.
+func (s *Server) fromLoopback(r *http.Request) bool {
+	a, err := netip.ParseAddr(s.clientIP(r))
+	return err == nil && a.Unmap().IsLoopback()
+}
+
+// loopbackOnly serves h only to loopback clients and answers anyone else
+// exactly as for a path that does not exist. The sandbox's mailbox (which
+// holds every account's reset links), its simulation of a payer's bank and
+// its partner API are for the person running the sandbox on their machine,
+// never for a visitor of a site that happens to run it.
+func (s *Server) loopbackOnly(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !s.fromLoopback(r) {
+			writeJSON(w, r, http.StatusNotFound, localized(w, r, errorBody{Error: "not found: " + r.Method + " " + r.URL.Path, Code: apperr.NotFound}))
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
 }

@@ -12,7 +12,9 @@ import (
 // handleConfig tells the web app what this server offers.
 func (s *Server) handleConfig(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, r, http.StatusOK, map[string]any{
-		"sandbox":           s.svc.Sandbox(),
+		// The sandbox's controls (Simulate, the mailbox) exist for this
+		// client: the sandbox partner, and a client on loopback.
+		"sandbox":           s.svc.Sandbox() && s.fromLoopback(r),
 		"quote_ttl_seconds": int(s.cfg.QuoteTTL.Seconds()),
 	})
 }

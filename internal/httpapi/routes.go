@@ -28,7 +28,7 @@ func (s *Server) apiRoutes(mux *http.ServeMux) {
 	// Partner webhooks.
 	mux.HandleFunc("POST /api/webhook/payout-events", s.handleWebhookReceive)
 	if s.svc != nil && s.svc.Sandbox() {
-		mux.HandleFunc("POST /api/trigger-mock-webhook", s.limited(limitTrigger, s.handleWebhookTrigger))
+		mux.Handle("POST /api/trigger-mock-webhook", s.loopbackOnly(s.limited(limitTrigger, s.handleWebhookTrigger)))
 	}
 
 	// Accounts.
@@ -60,9 +60,9 @@ func (s *Server) apiRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/me/data", s.handleDataExport)
 	mux.HandleFunc("POST /api/me/close", s.handleAccountClose)
 	if s.svc != nil && s.svc.Sandbox() && s.svc.LocalMailbox() {
-		mux.HandleFunc("GET /api/sandbox/mailbox", s.handleMailboxList)
-		mux.HandleFunc("GET /api/sandbox/mailbox/{id}", s.handleMailboxMessage)
-		mux.HandleFunc("GET /api/sandbox/mailbox/{id}/attachments/{n}", s.handleMailboxAttachment)
+		mux.Handle("GET /api/sandbox/mailbox", s.loopbackOnly(http.HandlerFunc(s.handleMailboxList)))
+		mux.Handle("GET /api/sandbox/mailbox/{id}", s.loopbackOnly(http.HandlerFunc(s.handleMailboxMessage)))
+		mux.Handle("GET /api/sandbox/mailbox/{id}/attachments/{n}", s.loopbackOnly(http.HandlerFunc(s.handleMailboxAttachment)))
 	}
 
 	// Public site.

@@ -84,7 +84,7 @@ func NewServer(d Deps) *Server {
 	root.HandleFunc("GET /healthz", s.handleHealthz)
 	root.HandleFunc("GET /readyz", s.handleReadyz)
 	if d.Sandbox != nil {
-		root.Handle("/sandbox/", d.Sandbox)
+		root.Handle("/sandbox/", s.loopbackOnly(d.Sandbox))
 	}
 	root.Handle("/", newStatic(d.Static))
 
