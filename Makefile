@@ -42,7 +42,7 @@ deps: deps-go $(WEB)/node_modules/.installed
 ## dev: the Go server on :8080 and Vite with hot reload on :5173 (proxying /api)
 dev: deps
 	@trap 'kill 0' EXIT; \
-	$(GO) run ./cmd/crebit serve & \
+	CREBIT_BASE_URL=http://localhost:5173 $(GO) run ./cmd/crebit serve & \
 	cd $(WEB) && npx vite
 
 ## test: every test — Go (race detector, SQLite and PostgreSQL), web unit tests, browser tests, short chaos run.

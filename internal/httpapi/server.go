@@ -74,13 +74,8 @@ func NewServer(d Deps) *Server {
 	api := http.NewServeMux()
 	s.apiRoutes(api)
 
-	cop := http.NewCrossOriginProtection()
-	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		writeJSON(w, r, http.StatusForbidden, localized(w, r, errorBody{Error: "cross-origin request refused", Code: apperr.Forbidden}))
-	}))
-
 	root := http.NewServeMux()
-	root.Handle("/api/", cop.Handler(s.withSession(apiFallback(api))))
+	root.Handle("/api/", sameOrigin(d.Config.BaseURL, s.withSession(apiFallback(api))))
 	root.HandleFunc("GET /healthz", s.handleHealthz)
 	root.HandleFunc("GET /readyz", s.handleReadyz)
 	if d.Sandbox != nil {

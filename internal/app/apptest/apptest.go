@@ -236,6 +236,10 @@ func (b *Browser) Do(method, path string, body any, headers ...string) Response 
 		req.Header.Set("Content-Type", "application/json")
 	}
 	for i := 0; i+1 < len(headers); i += 2 {
+		if headers[i] == "Host" { // Go sends req.Host, not a Host header
+			req.Host = headers[i+1]
+			continue
+		}
 		req.Header.Set(headers[i], headers[i+1])
 	}
 	resp, err := b.HTTP.Do(req)
