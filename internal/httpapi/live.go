@@ -20,6 +20,12 @@ const heartbeatEvery = 15 * time.Second
 // Last-Event-ID and gets only what changed after it. Anyone else gets 404.
 func (s *Server) handlePaymentEvents(w http.ResponseWriter, r *http.Request) {
 	ctx, who, id := r.Context(), actor(r), r.PathValue("transaction_id")
+	release, err := s.streams.acquire(who.SessionID, s.clientIP(r))
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	defer release()
 	wake, stop, err := s.svc.Watch(ctx, who, id)
 	if err != nil {
 		writeError(w, r, err)

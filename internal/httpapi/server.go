@@ -50,6 +50,7 @@ type Server struct {
 	closing     chan struct{} // closed at shutdown: live streams end
 	closeOnce   sync.Once
 	heartbeat   atomic.Int64 // nanoseconds between heartbeats of an idle live stream
+	streams     streamCap    // open live streams per session and client address
 }
 
 // NewServer wires the routes and middleware.
