@@ -17,6 +17,8 @@ import (
 	"sync"
 	"unicode/utf8"
 
+	"github.com/trustelem/zxcvbn"
+	"github.com/trustelem/zxcvbn/match"
 	"golang.org/x/crypto/argon2"
 )
 
@@ -33,6 +35,30 @@ var (
 	ErrPasswordCommon   = errors.New("password too common")
 	ErrPasswordHasEmail = errors.New("password contains e-mail")
 )
+
+// WeakPasswordError refuses a password a strength estimator (zxcvbn)
+// expects to be guessed in under 10^10 tries; Reason names the pattern that
+// makes it guessable, so the person knows what to change.
+type WeakPasswordError struct{ Reason WeakReason }
+
+func (e *WeakPasswordError) Error() string { return "password too weak: " + string(e.Reason) }
+
+// WeakReason is the pattern that made a password guessable.
+type WeakReason string
+
+// The patterns, from zxcvbn's matches.
+const (
+	WeakRepeat   WeakReason = "repeat"   // aaaaaaaaaaaa, twelve spaces, passwordpassword
+	WeakSequence WeakReason = "sequence" // abcdefghijkl, 123456789012
+	WeakKeyboard WeakReason = "keyboard" // qwertyuiopasdfgh, 1qaz2wsx3edc
+	WeakDate     WeakReason = "date"     // digits that read as dates and years
+	WeakCommon   WeakReason = "common"   // common words, names and passwords
+	WeakOther    WeakReason = "other"    // short or predictable in another way
+)
+
+// minScore is the strength a password must reach: zxcvbn's top score (4,
+// "very unguessable"), at least 10^10 guesses.
+const minScore = 4
 
 // common-passwords.txt is the password frequency list of zxcvbn (MIT,
 // github.com/trustelem/zxcvbn v1.0.1, data/passwords.txt): about 47,000
@@ -61,7 +87,8 @@ func isCommon(p string) bool {
 }
 
 // CheckPassword applies the policy: 12-128 characters of any kind, not in
-// the common list, not containing the e-mail's local part.
+// the common list, not containing the e-mail's local part, and hard to
+// guess by zxcvbn's estimate (minScore).
 func CheckPassword(password, email string) error {
 	n := utf8.RuneCountInString(password)
 	switch {
@@ -76,7 +103,40 @@ func CheckPassword(password, email string) error {
 	if len(local) >= 3 && strings.Contains(strings.ToLower(password), local) {
 		return ErrPasswordHasEmail
 	}
+	inputs := []string{"crebit"}
+	if local != "" {
+		inputs = append(inputs, local)
+	}
+	if r := zxcvbn.PasswordStrength(password, inputs); r.Score < minScore {
+		return &WeakPasswordError{Reason: weakReason(r.Sequence)}
+	}
 	return nil
+}
+
+// weakReason names the longest guessable pattern zxcvbn found.
+func weakReason(seq []*match.Match) WeakReason {
+	reason, longest := WeakOther, 0
+	for _, m := range seq {
+		var r WeakReason
+		switch m.Pattern {
+		case "repeat":
+			r = WeakRepeat
+		case "sequence":
+			r = WeakSequence
+		case "spatial":
+			r = WeakKeyboard
+		case "date", "regex":
+			r = WeakDate
+		case "dictionary":
+			r = WeakCommon
+		default:
+			continue
+		}
+		if n := utf8.RuneCountInString(m.Token); n > longest {
+			reason, longest = r, n
+		}
+	}
+	return reason
 }
 
 // Params are argon2id's cost parameters.
@@ -144,6 +204,3 @@ func TokenHash(token string) string {
 	sum := sha256.Sum256([]byte(token))
 	return hex.EncodeToString(sum[:])
 }
-
-// NormalizeEmail trims and lower-cases an address.
-func NormalizeEmail(e string) string { return strings.ToLower(strings.TrimSpace(e)) }

@@ -19,9 +19,35 @@ func TestCheckPassword(t *testing.T) {
 		{"1qaz2wsx3edc", ErrPasswordCommon},
 		{"my maria.silva password", ErrPasswordHasEmail},
 		{"correct horse battery staple", nil},
+		{"a brand new passphrase 9", nil},
+		{"Xk9#mQ2$vL7p", nil},
 	} {
 		if got := CheckPassword(tc.pw, " Maria.Silva@Example.com "); !errors.Is(got, tc.want) {
 			t.Errorf("CheckPassword(%q) = %v, want %v", tc.pw, got, tc.want)
+		}
+	}
+}
+
+// TestWeakPasswordsAreRefusedWithTheirReason: passwords of the right length
+// that a guesser finds fast are refused, each with the pattern to avoid.
+func TestWeakPasswordsAreRefusedWithTheirReason(t *testing.T) {
+	for _, tc := range []struct {
+		pw   string
+		want WeakReason
+	}{
+		{strings.Repeat(" ", 12), WeakRepeat},
+		{"aaaaaaaaaaaa", WeakRepeat},
+		{"passwordpassword", WeakRepeat},
+		{"730194628501", WeakDate},
+		{"qwertyuiopasdfgh", WeakCommon},
+		{"zxcvbnm,./zxcv", WeakKeyboard},
+		{"abcdefghijklmnop", WeakSequence},
+		{"mariasilva2024", WeakCommon},
+		{"crebitcrebit12", WeakCommon}, // the site's own name, twice
+	} {
+		var weak *WeakPasswordError
+		if err := CheckPassword(tc.pw, "ana@example.com"); !errors.As(err, &weak) || weak.Reason != tc.want {
+			t.Errorf("CheckPassword(%q) = %v, want too weak (%s)", tc.pw, err, tc.want)
 		}
 	}
 }

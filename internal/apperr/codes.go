@@ -77,6 +77,7 @@ const (
 	PasswordTooLong        Code = "password_too_long"
 	PasswordTooCommon      Code = "password_too_common"
 	PasswordContainsEmail  Code = "password_contains_email"
+	PasswordTooWeak        Code = "password_too_weak"
 	InvalidCredentials     Code = "invalid_credentials"
 	TwoFactorCodeInvalid   Code = "two_factor_code_invalid"
 	TwoFactorStepExpired   Code = "two_factor_step_expired"
@@ -151,6 +152,7 @@ var table = map[Code]entry{
 	PasswordTooLong:             {http.StatusBadRequest, "The password has more than 128 characters."},
 	PasswordTooCommon:           {http.StatusBadRequest, "The password is in the list of common passwords."},
 	PasswordContainsEmail:       {http.StatusBadRequest, "The password contains the e-mail address's name."},
+	PasswordTooWeak:             {http.StatusBadRequest, "The password is easy to guess (a repeat, a sequence, a keyboard pattern, a date or common words); the message says which."},
 	InvalidCredentials:          {http.StatusUnauthorized, "The e-mail or the password is wrong (which one is not said)."},
 	TwoFactorCodeInvalid:        {http.StatusUnauthorized, "The two-factor or recovery code is wrong, expired or already used."},
 	TwoFactorStepExpired:        {http.StatusUnauthorized, "The two-factor step of a sign-in expired; sign in again."},

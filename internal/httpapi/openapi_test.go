@@ -43,11 +43,12 @@ func loadOpenAPI(t *testing.T) *openapi3.T {
 	return doc
 }
 
-// serverRoutes reads the "METHOD /path" patterns registered in routes.go
+// serverRoutes reads the "METHOD /path" patterns registered (Handle or
+// HandleFunc) in routes.go
 // (every /api/ route) and server.go (/healthz, /readyz).
 func serverRoutes(t *testing.T) []string {
 	t.Helper()
-	pattern := regexp.MustCompile(`\.HandleFunc\("([A-Z]+) (/[^"]*)"`)
+	pattern := regexp.MustCompile(`\.Handle(?:Func)?\("([A-Z]+) (/[^"]*)"`)
 	var routes []string
 	for _, file := range []string{"routes.go", "server.go"} {
 		src, err := os.ReadFile(file)

@@ -95,7 +95,28 @@ func passwordError(field string, err error) error {
 	case errors.Is(err, account.ErrPasswordHasEmail):
 		return apperr.WithField(apperr.PasswordContainsEmail, field, "Password must not contain your email address")
 	}
+	var weak *account.WeakPasswordError
+	if errors.As(err, &weak) {
+		return weakPassword(field, weak.Reason)
+	}
 	return err
+}
+
+// weakPassword says why a password is easy to guess and what to do instead.
+func weakPassword(field string, r account.WeakReason) error {
+	switch r {
+	case account.WeakRepeat:
+		return apperr.WithField(apperr.PasswordTooWeak, field, "This password is easy to guess: repeated characters or words. Try a few unrelated words.")
+	case account.WeakSequence:
+		return apperr.WithField(apperr.PasswordTooWeak, field, "This password is easy to guess: a sequence such as abcd or 1234. Try a few unrelated words.")
+	case account.WeakKeyboard:
+		return apperr.WithField(apperr.PasswordTooWeak, field, "This password is easy to guess: a keyboard pattern such as qwerty. Try a few unrelated words.")
+	case account.WeakDate:
+		return apperr.WithField(apperr.PasswordTooWeak, field, "This password is easy to guess: it reads as dates or years. Try a few unrelated words.")
+	case account.WeakCommon:
+		return apperr.WithField(apperr.PasswordTooWeak, field, "This password is easy to guess: common words, names or passwords. Add an uncommon word or two.")
+	}
+	return apperr.WithField(apperr.PasswordTooWeak, field, "This password is easy to guess. Make it longer with a few unrelated words.")
 }
 
 func (s *Service) hashPassword(ctx context.Context, pw string) (string, error) {
@@ -127,12 +148,9 @@ var dummyHash = account.Hash("not a real password, only for timing", account.Cur
 // browser already signed in to that e-mail changes nothing (a retried
 // Create Account).
 func (s *Service) SignUp(ctx context.Context, who Actor, email, password string) (SignedIn, error) {
-	email = account.NormalizeEmail(email)
-	if email == "" {
-		return SignedIn{}, apperr.WithField(apperr.RequiredFieldsMissing, "email", "Email is required")
-	}
-	if len(email) > 254 || !validEmail(email) {
-		return SignedIn{}, apperr.WithField(apperr.EmailInvalid, "email", "Please enter a valid email address")
+	email, err := emailField("email", email)
+	if err != nil {
+		return SignedIn{}, err
 	}
 	if err := account.CheckPassword(password, email); err != nil {
 		return SignedIn{}, passwordError("password", err)

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/crebit/crebit/internal/account"
 	"github.com/crebit/crebit/internal/apperr"
 	"github.com/crebit/crebit/internal/randid"
 	"github.com/crebit/crebit/internal/store"
@@ -28,9 +29,9 @@ func (s *Service) Refer(ctx context.Context, who Actor, customerID string, email
 	}
 	var valid []string
 	seen := map[string]bool{}
-	for _, e := range emails {
-		e = strings.ToLower(strings.TrimSpace(e))
-		if validEmail(e) && !seen[e] {
+	for _, raw := range emails {
+		e, err := account.ParseEmail(raw)
+		if err == nil && !seen[e] {
 			seen[e] = true
 			valid = append(valid, e)
 		}
@@ -87,9 +88,9 @@ func (s *Service) ReferralCode(customerID string) string {
 // Subscribe stores an address for product updates once; created is false
 // when it was already subscribed.
 func (s *Service) Subscribe(ctx context.Context, email, source string) (created bool, err error) {
-	email = strings.ToLower(strings.TrimSpace(email))
-	if !validEmail(email) {
-		return false, apperr.WithField(apperr.EmailInvalid, "email", "Please enter a valid email address")
+	email, err = emailField("email", email)
+	if err != nil {
+		return false, err
 	}
 	if source == "" {
 		source = "landing"

@@ -192,9 +192,9 @@ func (s *Service) validateCustomer(in CustomerInput) (customer.Customer, string,
 			return customer.Customer{}, "", apperr.WithField(apperr.FieldTooLong, "", customerLabels[i]+" is too long (at most 200 characters)")
 		}
 	}
-	email := strings.ToLower(t(in.Email))
-	if !validEmail(email) {
-		return customer.Customer{}, "", apperr.WithField(apperr.EmailInvalid, "email", "Please enter a valid email address")
+	email, err := emailField("email", in.Email)
+	if err != nil {
+		return customer.Customer{}, "", err
 	}
 	if err := checkBirthDate(t(in.DateOfBirth), s.now()); err != nil {
 		return customer.Customer{}, "", err
@@ -222,7 +222,6 @@ func (s *Service) validateCustomer(in CustomerInput) (customer.Customer, string,
 		DateOfBirth: t(in.DateOfBirth), Street: t(in.Address.Street), City: t(in.Address.City), State: t(in.Address.State),
 		PostalCode: t(in.Address.PostalCode), AddressCountry: ctry}
 	var value string
-	var err error
 	if ctry == Brazil {
 		c.TaxIDType, value, err = brazilTaxID("identity_documents", doc.Value)
 	} else {

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"unicode"
-	"unicode/utf8"
 
+	"github.com/crebit/crebit/internal/account"
 	"github.com/crebit/crebit/internal/apperr"
 	"github.com/crebit/crebit/internal/taxid"
 )
@@ -86,18 +86,30 @@ func digitsOnly(s string) string {
 	}, s)
 }
 
-// validEmail is stricter than the spec's "contains @": one @, a non-empty
-// local part, and a domain with a dot and no spaces.
+// validEmail reports whether s can be an address Crebit writes to
+// (account.ParseEmail's rules).
 func validEmail(s string) bool {
-	for _, r := range s {
-		if r < 0x21 || r == 0x7f || r == utf8.RuneError {
-			return false
-		}
+	_, err := account.ParseEmail(s)
+	return err == nil
+}
+
+// emailField reads an address typed in field: its normalised form
+// (account.ParseEmail), or an error under the field that says what to fix.
+func emailField(field, raw string) (string, error) {
+	e, err := account.ParseEmail(raw)
+	switch {
+	case err == nil:
+		return e, nil
+	case errors.Is(err, account.ErrEmailMissing):
+		return "", apperr.WithField(apperr.RequiredFieldsMissing, field, "Email is required")
+	case errors.Is(err, account.ErrEmailInvisible):
+		return "", apperr.WithField(apperr.EmailInvalid, field, "The email address holds an invisible or control character. Please type it again.")
+	case errors.Is(err, account.ErrEmailLiteral):
+		return "", apperr.WithField(apperr.EmailInvalid, field, "Please use an email address at a domain name, not at an IP address.")
+	case errors.Is(err, account.ErrEmailMixed):
+		return "", apperr.WithField(apperr.EmailInvalid, field, "The email address's domain mixes alphabets, such as a Cyrillic letter among Latin ones. Please check it.")
+	case errors.Is(err, account.ErrEmailLocal):
+		return "", apperr.WithField(apperr.EmailInvalid, field, "The part before the @ can hold only unaccented letters, digits and . _ + - characters.")
 	}
-	local, domain, ok := strings.Cut(s, "@")
-	if !ok || local == "" || strings.Contains(domain, "@") || len(s) > 254 || strings.ContainsAny(s, " \t\r\n<>,;") {
-		return false
-	}
-	dot := strings.LastIndexByte(domain, '.')
-	return dot > 0 && dot < len(domain)-1
+	return "", apperr.WithField(apperr.EmailInvalid, field, "Please enter a valid email address")
 }

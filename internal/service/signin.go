@@ -152,9 +152,9 @@ func (s *Service) SignInTwoFactor(ctx context.Context, who Actor, stepToken, cod
 // ForgotPassword e-mails a single-use reset link valid for an hour when
 // the address has an account. The answer never says whether it has.
 func (s *Service) ForgotPassword(ctx context.Context, who Actor, email, ip string) error {
-	email = account.NormalizeEmail(email)
-	if email == "" || len(email) > 254 || !validEmail(email) {
-		return apperr.WithField(apperr.EmailInvalid, "email", "Please enter a valid email address")
+	email, err := emailField("email", email)
+	if err != nil {
+		return err
 	}
 	if err := s.allowIP(ctx, ip); err != nil {
 		return err
