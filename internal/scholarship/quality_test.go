@@ -23,12 +23,17 @@ import (
 // scored 0.763 / 0.434 on the same set). Growing the catalog to 100 programs,
 // with every query re-judged for the programs added, and six more queries
 // (83; one of them, a Spanish paraphrase of "need-blind", still finds
-// nothing relevant) gives 0.783 / 0.482. The
+// nothing relevant) gives 0.783 / 0.482. Growing it to 152 programs (52
+// added, one removed for charging to apply), with every query re-judged for
+// the programs added, gives 0.767 / 0.499: precision rose, while NDCG fell
+// because the ideal ranking now holds more relevant programs (many
+// international merit awards and DACA-eligible state programs) than the
+// search places in the first five; the search itself did not change. The
 // floors sit about one hundredth below so that adding a record does not break
 // the build while a change that makes search worse is noticed.
 const (
-	ndcgFloor      = 0.77
-	precisionFloor = 0.47
+	ndcgFloor      = 0.755
+	precisionFloor = 0.49
 )
 
 type labelled struct {
