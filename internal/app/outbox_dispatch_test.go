@@ -56,8 +56,9 @@ func TestOutboxSendsEachMessageOnceAcrossInstances(t *testing.T) {
 	p.start(t)
 	defer func() { p.srv.Close() }()
 	smtpURL := apptest.Env("CREBIT_SMTP_URL", "smtp://crebit:s3cret@"+p.addr)
-	a := apptest.New(t, store.Postgres, smtpURL)
-	b := a.Another(smtpURL)
+	scale := apptest.Env("CREBIT_RATE_LIMIT_SCALE", "10") // 24 sign-ups from one address
+	a := apptest.New(t, store.Postgres, smtpURL, scale)
+	b := a.Another(smtpURL, scale)
 	const n = 24
 	for i := range n {
 		h := a

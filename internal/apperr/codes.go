@@ -78,6 +78,7 @@ const (
 	PasswordTooCommon      Code = "password_too_common"
 	PasswordContainsEmail  Code = "password_contains_email"
 	PasswordTooWeak        Code = "password_too_weak"
+	AccountExists          Code = "account_exists"
 	InvalidCredentials     Code = "invalid_credentials"
 	TwoFactorCodeInvalid   Code = "two_factor_code_invalid"
 	TwoFactorStepExpired   Code = "two_factor_step_expired"
@@ -152,6 +153,7 @@ var table = map[Code]entry{
 	PasswordTooLong:             {http.StatusBadRequest, "The password has more than 128 characters."},
 	PasswordTooCommon:           {http.StatusBadRequest, "The password is in the list of common passwords."},
 	PasswordContainsEmail:       {http.StatusBadRequest, "The password contains the e-mail address's name."},
+	AccountExists:               {http.StatusConflict, "An account with this e-mail address already exists: sign in, or reset the password."},
 	PasswordTooWeak:             {http.StatusBadRequest, "The password is easy to guess (a repeat, a sequence, a keyboard pattern, a date or common words); the message says which."},
 	InvalidCredentials:          {http.StatusUnauthorized, "The e-mail or the password is wrong (which one is not said)."},
 	TwoFactorCodeInvalid:        {http.StatusUnauthorized, "The two-factor or recovery code is wrong, expired or already used."},

@@ -60,7 +60,6 @@ func (s *Server) handleSignUp(w http.ResponseWriter, r *http.Request) {
 		writeAccountError(w, r, err)
 		return
 	}
-	// A taken e-mail answers the same, without "me".
 	s.answerSignedIn(w, r, res)
 }
 

@@ -37,6 +37,8 @@ var (
 		"Too many payment attempts. Please wait a while and try again, or contact support."}
 	limitReferral = limit{"referral", 20, 60, time.Hour,
 		"Too many referrals sent. Please try again later."}
+	limitSignup = limit{"signup", 5, 20, time.Hour,
+		"Too many accounts created from this connection. Please try again later."}
 	limitSubscribe = limit{"subscribe", 5, 20, time.Hour,
 		"Too many sign-ups from this connection. Please try again later."}
 	limitStatus = limit{"status", 3000, 12000, time.Hour,

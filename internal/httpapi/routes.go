@@ -32,7 +32,7 @@ func (s *Server) apiRoutes(mux *http.ServeMux) {
 	}
 
 	// Accounts.
-	mux.HandleFunc("POST /api/signup", s.handleSignUp)
+	mux.HandleFunc("POST /api/signup", s.limited(limitSignup, s.handleSignUp))
 	mux.HandleFunc("POST /api/signin", s.handleSignIn)
 	mux.HandleFunc("POST /api/signin/two-factor", s.handleSignInTwoFactor)
 	mux.HandleFunc("POST /api/signout", s.handleSignOut)

@@ -22,8 +22,20 @@ const (
 	verifyTTL        = 7 * 24 * time.Hour
 	resetTTL         = time.Hour
 	twoFactorTTL     = 5 * time.Minute
-	hashSlots        = 4 // argon2id hashes at once: 4 x 19 MiB
+	// argon2id hashes at once (19 MiB each): checking a sign-in's password
+	// has slots of its own, so a flood of sign-ups (which make new hashes)
+	// cannot make the people signing in wait.
+	signinHashSlots = 4
+	newHashSlots    = 2
+	// signupNoticeEvery bounds the "someone tried to create an account
+	// with your address" e-mails to one address.
+	signupNoticeEvery = 24 * time.Hour
 )
+
+// errAccountExists answers a sign-up with an address that has an account:
+// nothing is created, and the person is told plainly where to go instead.
+var errAccountExists = apperr.WithField(apperr.AccountExists, "email",
+	"An account with this email already exists. Sign in, or reset your password if you forgot it.")
 
 // initAccounts sets up mail and password hashing.
 func (s *Service) initAccounts(d Deps) error {
@@ -35,7 +47,8 @@ func (s *Service) initAccounts(d Deps) error {
 	if err != nil {
 		return err
 	}
-	s.mailer, s.mailDomain, s.hashes = r, domain, make(chan struct{}, hashSlots)
+	s.mailer, s.mailDomain = r, domain
+	s.hashes, s.newHashes = make(chan struct{}, signinHashSlots), make(chan struct{}, newHashSlots)
 	switch {
 	case d.Mail != nil:
 		s.sender = d.Mail
@@ -120,7 +133,7 @@ func weakPassword(field string, r account.WeakReason) error {
 }
 
 func (s *Service) hashPassword(ctx context.Context, pw string) (string, error) {
-	release, err := s.hashSlot(ctx)
+	release, err := s.hashSlot(ctx, s.newHashes)
 	if err != nil {
 		return "", err
 	}
@@ -129,7 +142,7 @@ func (s *Service) hashPassword(ctx context.Context, pw string) (string, error) {
 }
 
 func (s *Service) verifyPassword(ctx context.Context, pw, encoded string) (ok, rehash bool, err error) {
-	release, err := s.hashSlot(ctx)
+	release, err := s.hashSlot(ctx, s.hashes)
 	if err != nil {
 		return false, false, err
 	}
@@ -143,10 +156,12 @@ var dummyHash = account.Hash("not a real password, only for timing", account.Cur
 
 // SignUp creates an account and signs this browser in to it (a new
 // session token; the guest session's history becomes the account's). An
-// e-mail that already has an account gets the same answer, nobody is
-// signed in, and the owner is told by e-mail. Repeating the call from the
-// browser already signed in to that e-mail changes nothing (a retried
-// Create Account).
+// address that already has an account creates nothing and is refused
+// plainly (errAccountExists); its owner is told by e-mail at most once a
+// day. Repeating the call from the browser already signed in to that
+// e-mail changes nothing (a retried Create Account). The HTTP layer limits
+// sign-ups per client address, so the refusal cannot test addresses in
+// bulk.
 func (s *Service) SignUp(ctx context.Context, who Actor, email, password string) (SignedIn, error) {
 	email, err := emailField("email", email)
 	if err != nil {
@@ -157,11 +172,25 @@ func (s *Service) SignUp(ctx context.Context, who Actor, email, password string)
 	}
 	if who.SignedIn() {
 		var a store.Account
-		err := s.db.Tx(ctx, func(tx *store.Tx) (err error) { a, err = tx.Account(ctx, who.AccountID); return })
+		err := s.db.Read(ctx, func(tx *store.Tx) (err error) { a, err = tx.Account(ctx, who.AccountID); return })
 		if err == nil && a.Email == email {
 			m := meOf(a)
 			return SignedIn{Me: &m}, nil
 		}
+	}
+	var taken bool
+	if err := s.db.Read(ctx, func(tx *store.Tx) error {
+		_, err := tx.AccountByEmail(ctx, email)
+		taken = err == nil
+		if errors.Is(err, store.ErrNotFound) {
+			return nil
+		}
+		return err
+	}); err != nil {
+		return SignedIn{}, err
+	}
+	if taken {
+		return SignedIn{}, s.refuseTakenAddress(ctx, who, email)
 	}
 	hash, err := s.hashPassword(ctx, password)
 	if err != nil {
@@ -171,11 +200,6 @@ func (s *Service) SignUp(ctx context.Context, who Actor, email, password string)
 	a := store.Account{ID: randid.New("acc"), Email: email, PasswordHash: hash, CreatedAt: now, UpdatedAt: now, Lang: who.ChosenLang}
 	var out SignedIn
 	err = s.db.Tx(ctx, func(tx *store.Tx) error {
-		if _, err := tx.AccountByEmail(ctx, email); err == nil {
-			return s.queueMail(ctx, tx, "signup_existing", who.Lang, email, map[string]string{"Link": s.link("/signin", "", "")})
-		} else if !errors.Is(err, store.ErrNotFound) {
-			return err
-		}
 		if err := tx.CreateAccount(ctx, a); err != nil {
 			return err
 		}
@@ -192,10 +216,27 @@ func (s *Service) SignUp(ctx context.Context, who Actor, email, password string)
 		out.Me = &m
 		return err
 	})
-	if errors.Is(err, store.ErrConflict) { // the same e-mail signed up at the same moment
-		return SignedIn{}, nil
+	if errors.Is(err, store.ErrConflict) { // the same e-mail signed up a moment ago
+		return SignedIn{}, errAccountExists
 	}
 	return out, err
+}
+
+// refuseTakenAddress tells the owner of email that someone tried to sign
+// up with it (at most once per signupNoticeEvery) and returns the refusal.
+func (s *Service) refuseTakenAddress(ctx context.Context, who Actor, email string) error {
+	ok, _, err := s.Allow(ctx, "signup-notice:"+email, 1, signupNoticeEvery)
+	if err != nil {
+		return err
+	}
+	if ok {
+		if err := s.db.Tx(ctx, func(tx *store.Tx) error {
+			return s.queueMail(ctx, tx, "signup_existing", who.Lang, email, map[string]string{"Link": s.link("/signin", "", "")})
+		}); err != nil {
+			return err
+		}
+	}
+	return errAccountExists
 }
 
 // startSession rotates the browser's session into a new one signed in to

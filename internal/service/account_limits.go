@@ -87,12 +87,12 @@ func (s *Service) recordFailure(ctx context.Context, tx *store.Tx, key string) (
 	return l.Failures, tx.SaveAuthLimit(ctx, key, l)
 }
 
-// hashSlot waits for one of the few password-hash slots (argon2id takes
-// 19 MiB each), so a burst of sign-ins cannot exhaust memory.
-func (s *Service) hashSlot(ctx context.Context) (func(), error) {
+// hashSlot waits for one of the few password-hash slots of a pool
+// (argon2id takes 19 MiB each), so a burst cannot exhaust memory.
+func (s *Service) hashSlot(ctx context.Context, slots chan struct{}) (func(), error) {
 	select {
-	case s.hashes <- struct{}{}:
-		return func() { <-s.hashes }, nil
+	case slots <- struct{}{}:
+		return func() { <-slots }, nil
 	case <-ctx.Done():
 		return nil, errors.Join(apperr.New(apperr.Unavailable, "The server is busy. Please try again."), ctx.Err())
 	}

@@ -41,7 +41,8 @@ type Service struct {
 	mailer     *mail.Renderer
 	sender     mail.Sender   // nil: the local mailbox (deliverLocal)
 	mailDomain string        // right-hand side of Message-IDs
-	hashes     chan struct{} // bounds concurrent password hashes
+	hashes     chan struct{} // bounds concurrent sign-in password checks
+	newHashes  chan struct{} // bounds concurrent new password hashes (sign-up, reset, change)
 	live       live.Broker   // announces committed payment changes to live status streams
 	schol      *scholarships
 	metrics    *metrics.Metrics // nil-safe
@@ -103,6 +104,7 @@ func New(d Deps) (*Service, error) {
 	jobs.Register(d.Queue, &sessionCleanupWorker{s: s})
 	jobs.Register(d.Queue, &retentionWorker{s: s})
 	jobs.Register(d.Queue, &recoverWorker{s: s})
+	jobs.Register(d.Queue, &resetRequestWorker{s: s})
 	jobs.Register(d.Queue, &alertsWorker{s: s})
 	d.Queue.Periodic(sweepEvery(d.Config.RecoverAfter), func() river.JobArgs { return recoverArgs{} })
 	d.Queue.Periodic(time.Hour, func() river.JobArgs { return sessionCleanupArgs{} })

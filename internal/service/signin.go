@@ -5,6 +5,8 @@ import (
 	"errors"
 	"strconv"
 
+	"github.com/riverqueue/river"
+
 	"github.com/crebit/crebit/internal/account"
 	"github.com/crebit/crebit/internal/apperr"
 	"github.com/crebit/crebit/internal/store"
@@ -149,8 +151,11 @@ func (s *Service) SignInTwoFactor(ctx context.Context, who Actor, stepToken, cod
 	return out, err
 }
 
-// ForgotPassword e-mails a single-use reset link valid for an hour when
-// the address has an account. The answer never says whether it has.
+// ForgotPassword asks for a single-use reset link, valid for an hour, to
+// be e-mailed when the address has an account. It answers at once and the
+// same way either way: it checks only the address's shape and the client's
+// limit, then queues the work (resetRequestArgs), so neither the answer
+// nor how long it takes says whether the address has an account.
 func (s *Service) ForgotPassword(ctx context.Context, who Actor, email, ip string) error {
 	email, err := emailField("email", email)
 	if err != nil {
@@ -159,10 +164,40 @@ func (s *Service) ForgotPassword(ctx context.Context, who Actor, email, ip strin
 	if err := s.allowIP(ctx, ip); err != nil {
 		return err
 	}
-	// At most 5 reset e-mails per address within the lock window.
+	lang := who.Lang
+	if lang == "" {
+		lang = "en"
+	}
+	return s.db.Tx(ctx, func(tx *store.Tx) error {
+		return s.queue.InsertTx(ctx, tx, resetRequestArgs{Email: s.sealer.Seal(email), Lang: lang}, nil)
+	})
+}
+
+// resetRequestArgs is a reset link asked for; the address is sealed, as it
+// may be no account's and stays in the job table a while.
+type resetRequestArgs struct {
+	Email string `json:"email"` // sealed
+	Lang  string `json:"lang"`
+}
+
+func (resetRequestArgs) Kind() string { return "password_reset_request" }
+
+type resetRequestWorker struct {
+	river.WorkerDefaults[resetRequestArgs]
+	s *Service
+}
+
+// Work sends the reset link when the address has an account: at most 5
+// links per address within the lock window, each revoking the ones before.
+func (w *resetRequestWorker) Work(ctx context.Context, job *river.Job[resetRequestArgs]) error {
+	s := w.s
+	email, err := s.sealer.Open(job.Args.Email)
+	if err != nil {
+		return err
+	}
 	key := "reset:" + email
 	if err := s.checkLock(ctx, key); err != nil {
-		return nil // same answer; no more e-mails for now
+		return nil // enough links for now
 	}
 	now := s.now()
 	return s.db.Tx(ctx, func(tx *store.Tx) error {
@@ -183,7 +218,7 @@ func (s *Service) ForgotPassword(ctx context.Context, who Actor, email, ip strin
 		if err := tx.InsertAccountToken(ctx, th, a.ID, purposeReset, now, now.Add(resetTTL)); err != nil {
 			return err
 		}
-		return s.queueMail(ctx, tx, "reset_password", accountLang(a, who), a.Email, map[string]string{"Link": s.link("/reset-password", "token", token)})
+		return s.queueMail(ctx, tx, "reset_password", accountLang(a, Actor{Lang: job.Args.Lang}), a.Email, map[string]string{"Link": s.link("/reset-password", "token", token)})
 	})
 }
 
