@@ -212,8 +212,14 @@ func TestHighSchoolSeniorMeansFirstYearOfCollege(t *testing.T) {
 			}
 		}
 	}
+	// The top result is a first-year award for low-income, underrepresented
+	// US citizens (the Gates Scholarship and the Jackie Robinson Foundation's
+	// both are), not merely any college award.
 	r := search(ix, scholarship.Query{Text: "Hispanic high school senior, US citizen, low income"})
-	if r.Hits[0].Program.ID != "the-gates-scholarship" {
-		t.Errorf("first result %s, want the-gates-scholarship (Hispanic, Pell-eligible seniors)", r.Hits[0].Program.ID)
+	top := r.Hits[0].Program
+	if !slices.Contains(top.Years, "freshman") || !slices.Contains(top.USStatus, "citizen") ||
+		!slices.Contains(top.Criteria, "low_income") || !slices.Contains(top.Criteria, "underrepresented") {
+		t.Errorf("first result %s (years %v, status %v, criteria %v), want a first-year award for low-income, underrepresented citizens",
+			top.ID, top.Years, top.USStatus, top.Criteria)
 	}
 }
