@@ -233,7 +233,7 @@ func twoFactor(t *testing.T, h *apptest.Harness) {
 	if got := step(c4, tok4, codes[0]); got != 401 {
 		t.Fatalf("recovery code used twice: %d", got)
 	}
-	if r := b.Do("POST", "/api/two-factor/disable", map[string]string{"code": "000000"}); r.Status != 401 {
+	if r := b.Do("POST", "/api/two-factor/disable", map[string]string{"current_password": apptest.Password, "code": "000000"}); r.Status != 401 {
 		t.Fatalf("disabled without a valid code: %d", r.Status)
 	}
 	// The code step lasts 5 minutes on the application's clock.

@@ -31,6 +31,11 @@ func (s *Server) answerSignedIn(w http.ResponseWriter, r *http.Request, res serv
 	if res.Token != "" {
 		s.setSessionCookie(w, res.Token)
 	}
+	if res.DeviceToken != "" {
+		// 400 days: the longest a browser keeps a cookie.
+		http.SetCookie(w, &http.Cookie{Name: deviceCookie, Value: res.DeviceToken, Path: "/",
+			MaxAge: 400 * 24 * 3600, HttpOnly: true, Secure: s.https, SameSite: http.SameSiteLaxMode})
+	}
 	writeJSON(w, r, http.StatusOK, signInAnswer{TwoFactorRequired: res.TwoFactorToken != "",
 		TwoFactorToken: res.TwoFactorToken, Me: res.Me})
 }
@@ -160,40 +165,48 @@ func (s *Server) handleResetPassword(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) handleTwoFactorEnrol(w http.ResponseWriter, r *http.Request) {
-	e, err := s.svc.EnrolTwoFactor(r.Context(), actor(r))
-	if err != nil {
+	var in struct {
+		Password string `json:"current_password"`
+	}
+	if err := decodeJSON(w, r, &in); err != nil {
 		writeError(w, r, err)
+		return
+	}
+	e, err := s.svc.EnrolTwoFactor(r.Context(), actor(r), in.Password)
+	if err != nil {
+		writeAccountError(w, r, err)
 		return
 	}
 	writeJSON(w, r, http.StatusOK, e)
 }
 
-type codeBody struct {
-	Code string `json:"code"`
-}
-
 func (s *Server) handleTwoFactorConfirm(w http.ResponseWriter, r *http.Request) {
-	var in codeBody
+	var in struct {
+		Code string `json:"code"`
+	}
 	if err := decodeJSON(w, r, &in); err != nil {
 		writeError(w, r, err)
 		return
 	}
 	codes, err := s.svc.ConfirmTwoFactor(r.Context(), actor(r), in.Code)
 	if err != nil {
-		writeError(w, r, err)
+		writeAccountError(w, r, err)
 		return
 	}
 	writeJSON(w, r, http.StatusOK, map[string]any{"two_factor_enabled": true, "recovery_codes": codes})
 }
 
 func (s *Server) handleTwoFactorDisable(w http.ResponseWriter, r *http.Request) {
-	var in codeBody
+	var in struct {
+		Password string `json:"current_password"`
+		Code     string `json:"code"`
+	}
 	if err := decodeJSON(w, r, &in); err != nil {
 		writeError(w, r, err)
 		return
 	}
-	if err := s.svc.DisableTwoFactor(r.Context(), actor(r), in.Code); err != nil {
-		writeError(w, r, err)
+	if err := s.svc.DisableTwoFactor(r.Context(), actor(r), in.Password, in.Code); err != nil {
+		writeAccountError(w, r, err)
 		return
 	}
 	writeJSON(w, r, http.StatusOK, map[string]bool{"two_factor_enabled": false})

@@ -20,7 +20,8 @@ func accountExchanges(t *testing.T, h *apptest.Harness) []exchange {
 
 	bob := h.Browser() // turns two-factor on, then off
 	bob.SignUp("bob@example.com")
-	bobSecret := bob.MustOK("POST", "/api/two-factor/enrol", nil).Str("secret")
+	bob.VerifyEmail()
+	bobSecret := bob.MustOK("POST", "/api/two-factor/enrol", map[string]string{"current_password": apptest.Password}).Str("secret")
 	cara := h.Browser() // signs in with two-factor
 	cara.SignUp("cara@example.com")
 	caraSecret, _ := cara.EnableTwoFactor()
@@ -33,6 +34,10 @@ func accountExchanges(t *testing.T, h *apptest.Harness) []exchange {
 	dana := h.Browser()
 	dana.SignUp("dana@example.com")
 	mailbox := h.Mail("dana@example.com", "Confirm")
+	dana.VerifyEmail()
+	fay := h.Browser() // never confirms her address
+	fay.SignUp("fay@example.com")
+	pw := map[string]string{"current_password": apptest.Password}
 
 	creds := func(email, pw string) map[string]string { return map[string]string{"email": email, "password": pw} }
 	return []exchange{
@@ -54,8 +59,11 @@ func accountExchanges(t *testing.T, h *apptest.Harness) []exchange {
 		{name: "forgot_password_bad", method: "POST", tmpl: "/api/forgot-password", body: map[string]string{"email": "x"}, status: 400},
 		{name: "reset_password", method: "POST", tmpl: "/api/reset-password", body: map[string]string{"token": reset, "password": "a brand new passphrase 7"}, status: 200, validRequest: true},
 		{name: "reset_password_again", method: "POST", tmpl: "/api/reset-password", body: map[string]string{"token": reset, "password": "a brand new passphrase 8"}, status: 410},
-		{name: "two_factor_enrol", as: dana, method: "POST", tmpl: "/api/two-factor/enrol", status: 200},
-		{name: "two_factor_enrol_signed_out", method: "POST", tmpl: "/api/two-factor/enrol", status: 401},
+		{name: "two_factor_enrol", as: dana, method: "POST", tmpl: "/api/two-factor/enrol", body: pw, status: 200, validRequest: true},
+		{name: "two_factor_enrol_unverified", as: fay, method: "POST", tmpl: "/api/two-factor/enrol", body: pw, status: 403},
+		{name: "two_factor_enrol_wrong_password", as: dana, method: "POST", tmpl: "/api/two-factor/enrol",
+			body: map[string]string{"current_password": "not the password at all"}, status: 400},
+		{name: "two_factor_enrol_signed_out", method: "POST", tmpl: "/api/two-factor/enrol", body: pw, status: 401},
 		{name: "two_factor_confirm_wrong", as: bob, method: "POST", tmpl: "/api/two-factor/confirm", body: map[string]string{"code": "000000"}, status: 401},
 		// Codes are computed when sent (the exchanges before may take longer
 		// than a 30 s step on a loaded machine), all from the confirm's time.
@@ -69,10 +77,12 @@ func accountExchanges(t *testing.T, h *apptest.Harness) []exchange {
 			status: 200, validRequest: true},
 		{name: "two_factor_disable_reused", as: bob, method: "POST", tmpl: "/api/two-factor/disable",
 			body: func() any {
-				return map[string]string{"code": apptest.TOTP(bobSecret, confirmedAt.Add(-30*time.Second))}
+				return map[string]string{"current_password": apptest.Password, "code": apptest.TOTP(bobSecret, confirmedAt.Add(-30*time.Second))}
 			}, status: 401},
 		{name: "two_factor_disable", as: bob, method: "POST", tmpl: "/api/two-factor/disable",
-			body: func() any { return map[string]string{"code": apptest.TOTP(bobSecret, confirmedAt.Add(30*time.Second))} }, status: 200, validRequest: true},
+			body: func() any {
+				return map[string]string{"current_password": apptest.Password, "code": apptest.TOTP(bobSecret, confirmedAt.Add(30*time.Second))}
+			}, status: 200, validRequest: true},
 		{name: "mailbox", method: "GET", tmpl: "/api/sandbox/mailbox", status: 200},
 		{name: "mailbox_message", method: "GET", tmpl: "/api/sandbox/mailbox/{id}", path: "/api/sandbox/mailbox/" + mailbox.ID, status: 200},
 		{name: "mailbox_message_unknown", method: "GET", tmpl: "/api/sandbox/mailbox/{id}", path: "/api/sandbox/mailbox/nope", status: 404},

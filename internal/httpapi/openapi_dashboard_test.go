@@ -11,7 +11,7 @@ import (
 // dashboardExchanges are the dashboard and Settings routes' exchanges for
 // TestOpenAPIMatchesResponses.
 func dashboardExchanges(t *testing.T, h *apptest.Harness) []exchange {
-	fay := h.NewAccountPayer("fay@example.com", apptest.CPF2)
+	fay := h.NewAccountPayer("fay.payer@example.com", apptest.CPF2)
 	txn := fay.Pay("50")
 	if err := h.DB.Tx(t.Context(), func(tx *store.Tx) error {
 		_, err := tx.CreateReferralReward(t.Context(), store.ReferralReward{ID: "rwd_openapi", Code: "ABCDEF0123", ReferrerCustomerID: fay.CustomerID,

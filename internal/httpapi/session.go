@@ -4,8 +4,10 @@ import (
 	"context"
 	"net/http"
 	"slices"
+	"strings"
 	"time"
 
+	"github.com/crebit/crebit/internal/account"
 	"github.com/crebit/crebit/internal/i18n"
 	"github.com/crebit/crebit/internal/service"
 	"github.com/crebit/crebit/internal/session"
@@ -44,10 +46,27 @@ func currentSession(r *http.Request) (*session.Session, bool) {
 // actor is who makes the request: its session and account, if any. It is
 // the only identity handlers pass to the service.
 func actor(r *http.Request) service.Actor {
+	a := service.Actor{UserAgent: r.UserAgent(), Lang: i18n.FromRequest(r), ChosenLang: chosenLanguage(r), Device: deviceOf(r)}
 	if sess, ok := currentSession(r); ok {
-		return service.Actor{SessionID: sess.ID, AccountID: sess.AccountID, UserAgent: r.UserAgent(), Lang: i18n.FromRequest(r), ChosenLang: chosenLanguage(r)}
+		a.SessionID, a.AccountID = sess.ID, sess.AccountID
 	}
-	return service.Actor{UserAgent: r.UserAgent(), Lang: i18n.FromRequest(r), ChosenLang: chosenLanguage(r)}
+	return a
+}
+
+// deviceCookie holds the browser's device token, given at its first
+// sign-in and kept across sign-outs (OWASP's device cookie): a sign-in from
+// a browser the account has used before is not locked by strangers'
+// failures. The server keeps only the token's SHA-256.
+const deviceCookie = "crebit_device"
+
+// deviceOf is the hash of the request's device token, "" without a
+// well-formed one.
+func deviceOf(r *http.Request) string {
+	c, err := r.Cookie(deviceCookie)
+	if err != nil || len(c.Value) != 43 || strings.Trim(c.Value, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_") != "" {
+		return ""
+	}
+	return account.TokenHash(c.Value)
 }
 
 // ensureActor returns the request's actor, creating a session (and setting

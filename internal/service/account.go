@@ -89,10 +89,12 @@ func meOf(a store.Account) Me {
 
 // SignedIn is the result of a step that signs in: the new session's cookie
 // token (empty when nothing changed) and, when a second factor is needed,
-// the token of that step instead.
+// the token of that step instead. DeviceToken is a new device token for a
+// browser that had none (the crebit_device cookie).
 type SignedIn struct {
 	Token          string
 	TwoFactorToken string
+	DeviceToken    string
 	Me             *Me
 }
 
@@ -211,7 +213,7 @@ func (s *Service) SignUp(ctx context.Context, who Actor, email, password string)
 			return err
 		}
 		var err error
-		out.Token, err = s.startSession(ctx, tx, who, a.ID)
+		out.Token, out.DeviceToken, err = s.startSession(ctx, tx, who, a.ID)
 		m := meOf(a)
 		out.Me = &m
 		return err
@@ -240,8 +242,10 @@ func (s *Service) refuseTakenAddress(ctx context.Context, who Actor, email strin
 }
 
 // startSession rotates the browser's session into a new one signed in to
-// accountID and attaches the guest's history. The old token is dead.
-func (s *Service) startSession(ctx context.Context, tx *store.Tx, who Actor, accountID string) (string, error) {
+// accountID, attaches the guest's history, and remembers the browser as
+// one of the account's devices (giving it a device token when it has
+// none: deviceToken, for the crebit_device cookie). The old token is dead.
+func (s *Service) startSession(ctx context.Context, tx *store.Tx, who Actor, accountID string) (token, deviceToken string, err error) {
 	token, id := session.NewToken()
 	now := s.now()
 	next := session.Session{ID: id, CreatedAt: now, LastSeenAt: now, ExpiresAt: now.Add(s.cfg.SessionTTL), AccountID: accountID}
@@ -249,16 +253,20 @@ func (s *Service) startSession(ctx context.Context, tx *store.Tx, who Actor, acc
 	// session id (the rotation deletes the old session).
 	if who.SessionID != "" {
 		if err := s.attachGuestData(ctx, tx, who.SessionID, accountID); err != nil {
-			return "", err
+			return "", "", err
 		}
 	}
 	if err := tx.RotateSession(ctx, who.SessionID, next); err != nil {
-		return "", err
+		return "", "", err
 	}
 	if err := recordSignin(ctx, tx, accountID, who.UserAgent, now); err != nil {
-		return "", err
+		return "", "", err
 	}
-	return token, nil
+	device := who.Device
+	if device == "" {
+		deviceToken, device = account.NewToken()
+	}
+	return token, deviceToken, tx.RememberDevice(ctx, accountID, device, now)
 }
 
 // attachGuestData is the one place where what a guest made in this browser

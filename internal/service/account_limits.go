@@ -53,6 +53,51 @@ const (
 	maxLock      = 15 * time.Minute
 )
 
+// reserveAttempt counts one attempt at key before it is checked, in a
+// transaction no other attempt at key can interleave with (store.LockKey):
+// while key is locked the attempt is refused and not counted; otherwise it
+// is counted as a failure, which a success then forgets (ClearAuthLimit).
+// Counting first means 50 parallel guesses cannot all pass a check that
+// learns of their failures only after their password hashes are done.
+// It returns the attempt's number.
+func (s *Service) reserveAttempt(ctx context.Context, key string) (int, error) {
+	var n int
+	err := s.db.Tx(ctx, func(tx *store.Tx) error {
+		if err := tx.LockKey(ctx, key); err != nil {
+			return err
+		}
+		l, err := tx.AuthLimit(ctx, key)
+		if err != nil {
+			return err
+		}
+		if now := s.now(); l.LockedUntil != nil && now.Before(*l.LockedUntil) {
+			return limited(l.LockedUntil.Sub(now))
+		}
+		n, err = s.recordFailure(ctx, tx, key)
+		return err
+	})
+	return n, err
+}
+
+// passwordKey is the attempt-limit key of the password of the account at
+// email. OWASP's device cookie: a browser that has signed in to the
+// account before counts its failures under a key of its own, so the
+// failures of everyone else (one shared key, for unknown browsers and
+// unknown addresses alike) can lock them out but never the owner on a
+// browser the owner has used.
+func (s *Service) passwordKey(ctx context.Context, accountID, email, device string) (string, error) {
+	key := "signin:" + email
+	if accountID == "" || device == "" {
+		return key, nil
+	}
+	var known bool
+	err := s.db.Read(ctx, func(tx *store.Tx) (err error) { known, err = tx.KnownDevice(ctx, accountID, device); return })
+	if known {
+		key += ":device:" + device
+	}
+	return key, err
+}
+
 // checkLock refuses while key is locked.
 func (s *Service) checkLock(ctx context.Context, key string) error {
 	var l store.Limit

@@ -11,6 +11,9 @@ type Actor struct {
 	// ChosenLang is the language the person chose on this device (the
 	// crebit_lang cookie), "" when the browser's preference was only guessed.
 	ChosenLang string
+	// Device is the SHA-256 of the browser's device token (the
+	// crebit_device cookie, set at its first sign-in), "" without one.
+	Device string
 }
 
 // SignedIn reports whether the actor is a signed-in account.

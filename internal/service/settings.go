@@ -63,14 +63,18 @@ func (s *Service) UpdateName(ctx context.Context, who Actor, first, last string)
 }
 
 // checkCurrentPassword verifies the signed-in account's password, counting
-// failures against the same lock as sign-in (5 free, then growing waits).
+// attempts against the same lock as sign-in from this browser (5 free, then
+// growing waits; passwordKey).
 func (s *Service) checkCurrentPassword(ctx context.Context, who Actor, password string) (store.Account, error) {
 	a, err := s.signedInAccount(ctx, who)
 	if err != nil {
 		return a, err
 	}
-	key := "signin:" + a.Email
-	if err := s.checkLock(ctx, key); err != nil {
+	key, err := s.passwordKey(ctx, a.ID, a.Email, who.Device)
+	if err != nil {
+		return a, err
+	}
+	if _, err := s.reserveAttempt(ctx, key); err != nil {
 		return a, err
 	}
 	if password == "" || len(password) > 4*account.MaxPassword {
@@ -81,12 +85,9 @@ func (s *Service) checkCurrentPassword(ctx context.Context, who Actor, password 
 		return a, err
 	}
 	if !ok {
-		if err := s.db.Tx(ctx, func(tx *store.Tx) error { _, err := s.recordFailure(ctx, tx, key); return err }); err != nil {
-			return a, err
-		}
 		return a, errCurrentPassword
 	}
-	return a, nil
+	return a, s.db.Tx(ctx, func(tx *store.Tx) error { return tx.ClearAuthLimit(ctx, key) })
 }
 
 // ChangePassword replaces the password after checking the current one,

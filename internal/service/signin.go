@@ -25,13 +25,17 @@ func (s *Service) SignIn(ctx context.Context, who Actor, email, password, ip str
 	if err := s.allowIP(ctx, ip); err != nil {
 		return SignedIn{}, err
 	}
-	lockKey := "signin:" + email
-	if err := s.checkLock(ctx, lockKey); err != nil {
+	var a store.Account
+	err := s.db.Read(ctx, func(tx *store.Tx) (err error) { a, err = tx.AccountByEmail(ctx, email); return })
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
 		return SignedIn{}, err
 	}
-	var a store.Account
-	err := s.db.Tx(ctx, func(tx *store.Tx) (err error) { a, err = tx.AccountByEmail(ctx, email); return })
-	if err != nil && !errors.Is(err, store.ErrNotFound) {
+	lockKey, err := s.passwordKey(ctx, a.ID, email, who.Device)
+	if err != nil {
+		return SignedIn{}, err
+	}
+	attempt, err := s.reserveAttempt(ctx, lockKey)
+	if err != nil {
 		return SignedIn{}, err
 	}
 	encoded := a.PasswordHash
@@ -43,7 +47,7 @@ func (s *Service) SignIn(ctx context.Context, who Actor, email, password, ip str
 		return SignedIn{}, err
 	}
 	if !ok || a.ID == "" {
-		return SignedIn{}, s.failSignIn(ctx, lockKey, a)
+		return SignedIn{}, s.failSignIn(ctx, attempt, a)
 	}
 	var newHash string
 	if rehash {
@@ -67,7 +71,7 @@ func (s *Service) SignIn(ctx context.Context, who Actor, email, password, ip str
 			return tx.InsertAccountToken(ctx, th, a.ID, purposeTwoFactor, s.now(), s.now().Add(twoFactorTTL))
 		}
 		var err error
-		out.Token, err = s.startSession(ctx, tx, who, a.ID)
+		out.Token, out.DeviceToken, err = s.startSession(ctx, tx, who, a.ID)
 		m := meOf(a)
 		out.Me = &m
 		return err
@@ -75,17 +79,16 @@ func (s *Service) SignIn(ctx context.Context, who Actor, email, password, ip str
 	return out, err
 }
 
-// failSignIn counts the failure; at the fifth the owner gets an e-mail.
-func (s *Service) failSignIn(ctx context.Context, key string, a store.Account) error {
-	err := s.db.Tx(ctx, func(tx *store.Tx) error {
-		n, err := s.recordFailure(ctx, tx, key)
-		if err != nil || n != freeFailures || a.ID == "" {
-			return err
-		}
+// failSignIn answers a wrong password (its attempt already counted); at
+// the fifth the owner gets an e-mail.
+func (s *Service) failSignIn(ctx context.Context, attempt int, a store.Account) error {
+	if attempt != freeFailures || a.ID == "" {
+		return errCredentials
+	}
+	if err := s.db.Tx(ctx, func(tx *store.Tx) error {
 		return s.queueMail(ctx, tx, "signin_failures", accountLang(a, Actor{}), a.Email, map[string]string{
-			"Failures": strconv.Itoa(n), "Link": s.link("/forgot-password", "", "")})
-	})
-	if err != nil {
+			"Failures": strconv.Itoa(attempt), "Link": s.link("/forgot-password", "", "")})
+	}); err != nil {
 		return err
 	}
 	return errCredentials
@@ -116,8 +119,8 @@ func (s *Service) SignInTwoFactor(ctx context.Context, who Actor, stepToken, cod
 	if err != nil {
 		return SignedIn{}, err
 	}
-	lockKey := "2fa:" + a.ID
-	if err := s.checkLock(ctx, lockKey); err != nil {
+	lockKey := twoFactorKey(a.ID)
+	if _, err := s.reserveAttempt(ctx, lockKey); err != nil {
 		return SignedIn{}, err
 	}
 	var out SignedIn
@@ -137,19 +140,20 @@ func (s *Service) SignInTwoFactor(ctx context.Context, who Actor, stepToken, cod
 		if err := tx.ClearAuthLimit(ctx, lockKey); err != nil {
 			return err
 		}
-		out.Token, err = s.startSession(ctx, tx, who, a.ID)
+		out.Token, out.DeviceToken, err = s.startSession(ctx, tx, who, a.ID)
 		m := meOf(a)
 		out.Me = &m
 		return err
 	})
 	if err == nil && wrong {
-		if err := s.db.Tx(ctx, func(tx *store.Tx) error { _, err := s.recordFailure(ctx, tx, lockKey); return err }); err != nil {
-			return SignedIn{}, err
-		}
 		return SignedIn{}, errTwoFactorCode
 	}
 	return out, err
 }
+
+// twoFactorKey is the attempt-limit key of an account's second factor: the
+// sign-in's code step, turning two-factor on and turning it off share it.
+func twoFactorKey(accountID string) string { return "2fa:" + accountID }
 
 // ForgotPassword asks for a single-use reset link, valid for an hour, to
 // be e-mailed when the address has an account. It answers at once and the
@@ -267,6 +271,23 @@ func (s *Service) ResetPassword(ctx context.Context, who Actor, token, password 
 		}
 		if err := tx.ClearAuthLimit(ctx, "signin:"+a.Email); err != nil {
 			return err
+		}
+		// Opening the link proved the mailbox. An address never confirmed
+		// before may have been registered by someone else, who may also
+		// have put a second factor in front of it: the owner's reset
+		// removes it (and the owner can turn their own on).
+		if a.EmailVerifiedAt == nil {
+			if err := tx.SetEmailVerified(ctx, a.ID, now); err != nil {
+				return err
+			}
+			if a.TOTPSecret != "" {
+				if err := tx.SetTOTP(ctx, a.ID, "", nil, now); err != nil {
+					return err
+				}
+				if err := tx.ReplaceRecoveryCodes(ctx, a.ID, nil); err != nil {
+					return err
+				}
+			}
 		}
 		return s.queueMail(ctx, tx, "password_changed", accountLang(a, who), a.Email, map[string]string{"Link": s.link("/forgot-password", "", "")})
 	})

@@ -85,11 +85,20 @@ func (s *Service) signedInAccount(ctx context.Context, who Actor) (store.Account
 	return a, err
 }
 
+// errEmailNotVerified refuses to turn two-factor on for an address nobody
+// has shown to own: otherwise someone who registered another person's
+// address could put their own second factor in front of its owner.
+var errEmailNotVerified = apperr.New(apperr.EmailNotVerified, "Please confirm your email address first: open the link we sent you.")
+
 // EnrolTwoFactor starts (or restarts) enrolment: a new secret, not yet on.
-func (s *Service) EnrolTwoFactor(ctx context.Context, who Actor) (Enrolment, error) {
-	a, err := s.signedInAccount(ctx, who)
+// It asks for the password again and needs a confirmed e-mail address.
+func (s *Service) EnrolTwoFactor(ctx context.Context, who Actor, password string) (Enrolment, error) {
+	a, err := s.checkCurrentPassword(ctx, who, password)
 	if err != nil {
 		return Enrolment{}, err
+	}
+	if a.EmailVerifiedAt == nil {
+		return Enrolment{}, errEmailNotVerified
 	}
 	if a.TOTPEnabledAt != nil {
 		return Enrolment{}, apperr.New(apperr.TwoFactorState, "Two-factor authentication is already on")
@@ -103,8 +112,10 @@ func (s *Service) EnrolTwoFactor(ctx context.Context, who Actor) (Enrolment, err
 	return Enrolment{URI: key.URL(), Secret: key.Secret()}, err
 }
 
-// ConfirmTwoFactor turns two-factor on after a valid code and returns the
-// recovery codes, shown this once and stored only hashed.
+// ConfirmTwoFactor turns two-factor on after a valid code, signs out the
+// account's other sessions, and returns the recovery codes, shown this once
+// and stored only hashed. Wrong codes count against the same limit as the
+// sign-in's code step.
 func (s *Service) ConfirmTwoFactor(ctx context.Context, who Actor, code string) ([]string, error) {
 	a, err := s.signedInAccount(ctx, who)
 	if err != nil {
@@ -112,6 +123,13 @@ func (s *Service) ConfirmTwoFactor(ctx context.Context, who Actor, code string) 
 	}
 	if a.TOTPEnabledAt != nil || a.TOTPSecret == "" {
 		return nil, apperr.New(apperr.TwoFactorState, "Start two-factor enrolment first")
+	}
+	if a.EmailVerifiedAt == nil {
+		return nil, errEmailNotVerified
+	}
+	key := twoFactorKey(a.ID)
+	if _, err := s.reserveAttempt(ctx, key); err != nil {
+		return nil, err
 	}
 	codes := make([]string, recoveryCodes)
 	hashes := make([]string, recoveryCodes)
@@ -135,6 +153,13 @@ func (s *Service) ConfirmTwoFactor(ctx context.Context, who Actor, code string) 
 		if err := tx.ReplaceRecoveryCodes(ctx, a.ID, hashes); err != nil {
 			return err
 		}
+		// Whoever else is signed in signed in without the second factor.
+		if err := tx.DeleteAccountSessions(ctx, a.ID, who.SessionID); err != nil {
+			return err
+		}
+		if err := tx.ClearAuthLimit(ctx, key); err != nil {
+			return err
+		}
 		return s.queueMail(ctx, tx, "two_factor_enabled", accountLang(a, who), a.Email, map[string]string{"Link": s.link("/forgot-password", "", "")})
 	})
 	if err == nil && wrong {
@@ -143,14 +168,20 @@ func (s *Service) ConfirmTwoFactor(ctx context.Context, who Actor, code string) 
 	return codes, err
 }
 
-// DisableTwoFactor turns two-factor off; it needs a current code.
-func (s *Service) DisableTwoFactor(ctx context.Context, who Actor, code string) error {
-	a, err := s.signedInAccount(ctx, who)
+// DisableTwoFactor turns two-factor off; it asks for the password again
+// and a current code, and wrong codes count against the same limit as the
+// sign-in's code step.
+func (s *Service) DisableTwoFactor(ctx context.Context, who Actor, password, code string) error {
+	a, err := s.checkCurrentPassword(ctx, who, password)
 	if err != nil {
 		return err
 	}
 	if a.TOTPEnabledAt == nil {
 		return apperr.New(apperr.TwoFactorState, "Two-factor authentication is not on")
+	}
+	key := twoFactorKey(a.ID)
+	if _, err := s.reserveAttempt(ctx, key); err != nil {
+		return err
 	}
 	var wrong bool
 	err = s.db.Tx(ctx, func(tx *store.Tx) error {
@@ -163,6 +194,9 @@ func (s *Service) DisableTwoFactor(ctx context.Context, who Actor, code string) 
 			return err
 		}
 		if err := tx.ReplaceRecoveryCodes(ctx, a.ID, nil); err != nil {
+			return err
+		}
+		if err := tx.ClearAuthLimit(ctx, key); err != nil {
 			return err
 		}
 		return s.queueMail(ctx, tx, "two_factor_disabled", accountLang(a, who), a.Email, map[string]string{"Link": s.link("/forgot-password", "", "")})

@@ -51,7 +51,7 @@ func (tx *Tx) AccountCustomers(ctx context.Context, accountID string) ([]custome
 
 // CloseAccount ends an account: its sign-in e-mail is freed (replaced by a
 // tombstone), password, names and two-factor secret are cleared, every
-// session, token, recovery code, sign-in record, scholarship profile,
+// session, token, recovery code, sign-in record, known device, scholarship profile,
 // saved filter set and check-waitlist entry is deleted, and its bank
 // accounts stop being offered.
 // Payments and the ledger are untouched: the retention rule applies to them
@@ -71,6 +71,7 @@ func (tx *Tx) CloseAccount(ctx context.Context, id string, now time.Time) error 
 		`DELETE FROM account_tokens WHERE account_id = ?`,
 		`DELETE FROM recovery_codes WHERE account_id = ?`,
 		`DELETE FROM signin_events WHERE account_id = ?`,
+		`DELETE FROM account_devices WHERE account_id = ?`,
 		`DELETE FROM scholarship_profiles WHERE account_id = ?`,
 		`DELETE FROM scholarship_filter_sets WHERE account_id = ?`,
 		`DELETE FROM check_waitlist WHERE account_id = ?`,
