@@ -3,6 +3,7 @@ import { test, expect, shot, expectAccessible } from './fixtures';
 import { password, uniqueEmail } from './account-helpers';
 import { totp } from './totp';
 import { expectToast } from './wizard-helpers';
+import { verifiedAccount } from './api';
 
 
 async function fillStep1(page: Page, email: string) {
@@ -138,8 +139,8 @@ test.describe('accounts', () => {
 
   test('sign in with two-factor authentication', async ({ page, request }) => {
     const email = uniqueEmail('tfa');
-    await apiSignUp(request, email);
-    const secret = ((await (await request.post('/api/two-factor/enrol')).json()) as { secret: string }).secret;
+    await verifiedAccount(request, email);
+    const secret = ((await (await request.post('/api/two-factor/enrol', { data: { current_password: password } })).json()) as { secret: string }).secret;
     const confirm = await request.post('/api/two-factor/confirm', { data: { code: totp(secret, Date.now() - 30_000) } });
     expect(confirm.status()).toBe(200);
     await page.goto('/signin?next=/dashboard');

@@ -48,11 +48,12 @@ export function linkToken(text: string, path: string): string {
   return m![1]!;
 }
 
-/** verifiedAccount signs the page's browser up as `email` and confirms the address from the mailbox. */
-export async function verifiedAccount(page: Page, email: string) {
-  await ok('signup', await page.request.post('/api/signup', { data: { email, password } }));
-  const mail = await mailWith(page.request, email, '/verify-email?token=');
-  await ok('verify-email', await page.request.post('/api/verify-email', { data: { token: linkToken(mail.text ?? '', '/verify-email') } }));
+/** verifiedAccount signs the page's browser (or a request context) up as `email` and confirms the address from the mailbox. */
+export async function verifiedAccount(page: Page | APIRequestContext, email: string) {
+  const request = 'request' in page ? page.request : page;
+  await ok('signup', await request.post('/api/signup', { data: { email, password } }));
+  const mail = await mailWith(request, email, '/verify-email?token=');
+  await ok('verify-email', await request.post('/api/verify-email', { data: { token: linkToken(mail.text ?? '', '/verify-email') } }));
 }
 
 export interface PaymentOptions {

@@ -6,7 +6,7 @@ import type { Page } from '@playwright/test';
 import { test, expect, shot, expectAccessible } from './fixtures';
 import { password, uniqueEmail, signUp } from './account-helpers';
 import { totp } from './totp';
-import { awaitingPayment, completedPayment, verifiedAccount } from './api';
+import { awaitingPayment, completedPayment, linkToken, mailWith, verifiedAccount } from './api';
 
 
 /** openTab picks a sidebar tab; on a phone through the menu. */
@@ -113,6 +113,16 @@ test.describe('settings', () => {
     await signUp(page, email);
     await page.goto('/dashboard/settings');
     await expect(page.getByTestId('two-factor-state')).toHaveText('Disabled');
+    // An address not confirmed yet cannot have a second factor (issue 25).
+    await expect(page.getByTestId('two-factor-needs-email')).toContainText('Confirm your email address first');
+    const mail = await mailWith(page.request, email, '/verify-email?token=');
+    await page.request.post('/api/verify-email', { data: { token: linkToken(mail.text ?? '', '/verify-email') } });
+    await page.reload();
+    // The password is asked again; a wrong one is refused under its field.
+    await page.getByLabel('Your password').fill('not my password at all');
+    await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
+    await expect(page.getByLabel('Your password')).toHaveAccessibleDescription('Your current password is incorrect');
+    await page.getByLabel('Your password').fill(password);
     await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
     await expect(page.getByRole('img', { name: 'QR code to add Crebit to your authenticator app' })).toBeVisible();
     const secret = (await page.getByTestId('two-factor-secret').textContent())!.trim();

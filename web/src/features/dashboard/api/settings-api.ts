@@ -57,10 +57,12 @@ export function useCloseAccount() {
 
 /** twoFactorApi reuses the accounts' two-factor routes. */
 export const twoFactorApi = {
-  enrol: () => apiFetch<{ otpauth_uri: string; secret: string }>('/api/two-factor/enrol', { method: 'POST', body: {} }),
+  enrol: (currentPassword: string) =>
+    apiFetch<{ otpauth_uri: string; secret: string }>('/api/two-factor/enrol', { method: 'POST', body: { current_password: currentPassword } }),
   confirm: (code: string) =>
     apiFetch<{ two_factor_enabled: boolean; recovery_codes: string[] }>('/api/two-factor/confirm', { method: 'POST', body: { code } }),
-  disable: (code: string) => apiFetch<{ two_factor_enabled: boolean }>('/api/two-factor/disable', { method: 'POST', body: { code } }),
+  disable: (currentPassword: string, code: string) =>
+    apiFetch<{ two_factor_enabled: boolean }>('/api/two-factor/disable', { method: 'POST', body: { current_password: currentPassword, code } }),
 };
 
 /** DATA_EXPORT_URL is Download my data (a JSON attachment). */

@@ -19,7 +19,7 @@ export function SettingsTab() {
     <div className="space-y-6">
       <ProfileCard me={me} />
       <PasswordCard />
-      <TwoFactorCard enabled={me.two_factor_enabled} />
+      <TwoFactorCard enabled={me.two_factor_enabled} emailVerified={me.email_verified} />
       <Card>
         <h2 className="text-lg font-bold text-ink">{t('kyc.heading')}</h2>
         <p className="mt-2">
