@@ -243,6 +243,7 @@ func TestOpenAPIMatchesResponses(t *testing.T) {
 	w := &world{h: h, engine: store.SQLite, br: h.NewBrazilPayer(), mx: h.NewMexicoPayer()}
 	br, mx := w.br, w.mx
 	other := h.Browser()
+	referrer := h.NewVerifiedAccountPayer("referrer.doc@example.com", apptest.CPF2)
 
 	brlQuote := quote(t, br.Browser, "USDC/BRL", "100")
 	checkQuote := quote(t, br.Browser, "USDC/BRL", "120")
@@ -354,11 +355,13 @@ func TestOpenAPIMatchesResponses(t *testing.T) {
 		{name: "subscribe", method: "POST", tmpl: "/api/subscribe", body: `{"email":"doc@example.com","source":"landing"}`, status: 200, validRequest: true},
 		{name: "subscribe_again", method: "POST", tmpl: "/api/subscribe", body: `{"email":"doc@example.com"}`, status: 200, validRequest: true},
 		{name: "subscribe_bad_email", method: "POST", tmpl: "/api/subscribe", body: `{"email":"doc"}`, status: 400},
-		{name: "referrals", as: br.Browser, method: "POST", tmpl: "/api/referrals",
-			body: map[string]any{"customer_id": br.CustomerID, "emails": []string{"f1@example.com", "f2@example.com"}}, status: 200, validRequest: true},
-		{name: "referrals_none_valid", as: br.Browser, method: "POST", tmpl: "/api/referrals", body: map[string]any{"customer_id": br.CustomerID, "emails": []string{"x"}}, status: 400},
-		{name: "referrals_not_yours", as: other, method: "POST", tmpl: "/api/referrals",
+		{name: "referrals", as: referrer.Browser, method: "POST", tmpl: "/api/referrals",
+			body: map[string]any{"customer_id": referrer.CustomerID, "emails": []string{"f1@example.com", "f2@example.com"}}, status: 200, validRequest: true},
+		{name: "referrals_none_valid", as: referrer.Browser, method: "POST", tmpl: "/api/referrals", body: map[string]any{"customer_id": referrer.CustomerID, "emails": []string{"x"}}, status: 400},
+		{name: "referrals_not_yours", as: referrer.Browser, method: "POST", tmpl: "/api/referrals",
 			body: map[string]any{"customer_id": br.CustomerID, "emails": []string{"f3@example.com"}}, status: 404},
+		{name: "referrals_as_a_guest", as: br.Browser, method: "POST", tmpl: "/api/referrals",
+			body: map[string]any{"customer_id": br.CustomerID, "emails": []string{"f4@example.com"}}, status: 401},
 		{name: "referral_arrival", method: "POST", tmpl: "/api/referral-arrival", body: `{"code":"0123456789"}`, status: 204, validRequest: true},
 		{name: "referral_arrival_not_a_code", method: "POST", tmpl: "/api/referral-arrival", body: `{"code":"nope"}`, status: 204, validRequest: true},
 		{name: "referral_arrival_unknown_field", method: "POST", tmpl: "/api/referral-arrival", body: `{"code":"0123456789","who":"me"}`, status: 400},

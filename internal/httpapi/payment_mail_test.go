@@ -113,7 +113,10 @@ func TestReferralsSendOneInvitationEach(t *testing.T) {
 	t.Parallel()
 	eachEngine(t, func(t *testing.T, e store.Engine) {
 		h := apptest.New(t, e)
-		p := h.NewBrazilPayer()
+		p := h.NewVerifiedAccountPayer("inviter@example.com", apptest.CPF).Payer
+		// The profile's free text never reaches a stranger: the invitation
+		// names the sender by the account's own name.
+		p.MustOK("PUT", "/api/me/name", map[string]string{"first_name": "Mariana", "last_name": "Costa"})
 		refer := func(emails ...string) apptest.Response {
 			return p.MustOK("POST", "/api/referrals", map[string]any{"customer_id": p.CustomerID, "emails": emails})
 		}
@@ -127,7 +130,10 @@ func TestReferralsSendOneInvitationEach(t *testing.T) {
 		if n := count(t, h, `SELECT COUNT(*) FROM outbox WHERE kind = 'referral_invitation'`); n != 3 {
 			t.Fatalf("invitations queued: %d, want 3 (first answer %s, second %s)", n, first.Body, again.Body)
 		}
-		m := h.Mail("ana.friend@example.com", "Maria invited you")
+		m := h.Mail("ana.friend@example.com", "A friend invited you to Crebit")
+		if !strings.Contains(m.Text, "Mariana pays US tuition") || strings.Contains(m.Text, "Maria ") {
+			t.Fatalf("the invitation should name the account's Mariana, not the profile's Maria:\n%s", m.Text)
+		}
 		code := ""
 		for _, l := range strings.Fields(m.Text) {
 			if strings.Contains(l, "/signup?ref=") {
@@ -137,17 +143,19 @@ func TestReferralsSendOneInvitationEach(t *testing.T) {
 		if len(code) != 10 || strings.Contains(m.Text, p.CustomerID) {
 			t.Fatalf("invitation link code %q:\n%s", code, m.Text)
 		}
-		if other := h.Mail("carla@example.com", "Maria invited you"); !strings.Contains(other.Text, "ref="+code) {
+		if other := h.Mail("carla@example.com", "A friend invited you"); !strings.Contains(other.Text, "ref="+code) {
 			t.Fatalf("the same payer's code differs between invitations:\n%s", other.Text)
 		}
 	})
 }
 
-// friend is a payer who arrived on the referrer's link (or code "") with
-// their own profile.
+// friend is another person in another home, who arrived on the referrer's
+// link (or code ""): a browser from another address (where the harness
+// trusts loopback proxies) with a profile and a bank account of their own.
 func friend(t *testing.T, h *apptest.Harness, code, email, cpf string) *apptest.Payer {
 	t.Helper()
 	b := h.Browser()
+	b.Headers = map[string]string{"X-Forwarded-For": "198.51.100.77"}
 	if code != "" {
 		if r := b.Do("POST", "/api/referral-arrival", map[string]string{"code": code}); r.Status != 204 {
 			t.Fatalf("arrival: %d %s", r.Status, r.Body)
@@ -156,7 +164,9 @@ func friend(t *testing.T, h *apptest.Harness, code, email, cpf string) *apptest.
 	c := apptest.CustomerBR(cpf)
 	c["first_name"], c["email"] = "Ana", email
 	cust := b.MustOK("POST", "/api/create-customer", c)
-	acct := b.MustOK("POST", "/api/create-external-account", apptest.BankAccount(cust.Str("customer_id")))
+	bank := apptest.BankAccount(cust.Str("customer_id"))
+	bank["bank_account_number"] = "000987654321"
+	acct := b.MustOK("POST", "/api/create-external-account", bank)
 	return &apptest.Payer{Browser: b, CustomerID: cust.Str("customer_id"), WalletID: cust.Str("wallet_id"),
 		WalletAddress: cust.Str("wallet_address"), AccountID: acct.Str("external_account_id")}
 }
@@ -171,9 +181,12 @@ func complete(t *testing.T, h *apptest.Harness, p *apptest.Payer, usd, cpf strin
 		t.Fatalf("payment: %d %s", r.Status, r.Body)
 	}
 	txn := r.Str("transaction_id")
+	headers := p.Headers
+	p.Headers = nil // the sandbox's simulation answers this machine only
 	for _, ev := range []string{"payin_completed", "offramp_created", "offramp_completed"} {
 		p.Simulate(txn, ev)
 	}
+	p.Headers = headers
 	h.Eventually("completed", func() bool { return p.State(txn) == "completed" })
 	return txn
 }
@@ -184,8 +197,8 @@ func complete(t *testing.T, h *apptest.Harness, p *apptest.Payer, usd, cpf strin
 func TestReferralRewardOnTheFirstCompletedPaymentOnly(t *testing.T) {
 	t.Parallel()
 	eachEngine(t, func(t *testing.T, e store.Engine) {
-		h := apptest.New(t, e)
-		referrer := h.NewBrazilPayer() // maria@example.com
+		h := apptest.New(t, e, apptest.Env("CREBIT_TRUSTED_PROXIES", "127.0.0.0/8,::1/128"))
+		referrer := h.NewVerifiedAccountPayer("maria.account@example.com", apptest.CPF) // profile e-mail maria@example.com
 		referrer.MustOK("POST", "/api/referrals", map[string]any{"customer_id": referrer.CustomerID, "emails": []string{"ana.ref@example.com"}})
 		h.Settled()
 		inv := h.Mail("ana.ref@example.com", "invited you")
@@ -208,12 +221,16 @@ func TestReferralRewardOnTheFirstCompletedPaymentOnly(t *testing.T) {
 			t.Fatalf("reward e-mail:\n%s", m.Text)
 		}
 
-		// The referrer using her own link earns nothing.
-		self := friend(t, h, code, "maria@example.com", apptest.CPF)
+		// The referrer using her own link, on another profile with her own
+		// CPF, earns nothing: the attempt is recorded as refused.
+		self := friend(t, h, code, "maria.again@example.com", apptest.CPF)
 		complete(t, h, self, "140", apptest.CPF)
 		h.Settled()
-		if n := count(t, h, `SELECT COUNT(*) FROM referral_rewards`); n != 1 {
-			t.Fatalf("self-referral rewarded: %d rewards", n)
+		if n := count(t, h, `SELECT COUNT(*) FROM referral_rewards WHERE status = 'earned'`); n != 1 {
+			t.Fatalf("self-referral rewarded: %d rewards earned", n)
+		}
+		if n := count(t, h, `SELECT COUNT(*) FROM referral_rewards WHERE status = 'refused' AND review_reason = 'same_tax_id'`); n != 1 {
+			t.Fatalf("the self-referral is not recorded as refused: %d", n)
 		}
 	})
 }
@@ -224,7 +241,7 @@ func TestMyReferralsAreTheAccountsOwn(t *testing.T) {
 	t.Parallel()
 	eachEngine(t, func(t *testing.T, e store.Engine) {
 		h := apptest.New(t, e)
-		fay := h.NewAccountPayer("fay.ref@example.com", apptest.CPF)
+		fay := h.NewVerifiedAccountPayer("fay.ref@example.com", apptest.CPF)
 		fay.MustOK("POST", "/api/referrals", map[string]any{"customer_id": fay.CustomerID, "emails": []string{"gil@example.com", "hana@example.com"}})
 		mine := fay.MustOK("GET", "/api/me/referrals", nil)
 		inv, _ := mine.JSON["invitations"].([]any)

@@ -87,7 +87,7 @@ func TestInvitationsPerReferrerPerDay(t *testing.T) {
 	t.Parallel()
 	eachEngine(t, func(t *testing.T, e store.Engine) {
 		h := apptest.New(t, e, apptest.Env("CREBIT_RATE_LIMIT_SCALE", "1"))
-		p := h.NewBrazilPayer()
+		p := h.NewVerifiedAccountPayer("inviter@example.com", apptest.CPF)
 		refer := func(from, n int) apptest.Response {
 			emails := make([]string, n)
 			for i := range emails {

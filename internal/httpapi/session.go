@@ -15,11 +15,15 @@ import (
 
 type sessionKey struct{}
 
+// clientIPKey holds the request's client address (clientIP) for actor.
+type clientIPKey struct{}
+
 // withSession loads the browser's session from its cookie, if it has a valid
 // one. Sessions are created lazily by ensureActor, when a request first has
 // something to remember, so bots and health checks make no rows.
 func (s *Server) withSession(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		r = r.WithContext(context.WithValue(r.Context(), clientIPKey{}, s.clientIP(r)))
 		c, err := r.Cookie(session.CookieName)
 		if err != nil {
 			next.ServeHTTP(w, r)
@@ -47,6 +51,7 @@ func currentSession(r *http.Request) (*session.Session, bool) {
 // the only identity handlers pass to the service.
 func actor(r *http.Request) service.Actor {
 	a := service.Actor{UserAgent: r.UserAgent(), Lang: i18n.FromRequest(r), ChosenLang: chosenLanguage(r), Device: deviceOf(r)}
+	a.IP, _ = r.Context().Value(clientIPKey{}).(string)
 	if sess, ok := currentSession(r); ok {
 		a.SessionID, a.AccountID = sess.ID, sess.AccountID
 	}

@@ -154,6 +154,7 @@ func TestSettings(t *testing.T) {
 		h.Browser().MustOK("POST", "/api/signin", map[string]string{"email": "set@example.com", "password": "a fresh passphrase 55"})
 
 		// Download my data: everything, masked where sealed, the friends invited too.
+		p.VerifyEmail()
 		p.MustOK("POST", "/api/referrals", map[string]any{"customer_id": p.CustomerID, "emails": []string{"invited.friend@example.com"}})
 		r := p.MustOK("GET", "/api/me/data", nil)
 		var data map[string]any

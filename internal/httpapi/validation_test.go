@@ -79,6 +79,7 @@ type world struct {
 	br     *apptest.Payer // Maria, Brazil, with a US bank account
 	mx     *apptest.Payer // Juan, Mexico, with a US bank account
 	ana    *apptest.Payer // Ana, a second Brazil payer (another person)
+	ref    *apptest.Payer // Rui, signed in with a confirmed address (invitations need one)
 }
 
 // TestAPIValidation drives every /api/ call through real HTTP on SQLite and
@@ -91,7 +92,8 @@ func TestAPIValidation(t *testing.T) {
 			h := apptest.New(t, engine, apptest.Env("CREBIT_MAX_PAYMENT_USD", testMaxUSD),
 				// Hundreds of refusals from one client: the limits have their own tests.
 				apptest.Env("CREBIT_RATE_LIMIT_SCALE", "0"))
-			w := &world{h: h, engine: engine, br: h.NewBrazilPayer(), mx: h.NewMexicoPayer()}
+			w := &world{h: h, engine: engine, br: h.NewBrazilPayer(), mx: h.NewMexicoPayer(),
+				ref: h.NewVerifiedAccountPayer("rui@example.com", apptest.CPF2).Payer}
 			w.ana = w.newPayer(t, withFields(apptest.CustomerBR(apptest.CPF2),
 				"first_name", "Ana", "last_name", "Souza", "email", "ana@example.org"))
 
@@ -234,6 +236,7 @@ var codeOf = []struct{ prefix, code, field string }{
 	{"Please enter a valid USD amount: at most 2 decimal places", "amount_invalid", "amount_usd"},
 	{"Please enter a valid email address", "email_invalid", "email"},
 	{"Email is required", "required_fields_missing", "email"},
+	{"Create your free account or sign in, and confirm your email, to invite friends.", "sign_in_required", ""},
 	{"The email address holds an invisible or control character.", "email_invalid", "email"},
 	{"The email address's domain mixes alphabets", "email_invalid", "email"},
 	{"Please use an email address at a domain name", "email_invalid", "email"},
@@ -903,10 +906,13 @@ func (w *world) ownershipCases(t *testing.T) []apiCase {
 		func(id string) any { return map[string]string{"customer_id": id} }, 404, errCustomerNotFound)...)
 	cases = append(cases, pair("create_external_account", "/api/create-external-account",
 		func(id string) any { return apptest.BankAccount(id) }, 404, errCustomerNotFound)...)
-	cases = append(cases, pair("referrals", "/api/referrals",
-		func(id string) any {
-			return map[string]any{"customer_id": id, "emails": []string{"friend@example.com"}}
-		}, 404, errCustomerNotFound)...)
+	// Invitations come only from a signed-in account with a confirmed
+	// address (issue 25); such an account cannot invite as someone else.
+	cases = append(cases, apiCase{name: "referrals_someone_elses", as: w.ref.Browser, method: "POST", path: "/api/referrals",
+		body: map[string]any{"customer_id": victim.CustomerID, "emails": []string{"friend@example.com"}}, status: 404, err: errCustomerNotFound})
+	cases = append(cases, apiCase{name: "referrals_as_a_guest", as: w.br.Browser, method: "POST", path: "/api/referrals",
+		body: map[string]any{"customer_id": w.br.CustomerID, "emails": []string{"friend@example.com"}}, status: 401,
+		err: "Create your free account or sign in, and confirm your email, to invite friends."})
 	cases = append(cases, pair("pix_payment", "/api/create-pix-payment",
 		func(id string) any { return pixBody(victim, q, "customer_id", id) }, 404, errCustomerNotFound)...)
 	cases = append(cases, pair("use_existing_customer", "/api/create-customer",
@@ -1260,7 +1266,7 @@ func (w *world) webhookCases(t *testing.T) []apiCase {
 // ---- public site ------------------------------------------------------------------------
 
 func (w *world) publicCases() []apiCase {
-	p := w.br
+	p := w.ref
 	b := w.h.Browser()
 	// New and existing addresses get the same answer (issue 10: the
 	// difference told anyone who was subscribed).

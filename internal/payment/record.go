@@ -63,6 +63,7 @@ type Authorization struct {
 	AcceptedAt     time.Time // server time
 	ClientSignedAt string    // what the browser showed as the signature time
 	IP             string
+	DeviceHash     string // the SHA-256 of the browser's device token, "" without one
 	UserAgent      string
 	SignerName     string
 	SchoolName     string

@@ -259,7 +259,7 @@ func (s *Service) startSession(ctx context.Context, tx *store.Tx, who Actor, acc
 	if err := tx.RotateSession(ctx, who.SessionID, next); err != nil {
 		return "", "", err
 	}
-	if err := recordSignin(ctx, tx, accountID, who.UserAgent, now); err != nil {
+	if err := s.recordSignin(ctx, tx, accountID, who, now); err != nil {
 		return "", "", err
 	}
 	device := who.Device

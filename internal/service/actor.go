@@ -14,6 +14,8 @@ type Actor struct {
 	// Device is the SHA-256 of the browser's device token (the
 	// crebit_device cookie, set at its first sign-in), "" without one.
 	Device string
+	// IP is the client's address, as CREBIT_TRUSTED_PROXIES resolves it.
+	IP string
 }
 
 // SignedIn reports whether the actor is a signed-in account.

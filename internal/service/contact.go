@@ -2,6 +2,7 @@ package service
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"time"
 
@@ -18,12 +19,23 @@ const maxReferrals = 20
 // each is an e-mail sent in Crebit's name.
 const maxInvitationsPerDay = 20
 
-// Refer stores the friends a payer referred (once per friend) and, in the
-// same transaction, queues one invitation e-mail to each new friend with the
-// payer's personal link. Entries without '@' and '.' are skipped, as the
-// wizard skips them; none valid is an error. It returns how many
-// invitations were queued (a friend already invited is not invited again).
+// errReferralsNeedAccount refuses invitations from anyone but a signed-in
+// account with a confirmed address: each invitation is an e-mail to a
+// stranger in Crebit's name, so it comes only from someone Crebit knows.
+var errReferralsNeedAccount = apperr.New(apperr.SignInRequired, "Create your free account or sign in, and confirm your email, to invite friends.")
+
+// Refer stores the friends a signed-in payer with a confirmed address
+// referred (once per friend) and, in the same transaction, queues one
+// invitation e-mail to each new friend with the payer's personal link. The
+// invitation names the sender only by the account's own name (never the
+// payer profile's free text), and its subject names no one. Addresses that
+// cannot be read are skipped, as the wizard skips them; none valid is an
+// error. It returns how many invitations were queued (a friend already
+// invited is not invited again).
 func (s *Service) Refer(ctx context.Context, who Actor, customerID string, emails []string) (int, error) {
+	if !who.SignedIn() {
+		return 0, errReferralsNeedAccount
+	}
 	if len(emails) > maxReferrals {
 		return 0, apperr.WithField(apperr.ReferralsTooMany, "emails", "Please refer at most 20 friends at a time")
 	}
@@ -38,6 +50,16 @@ func (s *Service) Refer(ctx context.Context, who Actor, customerID string, email
 	}
 	if len(valid) == 0 {
 		return 0, apperr.WithField(apperr.ReferralEmailsInvalid, "emails", "No valid emails: Please enter at least one valid email address to refer someone.")
+	}
+	var sender store.Account
+	if err := s.db.Read(ctx, func(tx *store.Tx) (err error) { sender, err = tx.Account(ctx, who.AccountID); return }); err != nil {
+		if errors.Is(err, store.ErrNotFound) {
+			return 0, errReferralsNeedAccount
+		}
+		return 0, err
+	}
+	if sender.EmailVerifiedAt == nil {
+		return 0, errEmailNotVerified
 	}
 	c, err := s.ownCustomer(ctx, who, customerID)
 	if err != nil {
@@ -69,7 +91,7 @@ func (s *Service) Refer(ctx context.Context, who Actor, customerID string, email
 				return err
 			}
 			if err := s.queueMail(ctx, tx, "referral_invitation", who.Lang, e, map[string]string{
-				"Referrer": c.FirstName, "Link": s.link("/signup", "ref", s.ReferralCode(c.ID)),
+				"Referrer": sender.FirstName, "Link": s.link("/signup", "ref", s.ReferralCode(c.ID)),
 			}); err != nil {
 				return err
 			}

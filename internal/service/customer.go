@@ -161,6 +161,10 @@ func (s *Service) latestAccount(ctx context.Context, customerID string) (custome
 var customerLabels = []string{"First Name", "Last Name", "Email", "Phone Number", "Date of Birth", "Document Type",
 	"Tax ID/Document Number", "Country", "Street Address", "City", "State/Province", "ZIP/Postal Code"}
 
+// customerFields are the request fields of customerLabels.
+var customerFields = []string{"first_name", "last_name", "email", "phone_number", "date_of_birth", "identity_documents",
+	"identity_documents", "country", "address", "address", "address", "address"}
+
 // validateCustomer applies section 5's rules and more: check digits, a real
 // birth date in the past, a plausible phone number.
 func (s *Service) validateCustomer(in CustomerInput) (customer.Customer, string, error) {
@@ -183,6 +187,11 @@ func (s *Service) validateCustomer(in CustomerInput) (customer.Customer, string,
 	}
 	if len(missing) > 0 {
 		return customer.Customer{}, "", apperr.New(apperr.RequiredFieldsMissing, "Please fill in all required fields: %s", strings.Join(missing, ", "))
+	}
+	for i, v := range values {
+		if !plainText(v) {
+			return customer.Customer{}, "", notPlainText(customerFields[i], customerLabels[i])
+		}
 	}
 	if len(in.IdentityDocuments) > 1 {
 		return customer.Customer{}, "", apperr.WithField(apperr.Invalid, "identity_documents", "Send exactly one identity document")

@@ -116,6 +116,9 @@ func (s *Service) CreateDashboardPayment(ctx context.Context, who Actor, in Dash
 	if !who.SignedIn() {
 		return payment.Record{}, errNotSignedIn
 	}
+	if !plainText(in.Recipient) {
+		return payment.Record{}, notPlainText("recipient", "Recipient")
+	}
 	recipient := strings.Join(strings.Fields(in.Recipient), " ")
 	if recipient == "" {
 		return payment.Record{}, apperr.WithField(apperr.RequiredFieldsMissing, "recipient", "Please enter the university or recipient name")

@@ -38,6 +38,15 @@ func (s *Service) CreateExternalAccount(ctx context.Context, who Actor, in Exter
 			return customer.BankAccount{}, apperr.New(apperr.FieldTooLong, "Bank account details are too long (at most 200 characters each)")
 		}
 	}
+	for _, f := range []struct{ field, label, value string }{
+		{"account_name", "Account Name", in.AccountName}, {"beneficiary_name", "Account Holder Name", in.BeneficiaryName},
+		{"bank_name", "Bank Name", in.BankName}, {"address", "Bank Street Address", in.Address.Street},
+		{"address", "Bank City", in.Address.City}, {"address", "Bank State", in.Address.State},
+	} {
+		if !plainText(f.value) {
+			return customer.BankAccount{}, notPlainText(f.field, f.label)
+		}
+	}
 	routing, err := taxid.ABA(in.RoutingNumber)
 	if err != nil {
 		return customer.BankAccount{}, apperr.WithField(apperr.RoutingNumberInvalid, "routing_number", "Invalid routing number: it must be the 9-digit ABA number of a US bank. Please check it.")

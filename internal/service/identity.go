@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/crebit/crebit/internal/account"
 	"github.com/crebit/crebit/internal/apperr"
@@ -112,4 +113,25 @@ func emailField(field, raw string) (string, error) {
 		return "", apperr.WithField(apperr.EmailInvalid, field, "The part before the @ can hold only unaccented letters, digits and . _ + - characters.")
 	}
 	return "", apperr.WithField(apperr.EmailInvalid, field, "Please enter a valid email address")
+}
+
+// plainText reports whether s is text a person typed on one line that
+// reads the same to everyone who sees it: no control characters (line
+// breaks, tabs), no formatting characters (bidi overrides, zero-width
+// characters), no line or paragraph separators, nothing private-use or
+// unreadable. Names and addresses end up in e-mails, receipts and the
+// partner's records; a CR/LF or a right-to-left override there is how a
+// sender's name turns into someone else's message.
+func plainText(s string) bool {
+	for _, r := range s {
+		if r == utf8.RuneError || unicode.IsControl(r) || unicode.In(r, unicode.Cf, unicode.Zl, unicode.Zp, unicode.Co, unicode.Cs) {
+			return false
+		}
+	}
+	return true
+}
+
+// notPlainText is the refusal of a field that is not plainText.
+func notPlainText(field, label string) error {
+	return apperr.WithField(apperr.Invalid, field, label+" cannot contain line breaks, tabs or invisible characters")
 }

@@ -298,7 +298,7 @@ func (s *Service) buildPayment(ctx context.Context, tx *store.Tx, who Actor, c c
 	p.RequestHash = requestHash(in)
 	auth := payment.Authorization{PaymentID: p.ID, AcceptedAt: now, IP: in.IP, UserAgent: truncate(in.UserAgent, 500),
 		SignerName: p.SenderName, SchoolName: school, AmountUSD: p.AmountUSD, AmountLocal: p.AmountLocal,
-		Delivery: delivery, OnRampQuoteID: q.OnRampID, OffRampQuoteID: q.OffRampID, Lang: who.Lang}
+		Delivery: delivery, OnRampQuoteID: q.OnRampID, OffRampQuoteID: q.OffRampID, Lang: who.Lang, DeviceHash: who.Device}
 	if in.Authorization != nil {
 		auth.ClientSignedAt = truncate(in.Authorization.SignedAt, 64)
 		if n := strings.TrimSpace(in.Authorization.SignerName); n != "" {
@@ -382,6 +382,12 @@ func validatePaymentInput(in *PaymentInput) error {
 	if tooLong(in.SenderName, 200) {
 		return apperr.WithField(apperr.FieldTooLong, "sender_name", "sender_name is too long (at most 200 characters)")
 	}
+	if !plainText(in.SenderName) {
+		return notPlainText("sender_name", "sender_name")
+	}
+	if in.Authorization != nil && !plainText(in.Authorization.SignerName) {
+		return notPlainText("authorization", "signer_name")
+	}
 	return nil
 }
 
@@ -394,6 +400,12 @@ func validateCheck(c *CheckDetails) (CheckDetails, error) {
 		City: t(c.City), State: t(c.State), ZipCode: t(c.ZipCode), DeliveryInstructions: t(c.DeliveryInstructions),
 		StudentFullName: t(c.StudentFullName), StudentID: t(c.StudentID), TermReference: t(c.TermReference),
 		StudentEmail: strings.ToLower(t(c.StudentEmail))}
+	for _, v := range []string{d.SchoolName, d.PayeeName, d.MailingAddress, d.City, d.State, d.ZipCode,
+		d.StudentFullName, d.StudentID, d.TermReference, d.StudentEmail, d.DeliveryInstructions} {
+		if !plainText(v) {
+			return CheckDetails{}, notPlainText("check_details", "School and student details")
+		}
+	}
 	for _, v := range []string{d.SchoolName, d.PayeeName, d.MailingAddress, d.City, d.State, d.ZipCode,
 		d.StudentFullName, d.StudentID, d.TermReference, d.StudentEmail} {
 		if v == "" {

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/crebit/crebit/internal/apperr"
-
+	"github.com/crebit/crebit/internal/customer"
 	"github.com/crebit/crebit/internal/payment"
 	"github.com/crebit/crebit/internal/randid"
 	"github.com/crebit/crebit/internal/store"
@@ -35,10 +35,32 @@ func (s *Service) RememberReferral(ctx context.Context, who Actor, code string) 
 	})
 }
 
+// Why a reward waits for an operator (held) or was refused: the
+// review_reason stored with it. docs/RELIABILITY.md ("Abuse") says why each
+// rule is where it is.
+const (
+	// Refused: the referred payment is the referrer's own.
+	reasonSameAccount = "same_account"      // made from the referrer's account
+	reasonSameTaxID   = "same_tax_id"       // a payer with one of the referrer's CPFs, CNPJs or CURPs
+	reasonSameBank    = "same_bank_account" // paid to one of the referrer's US bank accounts
+	reasonSameEmail   = "same_email"        // a payer or account with the referrer's e-mail
+	// Held for review: signals that can be innocent (a shared family
+	// computer, a shared connection, a popular referrer).
+	reasonSameDevice = "same_device"     // authorised in a browser the referrer's account signed in on
+	reasonSameIP     = "same_ip_day"     // authorised from an address the referrer used within a day
+	reasonVelocity   = "many_in_one_day" // the referrer's 4th or later reward within a day
+)
+
+// rewardVelocity is how many rewards a referrer gets within a day before
+// the next waits for review.
+const rewardVelocity = 3
+
 // rewardReferral runs in the transaction that completes a payment: when the
-// payer's browser or account arrived with someone's code, the referrer earns
-// one reward for this person's first completed payment (never for their
-// own payments, never twice for one person), and is told by e-mail.
+// payer's browser or account arrived with someone's code, the referrer gets
+// one reward for this person's first completed payment, once per person
+// (by e-mail and by tax id), and is told by e-mail. A reward goes only to a
+// referral of a different person: referralVerdict refuses the referrer's
+// own payments and holds doubtful ones for an operator.
 func (s *Service) rewardReferral(ctx context.Context, tx *store.Tx, p payment.Record) error {
 	code, err := tx.ReferralCodeFor(ctx, p.SessionID, p.AccountID)
 	if err != nil || code == "" {
@@ -59,13 +81,17 @@ func (s *Service) rewardReferral(ctx context.Context, tx *store.Tx, p payment.Re
 	if err != nil {
 		return err
 	}
-	email := strings.ToLower(payer.Email)
-	if referrerID == payer.ID || email == "" || email == strings.ToLower(referrer.Email) {
-		return nil // no self-referral
+	if referrerID == payer.ID {
+		return nil // a payer's own link, used on their own profile: nothing to record
+	}
+	status, reason, err := s.referralVerdict(ctx, tx, p, payer, referrer)
+	if err != nil {
+		return err
 	}
 	created, err := tx.CreateReferralReward(ctx, store.ReferralReward{ID: randid.New("rwd"), Code: code, ReferrerCustomerID: referrerID,
-		ReferredEmail: email, PaymentID: p.ID, AmountUSD: ReferralRewardUSD, Status: "earned", CreatedAt: s.now()})
-	if err != nil || !created || referrer.Email == "" {
+		ReferredEmail: strings.ToLower(payer.Email), ReferredTaxHash: payer.TaxIDHash, PaymentID: p.ID, AmountUSD: ReferralRewardUSD,
+		Status: status, ReviewReason: reason, CreatedAt: s.now()})
+	if err != nil || !created || status != "earned" || referrer.Email == "" {
 		return err
 	}
 	lang, err := tx.CustomerLanguage(ctx, referrer.ID)
@@ -73,8 +99,105 @@ func (s *Service) rewardReferral(ctx context.Context, tx *store.Tx, p payment.Re
 		return err
 	}
 	return s.queueMail(ctx, tx, "referral_reward", lang, referrer.Email, map[string]string{
-		"Referrer": referrer.FirstName, "Amount": "US$" + ReferralRewardUSD, "Link": s.link("/signin", "", ""),
-	})
+		"Referrer": referrer.FirstName, "Amount": "US$" + ReferralRewardUSD, "Link": s.link("/signin", "", "")})
+}
+
+// referralVerdict decides a reward for payment p of payer, referred by
+// referrer: "earned", or "refused" / "held" with the reason. The referrer
+// is every payer profile of the referrer's account (a person may have a
+// Brazil and a Mexico one).
+func (s *Service) referralVerdict(ctx context.Context, tx *store.Tx, p payment.Record, payer, referrer customer.Customer) (status, reason string, err error) {
+	people := []string{referrer.ID}
+	emails := []string{strings.ToLower(referrer.Email)}
+	if referrer.AccountID != "" {
+		cs, err := tx.AccountCustomers(ctx, referrer.AccountID)
+		if err != nil {
+			return "", "", err
+		}
+		for _, c := range cs {
+			if c.ID != referrer.ID {
+				people = append(people, c.ID)
+			}
+			emails = append(emails, strings.ToLower(c.Email))
+		}
+		a, err := tx.Account(ctx, referrer.AccountID)
+		if err != nil && !errors.Is(err, store.ErrNotFound) {
+			return "", "", err
+		}
+		emails = append(emails, a.Email)
+	}
+	payerEmails := []string{strings.ToLower(payer.Email)}
+	if p.AccountID != "" {
+		if p.AccountID == referrer.AccountID {
+			return "refused", reasonSameAccount, nil
+		}
+		a, err := tx.Account(ctx, p.AccountID)
+		if err != nil && !errors.Is(err, store.ErrNotFound) {
+			return "", "", err
+		}
+		payerEmails = append(payerEmails, a.Email)
+	}
+	taxes, err := tx.TaxHashesOf(ctx, people)
+	if err != nil {
+		return "", "", err
+	}
+	if slices.Contains(taxes, payer.TaxIDHash) {
+		return "refused", reasonSameTaxID, nil
+	}
+	if p.ExternalAccountID != "" {
+		bank, err := tx.ExternalAccount(ctx, p.ExternalAccountID)
+		if err != nil {
+			return "", "", err
+		}
+		banks, err := tx.BankHashesOf(ctx, people)
+		if err != nil {
+			return "", "", err
+		}
+		if slices.Contains(banks, store.BankKey(bank.RoutingNumber, bank.AccountHash)) {
+			return "refused", reasonSameBank, nil
+		}
+	}
+	for _, e := range payerEmails {
+		if e != "" && slices.Contains(emails, e) {
+			return "refused", reasonSameEmail, nil
+		}
+	}
+
+	auth, err := tx.AuthorizationFor(ctx, p.ID)
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
+		return "", "", err
+	}
+	if auth.DeviceHash != "" && referrer.AccountID != "" {
+		devices, err := tx.DevicesOf(ctx, referrer.AccountID)
+		if err != nil {
+			return "", "", err
+		}
+		if slices.Contains(devices, auth.DeviceHash) {
+			return "held", reasonSameDevice, nil
+		}
+	}
+	now := s.now()
+	if auth.IP != "" {
+		from := now.Add(-24 * time.Hour)
+		seen, err := tx.AuthorizedFromIP(ctx, people, auth.IP, from, now)
+		if err == nil && !seen {
+			seen, err = tx.SignedInFromIP(ctx, referrer.AccountID, s.sealer.Hash("ip", auth.IP), from, now)
+		}
+		if err != nil {
+			return "", "", err
+		}
+		if seen {
+			return "held", reasonSameIP, nil
+		}
+	}
+	n, err := tx.RewardsSince(ctx, people, now.Add(-24*time.Hour))
+	if err != nil {
+		return "", "", err
+	}
+	if n >= rewardVelocity {
+		return "held", reasonVelocity, nil
+	}
+	return "earned", "", nil
 }
 
 // MyReferrals is what a signed-in payer sees of their referrals: their
@@ -104,7 +227,8 @@ type MyReferralReward struct {
 var GiftCardBrands = []string{"Amazon", "Apple", "Google Play", "Visa", "Target", "Starbucks"}
 
 // ChooseGiftCard records which gift card the signed-in referrer wants for
-// one of their earned rewards (an operator sends it; it stays "earned").
+// one of their rewards, once (an operator sends it; it stays "earned", or
+// "held" while under review).
 func (s *Service) ChooseGiftCard(ctx context.Context, who Actor, rewardID, brand string) error {
 	if !who.SignedIn() {
 		return errNotSignedIn
@@ -125,6 +249,9 @@ func (s *Service) ChooseGiftCard(ctx context.Context, who Actor, rewardID, brand
 	})
 	if errors.Is(err, store.ErrNotFound) {
 		return apperr.New(apperr.NotFound, "No such reward")
+	}
+	if errors.Is(err, store.ErrConflict) {
+		return apperr.New(apperr.Conflict, "You already chose a gift card for this reward")
 	}
 	return err
 }

@@ -26,11 +26,16 @@ const (
 
 var errCurrentPassword = apperr.WithField(apperr.CurrentPasswordInvalid, "current_password", "Your current password is incorrect")
 
-// recordSignin keeps the approximate device of a sign-in, and forgets the
+// recordSignin keeps the approximate device of a sign-in and a keyed hash
+// of its address (referral rewards compare it), and forgets the
 // account's sign-ins older than 90 days.
-func recordSignin(ctx context.Context, tx *store.Tx, accountID, userAgent string, now time.Time) error {
+func (s *Service) recordSignin(ctx context.Context, tx *store.Tx, accountID string, who Actor, now time.Time) error {
+	var ipHash string
+	if who.IP != "" {
+		ipHash = s.sealer.Hash("ip", who.IP) // compared, never shown: the address itself is not kept
+	}
 	if err := tx.InsertSigninEvent(ctx, accountID, store.SigninEvent{ID: randid.New("sgn"),
-		Device: account.DeviceOf(userAgent).String(), OccurredAt: now}); err != nil {
+		Device: account.DeviceOf(who.UserAgent).String(), IPHash: ipHash, OccurredAt: now}); err != nil {
 		return err
 	}
 	return tx.DeleteSigninEventsBefore(ctx, accountID, now.Add(-signinsKept))
@@ -40,6 +45,12 @@ func recordSignin(ctx context.Context, tx *store.Tx, accountID, userAgent string
 func (s *Service) UpdateName(ctx context.Context, who Actor, first, last string) (Me, error) {
 	if !who.SignedIn() {
 		return Me{}, errNotSignedIn
+	}
+	if !plainText(first) {
+		return Me{}, notPlainText("first_name", "First Name")
+	}
+	if !plainText(last) {
+		return Me{}, notPlainText("last_name", "Last Name")
 	}
 	first, last = strings.Join(strings.Fields(first), " "), strings.Join(strings.Fields(last), " ")
 	if first == "" || last == "" {

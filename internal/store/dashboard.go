@@ -101,13 +101,14 @@ func (tx *Tx) AccountTransaction(ctx context.Context, accountID, id string) (Tra
 type SigninEvent struct {
 	ID         string
 	Device     string
+	IPHash     string // a keyed hash of the client address (referral checks); never shown
 	OccurredAt time.Time
 }
 
 // InsertSigninEvent records a sign-in.
 func (tx *Tx) InsertSigninEvent(ctx context.Context, accountID string, e SigninEvent) error {
-	_, err := tx.exec(ctx, `INSERT INTO signin_events (id, account_id, device, occurred_at) VALUES (?, ?, ?, ?)`,
-		e.ID, accountID, e.Device, utc(e.OccurredAt))
+	_, err := tx.exec(ctx, `INSERT INTO signin_events (id, account_id, device, ip_hash, occurred_at) VALUES (?, ?, ?, ?, ?)`,
+		e.ID, accountID, e.Device, e.IPHash, utc(e.OccurredAt))
 	return err
 }
 

@@ -147,11 +147,11 @@ func (tx *Tx) PaymentHistory(ctx context.Context, paymentID string) ([]payment.C
 // CreateAuthorization stores the evidence with the payment.
 func (tx *Tx) CreateAuthorization(ctx context.Context, a payment.Authorization) error {
 	_, err := tx.exec(ctx, `INSERT INTO payment_authorizations (payment_id, accepted_at, client_signed_at, ip, user_agent,
-		signer_name, school_name, amount_usd, amount_local, local_currency, delivery, onramp_quote_id, offramp_quote_id, lang)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		signer_name, school_name, amount_usd, amount_local, local_currency, delivery, onramp_quote_id, offramp_quote_id, lang, device_hash)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		a.PaymentID, utc(a.AcceptedAt), nullable(a.ClientSignedAt), a.IP, a.UserAgent, a.SignerName, a.SchoolName,
 		a.AmountUSD.Minor, a.AmountLocal.Minor, string(a.AmountLocal.Currency), string(a.Delivery), a.OnRampQuoteID, a.OffRampQuoteID,
-		langOrEnglish(a.Lang))
+		langOrEnglish(a.Lang), a.DeviceHash)
 	return err
 }
 
@@ -161,10 +161,10 @@ func (tx *Tx) AuthorizationFor(ctx context.Context, paymentID string) (payment.A
 	var signed sql.NullString
 	var local, delivery string
 	err := tx.queryRow(ctx, `SELECT payment_id, accepted_at, client_signed_at, ip, user_agent, signer_name, school_name,
-		amount_usd, amount_local, local_currency, delivery, onramp_quote_id, offramp_quote_id, lang
+		amount_usd, amount_local, local_currency, delivery, onramp_quote_id, offramp_quote_id, lang, device_hash
 		FROM payment_authorizations WHERE payment_id = ?`, paymentID).Scan(&a.PaymentID, &a.AcceptedAt, &signed, &a.IP,
 		&a.UserAgent, &a.SignerName, &a.SchoolName, &a.AmountUSD.Minor, &a.AmountLocal.Minor, &local, &delivery,
-		&a.OnRampQuoteID, &a.OffRampQuoteID, &a.Lang)
+		&a.OnRampQuoteID, &a.OffRampQuoteID, &a.Lang, &a.DeviceHash)
 	a.ClientSignedAt, a.AmountUSD.Currency, a.AmountLocal.Currency = signed.String, money.USD, money.Currency(local)
 	a.Delivery, a.AcceptedAt = payment.Delivery(delivery), a.AcceptedAt.UTC()
 	return a, err

@@ -41,19 +41,26 @@ func (tx *Tx) ReferrerOf(ctx context.Context, code string) (string, error) {
 	return id, err
 }
 
-// ReferralReward is a reward a referrer earned.
+// ReferralReward is a reward a referrer earned (status earned), one that
+// waits for an operator (held) or one the rules refused (refused), with
+// ReviewReason saying why for the last two.
 type ReferralReward struct {
 	ID, Code, ReferrerCustomerID, ReferredEmail, PaymentID, AmountUSD, Status string
+	ReferredTaxHash                                                           string // the referred person's tax id (keyed hash)
+	ReviewReason                                                              string
 	GiftCardBrand                                                             string // "" until the referrer chooses
 	CreatedAt                                                                 time.Time
 }
 
-// CreateReferralReward records a reward once per referred person; false when
-// that person already earned one for someone.
+// CreateReferralReward records a reward once per referred person (by
+// e-mail and by tax id); false when that person already earned one for
+// someone.
 func (tx *Tx) CreateReferralReward(ctx context.Context, r ReferralReward) (bool, error) {
-	n, err := tx.exec(ctx, `INSERT INTO referral_rewards (id, code, referrer_customer_id, referred_email, payment_id, amount_usd, status, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
-		r.ID, r.Code, r.ReferrerCustomerID, r.ReferredEmail, r.PaymentID, r.AmountUSD, r.Status, utc(r.CreatedAt))
+	n, err := tx.exec(ctx, `INSERT INTO referral_rewards (id, code, referrer_customer_id, referred_email, payment_id, amount_usd, status,
+		created_at, referred_tax_hash, review_reason)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+		r.ID, r.Code, r.ReferrerCustomerID, r.ReferredEmail, r.PaymentID, r.AmountUSD, r.Status, utc(r.CreatedAt),
+		r.ReferredTaxHash, r.ReviewReason)
 	return n == 1, err
 }
 
@@ -96,7 +103,8 @@ func (tx *Tx) RewardsOf(ctx context.Context, customerIDs []string) ([]ReferralRe
 	if len(customerIDs) == 0 {
 		return nil, nil
 	}
-	q, args := inList(`SELECT id, amount_usd, status, COALESCE(gift_card_brand, ''), created_at FROM referral_rewards WHERE referrer_customer_id IN (%s) ORDER BY created_at DESC, id`, customerIDs)
+	q, args := inList(`SELECT id, amount_usd, status, review_reason, COALESCE(gift_card_brand, ''), created_at FROM referral_rewards
+		WHERE referrer_customer_id IN (%s) ORDER BY created_at DESC, id`, customerIDs)
 	rs, err := tx.query(ctx, q, args...)
 	if err != nil {
 		return nil, err
@@ -105,7 +113,7 @@ func (tx *Tx) RewardsOf(ctx context.Context, customerIDs []string) ([]ReferralRe
 	var out []ReferralReward
 	for rs.Next() {
 		var r ReferralReward
-		if err := rs.Scan(&r.ID, &r.AmountUSD, &r.Status, &r.GiftCardBrand, &r.CreatedAt); err != nil {
+		if err := rs.Scan(&r.ID, &r.AmountUSD, &r.Status, &r.ReviewReason, &r.GiftCardBrand, &r.CreatedAt); err != nil {
 			return nil, err
 		}
 		out = append(out, r)
@@ -123,16 +131,28 @@ func inList(query string, values []string) (string, []any) {
 	return fmt.Sprintf(query, strings.Join(marks, ", ")), args
 }
 
-// ChooseGiftCard records the brand of one of these customers' earned
-// rewards; ErrNotFound when the reward is not theirs or was already sent.
+// ChooseGiftCard records the brand of one of these customers' rewards
+// that is earned or held for review, once: ErrConflict when a brand was
+// chosen already, ErrNotFound when the reward is not theirs, was refused
+// or was already sent.
 func (tx *Tx) ChooseGiftCard(ctx context.Context, customerIDs []string, rewardID, brand string) error {
 	if len(customerIDs) == 0 {
 		return ErrNotFound
 	}
-	q, args := inList(`UPDATE referral_rewards SET gift_card_brand = ? WHERE id = ? AND status = 'earned' AND referrer_customer_id IN (%s)`, customerIDs)
-	n, err := tx.exec(ctx, q, append([]any{brand, rewardID}, args...)...)
-	if err == nil && n == 0 {
+	q, args := inList(`SELECT COALESCE(gift_card_brand, ''), status FROM referral_rewards WHERE id = ? AND referrer_customer_id IN (%s)`, customerIDs)
+	var chosen, status string
+	if err := tx.queryRow(ctx, q, append([]any{rewardID}, args...)...).Scan(&chosen, &status); err != nil {
+		return err
+	}
+	switch {
+	case status != "earned" && status != "held":
 		return ErrNotFound
+	case chosen != "":
+		return ErrConflict
+	}
+	n, err := tx.exec(ctx, `UPDATE referral_rewards SET gift_card_brand = ? WHERE id = ? AND COALESCE(gift_card_brand, '') = ''`, brand, rewardID)
+	if err == nil && n == 0 {
+		return ErrConflict
 	}
 	return err
 }

@@ -714,8 +714,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Store the friends a payer referred
-         * @description Blank and invalid addresses are skipped; at most 20 per call; each friend is stored once.
+         * Store the friends a payer referred and invite each once
+         * @description Only a signed-in account with a confirmed e-mail address invites (401 `sign_in_required` for anyone else, 403 `email_not_verified`); the invitation names the sender by the account's own name and its subject names no one. Blank and invalid addresses are skipped; at most 20 per call and 20 a day; each friend is stored once.
          */
         post: operations["createReferrals"];
         delete?: never;
@@ -1032,7 +1032,7 @@ export interface paths {
         put?: never;
         /**
          * Create an account and sign this browser in
-         * @description A new session cookie replaces the old one. An e-mail that already has an account gets the same 200 without `me` (nobody is signed in; the owner is e-mailed). Repeating it signed in to the same e-mail changes nothing.
+         * @description A new session cookie replaces the old one. An e-mail that already has an account creates nothing and answers 409 `account_exists` (its owner is e-mailed, at most once a day). Repeating it signed in to the same e-mail changes nothing. Limited per session and client address (429).
          */
         post: operations["signUp"];
         delete?: never;
@@ -1107,7 +1107,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Turn two-factor on with a valid code; returns 10 recovery codes once */
+        /**
+         * Turn two-factor on with a valid code; returns 10 recovery codes once
+         * @description The account's other sessions are signed out. Wrong codes count against the same limit as the sign-in's code step (429 with Retry-After).
+         */
         post: operations["twoFactorConfirm"];
         delete?: never;
         options?: never;
@@ -1124,7 +1127,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Turn two-factor off (needs a current code) */
+        /**
+         * Turn two-factor off (needs the password and a current code)
+         * @description Wrong passwords count against the sign-in limit from this browser, wrong codes against the sign-in's code step (429 with Retry-After).
+         */
         post: operations["twoFactorDisable"];
         delete?: never;
         options?: never;
@@ -1141,7 +1147,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Start two-factor enrolment (new secret, not yet on) */
+        /**
+         * Start two-factor enrolment (new secret, not yet on)
+         * @description Asks for the account's password again (`current_password_invalid` under `current_password`; attempts count against the sign-in limit from this browser) and needs a confirmed e-mail address (403 `email_not_verified`).
+         */
         post: operations["twoFactorEnrol"];
         delete?: never;
         options?: never;
@@ -1509,6 +1518,9 @@ export interface components {
          *       - `password_too_long`: The password has more than 128 characters.
          *       - `password_too_common`: The password is in the list of common passwords.
          *       - `password_contains_email`: The password contains the e-mail address's name.
+         *       - `email_not_verified`: The account's e-mail address is not confirmed yet; the call needs it.
+         *       - `account_exists`: An account with this e-mail address already exists: sign in, or reset the password.
+         *       - `password_too_weak`: The password is easy to guess (a repeat, a sequence, a keyboard pattern, a date or common words); the message says which.
          *       - `invalid_credentials`: The e-mail or the password is wrong (which one is not said).
          *       - `two_factor_code_invalid`: The two-factor or recovery code is wrong, expired or already used.
          *       - `two_factor_step_expired`: The two-factor step of a sign-in expired; sign in again.
@@ -1519,7 +1531,7 @@ export interface components {
          *       - `name_invalid`: A first and a last name are both required.
          * @enum {string}
          */
-        ErrorCode: "account_number_invalid" | "amount_invalid" | "amount_too_large" | "authorization_required" | "bank_account_missing" | "bank_details_missing" | "bank_not_in_usa" | "body_too_large" | "check_details_invalid" | "conflict" | "country_not_supported" | "customer_not_found" | "date_of_birth_invalid" | "delivery_method_invalid" | "email_invalid" | "existing_customer_unavailable" | "field_too_long" | "forbidden" | "gone" | "idempotency_key_invalid" | "idempotency_key_reused" | "internal" | "invalid_json" | "invalid_request" | "kyc_rejected" | "kyc_review" | "method_not_allowed" | "minimum_amount" | "not_found" | "partner_unavailable" | "payment_in_progress" | "phone_invalid" | "quote_expired" | "quote_mismatch" | "quote_not_found" | "quote_used" | "receipt_not_available" | "rate_limited" | "referral_emails_invalid" | "referrals_too_many" | "required_fields_missing" | "routing_number_invalid" | "sender_mismatch" | "sender_required" | "tax_id_invalid" | "transaction_not_found" | "unauthorized" | "unavailable" | "unknown_field" | "unprocessable" | "wallet_missing" | "webhook_signature_invalid" | "password_too_short" | "password_too_long" | "password_too_common" | "password_contains_email" | "invalid_credentials" | "two_factor_code_invalid" | "two_factor_step_expired" | "two_factor_state" | "link_invalid" | "sign_in_required" | "current_password_invalid" | "name_invalid";
+        ErrorCode: "account_number_invalid" | "amount_invalid" | "amount_too_large" | "authorization_required" | "bank_account_missing" | "bank_details_missing" | "bank_not_in_usa" | "body_too_large" | "check_details_invalid" | "conflict" | "country_not_supported" | "customer_not_found" | "date_of_birth_invalid" | "delivery_method_invalid" | "email_invalid" | "existing_customer_unavailable" | "field_too_long" | "forbidden" | "gone" | "idempotency_key_invalid" | "idempotency_key_reused" | "internal" | "invalid_json" | "invalid_request" | "kyc_rejected" | "kyc_review" | "method_not_allowed" | "minimum_amount" | "not_found" | "partner_unavailable" | "payment_in_progress" | "phone_invalid" | "quote_expired" | "quote_mismatch" | "quote_not_found" | "quote_used" | "receipt_not_available" | "rate_limited" | "referral_emails_invalid" | "referrals_too_many" | "required_fields_missing" | "routing_number_invalid" | "sender_mismatch" | "sender_required" | "tax_id_invalid" | "transaction_not_found" | "unauthorized" | "unavailable" | "unknown_field" | "unprocessable" | "wallet_missing" | "webhook_signature_invalid" | "password_too_short" | "password_too_long" | "password_too_common" | "password_contains_email" | "password_too_weak" | "account_exists" | "email_not_verified" | "invalid_credentials" | "two_factor_code_invalid" | "two_factor_step_expired" | "two_factor_state" | "link_invalid" | "sign_in_required" | "current_password_invalid" | "name_invalid";
         ExistingAccount: {
             /** @description Masked to the last 4 digits. */
             bank_account_number: string;
@@ -1659,10 +1671,10 @@ export interface components {
                 gift_card_brand: "" | "Amazon" | "Apple" | "Google Play" | "Visa" | "Target" | "Starbucks";
                 id: string;
                 /**
-                 * @description earned: to be sent as a gift card by an operator.
+                 * @description earned: to be sent as a gift card by an operator; held: waiting for an operator's review (a signal that can be innocent, such as the same browser or address); refused: the referred payment was the referrer's own (same tax id, bank account, account or e-mail); sent: the gift card was sent.
                  * @enum {string}
                  */
-                status: "earned";
+                status: "earned" | "held" | "refused" | "sent";
             }[];
         };
         NewCustomer: {
@@ -1703,6 +1715,10 @@ export interface components {
             id?: string;
             /** @enum {string} */
             type?: "payin_processing" | "payin_completed" | "offramp_created" | "offramp_completed" | "payin_failed";
+        };
+        PasswordRequest: {
+            /** @description The account's current password. */
+            current_password: string;
         };
         PaymentEmail: {
             /** @description When it is sent. */
@@ -3702,7 +3718,16 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            403: components["responses"]["CrossOrigin"];
+            401: components["responses"]["Unauthorized"];
+            /** @description `email_not_verified` (confirm the address first), or a cross-origin request. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             404: components["responses"]["CustomerNotFound"];
             413: components["responses"]["TooLarge"];
             429: components["responses"]["RateLimited"];
@@ -4270,6 +4295,15 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            /** @description `account_exists`: the address has an account; sign in or reset the password. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
         };
@@ -4404,7 +4438,17 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            /** @description `email_not_verified`: confirm the e-mail address first. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             409: components["responses"]["BadRequest"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
         };
     };
@@ -4417,7 +4461,11 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CodeRequest"];
+                "application/json": {
+                    /** @description 6-digit TOTP code. */
+                    code: string;
+                    current_password: string;
+                };
             };
         };
         responses: {
@@ -4435,6 +4483,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             409: components["responses"]["BadRequest"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
         };
     };
@@ -4445,7 +4494,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordRequest"];
+            };
+        };
         responses: {
             /** @description OK. */
             200: {
@@ -4459,8 +4512,19 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            /** @description `email_not_verified`: confirm the e-mail address first. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             409: components["responses"]["BadRequest"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
         };
     };

@@ -1,5 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect, shot, expectAccessible } from './fixtures';
+import { uniqueEmail } from './account-helpers';
+import { verifiedAccount } from './api';
 
 // The information, legal, authorization, payment-complete and track pages,
 // against the real binary and its sandbox partner.
@@ -348,6 +350,8 @@ test.describe('track', () => {
 
 test.describe('payment complete', () => {
   test('a payer with a profile invites friends', async ({ page }) => {
+    // Invitations come from a signed-in account with a confirmed address (issue 25).
+    await verifiedAccount(page, uniqueEmail('complete-referrer'));
     await createPixPayment(page.request);
     await page.goto('/payment-complete');
     const first = page.getByRole('textbox', { name: "Friend's email 1" });

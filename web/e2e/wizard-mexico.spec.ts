@@ -89,6 +89,12 @@ test('Mexico wizard, steps 6 to 9: the SPEI details, the same payment again from
   await expect(page.getByText(mexicoPerson.email)).toBeVisible();
   await shot(page, 'wizard-mx-step-9');
   await expectAccessible(page, 'mx step 9');
+  // A guest invites nobody: the form says how to (issue 25), under the field.
+  await page.getByLabel("Friend's email 1").fill('amigo@example.com');
+  await page.getByRole('button', { name: 'Send Referrals & Continue' }).click();
+  await expect(page.getByLabel("Friend's email 1")).toHaveAccessibleDescription(
+    'Create your free account or sign in, and confirm your email, to invite friends.',
+  );
   await page.getByRole('button', { name: 'Skip Referrals' }).click();
   await expect(stepHeading(page, 'Transfer Complete')).toBeVisible();
 });

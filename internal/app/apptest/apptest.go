@@ -170,6 +170,9 @@ func (h *Harness) Logs() string {
 type Browser struct {
 	h    *Harness
 	HTTP *http.Client
+	// Headers are sent with every request (a call's own headers win), e.g.
+	// X-Forwarded-For to come from another address behind a trusted proxy.
+	Headers map[string]string
 }
 
 // Browser returns a new visitor.
@@ -234,6 +237,9 @@ func (b *Browser) Do(method, path string, body any, headers ...string) Response 
 	}
 	if body != nil {
 		req.Header.Set("Content-Type", "application/json")
+	}
+	for k, v := range b.Headers {
+		req.Header.Set(k, v)
 	}
 	for i := 0; i+1 < len(headers); i += 2 {
 		if headers[i] == "Host" { // Go sends req.Host, not a Host header

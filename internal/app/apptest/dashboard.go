@@ -21,6 +21,15 @@ func (h *Harness) NewAccountPayer(email, cpf string) *AccountPayer {
 		WalletAddress: c.Str("wallet_address"), AccountID: a.Str("external_account_id")}}
 }
 
+// NewVerifiedAccountPayer is NewAccountPayer with the account's e-mail
+// address confirmed (what inviting friends needs).
+func (h *Harness) NewVerifiedAccountPayer(email, cpf string) *AccountPayer {
+	h.T.Helper()
+	p := h.NewAccountPayer(email, cpf)
+	p.VerifyEmail()
+	return p
+}
+
 // Pay locks a USDC/BRL quote for amountUSD and pays it by Pix to the
 // payer's bank account; it returns the transaction id.
 func (p *AccountPayer) Pay(amountUSD string) string {

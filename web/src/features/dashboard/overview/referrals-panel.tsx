@@ -25,8 +25,12 @@ function RewardItem({ reward }: { reward: Reward }) {
   const [failed, setFailed] = useState(false);
   const amount = formatMoney(Number(reward.amount_usd), 'USD');
   const date = formatDateTime(new Date(reward.earned_at), { dateStyle: 'medium' });
+  if (reward.status === 'refused') {
+    return <li>{t('referrals.rewardRefused', { date })}</li>;
+  }
+  const review = reward.status === 'held' ? ` ${t('referrals.underReview')}` : '';
   if (reward.gift_card_brand) {
-    return <li>{t('referrals.rewardChosen', { amount, brand: reward.gift_card_brand, date })}</li>;
+    return <li>{t('referrals.rewardChosen', { amount, brand: reward.gift_card_brand, date }) + review}</li>;
   }
   const id = `gift-card-${reward.id}`;
   const save = async () => {
@@ -43,7 +47,7 @@ function RewardItem({ reward }: { reward: Reward }) {
   };
   return (
     <li className="rounded-lg border border-slate-200 p-3">
-      <p>{t('referrals.reward', { amount, date })}</p>
+      <p>{t('referrals.reward', { amount, date }) + review}</p>
       <div className="mt-2 flex flex-wrap items-end gap-2">
         <div>
           <Label htmlFor={id}>{t('referrals.chooseCard')}</Label>
@@ -74,7 +78,8 @@ export function ReferralsPanel() {
   const q = useQuery({ queryKey: [...dashboardKey, 'referrals'], queryFn: () => apiFetch<MyReferrals>('/api/me/referrals') });
   if (!q.data) return null;
   const { link, invitations, rewards } = q.data;
-  const earned = rewards.reduce((sum, r) => sum + Number(r.amount_usd), 0);
+  // Only rewards given count; one under review or refused is not (yet).
+  const earned = rewards.filter((r) => r.status === 'earned' || r.status === 'sent').reduce((sum, r) => sum + Number(r.amount_usd), 0);
   return (
     <Card>
       <h2 className="text-lg font-bold text-ink">{t('referrals.title')}</h2>

@@ -1,0 +1,82 @@
+package store
+
+import (
+	"context"
+	"time"
+)
+
+// The evidence the referral reward rules compare (service/referral_reward.go):
+// what the referrer's payer profiles have used, against the referred payment.
+
+// strings1 runs a query of one text column over customerIDs.
+func (tx *Tx) strings1(ctx context.Context, query string, customerIDs []string) ([]string, error) {
+	if len(customerIDs) == 0 {
+		return nil, nil
+	}
+	q, args := inList(query, customerIDs)
+	rs, err := tx.query(ctx, q, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rs.Close()
+	var out []string
+	for rs.Next() {
+		var v string
+		if err := rs.Scan(&v); err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, rs.Err()
+}
+
+// TaxHashesOf returns the keyed hashes of these customers' tax ids.
+func (tx *Tx) TaxHashesOf(ctx context.Context, customerIDs []string) ([]string, error) {
+	return tx.strings1(ctx, `SELECT tax_id_hash FROM customers WHERE id IN (%s)`, customerIDs)
+}
+
+// BankHashesOf returns these customers' US bank accounts as
+// "routing:keyed hash of the number" (BankKey's form).
+func (tx *Tx) BankHashesOf(ctx context.Context, customerIDs []string) ([]string, error) {
+	return tx.strings1(ctx, `SELECT routing_number || ':' || account_hash FROM external_accounts WHERE customer_id IN (%s)`, customerIDs)
+}
+
+// AuthorizedFromIP reports whether one of these customers authorised a
+// payment from ip between from and to.
+func (tx *Tx) AuthorizedFromIP(ctx context.Context, customerIDs []string, ip string, from, to time.Time) (bool, error) {
+	if len(customerIDs) == 0 || ip == "" {
+		return false, nil
+	}
+	q, args := inList(`SELECT COUNT(*) FROM payment_authorizations a JOIN payments p ON p.id = a.payment_id
+		WHERE a.ip = ? AND a.accepted_at >= ? AND a.accepted_at <= ? AND p.customer_id IN (%s)`, customerIDs)
+	var n int
+	err := tx.queryRow(ctx, q, append([]any{ip, utc(from), utc(to)}, args...)...).Scan(&n)
+	return n > 0, err
+}
+
+// SignedInFromIP reports whether the account signed in from the address
+// whose keyed hash is ipHash between from and to.
+func (tx *Tx) SignedInFromIP(ctx context.Context, accountID, ipHash string, from, to time.Time) (bool, error) {
+	if accountID == "" || ipHash == "" {
+		return false, nil
+	}
+	var n int
+	err := tx.queryRow(ctx, `SELECT COUNT(*) FROM signin_events WHERE account_id = ? AND ip_hash = ? AND occurred_at >= ? AND occurred_at <= ?`,
+		accountID, ipHash, utc(from), utc(to)).Scan(&n)
+	return n > 0, err
+}
+
+// RewardsSince counts the rewards these customers were given since t,
+// earned or held (a refused one gave nothing).
+func (tx *Tx) RewardsSince(ctx context.Context, customerIDs []string, t time.Time) (int, error) {
+	if len(customerIDs) == 0 {
+		return 0, nil
+	}
+	q, args := inList(`SELECT COUNT(*) FROM referral_rewards WHERE created_at >= ? AND status <> 'refused' AND referrer_customer_id IN (%s)`, customerIDs)
+	var n int
+	err := tx.queryRow(ctx, q, append([]any{utc(t)}, args...)...).Scan(&n)
+	return n, err
+}
+
+// BankKey is how BankHashesOf names a bank account.
+func BankKey(routing, accountHash string) string { return routing + ":" + accountHash }
