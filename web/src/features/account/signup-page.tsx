@@ -33,7 +33,7 @@ export function SignUpPage() {
           else void w.submit();
         }}
       >
-        <Step form={w.form} set={w.set} errors={w.errors} />
+        <Step form={w.form} set={w.set} errors={w.errors} emailTaken={w.emailTaken} />
         {w.formError ? (
           <p role="alert" className="mt-4 rounded-md bg-red-50 p-3 text-sm text-red-800">
             {w.formError}

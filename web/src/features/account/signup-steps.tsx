@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { NativeSelect } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -8,15 +9,25 @@ export interface StepProps {
   form: SignUpForm;
   set: (patch: Partial<SignUpForm>) => void;
   errors: Partial<Record<keyof SignUpForm, string>>;
+  /** emailTaken: the address has an account (the e-mail field offers sign-in and a reset). */
+  emailTaken?: boolean;
 }
 
-export function AccountStep({ form, set, errors }: StepProps) {
+export function AccountStep({ form, set, errors, emailTaken }: StepProps) {
   const { t } = useTranslation('account');
   const mismatch = form.password !== '' && form.confirmPassword !== '' && form.password !== form.confirmPassword;
   return (
     <div className="space-y-4">
-      <Field id="email" type="email" autoComplete="email" label={t('labels.email')} value={form.email}
-        onChange={(e) => set({ email: e.target.value })} error={errors.email} maxLength={254} />
+      <div>
+        <Field id="email" type="email" autoComplete="email" label={t('labels.email')} value={form.email}
+          onChange={(e) => set({ email: e.target.value })} error={errors.email} maxLength={254} />
+        {emailTaken ? (
+          <p className="mt-1 flex flex-wrap gap-x-4 text-sm">
+            <Link to="/signin" className="font-semibold text-blue-700 underline">{t('signup.signIn')}</Link>
+            <Link to="/forgot-password" className="font-semibold text-blue-700 underline">{t('signup.resetPassword')}</Link>
+          </p>
+        ) : null}
+      </div>
       <PasswordField id="password" autoComplete="new-password" label={t('labels.password')} value={form.password}
         hint={t('signup.passwordRules')} onChange={(e) => set({ password: e.target.value })} error={errors.password} maxLength={128} />
       <PasswordField id="confirmPassword" autoComplete="new-password" label={t('labels.confirmPassword')} value={form.confirmPassword}

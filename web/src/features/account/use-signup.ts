@@ -32,6 +32,8 @@ export function useSignUp() {
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
+  // The address has an account: the e-mail field offers sign-in and a reset.
+  const [emailTaken, setEmailTaken] = useState(false);
 
   const set = (patch: Partial<SignUpForm>) => {
     setForm((f) => ({ ...f, ...patch }));
@@ -41,9 +43,11 @@ export function useSignUp() {
       return next;
     });
     setFormError(null);
+    if ('email' in patch) setEmailTaken(false);
   };
 
   const fail = (message: string, err?: unknown) => {
+    setEmailTaken(err instanceof AccountError && err.code === 'account_exists');
     const k = err instanceof AccountError ? serverFields[err.field] : undefined;
     if (k) {
       setErrors((e) => ({ ...e, [k]: message }));
@@ -90,5 +94,5 @@ export function useSignUp() {
     }
   };
 
-  return { form, set, step, setStep, errors, formError, loading, submit };
+  return { form, set, step, setStep, errors, formError, loading, submit, emailTaken };
 }
