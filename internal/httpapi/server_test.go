@@ -98,34 +98,36 @@ func TestCrossOriginStateChangesAreRefused(t *testing.T) {
 // client chose proves nothing.
 func TestOriginIsTheBaseURLsOrigin(t *testing.T) {
 	t.Parallel()
-	h := apptest.New(t, store.SQLite, apptest.Env("CREBIT_BASE_URL", "https://crebit.example"), apptest.Env("CREBIT_ALLOW_SANDBOX", "1"))
-	b := h.Browser()
-	body := `{"symbol":"USDC/BRL","amount_usd":100}`
-	for _, c := range []struct {
-		origin, site string
-		want         int
-	}{
-		{"https://crebit.example", "", 200},
-		{"https://crebit.example", "same-origin", 200},
-		{"http://crebit.example", "", 403}, // the scheme counts
-		{"https://crebit.example:8443", "", 403},
-		{"https://evil.crebit.example", "", 403},
-		{"https://crebit.example", "same-site", 403},
-		{"https://crebit.example", "cross-site", 403},
-		{"null", "", 403},
-		{"", "", 200}, // not a browser page: no cookies carried by another site's doing
-	} {
-		hdr := []string{"Host", "crebit.example"}
-		if c.origin != "" {
-			hdr = append(hdr, "Origin", c.origin)
+	eachEngine(t, func(t *testing.T, e store.Engine) {
+		h := apptest.New(t, e, apptest.Env("CREBIT_BASE_URL", "https://crebit.example"), apptest.Env("CREBIT_ALLOW_SANDBOX", "1"))
+		b := h.Browser()
+		body := `{"symbol":"USDC/BRL","amount_usd":100}`
+		for _, c := range []struct {
+			origin, site string
+			want         int
+		}{
+			{"https://crebit.example", "", 200},
+			{"https://crebit.example", "same-origin", 200},
+			{"http://crebit.example", "", 403}, // the scheme counts
+			{"https://crebit.example:8443", "", 403},
+			{"https://evil.crebit.example", "", 403},
+			{"https://crebit.example", "same-site", 403},
+			{"https://crebit.example", "cross-site", 403},
+			{"null", "", 403},
+			{"", "", 200}, // not a browser page: no cookies carried by another site's doing
+		} {
+			hdr := []string{"Host", "crebit.example"}
+			if c.origin != "" {
+				hdr = append(hdr, "Origin", c.origin)
+			}
+			if c.site != "" {
+				hdr = append(hdr, "Sec-Fetch-Site", c.site)
+			}
+			if r := b.Do("POST", "/api/create-quote", body, hdr...); r.Status != c.want {
+				t.Errorf("Origin %q, Sec-Fetch-Site %q: %d %s, want %d", c.origin, c.site, r.Status, r.Body, c.want)
+			}
 		}
-		if c.site != "" {
-			hdr = append(hdr, "Sec-Fetch-Site", c.site)
-		}
-		if r := b.Do("POST", "/api/create-quote", body, hdr...); r.Status != c.want {
-			t.Errorf("Origin %q, Sec-Fetch-Site %q: %d %s, want %d", c.origin, c.site, r.Status, r.Body, c.want)
-		}
-	}
+	})
 }
 
 func TestSessionCookieFlagsAndExpiry(t *testing.T) {
