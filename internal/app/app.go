@@ -40,6 +40,9 @@ Commands:
   migrate        apply database migrations and exit
   ledger check   verify that the ledger balances, and exit 1 if it does not
   setup-webhook  (operator) register this server's event receiver and secret with the partner
+  operator add EMAIL --role ROLE [--reason TEXT]   make an account an operator of the console (support, finance or admin)
+  operator remove EMAIL [--reason TEXT]            end an account's operator role
+  operator list                                    list the operators
   scholarships import   validate the shipped scholarship catalog and write it into the database
   scholarships check    report stale, undated and unofficial scholarship facts; fails on records past 24 months without a note
   help           show this help
@@ -65,6 +68,8 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return ledgerCheck(ctx, args[1:], getenv, stdout)
 	case "setup-webhook":
 		return setupWebhook(ctx, args, getenv, stdout)
+	case "operator":
+		return operatorCmd(ctx, args, getenv, stdout)
 	case "scholarships":
 		if len(args) == 0 || (args[0] != "import" && args[0] != "check") {
 			return errors.New(`crebit scholarships: the subcommands are "import" and "check"`)

@@ -393,3 +393,48 @@ func TestSandboxOnAPublicAddressNeedsConsentAndSaysSo(t *testing.T) {
 		t.Fatalf("no WARN line at start-up:\n%s", logs)
 	}
 }
+
+// TestOperatorCommandMakesTheFirstAdmin: `crebit operator add` is how the
+// first admin gets in (the account signs up first); the change is audited
+// as the command line's, and `remove` ends it.
+func TestOperatorCommandMakesTheFirstAdmin(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	env := map[string]string{"CREBIT_DATA_DIR": dir}
+	r := start(t, env)
+	c := &client{t: t, base: r.url, http: &http.Client{}}
+	c.ok("POST", "/api/signup", map[string]string{"email": "first.admin@example.com", "password": "correct horse battery staple 42"})
+	r.stop(t)
+
+	cli := func(args ...string) (string, error) {
+		var out bytes.Buffer
+		err := app.Run(context.Background(), args, func(k string) string { return env[k] }, &out, io.Discard)
+		return out.String(), err
+	}
+	if _, err := cli("operator", "add", "nobody@example.com", "--role", "admin"); err == nil || !strings.Contains(err.Error(), "signs up first") {
+		t.Fatalf("an unknown address became an operator: %v", err)
+	}
+	if _, err := cli("operator", "add", "first.admin@example.com", "--role", "boss"); err == nil {
+		t.Fatal("an unknown role was accepted")
+	}
+	if out, err := cli("operator", "add", "First.Admin@example.com", "--role", "admin", "--reason", "founding admin"); err != nil || !strings.Contains(out, "is now an operator (admin)") {
+		t.Fatalf("operator add: %v %s", err, out)
+	}
+	if out, err := cli("operator", "list"); err != nil || !strings.Contains(out, "first.admin@example.com\tadmin") {
+		t.Fatalf("operator list: %v %s", err, out)
+	}
+	if _, err := cli("operator", "remove", "first.admin@example.com"); err != nil {
+		t.Fatal(err)
+	}
+	db, err := store.Open(context.Background(), store.Options{DataDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var n int
+	if err := db.Read(context.Background(), func(tx *store.Tx) error {
+		return tx.QueryRow(context.Background(), `SELECT COUNT(*) FROM audit_log WHERE actor = 'cli' AND actor_email = 'cli'`).Scan(&n)
+	}); err != nil || n != 2 {
+		t.Fatalf("%d command-line entries in the audit log (%v), want 2 (add, remove)", n, err)
+	}
+}

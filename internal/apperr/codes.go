@@ -80,6 +80,7 @@ const (
 	PasswordTooWeak        Code = "password_too_weak"
 	AccountExists          Code = "account_exists"
 	EmailNotVerified       Code = "email_not_verified"
+	TwoFactorRequired      Code = "two_factor_required"
 	InvalidCredentials     Code = "invalid_credentials"
 	TwoFactorCodeInvalid   Code = "two_factor_code_invalid"
 	TwoFactorStepExpired   Code = "two_factor_step_expired"
@@ -154,6 +155,7 @@ var table = map[Code]entry{
 	PasswordTooLong:             {http.StatusBadRequest, "The password has more than 128 characters."},
 	PasswordTooCommon:           {http.StatusBadRequest, "The password is in the list of common passwords."},
 	PasswordContainsEmail:       {http.StatusBadRequest, "The password contains the e-mail address's name."},
+	TwoFactorRequired:           {http.StatusForbidden, "The call needs a sign-in that passed two-factor authentication recently (the operations console: within 8 hours)."},
 	EmailNotVerified:            {http.StatusForbidden, "The account's e-mail address is not confirmed yet; the call needs it."},
 	AccountExists:               {http.StatusConflict, "An account with this e-mail address already exists: sign in, or reset the password."},
 	PasswordTooWeak:             {http.StatusBadRequest, "The password is easy to guess (a repeat, a sequence, a keyboard pattern, a date or common words); the message says which."},

@@ -75,6 +75,18 @@ func (s *Server) apiRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("PUT /api/me/referrals/rewards/{id}/gift-card", s.handleGiftCardChoose)
 	mux.HandleFunc("POST /api/payment-authorization", s.handleConsentCreate)
 
+	// The operations console (operators only; everyone else gets the 404 of
+	// a path that does not exist).
+	mux.HandleFunc("GET /api/ops/me", s.handleOpsMe)
+	mux.HandleFunc("GET /api/ops/operators", s.handleOpsOperators)
+	mux.HandleFunc("PUT /api/ops/operators", s.handleOpsOperatorSet)
+	mux.HandleFunc("POST /api/ops/operators/remove", s.handleOpsOperatorRemove)
+	mux.HandleFunc("GET /api/ops/audit", s.handleOpsAudit)
+	// Any other /api/ops/ request — an unknown path, or a known one with
+	// the wrong method (which would otherwise answer 405 and so confirm the
+	// path) — is the 404 of a path that does not exist, for everyone.
+	mux.HandleFunc("/api/ops/", writeNoSuchRoute)
+
 	// Scholarships: the catalog, search, and the caller's own profile,
 	// eligibility form and saved filter sets.
 	mux.HandleFunc("GET /api/scholarships", s.handleScholarshipOverview)

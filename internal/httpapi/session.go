@@ -54,6 +54,7 @@ func actor(r *http.Request) service.Actor {
 	a.IP, _ = r.Context().Value(clientIPKey{}).(string)
 	if sess, ok := currentSession(r); ok {
 		a.SessionID, a.AccountID = sess.ID, sess.AccountID
+		a.SignedInAt, a.SecondFactorAt = sess.CreatedAt, sess.SecondFactorAt
 	}
 	return a
 }

@@ -213,7 +213,7 @@ func (s *Service) SignUp(ctx context.Context, who Actor, email, password string)
 			return err
 		}
 		var err error
-		out.Token, out.DeviceToken, err = s.startSession(ctx, tx, who, a.ID)
+		out.Token, out.DeviceToken, err = s.startSession(ctx, tx, who, a.ID, false)
 		m := meOf(a)
 		out.Me = &m
 		return err
@@ -245,10 +245,14 @@ func (s *Service) refuseTakenAddress(ctx context.Context, who Actor, email strin
 // accountID, attaches the guest's history, and remembers the browser as
 // one of the account's devices (giving it a device token when it has
 // none: deviceToken, for the crebit_device cookie). The old token is dead.
-func (s *Service) startSession(ctx context.Context, tx *store.Tx, who Actor, accountID string) (token, deviceToken string, err error) {
+// secondFactor marks a sign-in that passed two-factor authentication.
+func (s *Service) startSession(ctx context.Context, tx *store.Tx, who Actor, accountID string, secondFactor bool) (token, deviceToken string, err error) {
 	token, id := session.NewToken()
 	now := s.now()
 	next := session.Session{ID: id, CreatedAt: now, LastSeenAt: now, ExpiresAt: now.Add(s.cfg.SessionTTL), AccountID: accountID}
+	if secondFactor {
+		next.SecondFactorAt = &now
+	}
 	// The guest's history moves first, while it is still under the old
 	// session id (the rotation deletes the old session).
 	if who.SessionID != "" {

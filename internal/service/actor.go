@@ -1,5 +1,7 @@
 package service
 
+import "time"
+
 // Actor is who makes a request: the browser session and, once signed in,
 // the account. The HTTP layer builds it once per request; every use case
 // takes it, and owns decides every "is this yours?" question.
@@ -16,6 +18,11 @@ type Actor struct {
 	Device string
 	// IP is the client's address, as CREBIT_TRUSTED_PROXIES resolves it.
 	IP string
+	// SignedInAt is when the session began (its sign-in), and
+	// SecondFactorAt when that sign-in passed two-factor authentication
+	// (nil when it did not): the operations console reads both.
+	SignedInAt     time.Time
+	SecondFactorAt *time.Time
 }
 
 // SignedIn reports whether the actor is a signed-in account.

@@ -71,7 +71,7 @@ func (s *Service) SignIn(ctx context.Context, who Actor, email, password, ip str
 			return tx.InsertAccountToken(ctx, th, a.ID, purposeTwoFactor, s.now(), s.now().Add(twoFactorTTL))
 		}
 		var err error
-		out.Token, out.DeviceToken, err = s.startSession(ctx, tx, who, a.ID)
+		out.Token, out.DeviceToken, err = s.startSession(ctx, tx, who, a.ID, false)
 		m := meOf(a)
 		out.Me = &m
 		return err
@@ -140,7 +140,7 @@ func (s *Service) SignInTwoFactor(ctx context.Context, who Actor, stepToken, cod
 		if err := tx.ClearAuthLimit(ctx, lockKey); err != nil {
 			return err
 		}
-		out.Token, out.DeviceToken, err = s.startSession(ctx, tx, who, a.ID)
+		out.Token, out.DeviceToken, err = s.startSession(ctx, tx, who, a.ID, true)
 		m := meOf(a)
 		out.Me = &m
 		return err

@@ -30,6 +30,10 @@ type Session struct {
 	LastOnRampQuoteID     string
 	LastOffRampQuoteID    string
 	LastExternalAccountID string
+
+	// SecondFactorAt is when this session's sign-in passed the second
+	// factor; nil when it did not (the operations console needs it).
+	SecondFactorAt *time.Time
 }
 
 // Expired reports whether the session can no longer be used at now.

@@ -9,13 +9,17 @@ import (
 )
 
 const sessionColumns = `id, created_at, last_seen_at, expires_at, account_id,
-	last_customer_id, last_onramp_quote_id, last_offramp_quote_id, last_external_account_id`
+	last_customer_id, last_onramp_quote_id, last_offramp_quote_id, last_external_account_id, second_factor_at`
 
 // CreateSession stores a new session.
 func (tx *Tx) CreateSession(ctx context.Context, s session.Session) error {
-	_, err := tx.exec(ctx, `INSERT INTO sessions (`+sessionColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+	var second any
+	if s.SecondFactorAt != nil {
+		second = utc(*s.SecondFactorAt)
+	}
+	_, err := tx.exec(ctx, `INSERT INTO sessions (`+sessionColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		s.ID, utc(s.CreatedAt), utc(s.LastSeenAt), utc(s.ExpiresAt), nullable(s.AccountID),
-		nullable(s.LastCustomerID), nullable(s.LastOnRampQuoteID), nullable(s.LastOffRampQuoteID), nullable(s.LastExternalAccountID))
+		nullable(s.LastCustomerID), nullable(s.LastOnRampQuoteID), nullable(s.LastOffRampQuoteID), nullable(s.LastExternalAccountID), second)
 	return err
 }
 
@@ -23,11 +27,13 @@ func (tx *Tx) CreateSession(ctx context.Context, s session.Session) error {
 func (tx *Tx) Session(ctx context.Context, id string) (session.Session, error) {
 	var s session.Session
 	var account, customer, onramp, offramp, external sql.NullString
+	var second sql.NullTime
 	err := tx.queryRow(ctx, `SELECT `+sessionColumns+` FROM sessions WHERE id = ?`, id).Scan(
-		&s.ID, &s.CreatedAt, &s.LastSeenAt, &s.ExpiresAt, &account, &customer, &onramp, &offramp, &external)
+		&s.ID, &s.CreatedAt, &s.LastSeenAt, &s.ExpiresAt, &account, &customer, &onramp, &offramp, &external, &second)
 	if err != nil {
 		return session.Session{}, err
 	}
+	s.SecondFactorAt = timePtr(second)
 	s.CreatedAt, s.LastSeenAt, s.ExpiresAt = s.CreatedAt.UTC(), s.LastSeenAt.UTC(), s.ExpiresAt.UTC()
 	s.AccountID, s.LastCustomerID = account.String, customer.String
 	s.LastOnRampQuoteID, s.LastOffRampQuoteID, s.LastExternalAccountID = onramp.String, offramp.String, external.String

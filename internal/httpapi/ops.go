@@ -1,0 +1,127 @@
+package httpapi
+
+import (
+	"errors"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/crebit/crebit/internal/apperr"
+	"github.com/crebit/crebit/internal/service"
+)
+
+// The operations console's API (/api/ops/). Every handler starts by asking
+// who the operator is and whether their role reaches the action; anyone
+// else gets exactly the 404 of a path that does not exist.
+
+// consoleOperator returns the request's operator for an action needing
+// role, or writes the refusal and returns false.
+func (s *Server) consoleOperator(w http.ResponseWriter, r *http.Request, role string) (service.Operator, bool) {
+	op, err := s.svc.ConsoleOperator(r.Context(), actor(r), role)
+	if errors.Is(err, service.ErrNoConsole) {
+		writeNoSuchRoute(w, r)
+		return op, false
+	}
+	if err != nil {
+		writeError(w, r, err)
+		return op, false
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	return op, true
+}
+
+// writeNoSuchRoute answers as apiFallback does for a path no route serves.
+func writeNoSuchRoute(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, r, http.StatusNotFound, localized(w, r, errorBody{Error: "not found: " + r.Method + " " + r.URL.Path, Code: apperr.NotFound}))
+}
+
+func (s *Server) handleOpsMe(w http.ResponseWriter, r *http.Request) {
+	op, ok := s.consoleOperator(w, r, service.RoleSupport)
+	if !ok {
+		return
+	}
+	writeJSON(w, r, http.StatusOK, op)
+}
+
+func (s *Server) handleOpsOperators(w http.ResponseWriter, r *http.Request) {
+	if _, ok := s.consoleOperator(w, r, service.RoleAdmin); !ok {
+		return
+	}
+	ops, err := s.svc.ConsoleOperators(r.Context())
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, r, http.StatusOK, map[string]any{"operators": ops})
+}
+
+func (s *Server) handleOpsOperatorSet(w http.ResponseWriter, r *http.Request) {
+	op, ok := s.consoleOperator(w, r, service.RoleAdmin)
+	if !ok {
+		return
+	}
+	var in struct {
+		Email  string `json:"email"`
+		Role   string `json:"role"`
+		Reason string `json:"reason"`
+	}
+	if err := decodeJSON(w, r, &in); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	if err := s.svc.ConsoleSetOperator(r.Context(), op, in.Email, in.Role, in.Reason); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+func (s *Server) handleOpsOperatorRemove(w http.ResponseWriter, r *http.Request) {
+	op, ok := s.consoleOperator(w, r, service.RoleAdmin)
+	if !ok {
+		return
+	}
+	var in struct {
+		Email  string `json:"email"`
+		Reason string `json:"reason"`
+	}
+	if err := decodeJSON(w, r, &in); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	if err := s.svc.ConsoleRemoveOperator(r.Context(), op, in.Email, in.Reason); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+func (s *Server) handleOpsAudit(w http.ResponseWriter, r *http.Request) {
+	if _, ok := s.consoleOperator(w, r, service.RoleSupport); !ok {
+		return
+	}
+	q := r.URL.Query()
+	f := service.AuditQuery{ObjectType: q.Get("object_type"), ObjectID: q.Get("object_id")}
+	if b := q.Get("before"); b != "" {
+		t, err := time.Parse(time.RFC3339Nano, b)
+		if err != nil {
+			writeError(w, r, apperr.WithField(apperr.Invalid, "before", "before must be an RFC 3339 time"))
+			return
+		}
+		f.Before = t
+	}
+	if l := q.Get("limit"); l != "" {
+		n, err := strconv.Atoi(l)
+		if err != nil || n < 1 || n > 200 {
+			writeError(w, r, apperr.WithField(apperr.Invalid, "limit", "limit must be a whole number from 1 to 200"))
+			return
+		}
+		f.Limit = n
+	}
+	entries, err := s.svc.ConsoleAudit(r.Context(), f)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, r, http.StatusOK, map[string]any{"entries": entries})
+}
