@@ -7,14 +7,21 @@ import (
 	"slices"
 	"sync"
 	"testing"
-	"time"
+	"testing/synctest"
 )
 
 // TestWritersTakeTurnsInOrder: on SQLite, transactions waiting for the one
 // writer start in the order they asked, and one that gives up waiting
-// (its context ends) leaves without taking a turn.
+// (its context ends) leaves without taking a turn. It runs in a synctest
+// bubble: each writer is known to be waiting (durably blocked) before the
+// next asks, whatever the machine's speed (a 20 ms sleep once let two
+// writers ask in the other order on a loaded CI machine).
 func TestWritersTakeTurnsInOrder(t *testing.T) {
 	t.Parallel()
+	synctest.Test(t, writersTakeTurnsInOrder)
+}
+
+func writersTakeTurnsInOrder(t *testing.T) {
 	ctx := context.Background()
 	db, err := Open(ctx, Options{SQLitePath: filepath.Join(t.TempDir(), "w.db")})
 	if err != nil {
@@ -49,7 +56,7 @@ func TestWritersTakeTurnsInOrder(t *testing.T) {
 				t.Error(err)
 			}
 		}()
-		time.Sleep(20 * time.Millisecond) // let it queue before the next one asks
+		synctest.Wait() // it is waiting for the writer before the next one asks
 	}
 	cancel()
 	if err := <-gaveUp; !errors.Is(err, context.Canceled) {
