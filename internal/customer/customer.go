@@ -21,6 +21,7 @@ type Customer struct {
 	TaxIDType         string // cpf, cnpj or curp
 	TaxIDHash         string
 	TaxIDSealed       string
+	TaxIDLast4        string // the tax id's last 4 characters, for the console's search
 	Street            string
 	City              string
 	State             string

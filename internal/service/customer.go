@@ -108,7 +108,7 @@ func (s *Service) CreateCustomer(ctx context.Context, who Actor, in CustomerInpu
 	now := s.now().UTC()
 	c.ID, c.PartnerCustomerID, c.SessionID, c.AccountID, c.KYCStatus = randid.New("cus"), pc.ID, who.SessionID, who.AccountID, pc.KYCStatus
 	c.WalletID, c.WalletAddress, c.CreatedAt, c.UpdatedAt = w.ID, w.Address, now, now
-	c.TaxIDSealed = s.sealer.Seal(taxValue)
+	c.TaxIDSealed, c.TaxIDLast4 = s.sealer.Seal(taxValue), last4(taxValue)
 	err = s.db.Tx(ctx, func(tx *store.Tx) error {
 		// A double submit gets the partner's first answer back (same
 		// Idempotency-Key): return the customer it already made.
@@ -311,4 +311,12 @@ func (s *Service) firstOwned(who Actor, cs []customer.Customer) (customer.Custom
 		}
 	}
 	return customer.Customer{}, store.ErrNotFound
+}
+
+// last4 is the last 4 characters of an identifier (all of it when shorter).
+func last4(s string) string {
+	if r := []rune(s); len(r) > 4 {
+		return string(r[len(r)-4:])
+	}
+	return s
 }

@@ -64,7 +64,7 @@ func (tx *Tx) redactCustomers(ctx context.Context, before, now time.Time, scope 
 		return 0, err
 	}
 	return tx.exec(ctx, `UPDATE customers SET first_name = '', last_name = '', phone = '', date_of_birth = '',
-		tax_id_hash = '', tax_id_sealed = '', street = '', city = '', state = '', postal_code = '', redacted_at = ?
+		tax_id_hash = '', tax_id_sealed = '', tax_id_last4 = '', street = '', city = '', state = '', postal_code = '', redacted_at = ?
 		WHERE id IN (`+idle+`)`, append([]any{utc(now)}, idleArgs...)...)
 }
 
