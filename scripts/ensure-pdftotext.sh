@@ -13,4 +13,4 @@ echo "Installing Debian's poppler-utils..." >&2
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
 apt-get install -y -qq poppler-utils >/dev/null
-pdftotext -v 2>&1 | head -1
+pdftotext -v 2>&1 | sed -n 1p  # sed reads to the end: head would end the pipe early (SIGPIPE fails the script under pipefail)
