@@ -218,6 +218,11 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	} else if w+r > 0 {
 		log.Info("scholarship catalog imported", "written", w, "removed", r)
 	}
+	if n, err := svc.FillTaxIDLast4(ctx); err != nil {
+		return fmt.Errorf("crebit: filling the last 4 of stored tax ids: %w", err)
+	} else if n > 0 {
+		log.Info("last 4 of stored tax ids filled for the console's search", "customers", n)
+	}
 	srv := &http.Server{Handler: api, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second,
 		WriteTimeout: 60 * time.Second, IdleTimeout: 120 * time.Second,
 		ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}

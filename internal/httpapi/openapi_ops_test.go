@@ -34,6 +34,10 @@ func opsExchanges(t *testing.T, h *apptest.Harness) []exchange {
 		{name: "ops_operator_remove_self", as: admin, method: "POST", tmpl: "/api/ops/operators/remove",
 			body: map[string]string{"email": "admin.doc@example.com", "reason": "x"}, status: 409},
 		{name: "ops_audit", as: admin, method: "GET", tmpl: "/api/ops/audit", path: "/api/ops/audit?limit=10", status: 200},
+		{name: "ops_find_payments", as: admin, method: "GET", tmpl: "/api/ops/payments", path: "/api/ops/payments?corridor=BR&status=awaiting_payin", status: 200},
+		{name: "ops_find_payments_bad", as: admin, method: "GET", tmpl: "/api/ops/payments", path: "/api/ops/payments?q=hello", status: 400},
+		{name: "ops_find_people", as: admin, method: "GET", tmpl: "/api/ops/people", path: "/api/ops/people?email=stranger.doc@example.com", status: 200},
+		{name: "ops_find_people_bad", as: admin, method: "GET", tmpl: "/api/ops/people", path: "/api/ops/people?email=stranger", status: 400},
 		{name: "ops_audit_bad_limit", as: admin, method: "GET", tmpl: "/api/ops/audit", path: "/api/ops/audit?limit=0", status: 400},
 	}
 }

@@ -125,3 +125,30 @@ func (s *Server) handleOpsAudit(w http.ResponseWriter, r *http.Request) {
 	}
 	writeJSON(w, r, http.StatusOK, map[string]any{"entries": entries})
 }
+
+func (s *Server) handleOpsFindPayments(w http.ResponseWriter, r *http.Request) {
+	if _, ok := s.consoleOperator(w, r, service.RoleSupport); !ok {
+		return
+	}
+	q := r.URL.Query()
+	page, err := s.svc.ConsoleFindPayments(r.Context(), service.FindInput{Q: q.Get("q"), Status: q.Get("status"),
+		Corridor: q.Get("corridor"), MinUSD: q.Get("min_usd"), MaxUSD: q.Get("max_usd"), From: q.Get("from"), To: q.Get("to"),
+		After: q.Get("after")})
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, r, http.StatusOK, page)
+}
+
+func (s *Server) handleOpsFindPeople(w http.ResponseWriter, r *http.Request) {
+	if _, ok := s.consoleOperator(w, r, service.RoleSupport); !ok {
+		return
+	}
+	people, err := s.svc.ConsoleFindPeople(r.Context(), r.URL.Query().Get("email"))
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, r, http.StatusOK, map[string]any{"people": people})
+}

@@ -595,6 +595,112 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ops/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The audit log, newest first, as a whole or for one object */
+        get: operations["opsAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ops/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The operator using the console */
+        get: operations["opsMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ops/operators": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the operators (admins) */
+        get: operations["opsOperators"];
+        /** Make an account an operator, or change its role (admins; not their own) */
+        put: operations["opsOperatorSet"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ops/operators/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End an account's operator role (admins; not their own) */
+        post: operations["opsOperatorRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ops/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Find payments, newest first, 50 a page (any operator)
+         * @description Every parameter is optional and they combine. `q` is read by its shape — a transaction id (`txn_…`), an e-mail address (the payer profile's or the account's), or 4 letters or digits (the last 4 of the payer's tax id or of the US account number).
+         */
+        get: operations["opsFindPayments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ops/people": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Find the account and the guest payer profiles with an e-mail address (any operator) */
+        get: operations["opsFindPeople"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/payment-authorization": {
         parameters: {
             query?: never;
@@ -1271,6 +1377,22 @@ export interface components {
         Amount: number;
         /** @enum {unknown} */
         ApplicationStatus: "interested" | "preparing" | "submitted" | "awarded" | "not_awarded";
+        AuditEntry: {
+            action: string;
+            /** @description The operator's account id, or "cli". */
+            actor: string;
+            actor_email: string;
+            /** @description And after. */
+            after: unknown;
+            /** Format: date-time */
+            at: string;
+            /** @description The object's relevant state before the action. */
+            before: unknown;
+            id: string;
+            object_id: string;
+            object_type: string;
+            reason: string;
+        };
         /** @description What the browser showed when the payer agreed (stored with the payment). */
         AuthorizationInput: {
             accepted?: boolean;
@@ -1518,6 +1640,7 @@ export interface components {
          *       - `password_too_long`: The password has more than 128 characters.
          *       - `password_too_common`: The password is in the list of common passwords.
          *       - `password_contains_email`: The password contains the e-mail address's name.
+         *       - `two_factor_required`: The call needs a sign-in that passed two-factor authentication recently (the operations console: within 8 hours).
          *       - `email_not_verified`: The account's e-mail address is not confirmed yet; the call needs it.
          *       - `account_exists`: An account with this e-mail address already exists: sign in, or reset the password.
          *       - `password_too_weak`: The password is easy to guess (a repeat, a sequence, a keyboard pattern, a date or common words); the message says which.
@@ -1531,7 +1654,7 @@ export interface components {
          *       - `name_invalid`: A first and a last name are both required.
          * @enum {string}
          */
-        ErrorCode: "account_number_invalid" | "amount_invalid" | "amount_too_large" | "authorization_required" | "bank_account_missing" | "bank_details_missing" | "bank_not_in_usa" | "body_too_large" | "check_details_invalid" | "conflict" | "country_not_supported" | "customer_not_found" | "date_of_birth_invalid" | "delivery_method_invalid" | "email_invalid" | "existing_customer_unavailable" | "field_too_long" | "forbidden" | "gone" | "idempotency_key_invalid" | "idempotency_key_reused" | "internal" | "invalid_json" | "invalid_request" | "kyc_rejected" | "kyc_review" | "method_not_allowed" | "minimum_amount" | "not_found" | "partner_unavailable" | "payment_in_progress" | "phone_invalid" | "quote_expired" | "quote_mismatch" | "quote_not_found" | "quote_used" | "receipt_not_available" | "rate_limited" | "referral_emails_invalid" | "referrals_too_many" | "required_fields_missing" | "routing_number_invalid" | "sender_mismatch" | "sender_required" | "tax_id_invalid" | "transaction_not_found" | "unauthorized" | "unavailable" | "unknown_field" | "unprocessable" | "wallet_missing" | "webhook_signature_invalid" | "password_too_short" | "password_too_long" | "password_too_common" | "password_contains_email" | "password_too_weak" | "account_exists" | "email_not_verified" | "invalid_credentials" | "two_factor_code_invalid" | "two_factor_step_expired" | "two_factor_state" | "link_invalid" | "sign_in_required" | "current_password_invalid" | "name_invalid";
+        ErrorCode: "account_number_invalid" | "amount_invalid" | "amount_too_large" | "authorization_required" | "bank_account_missing" | "bank_details_missing" | "bank_not_in_usa" | "body_too_large" | "check_details_invalid" | "conflict" | "country_not_supported" | "customer_not_found" | "date_of_birth_invalid" | "delivery_method_invalid" | "email_invalid" | "existing_customer_unavailable" | "field_too_long" | "forbidden" | "gone" | "idempotency_key_invalid" | "idempotency_key_reused" | "internal" | "invalid_json" | "invalid_request" | "kyc_rejected" | "kyc_review" | "method_not_allowed" | "minimum_amount" | "not_found" | "partner_unavailable" | "payment_in_progress" | "phone_invalid" | "quote_expired" | "quote_mismatch" | "quote_not_found" | "quote_used" | "receipt_not_available" | "rate_limited" | "referral_emails_invalid" | "referrals_too_many" | "required_fields_missing" | "routing_number_invalid" | "sender_mismatch" | "sender_required" | "tax_id_invalid" | "transaction_not_found" | "unauthorized" | "unavailable" | "unknown_field" | "unprocessable" | "wallet_missing" | "webhook_signature_invalid" | "password_too_short" | "password_too_long" | "password_too_common" | "password_contains_email" | "password_too_weak" | "account_exists" | "email_not_verified" | "two_factor_required" | "invalid_credentials" | "two_factor_code_invalid" | "two_factor_step_expired" | "two_factor_state" | "link_invalid" | "sign_in_required" | "current_password_invalid" | "name_invalid";
         ExistingAccount: {
             /** @description Masked to the last 4 digits. */
             bank_account_number: string;
@@ -1582,6 +1705,26 @@ export interface components {
             name: string;
             /** @description the search's query string, e.g. field=stem&award=merit */
             params: string;
+        };
+        FoundPayment: {
+            account_id?: string;
+            amount_local: number;
+            amount_usd: number;
+            bank_last4?: string;
+            /** @enum {string} */
+            corridor: "BR" | "MX";
+            /** Format: date-time */
+            created_at: string;
+            /** @enum {string} */
+            currency: "BRL" | "MXN";
+            delivery: string;
+            /** @enum {string} */
+            method: "pix" | "spei";
+            payer_email: string;
+            payer_name: string;
+            status: string;
+            tax_id_last4: string;
+            transaction_id: string;
         };
         IdentityDocument: {
             /** @description brazil or mexico; the address country when absent. */
@@ -1690,6 +1833,21 @@ export interface components {
             /** @enum {string} */
             type?: "individual" | "";
         };
+        Operator: {
+            account_id: string;
+            email: string;
+            /** @enum {string} */
+            role: "support" | "finance" | "admin";
+        };
+        OperatorRow: {
+            /** @description "cli" or the adding operator's account id. */
+            added_by: string;
+            email: string;
+            /** @enum {string} */
+            role: "support" | "finance" | "admin";
+            /** Format: date-time */
+            since: string;
+        };
         /** @description The partner's event; verified by signature, stored as received. */
         PartnerEvent: {
             /** Format: date-time */
@@ -1748,6 +1906,18 @@ export interface components {
         };
         /** @enum {string} */
         PaymentState: "created" | "awaiting_payin" | "payin_processing" | "payin_completed" | "offramp_created" | "completed" | "check_mailed" | "expired" | "failed" | "refunded" | "payin_mismatch";
+        Person: {
+            closed: boolean;
+            /** Format: date-time */
+            created_at: string;
+            email: string;
+            id: string;
+            /** @enum {string} */
+            kind: "account" | "guest";
+            name?: string;
+            payments: number;
+            verified: boolean;
+        };
         PixPayment: {
             amount_brl: components["schemas"]["Amount"];
             amount_usd: components["schemas"]["Amount"];
@@ -2328,6 +2498,15 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description `not_found`: as for a path that does not exist (anyone who is not an operator, or whose role does not reach the action). */
+        NoSuchRoute: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description The payment partner failed or could not be reached; retry later. */
         PartnerUnavailable: {
             headers: {
@@ -2395,6 +2574,15 @@ export interface components {
         };
         /** @description `Transaction not found. Please check the transaction ID.` */
         TransactionNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `two_factor_required`: an operator whose sign-in did not pass two-factor authentication within 8 hours. */
+        TwoFactorRequired: {
             headers: {
                 [name: string]: unknown;
             };
@@ -3549,6 +3737,227 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["Internal"];
+        };
+    };
+    opsAudit: {
+        parameters: {
+            query?: {
+                /** @description RFC 3339: entries before this time (the next page). */
+                before?: string;
+                limit?: number;
+                object_id?: string;
+                object_type?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        entries: components["schemas"]["AuditEntry"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["TwoFactorRequired"];
+            404: components["responses"]["NoSuchRoute"];
+        };
+    };
+    opsMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The operator. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Operator"];
+                };
+            };
+            403: components["responses"]["TwoFactorRequired"];
+            404: components["responses"]["NoSuchRoute"];
+        };
+    };
+    opsOperators: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The operators. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        operators: components["schemas"]["OperatorRow"][];
+                    };
+                };
+            };
+            403: components["responses"]["TwoFactorRequired"];
+            404: components["responses"]["NoSuchRoute"];
+        };
+    };
+    opsOperatorSet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    reason: string;
+                    /** @enum {string} */
+                    role: "support" | "finance" | "admin";
+                };
+            };
+        };
+        responses: {
+            /** @description Done, and written to the audit log. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["TwoFactorRequired"];
+            404: components["responses"]["NoSuchRoute"];
+            /** @description `conflict`: an admin cannot change their own role. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    opsOperatorRemove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done, and written to the audit log. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["TwoFactorRequired"];
+            404: components["responses"]["NoSuchRoute"];
+            /** @description `conflict`: an admin cannot remove themselves. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    opsFindPayments: {
+        parameters: {
+            query?: {
+                /** @description The `next` value of the page before. */
+                after?: string;
+                corridor?: "BR" | "MX";
+                /** @description Created on or after this day (UTC). */
+                from?: string;
+                max_usd?: string;
+                /** @description US dollars, a decimal. */
+                min_usd?: string;
+                q?: string;
+                /** @description Payment states, comma-separated. */
+                status?: string;
+                /** @description Created on or before this day (UTC). */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of payments. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Present when there are more: pass it as `after`. */
+                        next?: string;
+                        payments: components["schemas"]["FoundPayment"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["TwoFactorRequired"];
+            404: components["responses"]["NoSuchRoute"];
+        };
+    };
+    opsFindPeople: {
+        parameters: {
+            query: {
+                email: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The people. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        people: components["schemas"]["Person"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["TwoFactorRequired"];
+            404: components["responses"]["NoSuchRoute"];
         };
     };
     recordPaymentAuthorization: {
