@@ -60,7 +60,7 @@ func TestConsoleFindsPayments(t *testing.T) {
 		same("q=maria@example.com", memberTxn, pix) // the e-mail both Brazilian payer profiles carry
 		same("q=juan@example.mx", spei)
 		same("q=MEMBER.find@example.com", memberTxn)
-		same("q=4725", pix)                  // the CPF 529.982.247-25
+		same("q=4725", pix) // the CPF 529.982.247-25
 		same("q=xn09", spei)
 		// A payer stored before the last 4 was kept is found once the
 		// start-up fill has read it from the sealed tax id.
@@ -71,7 +71,7 @@ func TestConsoleFindsPayments(t *testing.T) {
 		if n, err := h.Stack.Service.FillTaxIDLast4(t.Context()); err != nil || n != 1 {
 			t.Fatalf("filled %d: %v", n, err)
 		}
-		same("q=4725", pix)                 // the CURP ...XN09
+		same("q=4725", pix)                  // the CURP ...XN09
 		same("q=6789", memberTxn, spei, pix) // everyone's test account number ends 6789
 		same("corridor=MX", spei)
 		same("status=awaiting_payin&corridor=BR", memberTxn, pix)

@@ -123,14 +123,14 @@ func (tx *Tx) ConsolePayments(ctx context.Context, f ConsoleSearch) ([]ConsoleRo
 // ConsolePerson is an account or a guest (a payer profile with no account)
 // found by e-mail.
 type ConsolePerson struct {
-	Kind       string // account or guest
-	ID         string // the account's id, or the guest customer's
-	Email      string
-	Name       string
-	Verified   bool // the account's e-mail is confirmed (accounts only)
-	Closed     bool
-	CreatedAt  time.Time
-	Payments   int
+	Kind      string // account or guest
+	ID        string // the account's id, or the guest customer's
+	Email     string
+	Name      string
+	Verified  bool // the account's e-mail is confirmed (accounts only)
+	Closed    bool
+	CreatedAt time.Time
+	Payments  int
 }
 
 // ConsolePeople returns the account with this e-mail and the guest payer
