@@ -2,6 +2,7 @@ package service
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"strings"
 	"time"
@@ -86,12 +87,23 @@ func (s *Service) CreateCustomer(ctx context.Context, who Actor, in CustomerInpu
 		return CustomerResult{}, err
 	}
 
-	key := idemKey("customer", who.SessionID, who.AccountID, c.TaxIDHash, c.Email, c.DateOfBirth)
-	pc, err := s.partner.CreateCustomer(ctx, key, partner.CustomerRequest{
+	req := partner.CustomerRequest{
 		FirstName: c.FirstName, LastName: c.LastName, Email: c.Email, Phone: c.Phone, DateOfBirth: c.DateOfBirth,
 		TaxIDType: c.TaxIDType, TaxID: taxValue, Country: map[string]string{Brazil: "BR", Mexico: "MX"}[c.Country],
 		Address: partner.Address{Street: c.Street, City: c.City, State: c.State, PostalCode: c.PostalCode, Country: c.AddressCountry},
-	})
+	}
+	// The key covers the whole request (the tax id by its keyed hash): a
+	// repeated submit is the same request and gets the partner's first
+	// answer; a corrected one (a name fixed after a rejection) is a new
+	// request with a new key, never "key reused with another body".
+	fingerprint := req
+	fingerprint.TaxID = c.TaxIDHash
+	fp, err := json.Marshal(fingerprint)
+	if err != nil {
+		return CustomerResult{}, err
+	}
+	key := idemKey("customer", who.SessionID, who.AccountID, string(fp))
+	pc, err := s.partner.CreateCustomer(ctx, key, req)
 	if err != nil {
 		s.log.Warn("partner customer failed", "err", err)
 		return CustomerResult{}, partnerUnavailable(err, "Failed to create customer: identity verification is unavailable. Please try again in a moment.")

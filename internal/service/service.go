@@ -146,7 +146,11 @@ func idemKey(parts ...string) string {
 func partnerUnavailable(err error, what string) error {
 	var pe *partner.Error
 	if errors.As(err, &pe) && !pe.Temporary() {
-		return err
+		// A lasting refusal: retrying the same request cannot help, and the
+		// partner's own words are not the payer's (they are logged by the
+		// caller). Never a 500.
+		return &apperr.Error{Code: apperr.Unprocessable,
+			Message: "Our payment partner did not accept this request. Please check the details and try again, or contact support."}
 	}
 	return &apperr.Error{Code: apperr.PartnerUnavailable, Message: what}
 }

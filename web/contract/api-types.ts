@@ -2673,7 +2673,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["TooLarge"];
-            /** @description The partner could not verify the identity. */
+            /** @description `kyc_rejected`: the partner could not verify the identity (corrected details are a new request and may be sent at once); `unprocessable`: the partner refused the request for good. */
             422: {
                 headers: {
                     [name: string]: unknown;
