@@ -2,6 +2,7 @@ package service
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"strings"
 
@@ -84,10 +85,19 @@ func (s *Service) CreateExternalAccount(ctx context.Context, who Actor, in Exter
 	}
 	addr := partner.Address{Street: t(in.Address.Street), City: t(in.Address.City), State: t(in.Address.State),
 		PostalCode: t(in.Address.PostalCode), Country: "USA"}
-	pa, err := s.partner.CreateExternalAccount(ctx, idemKey("account", c.ID, hash), partner.ExternalAccountRequest{
+	req := partner.ExternalAccountRequest{
 		CustomerID: c.PartnerCustomerID, AccountName: t(in.AccountName), BeneficiaryName: t(in.BeneficiaryName),
 		BankName: t(in.BankName), AccountNumber: number, RoutingNumber: routing, Address: addr,
-	})
+	}
+	// Like the customer's, the key covers the whole request (the number by
+	// its keyed hash): a corrected name or address is a new request.
+	fingerprint := req
+	fingerprint.AccountNumber = hash
+	fp, err := json.Marshal(fingerprint)
+	if err != nil {
+		return customer.BankAccount{}, err
+	}
+	pa, err := s.partner.CreateExternalAccount(ctx, idemKey("account", c.ID, string(fp)), req)
 	if err != nil {
 		s.log.Warn("partner external account failed", "customer_id", c.ID, "err", err)
 		return customer.BankAccount{}, partnerUnavailable(err, "Failed to create external account. Please try again in a moment.")

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"strconv"
 	"strings"
 	"time"
 
@@ -47,30 +48,36 @@ type ConsoleRow struct {
 }
 
 // ConsolePayments returns up to f.Limit payments matching f, newest first.
-// Each filter has an index that finds its rows (migration 00078): the
-// e-mail and last-4 filters look up the few customers, accounts and bank
-// accounts they name and then those people's payments; the others walk
-// payments by (state,) created_at.
+// It chooses how to find them rather than leaving it to the engine's
+// planner (SQLite keeps no statistics here), so each search reads few rows
+// at 100,000 payments (cmd/opsbench, docs/PERFORMANCE.md):
+//   - an e-mail or a last 4 is first turned into the few customers, accounts
+//     and bank accounts it names, and their payments are read by those ids;
+//   - states are read one state at a time on (state, created_at, id), each
+//     at most a page, and merged;
+//   - a narrow amount range (under amountNarrow payments) is read on the
+//     amount index and sorted;
+//   - anything else walks payments newest first on (created_at, id), the
+//     other filters applied to each row on the way.
 func (tx *Tx) ConsolePayments(ctx context.Context, f ConsoleSearch) ([]ConsoleRow, error) {
+	limit := f.Limit
+	if limit <= 0 || limit > 200 {
+		limit = 50
+	}
 	where, args := []string{"1 = 1"}, []any{}
 	add := func(cond string, a ...any) { where, args = append(where, cond), append(args, a...) }
 	if f.ID != "" {
 		add("p.id = ?", f.ID)
 	}
-	if f.Email != "" {
-		add(`(p.customer_id IN (SELECT id FROM customers WHERE email = ?)
-			OR p.account_id IN (SELECT id FROM accounts WHERE email = ?))`, f.Email, f.Email)
-	}
-	if f.Last4 != "" {
-		add(`(p.customer_id IN (SELECT id FROM customers WHERE tax_id_last4 = ?)
-			OR p.external_account_id IN (SELECT id FROM external_accounts WHERE account_last4 = ?))`, f.Last4, f.Last4)
-	}
-	if len(f.States) > 0 {
-		marks := make([]string, len(f.States))
-		for i, s := range f.States {
-			marks[i], args = "?", append(args, string(s))
+	if f.Email != "" || f.Last4 != "" {
+		cond, a, err := tx.consolePeople(ctx, f.Email, f.Last4)
+		if err != nil {
+			return nil, err
 		}
-		where = append(where, "p.state IN ("+strings.Join(marks, ", ")+")")
+		if cond == "" {
+			return nil, nil // nobody has this e-mail or last 4
+		}
+		add(cond, a...)
 	}
 	if f.Currency != "" {
 		add("p.local_currency = ?", string(f.Currency))
@@ -91,15 +98,43 @@ func (tx *Tx) ConsolePayments(ctx context.Context, f ConsoleSearch) ([]ConsoleRo
 		at := utc(f.AfterAt)
 		add("(p.created_at < ? OR (p.created_at = ? AND p.id < ?))", at, at, f.AfterID)
 	}
-	limit := f.Limit
-	if limit <= 0 || limit > 200 {
-		limit = 50
+	const cols = `p.id, p.state, p.method, p.delivery, p.local_currency, p.amount_local, p.amount_usd,
+		p.created_at, COALESCE(p.account_id, ''), c.email, c.first_name, c.last_name, c.tax_id_last4, COALESCE(e.account_last4, '')`
+	const from = ` FROM payments p JOIN customers c ON c.id = p.customer_id
+		LEFT JOIN external_accounts e ON e.id = p.external_account_id WHERE `
+	const order = ` ORDER BY p.created_at DESC, p.id DESC LIMIT ?`
+	var q string
+	switch {
+	case len(f.States) > 0:
+		// One state at a time, each on its own index range, then merged.
+		parts := make([]string, len(f.States))
+		var all []any
+		for i, s := range f.States {
+			parts[i] = `SELECT * FROM (SELECT ` + cols + from + strings.Join(where, " AND ") + ` AND p.state = ?` + order + `) s` + strconv.Itoa(i)
+			all = append(append(append(all, args...), string(s)), limit)
+		}
+		q, args = `SELECT * FROM (`+strings.Join(parts, " UNION ALL ")+`) m ORDER BY 8 DESC, 1 DESC LIMIT ?`, append(all, limit)
+	case (f.MinUSD > 0 || f.MaxUSD > 0) && f.ID == "":
+		narrow, err := tx.amountNarrow(ctx, f.MinUSD, f.MaxUSD)
+		if err != nil {
+			return nil, err
+		}
+		if narrow {
+			// Read the range on the amount index, then sort the few rows
+			// (on SQLite the + keeps the planner from walking created_at
+			// instead; PostgreSQL's statistics choose the index itself).
+			sortBy := "+p.created_at"
+			if tx.engine == Postgres {
+				sortBy = "p.created_at"
+			}
+			q, args = `SELECT `+cols+from+strings.Join(where, " AND ")+` ORDER BY `+sortBy+` DESC, p.id DESC LIMIT ?`, append(args, limit)
+			break
+		}
+		fallthrough
+	default:
+		q, args = `SELECT `+cols+from+strings.Join(where, " AND ")+order, append(args, limit)
 	}
-	rs, err := tx.query(ctx, `SELECT p.id, p.state, p.method, p.delivery, p.local_currency, p.amount_local, p.amount_usd,
-		p.created_at, COALESCE(p.account_id, ''), c.email, c.first_name, c.last_name, c.tax_id_last4, COALESCE(e.account_last4, '')
-		FROM payments p JOIN customers c ON c.id = p.customer_id
-		LEFT JOIN external_accounts e ON e.id = p.external_account_id
-		WHERE `+strings.Join(where, " AND ")+` ORDER BY p.created_at DESC, p.id DESC LIMIT ?`, append(args, limit)...)
+	rs, err := tx.query(ctx, q, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -118,6 +153,78 @@ func (tx *Tx) ConsolePayments(ctx context.Context, f ConsoleSearch) ([]ConsoleRo
 		out = append(out, r)
 	}
 	return out, rs.Err()
+}
+
+// amountNarrow is how many payments an amount range may hold to be read on
+// the amount index and sorted; a wider range is found faster by walking
+// the newest payments, most of which it holds.
+const amountNarrow = 5000
+
+// amountNarrow reports whether fewer than amountNarrow payments fall in
+// the range, counting at most that many entries of the amount index.
+func (tx *Tx) amountNarrow(ctx context.Context, minUSD, maxUSD int64) (bool, error) {
+	if maxUSD <= 0 {
+		maxUSD = 1<<62 - 1
+	}
+	var n int
+	err := tx.queryRow(ctx, `SELECT COUNT(*) FROM (SELECT 1 FROM payments WHERE amount_usd >= ? AND amount_usd <= ? LIMIT ?) r`,
+		minUSD, maxUSD, amountNarrow).Scan(&n)
+	return n < amountNarrow, err
+}
+
+// consolePeople turns an e-mail and a last 4 into a condition on the
+// payments of the customers, accounts and bank accounts they name ("" when
+// they name nobody). Both given: the people both name.
+func (tx *Tx) consolePeople(ctx context.Context, email, last4 string) (string, []any, error) {
+	ids := func(q string, a ...any) ([]any, error) {
+		rs, err := tx.query(ctx, q, a...)
+		if err != nil {
+			return nil, err
+		}
+		defer rs.Close()
+		var out []any
+		for rs.Next() {
+			var id string
+			if err := rs.Scan(&id); err != nil {
+				return nil, err
+			}
+			out = append(out, id)
+		}
+		return out, rs.Err()
+	}
+	in := func(col string, vals []any) string {
+		return col + " IN (" + strings.TrimSuffix(strings.Repeat("?, ", len(vals)), ", ") + ")"
+	}
+	var conds []string
+	var args []any
+	for _, by := range []struct {
+		value   string
+		queries [][2]string // the lookup, and the payments column it names
+	}{
+		{email, [][2]string{{`SELECT id FROM customers WHERE email = ? LIMIT 1000`, "p.customer_id"},
+			{`SELECT id FROM accounts WHERE email = ?`, "p.account_id"}}},
+		{last4, [][2]string{{`SELECT id FROM customers WHERE tax_id_last4 = ? LIMIT 1000`, "p.customer_id"},
+			{`SELECT id FROM external_accounts WHERE account_last4 = ? LIMIT 1000`, "p.external_account_id"}}},
+	} {
+		if by.value == "" {
+			continue
+		}
+		var or []string
+		for _, q := range by.queries {
+			found, err := ids(q[0], by.value)
+			if err != nil {
+				return "", nil, err
+			}
+			if len(found) > 0 {
+				or, args = append(or, in(q[1], found)), append(args, found...)
+			}
+		}
+		if len(or) == 0 {
+			return "", nil, nil
+		}
+		conds = append(conds, "("+strings.Join(or, " OR ")+")")
+	}
+	return strings.Join(conds, " AND "), args, nil
 }
 
 // ConsolePerson is an account or a guest (a payer profile with no account)
