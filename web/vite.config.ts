@@ -38,5 +38,9 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // Sized for a loaded two-core machine (CI runs the Go race suite beside
+    // this one): a role query over a long form took 7.6 s there against
+    // Vitest's default 5 s limit. Tests wait for conditions, never for time.
+    testTimeout: 30_000,
   },
 });
