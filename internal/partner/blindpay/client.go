@@ -294,3 +294,5 @@ func sleepCtx(ctx context.Context, d time.Duration) error {
 		return ctx.Err()
 	}
 }
+
+func pathEscape(s string) string { return url.PathEscape(s) }
