@@ -198,29 +198,43 @@ func (c *Client) do(ctx context.Context, cl call) error {
 
 	ctx, cancel := context.WithTimeout(ctx, c.callTO)
 	defer cancel()
-	var last error
+	// last is the latest attempt's error; answer the latest error BlindPay
+	// itself sent, which says more than an attempt the deadline cut short.
+	var last, answer error
+	giveUp := func(attempts int, reason string) error {
+		err := last
+		var ne *NetworkError
+		if answer != nil && errors.As(last, &ne) && ctx.Err() != nil {
+			err = answer
+		}
+		return &RetryError{Method: cl.method, Path: cl.path, Attempts: attempts, Reason: reason, Err: err}
+	}
 	for attempt := 0; attempt < c.attempts; attempt++ {
 		if attempt > 0 {
 			wait := c.backoff(attempt-1, last)
 			if dl, ok := ctx.Deadline(); ok && time.Until(dl) < wait {
-				return &RetryError{Method: cl.method, Path: cl.path, Attempts: attempt, Err: last, Reason: "the call deadline comes before the next retry"}
+				return giveUp(attempt, "the call deadline comes before the next retry")
 			}
 			if err := c.sleep(ctx, wait); err != nil {
-				return &RetryError{Method: cl.method, Path: cl.path, Attempts: attempt, Err: last, Reason: "the call deadline passed"}
+				return giveUp(attempt, "the call deadline passed")
 			}
 		}
 		last = c.once(ctx, cl, header, body)
 		if last == nil {
 			return nil
 		}
+		var ae *APIError
+		if errors.As(last, &ae) {
+			answer = last
+		}
 		if !safe || !Retryable(last) || ctx.Err() != nil {
 			if attempt > 0 && Retryable(last) {
-				return &RetryError{Method: cl.method, Path: cl.path, Attempts: attempt + 1, Err: last, Reason: "the call deadline passed"}
+				return giveUp(attempt+1, "the call deadline passed")
 			}
 			return last
 		}
 	}
-	return &RetryError{Method: cl.method, Path: cl.path, Attempts: c.attempts, Err: last, Reason: "no attempts left"}
+	return giveUp(c.attempts, "no attempts left")
 }
 
 // backoff returns the wait before retry n (from 0): the server's
