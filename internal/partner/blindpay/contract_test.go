@@ -187,6 +187,14 @@ func TestContract(t *testing.T) {
 					t.Errorf("got %+v", got)
 				}
 			}},
+		{"ListPayins", "GET /v1/instances/{instance_id}/payins", "",
+			func(ctx context.Context, c *Client, t *testing.T) {
+				got, err := c.ListPayins(ctx, ListOptions{Limit: 50, StartingAfter: "pi_000000000000", Status: StatusProcessing, PaymentMethod: MethodPix})
+				must(t, err)
+				if len(got.Data) != 1 || !got.Pagination.HasMore || got.Pagination.NextPage != "pi_123" {
+					t.Errorf("got %+v", got)
+				}
+			}},
 		{"CreatePayoutQuote", "POST /v1/instances/{instance_id}/quotes", "payout_quote.request.json",
 			func(ctx context.Context, c *Client, t *testing.T) {
 				var req CreatePayoutQuoteRequest

@@ -114,6 +114,7 @@ var answers = map[string]string{
 	"POST /v1/instances/{instance_id}/payin-quotes":                                   "payin_quote.response.json",
 	"POST /v1/instances/{instance_id}/payin-quotes/fx":                                "fx_payin.response.json",
 	"POST /v1/instances/{instance_id}/payins/evm":                                     "payin_create.response.json",
+	"GET /v1/instances/{instance_id}/payins":                                          "payins_list.response.json",
 	"GET /v1/instances/{instance_id}/payins/{id}":                                     "payin.response.json",
 	"POST /v1/instances/{instance_id}/quotes":                                         "payout_quote.response.json",
 	"POST /v1/instances/{instance_id}/quotes/fx":                                      "fx_payout.response.json",
@@ -129,6 +130,7 @@ var answers = map[string]string{
 type exchange struct {
 	Op     string // "METHOD /path/template"
 	Path   string
+	Query  string
 	Header http.Header
 	Body   []byte
 }
@@ -211,7 +213,7 @@ func (f *fake) serve(router routers.Router, w http.ResponseWriter, r *http.Reque
 	}
 	op := r.Method + " " + route.Path
 	f.mu.Lock()
-	f.received = append(f.received, exchange{Op: op, Path: r.URL.Path, Header: r.Header.Clone(), Body: body})
+	f.received = append(f.received, exchange{Op: op, Path: r.URL.Path, Query: r.URL.RawQuery, Header: r.Header.Clone(), Body: body})
 	var next *reply
 	if len(f.script) > 0 {
 		next = &f.script[0]

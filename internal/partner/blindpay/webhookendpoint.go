@@ -29,9 +29,7 @@ func (c *Client) CreateWebhookEndpoint(ctx context.Context, idemKey string, req 
 	if req.Events == nil {
 		req.Events = []string{} // the field is required; [] means all
 	}
-	var out struct {
-		ID string `json:"id"`
-	}
+	var out webhookEndpointCreated
 	err := c.do(ctx, call{method: http.MethodPost, path: c.instancePath("webhook-endpoints"), idemKey: idemKey, in: req, out: &out})
 	return out.ID, err
 }
@@ -44,9 +42,7 @@ func (c *Client) ListWebhookEndpoints(ctx context.Context) ([]WebhookEndpoint, e
 
 // WebhookEndpointSecret returns the endpoint's signing secret, "whsec_...".
 func (c *Client) WebhookEndpointSecret(ctx context.Context, id string) (string, error) {
-	var out struct {
-		Key string `json:"key"`
-	}
+	var out webhookSecret
 	err := c.do(ctx, call{method: http.MethodGet, path: c.instancePath("webhook-endpoints", id, "secret"), out: &out})
 	return out.Key, err
 }
@@ -54,4 +50,14 @@ func (c *Client) WebhookEndpointSecret(ctx context.Context, id string) (string, 
 // DeleteWebhookEndpoint removes an endpoint.
 func (c *Client) DeleteWebhookEndpoint(ctx context.Context, idemKey, id string) error {
 	return c.do(ctx, call{method: http.MethodDelete, path: c.instancePath("webhook-endpoints", id), idemKey: idemKey, out: &Success{}})
+}
+
+// webhookEndpointCreated is WebhookEndpointOut.
+type webhookEndpointCreated struct {
+	ID string `json:"id"`
+}
+
+// webhookSecret is the answer of GET …/webhook-endpoints/{id}/secret.
+type webhookSecret struct {
+	Key string `json:"key"`
 }
