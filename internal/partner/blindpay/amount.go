@@ -78,7 +78,8 @@ func FromCents(n Number, cur money.Currency) (money.Amount, error) {
 // absent. The spec types every response amount and rate as "number".
 type Number string
 
-// UnmarshalJSON accepts a JSON number or null.
+// UnmarshalJSON accepts a JSON number or null, and (tolerating a vendor
+// change) a string holding a JSON number.
 func (n *Number) UnmarshalJSON(b []byte) error {
 	b = bytes.TrimSpace(b)
 	if string(b) == "null" {
