@@ -67,6 +67,11 @@ type Config struct {
 	// server's Retry-After when it sent one.
 	BaseBackoff time.Duration
 	MaxBackoff  time.Duration
+	// RequestsPerMinute, when positive, paces this client's requests
+	// (retries included) to stay under BlindPay's rate limit, allowing
+	// bursts of Burst requests. 40 is the development instances' limit.
+	RequestsPerMinute int
+	Burst             int
 }
 
 // Client calls one BlindPay instance. It is safe for concurrent use.
@@ -83,6 +88,7 @@ type Client struct {
 	jitter     func(n int64) int64 // uniform in [0, n)
 	sleep      func(ctx context.Context, d time.Duration) error
 	randomKeys func() string
+	pace       *pacer // nil: no client-side pacing
 }
 
 // New returns a Client for cfg, or an error naming the missing setting.
@@ -115,6 +121,7 @@ func New(cfg Config) (*Client, error) {
 		jitter:     rand.Int64N,
 		sleep:      sleepCtx,
 		randomKeys: randomKey,
+		pace:       newPacer(cfg.RequestsPerMinute, cfg.Burst),
 	}
 	if c.http == nil {
 		c.http = &http.Client{Transport: Transport()}
@@ -219,6 +226,12 @@ func (c *Client) do(ctx context.Context, cl call) error {
 				return giveUp(attempt, "the call deadline passed")
 			}
 		}
+		if err := c.take(ctx); err != nil {
+			if attempt == 0 {
+				return fmt.Errorf("blindpay: %s %s: %w", cl.method, cl.path, err)
+			}
+			return giveUp(attempt, "the client's rate limit leaves no slot before the deadline")
+		}
 		last = c.once(ctx, cl, header, body)
 		if last == nil {
 			return nil
@@ -288,8 +301,8 @@ func (c *Client) once(ctx context.Context, cl call, header http.Header, body []b
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
 		return newAPIError(cl.method, cl.path, resp, raw)
 	}
-	if cl.out == nil {
-		return nil
+	if cl.out == nil || len(bytes.TrimSpace(raw)) == 0 {
+		return nil // nothing wanted, or nothing sent (a 204, say)
 	}
 	if err := json.Unmarshal(raw, cl.out); err != nil {
 		return fmt.Errorf("blindpay: %s %s: decode %d response: %w", cl.method, cl.path, resp.StatusCode, err)

@@ -203,6 +203,9 @@ func (e *RetryError) Unwrap() error { return e.Err }
 // caller cancelled), or a *RetryError (retries ran out, the cause did not
 // go away). Anything else, including a local encoding error, is permanent.
 func Retryable(err error) bool {
+	if errors.Is(err, ErrLocalRateLimit) {
+		return true
+	}
 	var re *RetryError
 	if errors.As(err, &re) {
 		return true
