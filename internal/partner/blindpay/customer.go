@@ -3,6 +3,7 @@ package blindpay
 import (
 	"context"
 	"net/http"
+	"net/url"
 )
 
 // InitiateTosRequest starts a terms-of-service session (InitiateTosIn).
@@ -32,7 +33,7 @@ func (c *Client) InitiateTos(ctx context.Context, req InitiateTosRequest) (TosSe
 	var out TosSession
 	return out, c.do(ctx, call{
 		method: http.MethodPost,
-		path:   "/v1/e/instances/" + pathEscape(c.instance) + "/tos",
+		path:   "/v1/e/instances/" + url.PathEscape(c.instance) + "/tos",
 		noKey:  true, in: req, out: &out,
 	})
 }
