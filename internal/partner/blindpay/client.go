@@ -228,4 +228,3 @@ func (c *Client) once(ctx context.Context, cl call, header http.Header, body []b
 	}
 	return nil
 }
-
