@@ -51,6 +51,8 @@ type APIError struct {
 	RetryAfter time.Duration
 }
 
+// Error names the call, the status, the code and the trace id, the things
+// support needs; never Description, which is meant for end users.
 func (e *APIError) Error() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "blindpay: %s %s: %d", e.Method, e.Path, e.Status)
@@ -174,10 +176,12 @@ type NetworkError struct {
 	Err    error
 }
 
+// Error names the call and the transport failure.
 func (e *NetworkError) Error() string {
 	return fmt.Sprintf("blindpay: %s %s: no answer: %v", e.Method, e.Path, e.Err)
 }
 
+// Unwrap gives the transport error (a timeout is context.DeadlineExceeded).
 func (e *NetworkError) Unwrap() error { return e.Err }
 
 // RetryError is a retryable failure that outlived the call's retries or
@@ -191,11 +195,14 @@ type RetryError struct {
 	Err      error
 }
 
+// Error says how many attempts were made, why they stopped, and the last
+// attempt's error.
 func (e *RetryError) Error() string {
 	return fmt.Sprintf("blindpay: %s %s: gave up after %d attempt(s), %s; last error: %v",
 		e.Method, e.Path, e.Attempts, e.Reason, e.Err)
 }
 
+// Unwrap gives the last attempt's error.
 func (e *RetryError) Unwrap() error { return e.Err }
 
 // Retryable reports whether err is temporary, so that the same request may
