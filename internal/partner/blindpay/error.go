@@ -52,7 +52,8 @@ type APIError struct {
 }
 
 // Error names the call, the status, the code and the trace id, the things
-// support needs; never Description, which is meant for end users.
+// support needs; not Description, which is meant for end users, nor the
+// text of Errors.
 func (e *APIError) Error() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "blindpay: %s %s: %d", e.Method, e.Path, e.Status)
@@ -63,7 +64,9 @@ func (e *APIError) Error() string {
 		b.WriteString(" " + e.Message)
 	}
 	if len(e.Errors) > 0 {
-		b.WriteString(" [" + strings.Join(e.Errors, "; ") + "]")
+		// Counted, not quoted: field problems may echo the tax id or
+		// account number sent, and error strings end up in logs.
+		fmt.Fprintf(&b, " (%d field errors)", len(e.Errors))
 	}
 	if e.TraceID != "" {
 		b.WriteString(" (trace_id " + e.TraceID + ")")
