@@ -9,7 +9,7 @@ import (
 // opsExchanges are the console's requests checked against the document:
 // an admin's own view, the operators list, a change, the audit log, and the
 // answers to a stranger and to bad input.
-func opsExchanges(t *testing.T, h *apptest.Harness) []exchange {
+func opsExchanges(t *testing.T, h *apptest.Harness, txn string) []exchange {
 	t.Helper()
 	admin, _ := h.NewOperator("admin.doc@example.com", "admin")
 	h.NewOperator("support.doc@example.com", "support")
@@ -36,6 +36,8 @@ func opsExchanges(t *testing.T, h *apptest.Harness) []exchange {
 		{name: "ops_audit", as: admin, method: "GET", tmpl: "/api/ops/audit", path: "/api/ops/audit?limit=10", status: 200},
 		{name: "ops_find_payments", as: admin, method: "GET", tmpl: "/api/ops/payments", path: "/api/ops/payments?corridor=BR&status=awaiting_payin", status: 200},
 		{name: "ops_find_payments_bad", as: admin, method: "GET", tmpl: "/api/ops/payments", path: "/api/ops/payments?q=hello", status: 400},
+		{name: "ops_explain", as: admin, method: "GET", tmpl: "/api/ops/payments/{transaction_id}", path: "/api/ops/payments/" + txn, status: 200},
+		{name: "ops_explain_unknown", as: admin, method: "GET", tmpl: "/api/ops/payments/{transaction_id}", path: "/api/ops/payments/txn_none", status: 404},
 		{name: "ops_find_people", as: admin, method: "GET", tmpl: "/api/ops/people", path: "/api/ops/people?email=stranger.doc@example.com", status: 200},
 		{name: "ops_find_people_bad", as: admin, method: "GET", tmpl: "/api/ops/people", path: "/api/ops/people?email=stranger", status: 400},
 		{name: "ops_audit_bad_limit", as: admin, method: "GET", tmpl: "/api/ops/audit", path: "/api/ops/audit?limit=0", status: 400},

@@ -415,7 +415,7 @@ func TestOpenAPIMatchesResponses(t *testing.T) {
 
 	exchanges = append(exchanges, accountExchanges(t, h)...)
 	exchanges = append(exchanges, dashboardExchanges(t, h)...)
-	exchanges = append(exchanges, opsExchanges(t, h)...)
+	exchanges = append(exchanges, opsExchanges(t, h, txn)...)
 
 	type seen struct{ ok, clientErr bool }
 	coverage := map[string]*seen{}

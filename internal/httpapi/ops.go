@@ -152,3 +152,15 @@ func (s *Server) handleOpsFindPeople(w http.ResponseWriter, r *http.Request) {
 	}
 	writeJSON(w, r, http.StatusOK, map[string]any{"people": people})
 }
+
+func (s *Server) handleOpsExplainPayment(w http.ResponseWriter, r *http.Request) {
+	if _, ok := s.consoleOperator(w, r, service.RoleSupport); !ok {
+		return
+	}
+	ex, err := s.svc.ConsoleExplainPayment(r.Context(), r.PathValue("transaction_id"))
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, r, http.StatusOK, ex)
+}

@@ -103,6 +103,9 @@ func (s *Service) CreateCustomer(ctx context.Context, who Actor, in CustomerInpu
 		return CustomerResult{}, err
 	}
 	key := idemKey("customer", who.SessionID, who.AccountID, string(fp))
+	c.ID = randid.New("cus")
+	ctx, _ = partner.WithCallLog(ctx)
+	defer func() { s.flushCalls(ctx, c.ID) }() // the calls of a refusal or failure
 	pc, err := s.partner.CreateCustomer(ctx, key, req)
 	if err != nil {
 		s.log.Warn("partner customer failed", "err", err)
@@ -118,9 +121,10 @@ func (s *Service) CreateCustomer(ctx context.Context, who Actor, in CustomerInpu
 		return CustomerResult{}, partnerUnavailable(err, "Failed to create wallet. Please try again in a moment.")
 	}
 	now := s.now().UTC()
-	c.ID, c.PartnerCustomerID, c.SessionID, c.AccountID, c.KYCStatus = randid.New("cus"), pc.ID, who.SessionID, who.AccountID, pc.KYCStatus
+	c.PartnerCustomerID, c.SessionID, c.AccountID, c.KYCStatus = pc.ID, who.SessionID, who.AccountID, pc.KYCStatus
 	c.WalletID, c.WalletAddress, c.CreatedAt, c.UpdatedAt = w.ID, w.Address, now, now
 	c.TaxIDSealed, c.TaxIDLast4 = s.sealer.Seal(taxValue), last4(taxValue)
+	var kept func()
 	err = s.db.Tx(ctx, func(tx *store.Tx) error {
 		// A double submit gets the partner's first answer back (same
 		// Idempotency-Key): return the customer it already made.
@@ -130,13 +134,17 @@ func (s *Service) CreateCustomer(ctx context.Context, who Actor, in CustomerInpu
 		}
 		if prev, err := s.firstOwned(who, all); err == nil {
 			c = prev
-			return tx.SetSessionCustomer(ctx, who.SessionID, c.ID)
+		} else if err := tx.CreateCustomer(ctx, c); err != nil {
+			return err
 		}
-		if err := tx.CreateCustomer(ctx, c); err != nil {
+		if kept, err = keepCalls(ctx, tx, c.ID); err != nil {
 			return err
 		}
 		return tx.SetSessionCustomer(ctx, who.SessionID, c.ID)
 	})
+	if err == nil {
+		kept()
+	}
 	return CustomerResult{Customer: c}, err
 }
 

@@ -97,22 +97,32 @@ func (s *Service) CreateExternalAccount(ctx context.Context, who Actor, in Exter
 	if err != nil {
 		return customer.BankAccount{}, err
 	}
+	extID := randid.New("ext")
+	ctx, _ = partner.WithCallLog(ctx)
+	defer s.flushCalls(ctx, extID) // the calls of a refusal or failure
 	pa, err := s.partner.CreateExternalAccount(ctx, idemKey("account", c.ID, string(fp)), req)
 	if err != nil {
 		s.log.Warn("partner external account failed", "customer_id", c.ID, "err", err)
 		return customer.BankAccount{}, partnerUnavailable(err, "Failed to create external account. Please try again in a moment.")
 	}
-	a := customer.BankAccount{ID: randid.New("ext"), PartnerAccountID: pa.ID, CustomerID: c.ID,
+	a := customer.BankAccount{ID: extID, PartnerAccountID: pa.ID, CustomerID: c.ID,
 		AccountName: t(in.AccountName), BeneficiaryName: t(in.BeneficiaryName), BankName: t(in.BankName),
 		RoutingNumber: routing, Last4: number[len(number)-4:], AccountSealed: s.sealer.Seal(number), AccountHash: hash,
 		Street: addr.Street, City: addr.City, State: addr.State, PostalCode: addr.PostalCode, Country: addr.Country,
 		CreatedAt: s.now().UTC()}
+	var kept func()
 	err = s.db.Tx(ctx, func(tx *store.Tx) error {
 		if err := tx.CreateExternalAccount(ctx, a); err != nil {
 			return err
 		}
+		if kept, err = keepCalls(ctx, tx, a.ID); err != nil {
+			return err
+		}
 		return tx.SetSessionExternalAccount(ctx, who.SessionID, a.ID)
 	})
+	if err == nil {
+		kept()
+	}
 	return a, err
 }
 

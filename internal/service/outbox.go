@@ -88,7 +88,7 @@ func (s *Service) queueMailMessage(ctx context.Context, tx *store.Tx, kind, lang
 	}
 	id := randid.New("msg")
 	m := store.OutboxMessage{ID: id, MessageID: id + "@" + s.mailDomain, Kind: kind, To: to, Subject: subject,
-		BodySealed: s.sealer.Seal(string(body)), CreatedAt: s.now()}
+		BodySealed: s.sealer.Seal(string(body)), CreatedAt: s.now(), ObjectID: fields["TransactionID"]}
 	if err := tx.InsertOutbox(ctx, m); err != nil {
 		return err
 	}

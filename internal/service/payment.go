@@ -158,6 +158,8 @@ func (s *Service) findRepeat(ctx context.Context, tx *store.Tx, who Actor, p pay
 
 // openPayin asks the partner for deposit instructions and records them.
 func (s *Service) openPayin(ctx context.Context, c customer.Customer, q payment.Quote, p payment.Record, partnerAccount string, in PaymentInput) (payment.Record, error) {
+	ctx, _ = partner.WithCallLog(ctx)
+	defer s.flushCalls(ctx, p.ID) // the calls of a refusal or failure
 	pi, err := s.partner.CreatePayin(ctx, p.ID, partner.PayinRequest{
 		CustomerID: c.PartnerCustomerID, WalletAddress: c.WalletAddress, OnRampQuoteID: q.OnRampID,
 		OffRampQuoteID: q.OffRampID, ExternalAccountID: partnerAccount, Method: p.Method,

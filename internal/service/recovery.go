@@ -59,6 +59,8 @@ func sweepEvery(recoverAfter time.Duration) time.Duration {
 // payment is marked failed (its quote is freed) and an unpaid pay-in is
 // cancelled so nobody can pay into it.
 func (s *Service) recoverPayment(ctx context.Context, p payment.Record) (payment.Record, error) {
+	ctx, _ = partner.WithCallLog(ctx)
+	defer s.flushCalls(ctx, p.ID)
 	pi, found, err := s.partner.FindPayin(ctx, p.ID)
 	if err != nil {
 		return payment.Record{}, err
@@ -111,9 +113,13 @@ func (s *Service) recordPayin(ctx context.Context, id string, pi partner.Payin, 
 		return payment.Record{}, errors.New("partner returned no deposit instructions")
 	}
 	var out payment.Record
+	var kept func()
 	err := s.db.Tx(ctx, func(tx *store.Tx) error {
 		cur, err := tx.PaymentForUpdate(ctx, id)
 		if err != nil {
+			return err
+		}
+		if kept, err = keepCalls(ctx, tx, id); err != nil {
 			return err
 		}
 		if cur.PartnerPayinID == "" {
@@ -140,5 +146,8 @@ func (s *Service) recordPayin(ctx context.Context, id string, pi partner.Payin, 
 		out, err = tx.Payment(ctx, id)
 		return err
 	})
+	if err == nil {
+		kept()
+	}
 	return out, err
 }

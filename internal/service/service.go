@@ -91,7 +91,7 @@ func New(d Deps) (*Service, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Service{db: d.DB, queue: d.Queue, partner: d.Partner, simulator: d.Simulator, sealer: sealer,
+	s := &Service{db: d.DB, queue: d.Queue, partner: partner.Logged(d.Partner), simulator: d.Simulator, sealer: sealer,
 		webhookKey: hook, cfg: d.Config, now: d.Now, log: d.Log, schol: schol, metrics: d.Metrics, live: d.Live,
 		mailWake: make(chan struct{}, 1)}
 	if err := s.initAccounts(d); err != nil {

@@ -40,9 +40,10 @@ func (s *Service) ReceiveWebhook(ctx context.Context, h http.Header, body []byte
 	if len(id) > 200 {
 		return false, apperr.New(apperr.Invalid, "webhook-id is too long")
 	}
+	hdrs := receivedHeaders(h)
 	// Applied at once: no job to queue and wait for, one transaction less.
 	err = s.db.Tx(ctx, func(tx *store.Tx) error {
-		created, err := tx.RecordWebhookEvent(ctx, id, ev.Type, string(body), s.now())
+		created, err := tx.RecordWebhookEvent(ctx, id, ev.Type, string(body), hdrs, s.now())
 		if err != nil || !created {
 			duplicate = !created
 			return err
@@ -54,7 +55,7 @@ func (s *Service) ReceiveWebhook(ctx context.Context, h http.Header, body []byte
 	}
 	s.log.Warn("applying a webhook event at once failed; queued instead", "event_id", id, "err", err)
 	err = s.db.Tx(ctx, func(tx *store.Tx) error {
-		created, err := tx.RecordWebhookEvent(ctx, id, ev.Type, string(body), s.now())
+		created, err := tx.RecordWebhookEvent(ctx, id, ev.Type, string(body), hdrs, s.now())
 		if err != nil || !created {
 			duplicate = !created
 			return err
@@ -117,6 +118,9 @@ func (s *Service) applyEvent(ctx context.Context, tx *store.Tx, eventID, raw str
 		return tx.MarkWebhookProcessed(ctx, eventID, "ignored: no matching payment", s.now())
 	}
 	if err != nil {
+		return err
+	}
+	if err := tx.SetWebhookPayment(ctx, eventID, p.ID); err != nil {
 		return err
 	}
 	if provesPayin(ev.Type) {
@@ -276,6 +280,8 @@ func (w *refundWorker) Work(ctx context.Context, job *river.Job[refundArgs]) err
 	if job.Args.Excess {
 		key = "refund-excess-" + p.ID
 	}
+	ctx, _ = partner.WithCallLog(ctx)
+	defer w.s.flushCalls(ctx, p.ID)
 	return w.s.partner.RefundPayin(ctx, key, p.PartnerPayinID, partner.RefundRequest{
 		Amount: job.Args.Amount, Currency: job.Args.Currency, Excess: job.Args.Excess})
 }
@@ -304,4 +310,19 @@ func (w *sessionCleanupWorker) Work(ctx context.Context, job *river.Job[sessionC
 		_, err := tx.DeleteStaleQuotes(ctx, now.Add(-24*time.Hour))
 		return err
 	})
+}
+
+// receivedHeaders is the JSON of the headers an operator needs to explain a
+// delivery: its id, time and signatures (which prove nothing to anyone
+// without the secret), and who sent it.
+func receivedHeaders(h http.Header) string {
+	keep := map[string]string{}
+	for _, k := range []string{"Webhook-Id", "Webhook-Timestamp", "Webhook-Signature", "Svix-Id", "Svix-Timestamp",
+		"Svix-Signature", "Content-Type", "User-Agent"} {
+		if v := h.Get(k); v != "" {
+			keep[strings.ToLower(k)] = truncate(v, 500)
+		}
+	}
+	b, _ := json.Marshal(keep)
+	return string(b)
 }

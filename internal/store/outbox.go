@@ -21,6 +21,7 @@ type OutboxMessage struct {
 	LastError  string
 	SentAt     *time.Time
 	FailedAt   *time.Time
+	ObjectID   string // the payment it is about ("" for other mail)
 }
 
 const outboxColumns = `id, message_id, kind, to_addr, subject, body_sealed, created_at, attempts, last_error, sent_at, failed_at`
@@ -28,8 +29,9 @@ const outboxColumns = `id, message_id, kind, to_addr, subject, body_sealed, crea
 // InsertOutbox stores a message, due at once; call it in the transaction
 // that causes it.
 func (tx *Tx) InsertOutbox(ctx context.Context, m OutboxMessage) error {
-	_, err := tx.exec(ctx, `INSERT INTO outbox (id, message_id, kind, to_addr, subject, body_sealed, created_at, next_attempt_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, m.ID, m.MessageID, m.Kind, m.To, m.Subject, m.BodySealed, utc(m.CreatedAt), utc(m.CreatedAt))
+	_, err := tx.exec(ctx, `INSERT INTO outbox (id, message_id, kind, to_addr, subject, body_sealed, created_at, next_attempt_at, object_id)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, m.ID, m.MessageID, m.Kind, m.To, m.Subject, m.BodySealed, utc(m.CreatedAt), utc(m.CreatedAt),
+		nullable(m.ObjectID))
 	return err
 }
 
@@ -213,4 +215,14 @@ func truncate(s string, n int) string {
 		n--
 	}
 	return s[:n]
+}
+
+// MailsAbout returns the e-mails queued about an object (a payment), oldest
+// first, whether sent, waiting or failed.
+func (tx *Tx) MailsAbout(ctx context.Context, objectID string) ([]OutboxMessage, error) {
+	rs, err := tx.query(ctx, `SELECT `+outboxColumns+` FROM outbox WHERE object_id = ? ORDER BY created_at, id`, objectID)
+	if err != nil {
+		return nil, err
+	}
+	return scanOutboxRows(rs)
 }

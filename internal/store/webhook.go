@@ -2,14 +2,15 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"time"
 )
 
 // RecordWebhookEvent stores a partner event under its id. It reports false,
 // changing nothing, when the id was already recorded (a replay or a retry).
-func (tx *Tx) RecordWebhookEvent(ctx context.Context, id, typ, payload string, received time.Time) (bool, error) {
-	n, err := tx.exec(ctx, `INSERT INTO webhook_events (id, type, payload, received_at) VALUES (?, ?, ?, ?)
-		ON CONFLICT (id) DO NOTHING`, id, typ, payload, utc(received))
+func (tx *Tx) RecordWebhookEvent(ctx context.Context, id, typ, payload, headers string, received time.Time) (bool, error) {
+	n, err := tx.exec(ctx, `INSERT INTO webhook_events (id, type, payload, headers, received_at) VALUES (?, ?, ?, ?, ?)
+		ON CONFLICT (id) DO NOTHING`, id, typ, payload, headers, utc(received))
 	return n == 1, err
 }
 
@@ -24,4 +25,42 @@ func (tx *Tx) WebhookEventPayload(ctx context.Context, id string) (string, error
 func (tx *Tx) MarkWebhookProcessed(ctx context.Context, id, outcome string, at time.Time) error {
 	_, err := tx.exec(ctx, `UPDATE webhook_events SET processed_at = ?, outcome = ? WHERE id = ?`, utc(at), outcome, id)
 	return err
+}
+
+// SetWebhookPayment records which payment an event was about.
+func (tx *Tx) SetWebhookPayment(ctx context.Context, id, paymentID string) error {
+	_, err := tx.exec(ctx, `UPDATE webhook_events SET payment_id = ? WHERE id = ?`, paymentID, id)
+	return err
+}
+
+// ReceivedWebhook is an event as received, for the console's Explain.
+type ReceivedWebhook struct {
+	ID, Type, Payload, Headers, Outcome string
+	ReceivedAt                          time.Time
+	ProcessedAt                         *time.Time
+}
+
+// WebhooksAbout returns the events recorded about a payment, oldest first.
+func (tx *Tx) WebhooksAbout(ctx context.Context, paymentID string) ([]ReceivedWebhook, error) {
+	rs, err := tx.query(ctx, `SELECT id, type, payload, headers, COALESCE(outcome, ''), received_at, processed_at
+		FROM webhook_events WHERE payment_id = ? ORDER BY received_at, id`, paymentID)
+	if err != nil {
+		return nil, err
+	}
+	defer rs.Close()
+	var out []ReceivedWebhook
+	for rs.Next() {
+		var w ReceivedWebhook
+		var processed sql.NullTime
+		if err := rs.Scan(&w.ID, &w.Type, &w.Payload, &w.Headers, &w.Outcome, &w.ReceivedAt, &processed); err != nil {
+			return nil, err
+		}
+		w.ReceivedAt = w.ReceivedAt.UTC()
+		if processed.Valid {
+			t := processed.Time.UTC()
+			w.ProcessedAt = &t
+		}
+		out = append(out, w)
+	}
+	return out, rs.Err()
 }

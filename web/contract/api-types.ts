@@ -684,6 +684,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ops/payments/{transaction_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One payment's whole story (any operator)
+         * @description States with time and cause; partner calls about the payment, its payer profile and bank account (tax ids, account numbers, phones and birth dates masked to their last 4); webhooks received with headers and raw body (only deliveries whose signature verified are stored); e-mails with their text; ledger postings and the touched accounts' balances now; rail references; the payer's other payments.
+         */
+        get: operations["opsExplainPayment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ops/people": {
         parameters: {
             query?: never;
@@ -1665,6 +1685,110 @@ export interface components {
             existing_customer_id: string;
             /** @enum {boolean} */
             use_existing_customer: true;
+        };
+        ExplainedPayment: {
+            account_id?: string;
+            amount_local: number;
+            amount_usd: number;
+            bank_last4?: string;
+            /** @enum {string} */
+            corridor: "BR" | "MX";
+            /** Format: date-time */
+            created_at: string;
+            /** @enum {string} */
+            currency: "BRL" | "MXN";
+            customer_id: string;
+            delivery: string;
+            effective_rate: string;
+            /** Format: date-time */
+            expires_at: string;
+            failure_reason?: string;
+            fees_usd: number;
+            kyc_status: string;
+            /** @enum {string} */
+            method: "pix" | "spei";
+            offramp_id?: string;
+            partner_payin_id?: string;
+            payer_email: string;
+            payer_name: string;
+            recipient?: string;
+            sender_name: string;
+            status: string;
+            tax_id_last4: string;
+            transaction_id: string;
+        };
+        Explanation: {
+            balances: {
+                account: string;
+                balance: number;
+                currency: string;
+            }[] | null;
+            emails: {
+                attempts: number;
+                /** Format: date-time */
+                failed_at?: string;
+                last_error?: string;
+                /** Format: date-time */
+                queued_at: string;
+                /** Format: date-time */
+                sent_at?: string;
+                subject: string;
+                text: string;
+                to: string;
+            }[] | null;
+            ledger: {
+                /** Format: date-time */
+                at: string;
+                entries: {
+                    account: string;
+                    amount: number;
+                    currency: string;
+                }[];
+                id: string;
+                kind: string;
+            }[] | null;
+            other_payments: components["schemas"]["FoundPayment"][] | null;
+            partner_calls: {
+                about: string;
+                /** Format: date-time */
+                at: string;
+                duration_ms: number;
+                idempotency_key: string;
+                operation: string;
+                /** @description ok, error <partner code>, timeout, canceled or unreachable */
+                outcome: string;
+                /** @description JSON, identifiers masked to their last 4 */
+                request: string;
+                response: string;
+            }[] | null;
+            payment: components["schemas"]["ExplainedPayment"];
+            rail: {
+                /** @description Banxico's CEP page, where a SPEI transfer's proof is looked up. */
+                cep_url?: string;
+                pix_end_to_end_id?: string;
+                spei_tracking_key?: string;
+            };
+            states: {
+                /** Format: date-time */
+                at: string;
+                /** @description api, webhook:<event id>, job:<name>, partner ... */
+                cause: string;
+                state: string;
+            }[] | null;
+            webhooks: {
+                body: string;
+                /** @description JSON */
+                headers: string;
+                id: string;
+                outcome: string;
+                /** Format: date-time */
+                processed_at?: string;
+                /** Format: date-time */
+                received_at: string;
+                /** @enum {string} */
+                signature: "verified";
+                type: string;
+            }[] | null;
         };
         ExternalAccount: {
             account_last4: string;
@@ -3931,6 +4055,38 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             403: components["responses"]["TwoFactorRequired"];
             404: components["responses"]["NoSuchRoute"];
+        };
+    };
+    opsExplainPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                transaction_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The explanation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Explanation"];
+                };
+            };
+            403: components["responses"]["TwoFactorRequired"];
+            /** @description `transaction_not_found`, or for anyone who is not an operator the 404 of a path that does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     opsFindPeople: {

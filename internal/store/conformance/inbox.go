@@ -18,10 +18,10 @@ func exerciseInbox(t *testing.T, s *suite) {
 			b := s.setup(t)
 			evt := randid.New("evt")
 			first := must(t, b, func(tx *store.Tx) (bool, error) {
-				return tx.RecordWebhookEvent(b.ctx, evt, "payin_completed", `{"n":1}`, b.now)
+				return tx.RecordWebhookEvent(b.ctx, evt, "payin_completed", `{"n":1}`, "{}", b.now)
 			})
 			replay := must(t, b, func(tx *store.Tx) (bool, error) {
-				return tx.RecordWebhookEvent(b.ctx, evt, "payin_completed", `{"n":2}`, b.now.Add(time.Second))
+				return tx.RecordWebhookEvent(b.ctx, evt, "payin_completed", `{"n":2}`, "{}", b.now.Add(time.Second))
 			})
 			equal(t, "first, replay", []bool{first, replay}, []bool{true, false})
 			got := must(t, b, func(tx *store.Tx) (string, error) { return tx.WebhookEventPayload(b.ctx, evt) })

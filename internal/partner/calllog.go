@@ -1,0 +1,194 @@
+package partner
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Call is one request Crebit made to the partner, as the operations
+// console shows it: what was asked, under which idempotency key, how it
+// ended and how long it took. Request and Response are JSON with tax ids,
+// account numbers, phone numbers and dates of birth masked to their last 4
+// characters (Redact).
+type Call struct {
+	At        time.Time
+	Operation string
+	IdemKey   string
+	Outcome   string // "ok", or the partner's error code / the failure
+	Duration  time.Duration
+	Request   string
+	Response  string
+}
+
+// CallLog collects the partner calls made on behalf of one request or job,
+// so the service can store them with what they were about, in the
+// transaction that records the outcome.
+type CallLog struct {
+	mu      sync.Mutex
+	calls   []Call
+	written int
+}
+
+type callLogKey struct{}
+
+// WithCallLog returns ctx carrying a new CallLog (or the one it already
+// carries) for the partner calls made with it.
+func WithCallLog(ctx context.Context) (context.Context, *CallLog) {
+	if l, ok := ctx.Value(callLogKey{}).(*CallLog); ok {
+		return ctx, l
+	}
+	l := &CallLog{}
+	return context.WithValue(ctx, callLogKey{}, l), l
+}
+
+func (l *CallLog) add(c Call) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.calls = append(l.calls, c)
+}
+
+// Pending returns the calls not yet marked written.
+func (l *CallLog) Pending() []Call {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return append([]Call(nil), l.calls[l.written:]...)
+}
+
+// MarkWritten records that the first n pending calls were stored.
+func (l *CallLog) MarkWritten(n int) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.written = min(l.written+n, len(l.calls))
+}
+
+// Logged wraps p so that every call is added to the CallLog of its
+// context (calls made with a context that carries none are not kept).
+func Logged(p Partner) Partner { return logged{p} }
+
+type logged struct{ p Partner }
+
+func record[T any](ctx context.Context, op, key string, req any, f func() (T, error)) (T, error) {
+	l, _ := ctx.Value(callLogKey{}).(*CallLog)
+	start := time.Now()
+	res, err := f()
+	if l != nil {
+		c := Call{At: start.UTC(), Operation: op, IdemKey: key, Outcome: "ok", Duration: time.Since(start), Request: Redact(req)}
+		if err != nil {
+			c.Outcome = outcome(err)
+		} else {
+			c.Response = Redact(res)
+		}
+		l.add(c)
+	}
+	return res, err
+}
+
+// outcome names a failure without its free text (which can echo input).
+func outcome(err error) string {
+	var pe *Error
+	switch {
+	case errors.As(err, &pe):
+		return "error " + strings.TrimSpace(pe.Code)
+	case errors.Is(err, context.DeadlineExceeded):
+		return "timeout"
+	case errors.Is(err, context.Canceled):
+		return "canceled"
+	}
+	return "unreachable"
+}
+
+func (g logged) CreateCustomer(ctx context.Context, key string, req CustomerRequest) (Customer, error) {
+	return record(ctx, "create_customer", key, req, func() (Customer, error) { return g.p.CreateCustomer(ctx, key, req) })
+}
+
+func (g logged) CreateWallet(ctx context.Context, key, customerID string) (Wallet, error) {
+	return record(ctx, "create_wallet", key, map[string]string{"customer_id": customerID},
+		func() (Wallet, error) { return g.p.CreateWallet(ctx, key, customerID) })
+}
+
+func (g logged) CreateExternalAccount(ctx context.Context, key string, req ExternalAccountRequest) (ExternalAccount, error) {
+	return record(ctx, "create_external_account", key, req,
+		func() (ExternalAccount, error) { return g.p.CreateExternalAccount(ctx, key, req) })
+}
+
+func (g logged) CreateQuote(ctx context.Context, key string, req QuoteRequest) (Quote, error) {
+	return record(ctx, "create_quote", key, req, func() (Quote, error) { return g.p.CreateQuote(ctx, key, req) })
+}
+
+func (g logged) CreatePayin(ctx context.Context, key string, req PayinRequest) (Payin, error) {
+	return record(ctx, "create_payin", key, req, func() (Payin, error) { return g.p.CreatePayin(ctx, key, req) })
+}
+
+func (g logged) RefundPayin(ctx context.Context, key, payinID string, req RefundRequest) error {
+	_, err := record(ctx, "refund_payin", key, map[string]any{"payin_id": payinID, "refund": req},
+		func() (struct{}, error) { return struct{}{}, g.p.RefundPayin(ctx, key, payinID, req) })
+	return err
+}
+
+func (g logged) FindPayin(ctx context.Context, key string) (Payin, bool, error) {
+	var found bool
+	p, err := record(ctx, "find_payin", key, map[string]string{"idempotency_key": key}, func() (Payin, error) {
+		p, f, err := g.p.FindPayin(ctx, key)
+		found = f
+		return p, err
+	})
+	return p, found, err
+}
+
+func (g logged) CancelPayin(ctx context.Context, key, payinID string) error {
+	_, err := record(ctx, "cancel_payin", key, map[string]string{"payin_id": payinID},
+		func() (struct{}, error) { return struct{}{}, g.p.CancelPayin(ctx, key, payinID) })
+	return err
+}
+
+func (g logged) RegisterWebhook(ctx context.Context, key, url, secret string) error {
+	_, err := record(ctx, "register_webhook", key, map[string]string{"url": url},
+		func() (struct{}, error) { return struct{}{}, g.p.RegisterWebhook(ctx, key, url, secret) })
+	return err
+}
+
+// masked are the JSON fields Redact shortens to their last 4 characters.
+var masked = map[string]bool{"tax_id": true, "account_number": true, "sender_document": true, "phone_number": true,
+	"date_of_birth": true}
+
+// Redact is v as JSON with personal identifiers masked to their last 4
+// characters ("•••4725"), at any depth.
+func Redact(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return ""
+	}
+	var doc any
+	if err := json.Unmarshal(b, &doc); err != nil {
+		return string(b)
+	}
+	out, _ := json.Marshal(redact(doc))
+	return string(out)
+}
+
+func redact(v any) any {
+	switch t := v.(type) {
+	case map[string]any:
+		for k, x := range t {
+			if s, ok := x.(string); ok && k == "secret" && s != "" {
+				t[k] = "•••"
+				continue
+			}
+			if s, ok := x.(string); ok && masked[k] && s != "" {
+				r := []rune(s)
+				t[k] = "•••" + string(r[max(0, len(r)-4):])
+				continue
+			}
+			t[k] = redact(x)
+		}
+	case []any:
+		for i, x := range t {
+			t[i] = redact(x)
+		}
+	}
+	return v
+}

@@ -1,0 +1,98 @@
+package store
+
+import (
+	"context"
+	"time"
+
+	"github.com/crebit/crebit/internal/ledger"
+	"github.com/crebit/crebit/internal/money"
+)
+
+// PartnerCall is one stored call to the partner (partner.Call, with what
+// it was about).
+type PartnerCall struct {
+	ID        int64
+	At        time.Time
+	ObjectID  string // the payment, customer, bank account or quote it was for
+	Operation string
+	IdemKey   string
+	Outcome   string
+	Duration  time.Duration
+	Request   string
+	Response  string
+}
+
+// AddPartnerCalls stores partner calls.
+func (tx *Tx) AddPartnerCalls(ctx context.Context, calls []PartnerCall) error {
+	for _, c := range calls {
+		if _, err := tx.exec(ctx, `INSERT INTO partner_calls (at, object_id, operation, idem_key, outcome, duration_ms, request, response)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, utc(c.At), c.ObjectID, c.Operation, c.IdemKey, c.Outcome, c.Duration.Milliseconds(),
+			c.Request, c.Response); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// PartnerCallsAbout returns the calls made about any of ids, oldest first.
+func (tx *Tx) PartnerCallsAbout(ctx context.Context, ids ...string) ([]PartnerCall, error) {
+	if len(ids) == 0 {
+		return nil, nil
+	}
+	q, args := `SELECT id, at, object_id, operation, idem_key, outcome, duration_ms, request, response FROM partner_calls WHERE object_id IN (`, []any{}
+	for i, id := range ids {
+		if i > 0 {
+			q += ", "
+		}
+		q, args = q+"?", append(args, id)
+	}
+	rs, err := tx.query(ctx, q+`) ORDER BY at, id`, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rs.Close()
+	var out []PartnerCall
+	for rs.Next() {
+		var c PartnerCall
+		var ms int64
+		if err := rs.Scan(&c.ID, &c.At, &c.ObjectID, &c.Operation, &c.IdemKey, &c.Outcome, &ms, &c.Request, &c.Response); err != nil {
+			return nil, err
+		}
+		c.At, c.Duration = c.At.UTC(), time.Duration(ms)*time.Millisecond
+		out = append(out, c)
+	}
+	return out, rs.Err()
+}
+
+// LedgerPosting is one ledger transaction of a payment with its entries.
+type LedgerPosting struct {
+	ID        string
+	Kind      string
+	CreatedAt time.Time
+	Entries   []ledger.Entry
+}
+
+// LedgerAbout returns a payment's ledger transactions, oldest first.
+func (tx *Tx) LedgerAbout(ctx context.Context, paymentID string) ([]LedgerPosting, error) {
+	rs, err := tx.query(ctx, `SELECT t.id, t.kind, t.created_at, e.account, e.currency, e.delta FROM ledger_transactions t
+		JOIN ledger_entries e ON e.transaction_id = t.id WHERE t.payment_id = ? ORDER BY t.created_at, t.id, e.id`, paymentID)
+	if err != nil {
+		return nil, err
+	}
+	defer rs.Close()
+	var out []LedgerPosting
+	for rs.Next() {
+		var id, kind, account, cur string
+		var at time.Time
+		var delta int64
+		if err := rs.Scan(&id, &kind, &at, &account, &cur, &delta); err != nil {
+			return nil, err
+		}
+		if len(out) == 0 || out[len(out)-1].ID != id {
+			out = append(out, LedgerPosting{ID: id, Kind: kind, CreatedAt: at.UTC()})
+		}
+		p := &out[len(out)-1]
+		p.Entries = append(p.Entries, ledger.Entry{Account: account, Currency: money.Currency(cur), Delta: delta})
+	}
+	return out, rs.Err()
+}
