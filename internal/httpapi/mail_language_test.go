@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/crebit/crebit/internal/app/apptest"
+	"github.com/crebit/crebit/internal/locale"
 	"github.com/crebit/crebit/internal/store"
 )
 
@@ -24,7 +25,10 @@ func TestEmailsInThePayersLanguage(t *testing.T) {
 			p.Simulate(txn, ev)
 		}
 		m := h.Mail("maria@example.com", "Seus dólares foram entregues · "+txn)
-		for _, want := range []string{"Dólares entregues", "ID da transação: " + txn, "BRL por USD", "Acompanhe este pagamento"} {
+		rec := storedPayment(t, h, txn)
+		pt := locale.For("pt-BR")
+		for _, want := range []string{"Dólares entregues", "ID da transação: " + txn, "Entregue: US$ 100,00",
+			"Você paga: " + pt.Money(rec.AmountLocal), "Câmbio: " + pt.Rate(rec.EffectiveRate, rec.AmountLocal.Currency), "Acompanhe este pagamento"} {
 			if !strings.Contains(m.Text, want) {
 				t.Errorf("Portuguese payment e-mail lacks %q:\n%s", want, m.Text)
 			}
