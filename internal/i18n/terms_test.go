@@ -25,7 +25,7 @@ type term struct {
 // "Te damos la bienvenida").
 var terms = map[string][]term{
 	"en": {{
-		name: "two-factor authentication", // also "two-factor" before a noun: "your two-factor code"
+		name:  "two-factor authentication", // also "two-factor" before a noun: "your two-factor code"
 		wrong: regexp.MustCompile(`(?i)\btwo[- ]step\b|\b2-step\b|\b2FA\b|\btwo factor\b|\bsecond factor\b|\bmulti-factor\b|\bMFA\b|\btwo-factor (verification|sign-in)\b`),
 	}},
 	"pt-BR": {{
