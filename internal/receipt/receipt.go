@@ -84,7 +84,7 @@ func Render(d Data) ([]byte, error) {
 	pdf := fpdf.New("P", "mm", "A4", "")
 	pdf.AddUTF8FontFromBytes(family, "", sansRegular)
 	pdf.AddUTF8FontFromBytes(family, "B", sansBold)
-	pdf.SetTitle(w.Title+" "+d.TransactionID, true)
+	pdf.SetTitle(w.Title+" "+printable(d.TransactionID), true)
 	pdf.SetAuthor("Crebit", true)
 	pdf.SetCreationDate(d.IssuedAt)
 	pdf.SetModificationDate(d.IssuedAt)
@@ -94,7 +94,7 @@ func Render(d Data) ([]byte, error) {
 	pdf.SetFont(family, "B", 17)
 	pdf.CellFormat(0, 10, w.Title, "", 1, "L", false, 0, "")
 	pdf.SetFont(family, "", 10)
-	pdf.CellFormat(0, 6, w.TransactionID+": "+d.TransactionID, "", 1, "L", false, 0, "")
+	pdf.CellFormat(0, 6, w.TransactionID+": "+printable(d.TransactionID), "", 1, "L", false, 0, "")
 	pdf.CellFormat(0, 6, w.Issued+": "+stamp(d.IssuedAt), "", 1, "L", false, 0, "")
 	pdf.Ln(4)
 
@@ -105,7 +105,7 @@ func Render(d Data) ([]byte, error) {
 		pdf.SetFont(family, "B", labelSize)
 		pdf.CellFormat(labelWidth, 6, label, "", 0, "L", false, 0, "")
 		pdf.SetFont(family, "", labelSize)
-		pdf.MultiCell(0, 6, value, "", "L", false)
+		pdf.MultiCell(0, 6, printable(value), "", "L", false)
 	}
 	section := func(title string) {
 		pdf.Ln(2)
@@ -149,7 +149,7 @@ func Render(d Data) ([]byte, error) {
 		pdf.CellFormat(labelWidth, 6, w.CEP, "", 0, "L", false, 0, "")
 		pdf.SetFont(family, "U", labelSize)
 		pdf.SetTextColor(0, 64, 192)
-		pdf.WriteLinkString(6, d.CEPURL, d.CEPURL)
+		pdf.WriteLinkString(6, printable(d.CEPURL), d.CEPURL)
 		pdf.SetTextColor(0, 0, 0)
 		pdf.Ln(6)
 	default:

@@ -209,3 +209,22 @@ func must(b []byte, err error) []byte {
 	}
 	return b
 }
+
+// A name in an alphabet the font does not draw, or an emoji (which fpdf
+// refuses outright), never fails the receipt: the character is replaced,
+// the rest prints. Letters typed decomposed print composed.
+func TestReceiptNeverFailsOnAName(t *testing.T) {
+	d := pixPayment("es-MX")
+	d.Payer = "王小明 Ελένη Пётр Nguye\u0302\u0303n"
+	d.Recipient = "Boston University 🎓"
+	pdf, err := receipt.Render(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := pdfText(t, pdf)
+	for _, w := range []string{"\uFFFD\uFFFD\uFFFD Ελένη Пётр Nguyễn", "Boston University \uFFFD"} {
+		if !strings.Contains(text, w) {
+			t.Errorf("receipt lacks %q:\n%s", w, text)
+		}
+	}
+}

@@ -60,3 +60,27 @@ func TestLabelsFitTheirColumn(t *testing.T) {
 		}
 	}
 }
+
+// The character map is read right: what the receipt's words and the
+// product's payers need is drawn, and what DejaVu Sans lacks is not.
+func TestCoverage(t *testing.T) {
+	has := coverage()
+	for _, r := range "AZaz09 R$€£¥–—“”’…·ÇçÃãÕõÉéÑñÜüŁłễŞşĞğİıŒœÆæØøČčŽžΑαΩωЖжЯя\uFFFD" {
+		if !has(r) {
+			t.Errorf("%q (U+%04X) is not drawn", r, r)
+		}
+	}
+	for _, r := range "王小明😀\U0001F393" {
+		if has(r) {
+			t.Errorf("%q (U+%04X) is said to be drawn", r, r)
+		}
+	}
+	for _, lang := range locale.Languages {
+		v := reflect.ValueOf(texts[lang])
+		for i := range v.NumField() {
+			if s, ok := v.Field(i).Interface().(string); ok && printable(s) != s {
+				t.Errorf("%s: %q has a character the font lacks", lang, s)
+			}
+		}
+	}
+}
