@@ -10,7 +10,9 @@
 //     (issue 16): MX$46,875.00.
 //   - US dollars follow the reader's language and are always named, because
 //     reais or pesos are on the same page: US$2,500.00 (en), US$ 2.500,00
-//     (pt-BR), USD 2,500.00 (es-MX).
+//     (pt-BR), USD 2,500.00 (es-MX). (The web app writes a bare "$2,500.00"
+//     in English, where a screen may show dollars alone; a receipt or a
+//     payment e-mail always shows the local currency beside them.)
 //   - A rate is the local currency per one US dollar, to 4 decimals, written
 //     as the local currency is: "R$ 5,4224 por US$ 1".
 //   - Times are shown in the payer's time zone with the zone named (BRT for
