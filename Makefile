@@ -14,7 +14,7 @@ export npm_config_update_notifier := false
 export npm_config_fund := false
 export npm_config_audit := false
 
-.PHONY: run build dev test test-serial test-ui test-go test-web test-e2e test-chaos deps chromium pdftotext bench livebench rush lighthouse budget clean fmt vet
+.PHONY: run build dev test test-serial test-ui test-go test-web test-e2e test-chaos deps chromium pdftools pdftotext bench livebench rush lighthouse budget clean fmt vet
 
 ## run: build everything and serve http://localhost:8080 on SQLite in ./data with the sandbox partner
 run: build
@@ -48,7 +48,7 @@ dev: deps
 ## test: every test — Go (race detector, SQLite and PostgreSQL), web unit tests, browser tests, short chaos run.
 ## The Go suite runs beside the web, browser and chaos suites (they share one built binary); each
 ## suite's output is printed whole when it ends. `make test-serial` runs them one after another.
-test: deps pdftotext chromium
+test: deps pdftools chromium
 	@start=$$(date +%s); \
 	$(MAKE) --no-print-directory -j2 --output-sync=target test-go test-ui; rc=$$?; \
 	echo "make test: exit $$rc after $$(( $$(date +%s) - start )) s"; exit $$rc
@@ -67,7 +67,7 @@ test-ui:
 # once per process: storetest.Migrated).
 RACE := -race -gcflags='modernc.org/sqlite/lib=-race=false'
 
-test-go: deps-go pdftotext
+test-go: deps-go pdftools
 	@start=$$(date +%s); $(GO) vet ./... && $(GO) test $(RACE) -count=1 -timeout=25m ./...; rc=$$?; \
 	echo "test-go: exit $$rc after $$(( $$(date +%s) - start )) s"; exit $$rc
 
@@ -83,9 +83,12 @@ test-chaos: build
 test-e2e: chromium build
 	cd $(WEB) && npx playwright test
 
-## pdftotext: install Debian's poppler-utils when missing (the receipt tests read PDFs back as text)
-pdftotext:
-	@./scripts/ensure-pdftotext.sh
+## pdftools: install Debian's poppler-utils and qpdf when missing (the receipt tests read PDFs back as
+## text, list their fonts and check their structure)
+pdftools:
+	@./scripts/ensure-pdf-tools.sh
+
+pdftotext: pdftools
 
 ## chromium: install Debian's Chromium when it is missing (never a downloaded browser)
 chromium:

@@ -1,10 +1,12 @@
 package httpapi_test
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/crebit/crebit/internal/app/apptest"
+	"github.com/crebit/crebit/internal/locale"
 	"github.com/crebit/crebit/internal/store"
 )
 
@@ -24,13 +26,40 @@ func TestEmailsInThePayersLanguage(t *testing.T) {
 			p.Simulate(txn, ev)
 		}
 		m := h.Mail("maria@example.com", "Seus dólares foram entregues · "+txn)
-		for _, want := range []string{"Dólares entregues", "ID da transação: " + txn, "BRL por USD", "Acompanhe este pagamento"} {
+		rec := storedPayment(t, h, txn)
+		pt := locale.For("pt-BR")
+		for _, want := range []string{"Dólares entregues", "ID da transação: " + txn, "Entregue: US$ 100,00",
+			"Você paga: " + pt.Money(rec.AmountLocal), "Câmbio: " + pt.Rate(rec.EffectiveRate, rec.AmountLocal.Currency), "Acompanhe este pagamento"} {
 			if !strings.Contains(m.Text, want) {
 				t.Errorf("Portuguese payment e-mail lacks %q:\n%s", want, m.Text)
 			}
 		}
+		if !regexp.MustCompile(`Você paga: R\$ \d{1,3}(\.\d{3})*,\d{2}\n`).MatchString(m.Text) || !regexp.MustCompile(`Câmbio: R\$ \d+,\d{4} por US\$ 1\n`).MatchString(m.Text) {
+			t.Errorf("reais are not written the Brazilian way:\n%s", m.Text)
+		}
 		if !strings.Contains(m.HTML, `<html lang="pt-BR">`) {
 			t.Errorf("html lang: %s", m.HTML)
+		}
+
+		// A Mexican payer in Spanish: pesos as MX$, dollars named USD, the
+		// rate as pesos per one dollar (issue 26 item 2).
+		mx := h.NewMexicoPayer()
+		mx.SetLanguage("es-MX")
+		mtxn := mx.SpeiPayment(mx.Quote("USDC/MXN", "1250.50"), "").Str("transaction_id")
+		for _, ev := range []string{"payin_completed", "offramp_created", "offramp_completed"} {
+			mx.Simulate(mtxn, ev)
+		}
+		mm := h.Mail("juan@example.mx", "Tus dólares fueron entregados · "+mtxn)
+		mrec := storedPayment(t, h, mtxn)
+		es := locale.For("es-MX")
+		for _, want := range []string{"Entregado: USD 1,250.50", "Pagas: " + es.Money(mrec.AmountLocal),
+			"Tipo de cambio: " + es.Rate(mrec.EffectiveRate, mrec.AmountLocal.Currency)} {
+			if !strings.Contains(mm.Text, want) {
+				t.Errorf("Spanish payment e-mail lacks %q:\n%s", want, mm.Text)
+			}
+		}
+		if !regexp.MustCompile(`Pagas: MX\$\d{1,3}(,\d{3})*\.\d{2}\n`).MatchString(mm.Text) || !regexp.MustCompile(`MX\$\d+\.\d{4} por USD 1`).MatchString(mm.Text) {
+			t.Errorf("pesos are not written MX$ the Mexican way:\n%s", mm.Text)
 		}
 
 		// Sign-up from a browser that prefers Spanish: the confirmation is in

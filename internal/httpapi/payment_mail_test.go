@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/crebit/crebit/internal/app/apptest"
+	"github.com/crebit/crebit/internal/locale"
 	"github.com/crebit/crebit/internal/store"
 )
 
@@ -59,7 +60,8 @@ func TestEveryStageQueuesExactlyOneEmail(t *testing.T) {
 		}
 		m := h.Mail("maria@example.com", "Your US dollars were delivered · "+txn)
 		rec := storedPayment(t, h, txn)
-		for _, want := range []string{txn, "USD 250.00", "BRL " + rec.AmountLocal.String()[:1], rec.EffectiveRate + " BRL per USD",
+		en := locale.For("en")
+		for _, want := range []string{txn, "US$250.00", en.Money(rec.AmountLocal), en.Rate(rec.EffectiveRate, rec.AmountLocal.Currency),
 			"/track?transaction_id=" + txn, "support@"} {
 			if !strings.Contains(m.Text, want) {
 				t.Fatalf("delivered e-mail lacks %q:\n%s", want, m.Text)

@@ -5,27 +5,28 @@ import (
 	"os"
 	osexec "os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/crebit/crebit/internal/app/apptest"
+	"github.com/crebit/crebit/internal/locale"
 	"github.com/crebit/crebit/internal/money"
 	"github.com/crebit/crebit/internal/rail"
-	"github.com/crebit/crebit/internal/receipt"
 	"github.com/crebit/crebit/internal/store"
 )
 
-// pdfText reads a PDF back with pdftotext (scripts/ensure-pdftotext.sh).
+// pdfText reads a PDF back with pdftotext (scripts/ensure-pdf-tools.sh).
 func pdfText(t *testing.T, pdf []byte) string {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "receipt.pdf")
 	if err := os.WriteFile(path, pdf, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	out, err := osexec.Command("pdftotext", "-layout", path, "-").Output()
+	out, err := osexec.Command("pdftotext", "-layout", "-enc", "UTF-8", path, "-").Output()
 	if err != nil {
-		t.Fatalf("pdftotext (run scripts/ensure-pdftotext.sh): %v", err)
+		t.Fatalf("pdftotext (run scripts/ensure-pdf-tools.sh): %v", err)
 	}
 	return string(out)
 }
@@ -76,9 +77,12 @@ func TestReceiptOfACompletedPayment(t *testing.T) {
 				usd, _ := money.Parse(tr.Num("amount_usd"), money.USD)
 				ref, _ := tr.JSON["rail_reference"].(map[string]any)
 				refValue, _ := ref["value"].(string)
-				want := []string{txn, pay.SenderName, receipt.Format(local), receipt.Format(usd), receipt.Format(pay.TotalFeesUSD),
-					"1 USD = " + tr.Num("effective_rate"), "USD bank transfer", "JPMorgan Chase account ending in " + apptest.Account[len(apptest.Account)-4:],
-					refValue}
+				// The payer did not choose a language: English, with times
+				// in the zone of the country the money came from.
+				en, zone := locale.For("en"), locale.ZoneOf(local.Currency)
+				want := []string{txn, pay.SenderName, en.Money(local), en.Money(usd), en.Money(pay.TotalFeesUSD),
+					en.Rate(tr.Num("effective_rate"), local.Currency), "USD bank transfer",
+					"JPMorgan Chase account ending in " + apptest.Account[len(apptest.Account)-4:], refValue}
 				switch c.rail {
 				case "pix_end_to_end_id":
 					if rail.ValidateEndToEndID(refValue) != nil {
@@ -100,7 +104,7 @@ func TestReceiptOfACompletedPayment(t *testing.T) {
 						if err != nil {
 							t.Fatal(err)
 						}
-						want = append(want, ts.UTC().Format("2006-01-02 15:04:05 UTC"))
+						want = append(want, en.Time(ts, zone))
 					}
 				}
 				for _, w := range want {
@@ -124,4 +128,43 @@ func TestReceiptOfACompletedPayment(t *testing.T) {
 			})
 		}
 	})
+}
+
+// Issue 26 item 2: a Brazilian payer who reads the site in Portuguese gets
+// the receipt in Portuguese, with reais as R$ 13.555,93, times in Brasília
+// time named BRT, and the recipient she named on the dashboard, written as
+// she wrote it.
+func TestReceiptInThePayersLanguage(t *testing.T) {
+	t.Parallel()
+	h := apptest.New(t, store.SQLite)
+	a := h.NewAccountPayer("lucja@example.com", apptest.CPF)
+	a.SetLanguage("pt-BR")
+	recipient := "Łucja Nguyễn Şahin — Universidade de Boston"
+	r := dashPay(a, "USDC/BRL", "2500.00", map[string]any{"recipient": recipient}, "")
+	if r.Status != 200 {
+		t.Fatalf("process payment: %d %s", r.Status, r.Body)
+	}
+	txn := r.Str("transaction_id")
+	for _, ev := range []string{"payin_processing", "payin_completed", "offramp_created", "offramp_completed"} {
+		a.Simulate(txn, ev)
+	}
+	h.Eventually("completed", func() bool { return a.State(txn) == "completed" })
+	a.SetLanguage("en") // the receipt follows the language the payment was authorized in, not today's page
+	text := pdfText(t, a.MustOK("GET", "/api/payments/"+txn+"/receipt", nil).Body)
+	pay := storedPayment(t, h, txn)
+	pt := locale.For("pt-BR")
+	for _, w := range []string{"Recibo de pagamento", "Destinatário", recipient, "Você pagou", pt.Money(pay.AmountLocal) + " via Pix",
+		"US$ 2.500,00", "Câmbio", pt.Rate(pay.EffectiveRate, money.BRL), "Pagamento recebido", "BRT", "horário de Brasília (BRT, UTC-3)"} {
+		if !strings.Contains(text, w) {
+			t.Errorf("receipt lacks %q:\n%s", w, text)
+		}
+	}
+	if !regexp.MustCompile(`R\$ \d{1,3}(\.\d{3})*,\d{2} via Pix`).MatchString(text) || !regexp.MustCompile(`R\$ \d+,\d{4} por US\$ 1`).MatchString(text) {
+		t.Errorf("reais are not written the Brazilian way:\n%s", text)
+	}
+	for _, n := range []string{"BRL ", "UTC ", "Payment receipt"} {
+		if strings.Contains(text, n) {
+			t.Errorf("receipt shows %q:\n%s", n, text)
+		}
+	}
 }

@@ -22,7 +22,7 @@ func TestEveryMessageInEveryLanguage(t *testing.T) {
 		t.Fatalf("only %d English kinds", len(english))
 	}
 	fields := map[string]string{"Link": "http://localhost/x", "Subject": "S", "Heading": "H", "Body": "B", "TransactionID": "txn_1",
-		"AmountLocal": "R$ 1,00", "AmountUSD": "US$ 1.00", "Rate": "5.4", "Currency": "BRL", "Fees": "US$ 0.10",
+		"AmountLocal": "R$ 1,00", "AmountUSD": "US$ 1.00", "Rate": "R$ 5,4000 por US$ 1", "Fees": "US$ 0.10",
 		"Referrer": "Ana", "Amount": "US$100", "Failures": "5", "TrackingNumber": "T1", "Reason": "R"}
 	for _, lang := range Languages {
 		kinds := r.Kinds(lang)

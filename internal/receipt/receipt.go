@@ -1,25 +1,50 @@
 // Package receipt renders a completed payment's PDF receipt with
-// github.com/go-pdf/fpdf. Pure: data in, PDF bytes out; amounts are
-// formatted from their exact minor units (package money), never floats.
+// github.com/go-pdf/fpdf. Pure: data in, PDF bytes out. It is written in the
+// payer's language, with amounts, the rate and times as that language reads
+// them (package locale: exact minor units, never floats; times in the
+// payer's zone, named), in DejaVu Sans, embedded, so that any name a payer
+// writes (Łucja Nguyễn Şahin) prints as written.
 package receipt
 
 import (
 	"bytes"
+	_ "embed"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/go-pdf/fpdf"
 
+	"github.com/crebit/crebit/internal/locale"
 	"github.com/crebit/crebit/internal/money"
+)
+
+// The receipt's fonts: DejaVu Sans from Debian's fonts-dejavu-core (see
+// fonts/README.md and fonts/LICENSE). The PDF embeds the glyphs it uses.
+var (
+	//go:embed fonts/DejaVuSans.ttf
+	sansRegular []byte
+	//go:embed fonts/DejaVuSans-Bold.ttf
+	sansBold []byte
+)
+
+const (
+	family     = "DejaVuSans"
+	labelSize  = 9.5 // points, labels in bold and values
+	labelWidth = 70  // mm, the label column; every label fits (a test measures them)
 )
 
 // Data is everything a receipt shows. Empty optional fields are left out.
 type Data struct {
 	TransactionID string
 	IssuedAt      time.Time
+	// Lang is the language the receipt is written in (en, pt-BR, es-MX;
+	// English when another), and Zone the time zone its times are shown in
+	// (the zero Zone is UTC, stated).
+	Lang string
+	Zone locale.Zone
 
 	Payer     string
+	Recipient string // whom the payer named the payment for
 	Student   string // check delivery
 	StudentID string
 	School    string
@@ -43,95 +68,105 @@ type Data struct {
 	CEPURL          string // Banxico's lookup, with the tracking key
 }
 
-// Stage is one step of the payment and when it was reached.
+// Stage is one state the payment reached (payment.State's name:
+// "payin_completed") and when.
 type Stage struct {
-	Label string
+	State string
 	At    time.Time
 }
 
 // Render returns the receipt as a PDF.
 func Render(d Data) ([]byte, error) {
+	w := textFor(d.Lang)
+	l := locale.For(d.Lang)
+	stamp := func(t time.Time) string { return l.Time(t, d.Zone) }
+
 	pdf := fpdf.New("P", "mm", "A4", "")
-	pdf.SetTitle("Crebit receipt "+d.TransactionID, true)
+	pdf.AddUTF8FontFromBytes(family, "", sansRegular)
+	pdf.AddUTF8FontFromBytes(family, "B", sansBold)
+	pdf.SetTitle(w.Title+" "+printable(d.TransactionID), true)
 	pdf.SetAuthor("Crebit", true)
 	pdf.SetCreationDate(d.IssuedAt)
 	pdf.SetModificationDate(d.IssuedAt)
 	pdf.SetMargins(18, 18, 18)
 	pdf.AddPage()
-	tr := pdf.UnicodeTranslatorFromDescriptor("") // core fonts speak cp1252: São, Pérez
 
-	pdf.SetFont("Helvetica", "B", 18)
-	pdf.CellFormat(0, 10, "Crebit - Payment receipt", "", 1, "L", false, 0, "")
-	pdf.SetFont("Helvetica", "", 10)
-	pdf.CellFormat(0, 6, tr("Transaction ID: "+d.TransactionID), "", 1, "L", false, 0, "")
-	pdf.CellFormat(0, 6, "Issued: "+stamp(d.IssuedAt), "", 1, "L", false, 0, "")
+	pdf.SetFont(family, "B", 17)
+	pdf.CellFormat(0, 10, w.Title, "", 1, "L", false, 0, "")
+	pdf.SetFont(family, "", 10)
+	pdf.CellFormat(0, 6, w.TransactionID+": "+printable(d.TransactionID), "", 1, "L", false, 0, "")
+	pdf.CellFormat(0, 6, w.Issued+": "+stamp(d.IssuedAt), "", 1, "L", false, 0, "")
 	pdf.Ln(4)
 
 	row := func(label, value string) {
 		if value == "" {
 			return
 		}
-		pdf.SetFont("Helvetica", "B", 10)
-		pdf.CellFormat(62, 6, tr(label), "", 0, "L", false, 0, "")
-		pdf.SetFont("Helvetica", "", 10)
-		pdf.MultiCell(0, 6, tr(value), "", "L", false)
+		pdf.SetFont(family, "B", labelSize)
+		pdf.CellFormat(labelWidth, 6, label, "", 0, "L", false, 0, "")
+		pdf.SetFont(family, "", labelSize)
+		pdf.MultiCell(0, 6, printable(value), "", "L", false)
 	}
 	section := func(title string) {
 		pdf.Ln(2)
-		pdf.SetFont("Helvetica", "B", 12)
+		pdf.SetFont(family, "B", 12)
 		pdf.CellFormat(0, 8, title, "B", 1, "L", false, 0, "")
 		pdf.Ln(1)
 	}
 
-	section("Parties")
-	row("Payer", d.Payer)
-	row("Student", d.Student)
-	row("Student ID", d.StudentID)
-	row("School", d.School)
+	section(w.Parties)
+	row(w.Payer, d.Payer)
+	row(w.Recipient, d.Recipient)
+	row(w.Student, d.Student)
+	row(w.StudentID, d.StudentID)
+	row(w.School, d.School)
 
-	section("Amounts")
-	row("You paid", Format(d.AmountLocal)+" by "+methodName(d.Method))
-	row("Delivered", Format(d.AmountUSD))
-	row("Exchange rate", fmt.Sprintf("1 USD = %s %s", d.Rate, d.AmountLocal.Currency))
-	row("Fees (included)", Format(d.TotalFeesUSD))
+	section(w.Amounts)
+	row(w.YouPaid, fmt.Sprintf(w.PaidBy, l.Money(d.AmountLocal), methodName(d.Method)))
+	row(w.Delivered, l.Money(d.AmountUSD))
+	row(w.Rate, l.Rate(d.Rate, d.AmountLocal.Currency))
+	row(w.Fees, l.Money(d.TotalFeesUSD))
 
-	section("Delivery")
-	row("Method", deliveryName(d.Delivery))
+	section(w.Delivery)
+	row(w.DeliveryMethod, name(w.Deliveries, d.Delivery))
 	if d.AccountLast4 != "" {
-		row("Bank account", strings.TrimSpace(d.BankName+" account ending in "+d.AccountLast4))
+		bank := d.BankName
+		if bank == "" {
+			bank = w.BankAccount
+		}
+		row(w.BankAccount, fmt.Sprintf(w.AccountEnding, bank, d.AccountLast4))
 	}
-	row("Check tracking number", d.TrackingNumber)
+	row(w.Tracking, d.TrackingNumber)
 
-	section("Rail reference")
+	section(w.RailReference)
 	switch {
 	case d.PixEndToEndID != "":
-		row("Pix end-to-end ID", d.PixEndToEndID)
+		row(w.PixEndToEnd, d.PixEndToEndID)
 	case d.SPEITrackingKey != "":
-		row("SPEI tracking key", d.SPEITrackingKey)
+		row(w.SPEIKey, d.SPEITrackingKey)
 		// The lookup is a live link in the PDF.
-		pdf.SetFont("Helvetica", "B", 10)
-		pdf.CellFormat(62, 6, "Proof of transfer (CEP)", "", 0, "L", false, 0, "")
-		pdf.SetFont("Helvetica", "U", 10)
+		pdf.SetFont(family, "B", labelSize)
+		pdf.CellFormat(labelWidth, 6, w.CEP, "", 0, "L", false, 0, "")
+		pdf.SetFont(family, "U", labelSize)
 		pdf.SetTextColor(0, 64, 192)
-		pdf.WriteLinkString(6, d.CEPURL, d.CEPURL)
+		pdf.WriteLinkString(6, printable(d.CEPURL), d.CEPURL)
 		pdf.SetTextColor(0, 0, 0)
 		pdf.Ln(6)
 	default:
-		row("Reference", "not reported by the bank")
+		row(w.Reference, w.NoRef)
 	}
 
-	section("Timeline")
+	section(w.Timeline)
 	if !d.AuthorizedAt.IsZero() {
-		row("Authorized", stamp(d.AuthorizedAt))
+		row(w.Authorized, stamp(d.AuthorizedAt))
 	}
 	for _, s := range d.Stages {
-		row(s.Label, stamp(s.At))
+		row(name(w.Stages, s.State), stamp(s.At))
 	}
 
 	pdf.Ln(6)
-	pdf.SetFont("Helvetica", "", 8)
-	pdf.MultiCell(0, 4, "Times are UTC. Amounts are exact; fees are included in the amount you paid. "+
-		"Keep this receipt with your records; the transaction ID identifies this payment at Crebit.", "", "L", false)
+	pdf.SetFont(family, "", 8)
+	pdf.MultiCell(0, 4, fmt.Sprintf(w.Footer, l.ZoneName(d.Zone, d.IssuedAt)), "", "L", false)
 
 	var buf bytes.Buffer
 	if err := pdf.Output(&buf); err != nil {
@@ -140,30 +175,13 @@ func Render(d Data) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// Format writes an amount as its currency code and the exact figure with
-// thousands separators: "BRL 1,367.52".
-func Format(a money.Amount) string {
-	s := a.String()
-	sign := ""
-	if strings.HasPrefix(s, "-") {
-		sign, s = "-", s[1:]
+// name is a code's name in a table, or the code itself.
+func name(names map[string]string, code string) string {
+	if n, ok := names[code]; ok {
+		return n
 	}
-	whole, frac, _ := strings.Cut(s, ".")
-	var b strings.Builder
-	for i, c := range whole {
-		if i > 0 && (len(whole)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(c)
-	}
-	if frac != "" {
-		b.WriteString("." + frac)
-	}
-	return string(a.Currency) + " " + sign + b.String()
+	return code
 }
-
-// stamp is a time as the receipt prints it (UTC, to the second).
-func stamp(t time.Time) string { return t.UTC().Format("2006-01-02 15:04:05 UTC") }
 
 func methodName(m string) string {
 	switch m {
@@ -173,14 +191,4 @@ func methodName(m string) string {
 		return "SPEI"
 	}
 	return m
-}
-
-func deliveryName(d string) string {
-	switch d {
-	case "usd-bank-transfer":
-		return "USD bank transfer"
-	case "check-to-school":
-		return "Check mailed to the school"
-	}
-	return d
 }

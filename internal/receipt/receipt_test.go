@@ -8,22 +8,41 @@ import (
 	"testing"
 	"time"
 
+	"github.com/crebit/crebit/internal/locale"
 	"github.com/crebit/crebit/internal/money"
 	"github.com/crebit/crebit/internal/receipt"
 )
 
-// PDFText reads a PDF back as text with pdftotext (Debian's poppler-utils;
-// make test installs it through scripts/ensure-pdftotext.sh).
-func pdfText(t *testing.T, pdf []byte) string {
+// tool runs one of the PDF tools on pdf (Debian's poppler-utils and qpdf;
+// make test installs them through scripts/ensure-pdf-tools.sh) and returns
+// its output.
+func tool(t *testing.T, pdf []byte, name string, args ...string) string {
 	t.Helper()
-	if _, err := exec.LookPath("pdftotext"); err != nil {
-		t.Fatal("pdftotext is missing: run scripts/ensure-pdftotext.sh")
+	if _, err := exec.LookPath(name); err != nil {
+		t.Fatalf("%s is missing: run scripts/ensure-pdf-tools.sh", name)
 	}
 	path := filepath.Join(t.TempDir(), "receipt.pdf")
 	if err := os.WriteFile(path, pdf, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	out, err := exec.Command("pdftotext", "-layout", path, "-").Output()
+	out, err := exec.Command(name, append(args, path)...).CombinedOutput()
+	if err != nil {
+		t.Fatalf("%s: %v\n%s", name, err, out)
+	}
+	return string(out)
+}
+
+// pdfText reads a PDF back as text with pdftotext.
+func pdfText(t *testing.T, pdf []byte) string {
+	t.Helper()
+	if _, err := exec.LookPath("pdftotext"); err != nil {
+		t.Fatal("pdftotext is missing: run scripts/ensure-pdf-tools.sh")
+	}
+	path := filepath.Join(t.TempDir(), "receipt.pdf")
+	if err := os.WriteFile(path, pdf, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command("pdftotext", "-layout", "-enc", "UTF-8", path, "-").Output()
 	if err != nil {
 		t.Fatalf("pdftotext: %v", err)
 	}
@@ -32,46 +51,70 @@ func pdfText(t *testing.T, pdf []byte) string {
 
 func at(h, m int) time.Time { return time.Date(2026, 11, 23, h, m, 7, 0, time.UTC) }
 
-func TestReceiptShowsEveryFigure(t *testing.T) {
+func pixPayment(lang string) receipt.Data {
+	return receipt.Data{TransactionID: "txn_0123456789abcdef", IssuedAt: at(21, 0), Lang: lang, Zone: locale.Brasilia,
+		Payer: "Maria Silva", Recipient: "Boston University — Spring tuition",
+		Method: "pix", AmountLocal: money.New(1355593, money.BRL), AmountUSD: money.New(250000, money.USD),
+		TotalFeesUSD: money.New(1234, money.USD), Rate: "5.4224", Delivery: "usd-bank-transfer",
+		BankName: "JPMorgan Chase", AccountLast4: "6789", AuthorizedAt: at(20, 1),
+		Stages:        []receipt.Stage{{"payin_completed", at(20, 5)}, {"completed", at(20, 9)}},
+		PixEndToEndID: "E18236120202611232005AbCdEfGh123"}
+}
+
+func speiCheck(lang string) receipt.Data {
+	return receipt.Data{TransactionID: "txn_fedcba9876543210", IssuedAt: at(22, 0), Lang: lang, Zone: locale.MexicoCity,
+		Payer: "Juan Pérez", Student: "Ana Pérez", StudentID: "S-2024-001", School: "Boston University", Method: "spei",
+		AmountLocal: money.New(1875000, money.MXN), AmountUSD: money.New(100000, money.USD),
+		TotalFeesUSD: money.New(2500, money.USD), Rate: "18.7500", Delivery: "check-to-school",
+		TrackingNumber: "1Z0000123456789012", Stages: []receipt.Stage{{"check_mailed", at(21, 30)}},
+		SPEITrackingKey: "MBAN01202611230123456789", CEPURL: "https://www.banxico.org.mx/cep/"}
+}
+
+// Issue 26 item 2: the receipt speaks the payer's language and formats by
+// its locale, with times in the payer's zone, named, and the recipient the
+// payer named.
+func TestReceiptInThePayersLanguage(t *testing.T) {
 	tests := []struct {
 		name string
 		data receipt.Data
 		want []string
 		not  []string
 	}{{
-		name: "pix to a bank account",
-		data: receipt.Data{TransactionID: "txn_0123456789abcdef", IssuedAt: at(21, 0), Payer: "Maria Silva",
-			Method: "pix", AmountLocal: money.New(136752, money.BRL), AmountUSD: money.New(25000, money.USD),
-			TotalFeesUSD: money.New(1234, money.USD), Rate: "5.4701", Delivery: "usd-bank-transfer",
-			BankName: "JPMorgan Chase", AccountLast4: "6789", AuthorizedAt: at(20, 1),
-			Stages:        []receipt.Stage{{"Payment received", at(20, 5)}, {"Delivered", at(20, 9)}},
-			PixEndToEndID: "E18236120202611232005AbCdEfGh123"},
-		want: []string{"txn_0123456789abcdef", "Maria Silva", "BRL 1,367.52 by Pix", "USD 250.00", "1 USD = 5.4701 BRL",
-			"USD 12.34", "USD bank transfer", "JPMorgan Chase account ending in 6789", "2026-11-23 20:01:07 UTC",
-			"Payment received", "2026-11-23 20:05:07 UTC", "Delivered", "2026-11-23 20:09:07 UTC",
-			"Pix end-to-end ID", "E18236120202611232005AbCdEfGh123"},
-		not: []string{"Student", "School", "SPEI", "banxico"},
+		name: "pt-BR pix to a bank account",
+		data: pixPayment("pt-BR"),
+		want: []string{"Recibo de pagamento", "ID da transação: txn_0123456789abcdef", "Emitido em: 23/11/2026 18:00:07 BRT",
+			"Pagador", "Maria Silva", "Destinatário", "Boston University — Spring tuition",
+			"Você pagou", "R$ 13.555,93 via Pix", "Entregue", "US$ 2.500,00", "Câmbio", "R$ 5,4224 por US$ 1",
+			"Tarifas (incluídas)", "US$ 12,34", "USD na sua conta bancária nos EUA", "JPMorgan Chase, conta terminada em 6789",
+			"ID fim a fim do Pix (E2E)", "E18236120202611232005AbCdEfGh123",
+			"Autorizado", "23/11/2026 17:01:07 BRT", "Pagamento recebido", "23/11/2026 17:05:07 BRT",
+			"Entregue na sua conta bancária", "23/11/2026 17:09:07 BRT", "horário de Brasília (BRT, UTC-3)"},
+		not: []string{"BRL 13", "13,555.93", "UTC ", "Payment receipt", "You paid", "Estudante", "SPEI"},
 	}, {
-		name: "spei to a school by check",
-		data: receipt.Data{TransactionID: "txn_fedcba9876543210", IssuedAt: at(22, 0), Payer: "Juan Pérez",
-			Student: "Ana Pérez", StudentID: "S-2024-001", School: "Boston University", Method: "spei",
-			AmountLocal: money.New(1875000, money.MXN), AmountUSD: money.New(100000, money.USD),
-			TotalFeesUSD: money.New(2500, money.USD), Rate: "18.7500", Delivery: "check-to-school",
-			TrackingNumber: "1Z0000123456789012", Stages: []receipt.Stage{{"Check mailed", at(21, 30)}},
-			SPEITrackingKey: "MBAN01202611230123456789", CEPURL: "https://www.banxico.org.mx/cep/"},
-		want: []string{"Juan Pérez", "Ana Pérez", "S-2024-001", "Boston University", "MXN 18,750.00 by SPEI", "USD 1,000.00",
-			"1 USD = 18.7500 MXN", "USD 25.00", "Check mailed to the school", "1Z0000123456789012", "Check mailed",
-			"2026-11-23 21:30:07 UTC", "SPEI tracking key", "MBAN01202611230123456789", "https://www.banxico.org.mx/cep/"},
-		not: []string{"Authorized", "ending in", "Pix end-to-end"},
+		name: "es-MX spei to a school by check",
+		data: speiCheck("es-MX"),
+		want: []string{"Recibo de pago", "ID de transacción: txn_fedcba9876543210", "Juan Pérez", "Ana Pérez", "S-2024-001",
+			"Boston University", "MX$18,750.00 por SPEI", "USD 1,000.00", "MX$18.7500 por USD 1", "USD 25.00",
+			"Cheque por correo a la escuela", "Número de guía del cheque", "1Z0000123456789012", "Cheque aprobado y enviado",
+			"23/11/2026 15:30:07 CST", "Clave de rastreo SPEI", "MBAN01202611230123456789", "https://www.banxico.org.mx/cep/",
+			"hora del centro de México (CST, UTC-6)"},
+		not: []string{"Autorizado", "terminación", "Pix", "Destinatario", "MXN 18", "$18,750.00 MXN"},
+	}, {
+		name: "en pix",
+		data: pixPayment("en"),
+		want: []string{"Payment receipt", "R$ 13.555,93 by Pix", "US$2,500.00", "R$ 5,4224 per US$1", "US$12.34",
+			"Recipient", "Boston University — Spring tuition", "USD bank transfer", "JPMorgan Chase account ending in 6789",
+			"Nov 23, 2026, 5:01:07 PM BRT", "Payment received", "Delivered to your bank account", "Brasília time (BRT, UTC-3)"},
+	}, {
+		name: "a language not offered is English, and the zero zone is UTC, stated",
+		data: func() receipt.Data { d := speiCheck("fr"); d.Zone = locale.Zone{}; return d }(),
+		want: []string{"Payment receipt", "Nov 23, 2026, 9:30:07 PM UTC", "Times are UTC."},
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			pdf, err := receipt.Render(tt.data)
 			if err != nil {
 				t.Fatal(err)
-			}
-			if !strings.HasPrefix(string(pdf), "%PDF-") {
-				t.Fatal("not a PDF")
 			}
 			text := pdfText(t, pdf)
 			for _, w := range tt.want {
@@ -81,29 +124,107 @@ func TestReceiptShowsEveryFigure(t *testing.T) {
 			}
 			for _, n := range tt.not {
 				if strings.Contains(text, n) {
-					t.Errorf("receipt shows %q, which does not apply", n)
+					t.Errorf("receipt shows %q:\n%s", n, text)
 				}
 			}
 		})
 	}
 }
 
-func TestFormat(t *testing.T) {
-	tests := []struct {
-		a    money.Amount
-		want string
-	}{
-		{money.New(0, money.USD), "USD 0.00"},
-		{money.New(5, money.USD), "USD 0.05"},
-		{money.New(99999, money.BRL), "BRL 999.99"},
-		{money.New(100000, money.BRL), "BRL 1,000.00"},
-		{money.New(123456789012, money.MXN), "MXN 1,234,567,890.12"},
-		{money.New(-150000, money.USD), "USD -1,500.00"},
-		{money.New(1234567, money.USDC), "USDC 1.234567"},
+// Any name prints as written: the fonts are embedded Unicode TrueType, the
+// file is well formed (qpdf --check) and every font in it is embedded
+// (pdffonts' "emb" column).
+func TestReceiptPrintsEveryNameWithEmbeddedFonts(t *testing.T) {
+	d := pixPayment("pt-BR")
+	d.Payer = "Łucja Nguyễn Şahin"
+	d.Recipient = "Ærøskøbing Čapek Œuvre Ğüzel Ÿ — Zoë’s “tuition”"
+	pdf, err := receipt.Render(d)
+	if err != nil {
+		t.Fatal(err)
 	}
-	for _, tt := range tests {
-		if got := receipt.Format(tt.a); got != tt.want {
-			t.Errorf("Format(%d %s) = %q, want %q", tt.a.Minor, tt.a.Currency, got, tt.want)
+	text := pdfText(t, pdf)
+	for _, w := range []string{"Łucja Nguyễn Şahin", d.Recipient, "Você pagou", "R$ 13.555,93"} {
+		if !strings.Contains(text, w) {
+			t.Errorf("receipt lacks %q:\n%s", w, text)
+		}
+	}
+
+	if out := tool(t, pdf, "qpdf", "--check"); !strings.Contains(out, "No syntax or stream encoding errors found") {
+		t.Errorf("qpdf --check:\n%s", out)
+	}
+
+	// pdffonts prints a header, a rule of dashes, then one line per font:
+	// name type encoding emb sub uni object ID.
+	lines := strings.Split(strings.TrimSpace(tool(t, pdf, "pdffonts")), "\n")
+	if len(lines) < 3 || !strings.HasPrefix(lines[1], "---") {
+		t.Fatalf("pdffonts:\n%s", strings.Join(lines, "\n"))
+	}
+	var names []string
+	for _, line := range lines[2:] {
+		f := strings.Fields(line)
+		// Read from the right: the name and type may hold spaces.
+		// ... emb sub uni objectID gen
+		if len(f) < 6 || f[len(f)-5] != "yes" {
+			t.Errorf("a font is not embedded: %q", line)
+		}
+		if f[len(f)-3] != "yes" {
+			t.Errorf("a font has no Unicode map, so text cannot be copied: %q", line)
+		}
+		names = append(names, f[0])
+	}
+	if len(names) != 2 {
+		t.Errorf("fonts %v, want DejaVu Sans regular and bold only", names)
+	}
+	for _, n := range names {
+		if !strings.Contains(strings.ToLower(n), "dejavusans") {
+			t.Errorf("font %q is not the embedded DejaVu Sans", n)
+		}
+	}
+}
+
+// Every language has every word of the receipt: a missing one would print
+// an empty label.
+func TestReceiptTextsInEveryLanguage(t *testing.T) {
+	for _, lang := range locale.Languages {
+		pdf, err := receipt.Render(speiCheck(lang))
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := pdfText(t, pdf)
+		if lang != "en" {
+			en := pdfText(t, must(receipt.Render(speiCheck("en"))))
+			if text == en {
+				t.Errorf("%s: the receipt is the English one", lang)
+			}
+		}
+		if strings.Contains(text, "%!") {
+			t.Errorf("%s: a formatting verb is wrong:\n%s", lang, text)
+		}
+	}
+}
+
+func must(b []byte, err error) []byte {
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+// A name in an alphabet the font does not draw, or an emoji (which fpdf
+// refuses outright), never fails the receipt: the character is replaced,
+// the rest prints. Letters typed decomposed print composed.
+func TestReceiptNeverFailsOnAName(t *testing.T) {
+	d := pixPayment("es-MX")
+	d.Payer = "王小明 Ελένη Пётр Nguye\u0302\u0303n"
+	d.Recipient = "Boston University 🎓"
+	pdf, err := receipt.Render(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := pdfText(t, pdf)
+	for _, w := range []string{"\uFFFD\uFFFD\uFFFD Ελένη Пётр Nguyễn", "Boston University \uFFFD"} {
+		if !strings.Contains(text, w) {
+			t.Errorf("receipt lacks %q:\n%s", w, text)
 		}
 	}
 }

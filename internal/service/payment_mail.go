@@ -5,8 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 
+	"github.com/crebit/crebit/internal/locale"
 	"github.com/crebit/crebit/internal/payment"
-	"github.com/crebit/crebit/internal/receipt"
 	"github.com/crebit/crebit/internal/store"
 )
 
@@ -245,14 +245,7 @@ func (s *Service) queuePaymentMails(ctx context.Context, tx *store.Tx, p payment
 				return err
 			}
 		}
-		m := paymentMails[lang][st]
-		fields := map[string]string{
-			"Subject": m.Subject, "Heading": m.Heading, "Body": m.Body, "TransactionID": p.ID,
-			"AmountLocal": receipt.Format(p.AmountLocal), "AmountUSD": receipt.Format(p.AmountUSD),
-			"Rate": p.EffectiveRate, "Currency": string(p.AmountLocal.Currency), "Fees": receipt.Format(p.TotalFeesUSD),
-			"TrackingNumber": p.TrackingNumber, "Reason": p.FailureReason,
-			"Link": s.link("/track", "transaction_id", p.ID),
-		}
+		fields := paymentMailFields(p, lang, st, s.link("/track", "transaction_id", p.ID))
 		for _, addr := range to {
 			attach := ""
 			if HasReceipt(st) {
@@ -264,6 +257,21 @@ func (s *Service) queuePaymentMails(ctx context.Context, tx *store.Tx, p payment
 		}
 	}
 	return nil
+}
+
+// paymentMailFields is what the payment_update e-mail about state st says,
+// in lang: its texts, and the amounts and the rate as that language writes
+// them (package locale, the receipt's formatter).
+func paymentMailFields(p payment.Record, lang string, st payment.State, link string) map[string]string {
+	m := paymentMails[lang][st]
+	l := locale.For(lang)
+	return map[string]string{
+		"Subject": m.Subject, "Heading": m.Heading, "Body": m.Body, "TransactionID": p.ID,
+		"AmountLocal": l.Money(p.AmountLocal), "AmountUSD": l.Money(p.AmountUSD),
+		"Rate": l.Rate(p.EffectiveRate, p.AmountLocal.Currency), "Fees": l.Money(p.TotalFeesUSD),
+		"TrackingNumber": p.TrackingNumber, "Reason": p.FailureReason,
+		"Link": link,
+	}
 }
 
 // paymentRecipients is the payer's e-mail and, for a check, the student's

@@ -5,22 +5,12 @@ import (
 	"errors"
 
 	"github.com/crebit/crebit/internal/apperr"
+	"github.com/crebit/crebit/internal/locale"
 	"github.com/crebit/crebit/internal/payment"
 	"github.com/crebit/crebit/internal/rail"
 	"github.com/crebit/crebit/internal/receipt"
 	"github.com/crebit/crebit/internal/store"
 )
-
-// stageLabels name the stages on the receipt.
-var stageLabels = map[payment.State]string{
-	payment.StateCreated:         "Payment created",
-	payment.StateAwaitingPayin:   "Deposit instructions issued",
-	payment.StatePayinProcessing: "Payment processing",
-	payment.StatePayinCompleted:  "Payment received",
-	payment.StateOfframpCreated:  "Converted to USD",
-	payment.StateCompleted:       "Delivered to your bank account",
-	payment.StateCheckMailed:     "Check approved and mailed",
-}
 
 // HasReceipt reports whether a payment in state st has a receipt: it
 // reached its delivery.
@@ -30,7 +20,11 @@ func HasReceipt(st payment.State) bool {
 
 // Receipt renders a completed payment's PDF receipt for its owner. To
 // anyone else the payment does not exist; a payment that has not completed
-// has no receipt.
+// has no receipt. It is written in the language the payer read the
+// authorization in (as the payment's e-mails are, so the attached receipt
+// and the downloaded one are the same), with times in the payer's zone
+// (Brasília for reais, Mexico City for pesos), and names the recipient the
+// payer gave.
 func (s *Service) Receipt(ctx context.Context, who Actor, transactionID string) ([]byte, error) {
 	st, err := s.OwnedStatus(ctx, who, transactionID)
 	if err != nil {
@@ -40,7 +34,8 @@ func (s *Service) Receipt(ctx context.Context, who Actor, transactionID string) 
 	if !HasReceipt(p.State) {
 		return nil, apperr.New(apperr.ReceiptNotAvailable, "The receipt is available once the payment has completed.")
 	}
-	d := receipt.Data{TransactionID: p.ID, IssuedAt: s.now().UTC(), Payer: p.SenderName, Method: p.Method,
+	d := receipt.Data{TransactionID: p.ID, IssuedAt: s.now().UTC(), Zone: locale.ZoneOf(p.AmountLocal.Currency),
+		Payer: p.SenderName, Method: p.Method,
 		AmountLocal: p.AmountLocal, AmountUSD: p.AmountUSD, TotalFeesUSD: p.TotalFeesUSD, Rate: p.EffectiveRate,
 		Delivery: string(p.Delivery), TrackingNumber: p.TrackingNumber,
 		PixEndToEndID: st.Rail.PixEndToEndID, SPEITrackingKey: st.Rail.SPEITrackingKey}
@@ -52,15 +47,18 @@ func (s *Service) Receipt(ctx context.Context, who Actor, transactionID string) 
 	}
 	for _, sg := range st.Stages() {
 		if sg.At != nil {
-			d.Stages = append(d.Stages, receipt.Stage{Label: stageLabels[sg.State], At: *sg.At})
+			d.Stages = append(d.Stages, receipt.Stage{State: string(sg.State), At: *sg.At})
 		}
 	}
 	err = s.db.Read(ctx, func(tx *store.Tx) error {
 		a, err := tx.AuthorizationFor(ctx, p.ID)
 		switch {
 		case err == nil:
-			d.AuthorizedAt = a.AcceptedAt
+			d.AuthorizedAt, d.Lang = a.AcceptedAt, a.Lang
 		case !errors.Is(err, store.ErrNotFound):
+			return err
+		}
+		if d.Recipient, err = tx.PaymentRecipient(ctx, p.ID); err != nil {
 			return err
 		}
 		if p.ExternalAccountID == "" {

@@ -10,6 +10,8 @@ import (
 
 	"github.com/crebit/crebit/internal/apperr"
 	"github.com/crebit/crebit/internal/customer"
+	"github.com/crebit/crebit/internal/locale"
+	"github.com/crebit/crebit/internal/money"
 	"github.com/crebit/crebit/internal/payment"
 	"github.com/crebit/crebit/internal/randid"
 	"github.com/crebit/crebit/internal/store"
@@ -98,8 +100,12 @@ func (s *Service) rewardReferral(ctx context.Context, tx *store.Tx, p payment.Re
 	if err != nil {
 		return err
 	}
+	reward, err := money.Parse(ReferralRewardUSD, money.USD)
+	if err != nil {
+		return err
+	}
 	return s.queueMail(ctx, tx, "referral_reward", lang, referrer.Email, map[string]string{
-		"Referrer": referrer.FirstName, "Amount": "US$" + ReferralRewardUSD, "Link": s.link("/signin", "", "")})
+		"Referrer": referrer.FirstName, "Amount": locale.For(lang).Money(reward), "Link": s.link("/signin", "", "")})
 }
 
 // referralVerdict decides a reward for payment p of payer, referred by

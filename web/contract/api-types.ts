@@ -795,11 +795,14 @@ export interface paths {
         };
         /**
          * The completed payment's PDF receipt (owner only)
-         * @description Payer, student and school (for check delivery), amounts in both currencies, the rate,
-         *     fees, the time of each stage, the delivery method and masked bank account, the
-         *     authorization time, and the rail's reference (Pix end-to-end id, or SPEI tracking key
-         *     with Banxico's CEP lookup). Anyone but the owner gets 404 `transaction_not_found`; a
-         *     payment that has not completed gets 404 `receipt_not_available`.
+         * @description Payer, the recipient the payer named, student and school (for check delivery), amounts
+         *     in both currencies, the rate, fees, the time of each stage, the delivery method and
+         *     masked bank account, the authorization time, and the rail's reference (Pix end-to-end
+         *     id, or SPEI tracking key with Banxico's CEP lookup). Written in the language the payer
+         *     read the authorization in (en, pt-BR, es-MX), amounts as that language writes them
+         *     (R$ 13.555,93, MX$46,875.00, US$ 2.500,00), times in the payer's zone, named (BRT for
+         *     Brazil, Mexico City time for Mexico); fonts embedded. Anyone but the owner gets 404
+         *     `transaction_not_found`; a payment that has not completed gets 404 `receipt_not_available`.
          */
         get: operations["paymentReceipt"];
         put?: never;

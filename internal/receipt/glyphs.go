@@ -1,0 +1,98 @@
+package receipt
+
+import (
+	"encoding/binary"
+	"strings"
+	"sync"
+
+	"golang.org/x/text/unicode/norm"
+)
+
+// printable returns s as the receipt can print it: NFC-composed (so
+// "Nguyễn" typed as e + two combining marks prints as one letter), with
+// every character both fonts lack replaced by U+FFFD (or "?"), so that a
+// name or a recipient in an alphabet DejaVu Sans does not draw (Han, an
+// emoji) never fails the receipt: fpdf refuses characters beyond the Basic
+// Multilingual Plane outright, and draws nothing for others it lacks.
+func printable(s string) string {
+	s = norm.NFC.String(s)
+	has := coverage()
+	if !strings.ContainsFunc(s, func(r rune) bool { return !has(r) }) {
+		return s
+	}
+	missing := "?"
+	if has('\uFFFD') {
+		missing = "\uFFFD"
+	}
+	return strings.Map(func(r rune) rune {
+		if has(r) {
+			return r
+		}
+		return []rune(missing)[0]
+	}, s)
+}
+
+// coverage reports which characters both receipt fonts draw, read once
+// from their character maps.
+var coverage = sync.OnceValue(func() func(rune) bool {
+	regular, bold := cmap(sansRegular), cmap(sansBold)
+	return func(r rune) bool {
+		return r >= 0 && r <= 0xFFFF && (r == ' ' || regular[r] && bold[r])
+	}
+})
+
+// cmap reads a TrueType font's Unicode BMP character map (the platform 3,
+// encoding 1 subtable, format 4) into the set of characters it draws. A
+// font without one draws nothing here, which fails the receipt's tests.
+func cmap(font []byte) []bool {
+	has := make([]bool, 0x10000)
+	u16 := func(off int) int {
+		if off < 0 || off+2 > len(font) {
+			return 0
+		}
+		return int(binary.BigEndian.Uint16(font[off:]))
+	}
+	u32 := func(off int) int {
+		if off < 0 || off+4 > len(font) {
+			return 0
+		}
+		return int(binary.BigEndian.Uint32(font[off:]))
+	}
+	table := 0
+	for i := range u16(4) {
+		rec := 12 + 16*i
+		if string(font[rec:min(rec+4, len(font))]) == "cmap" {
+			table = u32(rec + 8)
+		}
+	}
+	if table == 0 {
+		return has
+	}
+	sub := 0
+	for i := range u16(table + 2) {
+		rec := table + 4 + 8*i
+		if u16(rec) == 3 && u16(rec+2) == 1 && u16(table+u32(rec+4)) == 4 {
+			sub = table + u32(rec+4)
+		}
+	}
+	if sub == 0 {
+		return has
+	}
+	segs := u16(sub+6) / 2
+	ends, starts := sub+14, sub+16+2*segs
+	deltas, offsets := starts+2*segs, starts+4*segs
+	for i := range segs {
+		start, end := u16(starts+2*i), u16(ends+2*i)
+		delta, rangeOffset := u16(deltas+2*i), u16(offsets+2*i)
+		for c := start; c <= end && c != 0xFFFF; c++ {
+			glyph := 0
+			if rangeOffset == 0 {
+				glyph = (c + delta) & 0xFFFF
+			} else if g := u16(offsets + 2*i + rangeOffset + 2*(c-start)); g != 0 {
+				glyph = (g + delta) & 0xFFFF
+			}
+			has[c] = glyph != 0
+		}
+	}
+	return has
+}
