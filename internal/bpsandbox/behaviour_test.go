@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -101,6 +102,32 @@ func TestIdempotency(t *testing.T) {
 		}
 		if l := h.call("GET", in("/webhook-endpoints"), nil); len(l.JSON) != 0 || strings.Count(string(l.Body), `"id"`) != 2 {
 			t.Fatalf("endpoints after a replay and a mismatch (want the receiver's and one more): %s", l.Body)
+		}
+
+		// Concurrent retries under one key: one endpoint, one answer.
+		body["url"] = "https://crebit.example/concurrent"
+		answers := make(chan response, 6)
+		var wg sync.WaitGroup
+		for range 6 {
+			wg.Go(func() { answers <- h.call("POST", in("/webhook-endpoints"), body, "Idempotency-Key", "key-2") })
+		}
+		wg.Wait()
+		close(answers)
+		ids := map[string]bool{}
+		for r := range answers {
+			switch r.Status {
+			case http.StatusOK:
+				ids[r.str("id")] = true
+			case http.StatusConflict:
+				if r.str("message") != "idempotency_key_in_flight" || r.Header.Get("Retry-After") == "" {
+					t.Errorf("in flight: %s", r.Body)
+				}
+			default:
+				t.Errorf("concurrent retry: %d %s", r.Status, r.Body)
+			}
+		}
+		if l := h.call("GET", in("/webhook-endpoints"), nil); len(ids) != 1 || strings.Count(string(l.Body), "/concurrent") != 1 {
+			t.Fatalf("concurrent retries made %d answers and these endpoints: %s", len(ids), l.Body)
 		}
 
 		// A customer: the replay gives the same id and no second customer.new.

@@ -318,14 +318,22 @@ func (s *Sandbox) instance(next http.Handler) http.Handler {
 	})
 }
 
+// errInFlight: the request that claimed the Idempotency-Key has not finished.
+var errInFlight = errors.New("idempotency key in flight")
+
 // maxIdempotencyKey is the header's documented maximum length.
 const maxIdempotencyKey = 255
 
 // serve runs an operation. A GET reads; anything else writes in one
-// transaction, and with an Idempotency-Key its 2xx answer is stored in that
-// same transaction: the same key with the same method, path and body bytes
-// gets that answer again without the work being repeated; with anything
-// else, 422 idempotency_key_payload_mismatch and nothing runs [docs/BLINDPAY.md §9].
+// transaction, and with an Idempotency-Key the key is claimed first and
+// the 2xx answer stored in that same transaction: the same key with the
+// same method, path and body bytes gets that answer again without the work
+// being repeated; with anything else, 422 idempotency_key_payload_mismatch
+// and nothing runs [docs/BLINDPAY.md §9]. A refusal stores nothing (the
+// claim rolls back with the work), so a corrected retry may use the key.
+// A concurrent request with the key waits for the first on PostgreSQL and
+// then replays it; one that finds the claim unfinished gets 409
+// idempotency_key_in_flight with Retry-After.
 func (s *Sandbox) serve(h apiFunc) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, 1<<20))
@@ -357,24 +365,28 @@ func (s *Sandbox) serve(h apiFunc) http.Handler {
 			sum := sha256.Sum256([]byte(r.Method + " " + r.URL.Path + "\n" + string(body)))
 			fingerprint := hex.EncodeToString(sum[:])
 			err = s.db.Tx(ctx, func(tx *store.Tx) error {
-				stored, st, resp, err := tx.BPSandboxIdempotent(ctx, key)
-				switch {
-				case err == nil && stored == fingerprint:
+				claimed, err := tx.BPSandboxClaimIdempotent(ctx, key, fingerprint, s.now().UTC())
+				if err != nil {
+					return err
+				}
+				if !claimed {
+					stored, st, resp, err := tx.BPSandboxIdempotent(ctx, key)
+					switch {
+					case err != nil:
+						return err
+					case stored != fingerprint:
+						return &apiError{status: http.StatusUnprocessableEntity, message: "idempotency_key_payload_mismatch",
+							description: "This Idempotency-Key was already used with a different request. Use a new key for a new request."}
+					case st == 0:
+						return errInFlight
+					}
 					status, out = st, []byte(resp)
 					return nil
-				case err == nil:
-					return &apiError{status: http.StatusUnprocessableEntity, message: "idempotency_key_payload_mismatch",
-						description: "This Idempotency-Key was already used with a different request. Use a new key for a new request."}
-				case !errors.Is(err, store.ErrNotFound):
-					return err
 				}
 				if err := run(tx); err != nil {
 					return err
 				}
-				if status < 200 || status > 299 {
-					return nil
-				}
-				return tx.BPSandboxSaveIdempotent(ctx, key, fingerprint, status, string(out), s.now().UTC())
+				return tx.BPSandboxSaveIdempotent(ctx, key, status, string(out))
 			})
 		default:
 			err = s.db.Tx(ctx, run)
@@ -385,7 +397,7 @@ func (s *Sandbox) serve(h apiFunc) http.Handler {
 			writeJSON(w, status, out)
 		case errors.As(err, &ae):
 			s.writeError(w, r, ae)
-		case errors.Is(err, store.ErrConflict) && idem:
+		case errors.Is(err, errInFlight), errors.Is(err, store.ErrConflict) && idem:
 			w.Header().Set("Retry-After", "1")
 			s.writeError(w, r, &apiError{status: http.StatusConflict, message: "idempotency_key_in_flight",
 				description: "A request with this Idempotency-Key is still running. Retry with the same key and body."})

@@ -63,7 +63,7 @@ func (s *Sandbox) autoAdvance(ctx context.Context, a advanceArgs) error {
 // from set (automatic steps), an object no longer at from is left alone.
 func (s *Sandbox) step(ctx context.Context, tx *store.Tx, kind, id, action, from string) error {
 	if kind == kindCustomer {
-		rec, err := tx.BPSandboxCustomer(ctx, id)
+		rec, err := tx.BPSandboxLockCustomer(ctx, id)
 		if errors.Is(err, store.ErrNotFound) {
 			return fail("CUSTOMERS_NOT_FOUND")
 		}

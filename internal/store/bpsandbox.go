@@ -59,11 +59,19 @@ func (tx *Tx) BPSandboxIdempotent(ctx context.Context, key string) (fingerprint 
 	return fingerprint, status, response, err
 }
 
-// BPSandboxSaveIdempotent stores the answer to a request under its
-// Idempotency-Key; ErrConflict when another request took the key first.
-func (tx *Tx) BPSandboxSaveIdempotent(ctx context.Context, key, fingerprint string, status int, response string, now time.Time) error {
-	_, err := tx.exec(ctx, `INSERT INTO bpsandbox_idempotency (key, fingerprint, status, response, created_at) VALUES (?, ?, ?, ?, ?)`,
-		key, fingerprint, status, response, now)
+// BPSandboxClaimIdempotent takes an Idempotency-Key for a request before
+// its work runs, so that a concurrent request with the same key waits for
+// this transaction (PostgreSQL) and then finds the key taken: claimed is
+// false when the key was already there.
+func (tx *Tx) BPSandboxClaimIdempotent(ctx context.Context, key, fingerprint string, now time.Time) (claimed bool, err error) {
+	n, err := tx.exec(ctx, `INSERT INTO bpsandbox_idempotency (key, fingerprint, status, response, created_at) VALUES (?, ?, 0, '', ?)
+		ON CONFLICT (key) DO NOTHING`, key, fingerprint, now)
+	return n > 0, err
+}
+
+// BPSandboxSaveIdempotent stores the answer to a request under the key it claimed.
+func (tx *Tx) BPSandboxSaveIdempotent(ctx context.Context, key string, status int, response string) error {
+	_, err := tx.exec(ctx, `UPDATE bpsandbox_idempotency SET status = ?, response = ? WHERE key = ?`, status, response, key)
 	return err
 }
 
@@ -131,8 +139,18 @@ func (tx *Tx) BPSandboxCreateCustomer(ctx context.Context, r BPRecord) error {
 
 // BPSandboxCustomer returns a customer, or ErrNotFound.
 func (tx *Tx) BPSandboxCustomer(ctx context.Context, id string) (BPRecord, error) {
+	return tx.bpCustomer(ctx, id, "")
+}
+
+// BPSandboxLockCustomer returns a customer locked for update on
+// PostgreSQL (its KYC decision is taken once), or ErrNotFound.
+func (tx *Tx) BPSandboxLockCustomer(ctx context.Context, id string) (BPRecord, error) {
+	return tx.bpCustomer(ctx, id, forUpdate(tx.engine))
+}
+
+func (tx *Tx) bpCustomer(ctx context.Context, id, lock string) (BPRecord, error) {
 	r := BPRecord{ID: id, CustomerID: id}
-	err := tx.queryRow(ctx, `SELECT kyc_status, body, created_at FROM bpsandbox_customers WHERE id = ?`, id).Scan(&r.Status, &r.Body, &r.CreatedAt)
+	err := tx.queryRow(ctx, `SELECT kyc_status, body, created_at FROM bpsandbox_customers WHERE id = ?`+lock, id).Scan(&r.Status, &r.Body, &r.CreatedAt)
 	return r, err
 }
 
