@@ -374,3 +374,48 @@ func TestSimulateAndRetries(t *testing.T) {
 		h.checkEvents()
 	})
 }
+
+// TestLimitsAndFaults: beyond RateLimit a key gets 429 AUTH_RATE_LIMITED
+// with Retry-After; FailQuotes answers quotes with QUOTES_RATE_UNAVAILABLE
+// (a 5xx, retryable); a lost webhook is still readable by polling.
+func TestLimitsAndFaults(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		h := setup(t, db, func(c *bpsandbox.Config) { c.RateLimit = 3; c.FailQuotes = true })
+		for i := range 3 {
+			if r := h.call("GET", in("/webhook-endpoints"), nil); r.Status != http.StatusOK {
+				t.Fatalf("request %d: %d %s", i+1, r.Status, r.Body)
+			}
+		}
+		r := h.call("GET", in("/webhook-endpoints"), nil)
+		if r.Status != http.StatusTooManyRequests || r.str("code") != "AUTH_RATE_LIMITED" || r.Header.Get("Retry-After") == "" {
+			t.Fatalf("4th request in a minute: %d %s", r.Status, r.Body)
+		}
+		h.offset.Store(int64(time.Minute))
+		q := h.call("POST", in("/payin-quotes"), map[string]any{"wallet_id": "bl_000000000000", "currency_type": "sender",
+			"request_amount": 10000, "payment_method": "pix", "token": "USDB"})
+		if q.Status != http.StatusInternalServerError || q.str("code") != "QUOTES_RATE_UNAVAILABLE" {
+			t.Fatalf("quote while rates fail: %d %s", q.Status, q.Body)
+		}
+	})
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		h := setup(t, db, func(c *bpsandbox.Config) { c.PayinDelay, c.StepDelay = 0, 0 })
+		h.register()
+		customerID := h.approvedCustomer(brazilian)
+		walletID, _ := h.wallet(customerID)
+		q := h.payinQuote("pix", walletID, 10000, brazilian.taxID)
+		p := h.call("POST", in("/payins/evm"), map[string]any{"payin_quote_id": q.str("id")})
+		h.hooks.wait("payin.new", p.str("id"), nil)
+		h.sb.LoseWebhooks(2)
+		if err := h.sb.Simulate(context.Background(), "payin", p.str("id"), "complete"); err != nil {
+			t.Fatal(err)
+		}
+		if g := h.call("GET", in("/payins/"+p.str("id")), nil); g.str("status") != "completed" {
+			t.Fatalf("payin: %s", g.Body)
+		}
+		time.Sleep(300 * time.Millisecond)
+		if n := h.hooks.count("payin.update", p.str("id")) + h.hooks.count("payin.complete", p.str("id")); n != 0 {
+			t.Fatalf("%d lost events arrived", n)
+		}
+	})
+}

@@ -63,6 +63,8 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/riverqueue/river"
@@ -107,6 +109,14 @@ type Config struct {
 	// the attempts.
 	RetrySchedule   []time.Duration
 	DeliveryTimeout time.Duration // a 2xx must come within it (Svix: 15 s)
+
+	// RateLimit is the requests per minute an API key may make (a
+	// development instance allows 40 [docs/BLINDPAY.md §10]); beyond it,
+	// 429 AUTH_RATE_LIMITED with Retry-After. 0: no limit.
+	RateLimit int
+	// FailQuotes answers every quote and FX request with
+	// QUOTES_RATE_UNAVAILABLE, to exercise a client's retries.
+	FailQuotes bool
 }
 
 // DefaultConfig returns a development instance's documented behaviour:
@@ -137,6 +147,34 @@ type Sandbox struct {
 
 	ctx    context.Context // ended by Close: in-process timers stop
 	cancel context.CancelFunc
+
+	limit struct { // RateLimit's fixed one-minute window
+		sync.Mutex
+		start time.Time
+		count int
+	}
+	lose atomic.Int64 // events still to lose (LoseWebhooks)
+}
+
+// LoseWebhooks makes the next n events be recorded but never delivered, as
+// a webhook lost on the way, so that a client's reconciliation by polling
+// can be tested.
+func (s *Sandbox) LoseWebhooks(n int) { s.lose.Store(int64(n)) }
+
+// rateLimited counts a request against RateLimit and says how long to wait
+// when it is over.
+func (s *Sandbox) rateLimited() (time.Duration, bool) {
+	if s.cfg.RateLimit <= 0 {
+		return 0, false
+	}
+	s.limit.Lock()
+	defer s.limit.Unlock()
+	now := s.now()
+	if now.Sub(s.limit.start) >= time.Minute {
+		s.limit.start, s.limit.count = now, 0
+	}
+	s.limit.count++
+	return s.limit.start.Add(time.Minute).Sub(now), s.limit.count > s.cfg.RateLimit
 }
 
 // New returns a sandbox and registers its jobs on queue (call before
@@ -292,9 +330,21 @@ func traceID() string {
 }
 
 // authenticate requires the API key as a bearer token (401
-// AUTH_UNAUTHORIZED), then the instance (404 INSTANCES_NOT_FOUND).
+// AUTH_UNAUTHORIZED), counts the request against RateLimit (429
+// AUTH_RATE_LIMITED), then requires the instance (404 INSTANCES_NOT_FOUND).
 func (s *Sandbox) authenticate(next http.Handler) http.Handler {
-	return s.bearer(s.instance(next))
+	return s.bearer(s.limited(s.instance(next)))
+}
+
+func (s *Sandbox) limited(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if wait, over := s.rateLimited(); over {
+			w.Header().Set("Retry-After", strconv.Itoa(int(wait.Seconds())+1))
+			s.writeError(w, r, fail("AUTH_RATE_LIMITED"))
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
 }
 
 func (s *Sandbox) bearer(next http.Handler) http.Handler {

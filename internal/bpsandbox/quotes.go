@@ -123,6 +123,9 @@ type storedPayinQuote struct {
 // wallet. Pix needs the payer's CPF/CNPJ in payer_rules.pix_allowed_tax_ids;
 // an SPEI amount given in MXN is whole pesos.
 func (s *Sandbox) createPayinQuote(ctx context.Context, tx *store.Tx, r *http.Request, body []byte) (int, any, error) {
+	if s.cfg.FailQuotes {
+		return 0, nil, fail("QUOTES_RATE_UNAVAILABLE")
+	}
 	var req struct {
 		WalletID           *string `json:"wallet_id"`
 		BlockchainWalletID *string `json:"blockchain_wallet_id"`
@@ -252,6 +255,9 @@ type storedPayoutQuote struct {
 // approved US bank account (USD). With a managed wallet no on-chain
 // approval is needed, so contract is null.
 func (s *Sandbox) createPayoutQuote(ctx context.Context, tx *store.Tx, r *http.Request, body []byte) (int, any, error) {
+	if s.cfg.FailQuotes {
+		return 0, nil, fail("QUOTES_RATE_UNAVAILABLE")
+	}
 	var req struct {
 		BankAccountID string  `json:"bank_account_id"`
 		CurrencyType  string  `json:"currency_type"`
@@ -362,6 +368,9 @@ type fxRequest struct {
 
 func (s *Sandbox) readFX(body []byte) (fxRequest, error) {
 	var req fxRequest
+	if s.cfg.FailQuotes {
+		return req, fail("QUOTES_RATE_UNAVAILABLE")
+	}
 	if err := decode(body, &req); err != nil {
 		return req, err
 	}
