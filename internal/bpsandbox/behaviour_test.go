@@ -129,6 +129,11 @@ func TestIdempotency(t *testing.T) {
 		if l := h.call("GET", in("/webhook-endpoints"), nil); len(ids) != 1 || strings.Count(string(l.Body), "/concurrent") != 1 {
 			t.Fatalf("concurrent retries made %d answers and these endpoints: %s", len(ids), l.Body)
 		}
+		for id := range ids {
+			if r := h.call("DELETE", in("/webhook-endpoints/"+id), nil); r.Status != http.StatusOK || r.JSON["success"] != true {
+				t.Fatalf("delete endpoint: %d %s", r.Status, r.Body)
+			}
+		}
 
 		// A customer: the replay gives the same id and no second customer.new.
 		tos := h.acceptTos()
@@ -198,6 +203,17 @@ func TestKYCTestValues(t *testing.T) {
 		h.hooks.wait("customer.update", review, status("approved"))
 		if err := h.sb.Simulate(context.Background(), "customer", review, "reject"); err == nil {
 			t.Fatal("a decided customer was decided again")
+		}
+
+		// Contact details change (customer.update); KYC data does not.
+		upd := map[string]any{"email": "bia.new@example.com", "country": "BR", "phone_number": "+5511988887777"}
+		if r := h.call("PUT", in("/customers/"+review), upd, "Idempotency-Key", uuid()); r.Status != http.StatusOK || r.JSON["success"] != true {
+			t.Fatalf("update: %d %s", r.Status, r.Body)
+		}
+		h.hooks.wait("customer.update", review, func(e event) bool { return e.Payload["email"] == "bia.new@example.com" })
+		upd["last_name"] = "Santos"
+		if r := h.call("PUT", in("/customers/"+review), upd); r.Status != http.StatusBadRequest || r.str("code") != "VALIDATION_INVALID_REQUEST" {
+			t.Fatalf("KYC correction: %d %s", r.Status, r.Body)
 		}
 		h.checkEvents()
 	})

@@ -256,6 +256,20 @@ func TestPixAndSPEIFlows(t *testing.T) {
 				if got := h.balance(customerID, walletID); got != 0 {
 					t.Fatalf("wallet balance after the payout: %v", got)
 				}
+				if g := h.call("GET", "/v1/e/payouts/"+pid, nil, "Authorization", ""); g.str("status") != "completed" {
+					t.Fatalf("public payout tracking: %d %s", g.Status, g.Body)
+				}
+				// The reads a client reconciles with, each checked against the document.
+				for path, want := range map[string]string{
+					in("/customers"): customerID, in("/customers/" + customerID + "/bank-accounts"): accountID,
+					in("/customers/" + customerID + "/bank-accounts/" + accountID): accountID,
+					in("/customers/" + customerID + "/wallets"):                    walletID, in("/customers/" + customerID + "/wallets/" + walletID): walletID,
+					in("/payouts?customer_id=" + customerID): pid, in("/payins?status=completed"): id,
+				} {
+					if g := h.call("GET", path, nil); g.Status != http.StatusOK || !strings.Contains(string(g.Body), want) {
+						t.Errorf("GET %s: %d %s", path, g.Status, g.Body)
+					}
+				}
 				h.checkEvents()
 			})
 		})
