@@ -42,7 +42,9 @@ func (s *Sandbox) schedule(ctx context.Context, tx *store.Tx, a advanceArgs, del
 			}
 		})
 	})
-	return s.queue.InsertTx(ctx, tx, a, &river.InsertOpts{ScheduledAt: s.now().Add(delay)})
+	// River schedules on real time; the injected clock only moves the
+	// sandbox's own decisions (quote expiry, webhook timestamps).
+	return s.queue.InsertTx(ctx, tx, a, &river.InsertOpts{ScheduledAt: time.Now().Add(delay)})
 }
 
 // autoAdvance takes a scheduled step once, when the object is still where

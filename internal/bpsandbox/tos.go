@@ -2,6 +2,7 @@ package bpsandbox
 
 import (
 	"context"
+	"encoding/hex"
 	"errors"
 	"html/template"
 	"net/http"
@@ -33,7 +34,7 @@ func (s *Sandbox) initiateTos(ctx context.Context, tx *store.Tx, r *http.Request
 	if !uuidPattern.MatchString(req.IdempotencyKey) {
 		return 0, nil, invalid("idempotency_key: must be a UUID")
 	}
-	t := store.BPTos{ID: newID("ts"), IdempotencyKey: req.IdempotencyKey, SessionToken: newID("st") + newID("st"), CreatedAt: s.now().UTC()}
+	t := store.BPTos{ID: newID("ts"), IdempotencyKey: req.IdempotencyKey, SessionToken: hex.EncodeToString(randomBytes(24)), CreatedAt: s.now().UTC()}
 	if req.RedirectURL != nil && *req.RedirectURL != "" {
 		u, err := url.Parse(*req.RedirectURL)
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {

@@ -133,6 +133,8 @@ func withEvent(event string, v any, keep []string) map[string]any {
 
 // emit records an event (one Svix message, id msg_…) and, in the same
 // transaction, a delivery job for every endpoint subscribed to its type.
+// Deliveries are independent jobs, so, as with Svix, events may arrive out
+// of order: a receiver takes the state from each payload's status.
 func (s *Sandbox) emit(ctx context.Context, tx *store.Tx, typ, objectID string, payload any) error {
 	b, err := json.Marshal(payload)
 	if err != nil {
