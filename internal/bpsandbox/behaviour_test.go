@@ -435,3 +435,20 @@ func TestLimitsAndFaults(t *testing.T) {
 		}
 	})
 }
+
+// TestLocalReceiver: an endpoint on loopback is delivered to this
+// process's own receiver when one is set (several instances, one database).
+func TestLocalReceiver(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		h := setup(t, db)
+		r := h.call("POST", in("/webhook-endpoints"), map[string]any{"url": "http://localhost:9/api/webhook/payout-events", "events": []string{"tos.accept"}})
+		sec := h.call("GET", in("/webhook-endpoints/"+r.str("id")+"/secret"), nil)
+		h.hooks.setSecret(sec.str("key"))
+		h.sb.SetLocalReceiver(h.hooks.srv.URL + "/api/webhook/payout-events")
+		h.acceptTos()
+		if l := h.call("GET", in("/limits/customers/re_000000000000"), nil); l.str("code") != "CUSTOMERS_NOT_FOUND" {
+			t.Fatalf("limits of nobody: %d %s", l.Status, l.Body)
+		}
+	})
+}

@@ -12,7 +12,7 @@
 //	POST /v1/e/instances/{instance_id}/tos                     terms-of-service URL
 //	GET|POST /e/terms-of-service                               the payer's accept page (HTML)
 //	POST|GET /v1/instances/{instance_id}/customers             create, list
-//	GET|PUT /v1/instances/{instance_id}/customers/{id}
+//	GET|PUT /v1/instances/{instance_id}/customers/{id}, GET …/limits/customers/{id}
 //	POST|GET …/customers/{customer_id}/bank-accounts, GET …/bank-accounts/{id}
 //	POST|GET …/customers/{customer_id}/wallets, GET …/wallets/{id}, GET …/wallets/{id}/balance
 //	POST /v1/instances/{instance_id}/payin-quotes, POST …/payin-quotes/fx
@@ -153,8 +153,17 @@ type Sandbox struct {
 		start time.Time
 		count int
 	}
-	lose atomic.Int64 // events still to lose (LoseWebhooks)
+	lose  atomic.Int64 // events still to lose (LoseWebhooks)
+	local atomic.Value // string: this process's own webhook receiver (SetLocalReceiver)
 }
+
+// SetLocalReceiver tells the sandbox where this process receives webhooks.
+// When several Crebit instances share one database, its endpoint and its
+// job queue, an event is delivered by whichever instance runs the job: to
+// its own receiver when the registered endpoint is on loopback (the
+// embedded case), as internal/sandbox does, so that a healthy instance
+// always answers.
+func (s *Sandbox) SetLocalReceiver(url string) { s.local.Store(url) }
 
 // LoseWebhooks makes the next n events be recorded but never delivered, as
 // a webhook lost on the way, so that a client's reconciliation by polling
@@ -218,6 +227,7 @@ func (s *Sandbox) Handler() http.Handler {
 	api("GET "+in+"/customers", s.listCustomers)
 	api("GET "+in+"/customers/{id}", s.getCustomer)
 	api("PUT "+in+"/customers/{id}", s.updateCustomer)
+	api("GET "+in+"/limits/customers/{id}", s.customerLimits)
 	api("POST "+in+"/customers/{customer_id}/bank-accounts", s.createBankAccount)
 	api("GET "+in+"/customers/{customer_id}/bank-accounts", s.listBankAccounts)
 	api("GET "+in+"/customers/{customer_id}/bank-accounts/{id}", s.getBankAccount)

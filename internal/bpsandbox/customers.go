@@ -335,3 +335,15 @@ func page(recs []store.BPRecord, limit int) listPage {
 	}
 	return p
 }
+
+// customerLimits answers GET …/limits/customers/{id}: KYC Standard's daily
+// and monthly limits, the same for payins and payouts, in whole US dollars
+// [docs/BLINDPAY.md §4].
+func (s *Sandbox) customerLimits(ctx context.Context, tx *store.Tx, r *http.Request, body []byte) (int, any, error) {
+	c, err := loadCustomer(ctx, tx, r.PathValue("id"))
+	if err != nil {
+		return 0, nil, err
+	}
+	l := map[string]float64{"daily": c.Limit.Daily, "monthly": c.Limit.Monthly}
+	return http.StatusOK, map[string]any{"limits": map[string]any{"payin": l, "payout": l}}, nil
+}

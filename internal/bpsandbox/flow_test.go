@@ -265,6 +265,7 @@ func TestPixAndSPEIFlows(t *testing.T) {
 					in("/customers/" + customerID + "/bank-accounts/" + accountID): accountID,
 					in("/customers/" + customerID + "/wallets"):                    walletID, in("/customers/" + customerID + "/wallets/" + walletID): walletID,
 					in("/payouts?customer_id=" + customerID): pid, in("/payins?status=completed"): id,
+					in("/limits/customers/" + customerID): `"payout":{"daily":50000`,
 				} {
 					if g := h.call("GET", path, nil); g.Status != http.StatusOK || !strings.Contains(string(g.Body), want) {
 						t.Errorf("GET %s: %d %s", path, g.Status, g.Body)

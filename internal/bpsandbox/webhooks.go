@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/url"
 	"slices"
@@ -209,7 +210,11 @@ func (w *deliverWorker) Work(ctx context.Context, job *river.Job[deliverArgs]) e
 		return fmt.Errorf("load event %s: %w", job.Args.EventID, err)
 	}
 	body := []byte(payload)
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, ep.URL, bytes.NewReader(body))
+	target := ep.URL
+	if local, _ := s.local.Load().(string); local != "" && loopback(ep.URL) {
+		target = local
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, target, bytes.NewReader(body))
 	if err != nil {
 		return err
 	}
@@ -256,4 +261,18 @@ func Sign(secret, msgID string, at time.Time, body []byte) (map[string]string, e
 	mac.Write(body)
 	return map[string]string{"svix-id": msgID, "svix-timestamp": ts,
 		"svix-signature": "v1," + base64.StdEncoding.EncodeToString(mac.Sum(nil))}, nil
+}
+
+// loopback reports whether a URL's host is this machine.
+func loopback(raw string) bool {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return false
+	}
+	h := u.Hostname()
+	if h == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(h)
+	return ip != nil && ip.IsLoopback()
 }
