@@ -93,10 +93,10 @@ const (
 func setup(t *testing.T, db *store.DB, mod ...func(*bpsandbox.Config)) *harness {
 	t.Helper()
 	h := &harness{t: t, hooks: newReceiver(t)}
-	h.srv = httptest.NewServer(nil)
+	h.srv = httptest.NewUnstartedServer(nil) // its address is known before it serves
 	t.Cleanup(h.srv.Close)
 	cfg := bpsandbox.DefaultConfig()
-	cfg.InstanceID, cfg.APIKey, cfg.PublicURL = testInstance, testKey, h.srv.URL+"/bpsandbox"
+	cfg.InstanceID, cfg.APIKey, cfg.PublicURL = testInstance, testKey, "http://"+h.srv.Listener.Addr().String()+"/bpsandbox"
 	cfg.KYCDelay, cfg.PayinDelay, cfg.PayoutDelay, cfg.StepDelay = 50*time.Millisecond, 100*time.Millisecond, 50*time.Millisecond, 50*time.Millisecond
 	cfg.RetrySchedule = []time.Duration{10 * time.Millisecond, 10 * time.Millisecond, 10 * time.Millisecond}
 	for _, m := range mod {
@@ -128,6 +128,7 @@ func setup(t *testing.T, db *store.DB, mod ...func(*bpsandbox.Config)) *harness 
 		cancel()
 	})
 	h.srv.Config.Handler = http.StripPrefix("/bpsandbox", sb.Handler())
+	h.srv.Start()
 	return h
 }
 
