@@ -457,7 +457,7 @@ func (s *Sandbox) serve(h apiFunc) http.Handler {
 			writeJSON(w, status, out)
 		case errors.As(err, &ae):
 			s.writeError(w, r, ae)
-		case errors.Is(err, errInFlight), errors.Is(err, store.ErrConflict) && idem:
+		case errors.Is(err, errInFlight):
 			w.Header().Set("Retry-After", "1")
 			s.writeError(w, r, &apiError{status: http.StatusConflict, message: "idempotency_key_in_flight",
 				description: "A request with this Idempotency-Key is still running. Retry with the same key and body."})

@@ -144,6 +144,9 @@ func (s *Sandbox) Simulate(ctx context.Context, kind, id, action string) error {
 }
 
 func (s *Sandbox) simulate(ctx context.Context, tx *store.Tx, kind, id, action string) error {
+	if simulateActions[kind] == nil {
+		return invalid("kind: customer, payin or payout")
+	}
 	if !slices.Contains(simulateActions[kind], action) {
 		return invalid("action: one of " + strings.Join(simulateActions[kind], ", "))
 	}
