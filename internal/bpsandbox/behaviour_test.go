@@ -302,6 +302,13 @@ func TestQuotes(t *testing.T) {
 		if r := h.payinQuote("ted", walletID, 10000, ""); r.Status != http.StatusBadRequest || r.str("code") != "PAYINS_METHOD_NOT_SUPPORTED" {
 			t.Errorf("ted: %d %s", r.Status, r.Body)
 		}
+		// With CheckRequest set to the vendor's document, a request that
+		// breaks it is refused before anything runs.
+		bad := map[string]any{"wallet_id": walletID, "currency_type": "sender", "request_amount": "10000", "payment_method": "bitcoin", "token": "USDB"}
+		if r := h.call("POST", in("/payin-quotes"), bad); r.Status != http.StatusBadRequest || r.str("code") != "VALIDATION_FAILED" ||
+			!strings.Contains(string(r.Body), "request_amount") || !strings.Contains(string(r.Body), "payment_method") {
+			t.Errorf("a request breaking the document: %d %s", r.Status, r.Body)
+		}
 		q := h.payinQuote("pix", walletID, 10000, brazilian.taxID)
 		if r := h.call("POST", in("/payins/evm"), map[string]any{"payin_quote_id": q.str("id")}); r.Status != http.StatusOK {
 			t.Fatalf("payin: %d %s", r.Status, r.Body)

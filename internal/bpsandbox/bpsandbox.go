@@ -117,6 +117,13 @@ type Config struct {
 	// FailQuotes answers every quote and FX request with
 	// QUOTES_RATE_UNAVAILABLE, to exercise a client's retries.
 	FailQuotes bool
+
+	// CheckRequest, when set, checks every API request (path relative to
+	// the mount point, query included) before it runs; a refusal is 400
+	// VALIDATION_FAILED with the reason in errors. Tests set it to the
+	// vendor's OpenAPI document (package bpspec), making the sandbox a
+	// check on the client's requests.
+	CheckRequest func(r *http.Request, body []byte) error
 }
 
 // DefaultConfig returns a development instance's documented behaviour:
@@ -400,6 +407,12 @@ func (s *Sandbox) serve(h apiFunc) http.Handler {
 		if err != nil {
 			s.writeError(w, r, &apiError{code: "VALIDATION_MISSING_BODY", status: http.StatusBadRequest})
 			return
+		}
+		if s.cfg.CheckRequest != nil {
+			if err := s.cfg.CheckRequest(r, body); err != nil {
+				s.writeError(w, r, fail("VALIDATION_FAILED", err.Error()))
+				return
+			}
 		}
 		ctx := r.Context()
 		var status int
