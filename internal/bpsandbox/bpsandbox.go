@@ -47,7 +47,16 @@
 // documented legacy messages (422 idempotency_key_payload_mismatch, 409
 // idempotency_key_in_flight) and no code, none being documented; only 2xx
 // answers are stored for replay. Webhook URLs may be http and on loopback
-// (BlindPay requires https and public addresses).
+// (BlindPay requires https and public addresses). Deliveries are not
+// ordered, as with Svix. Only individuals, US bank accounts (ach, wire,
+// rtp), managed wallets (bl_) and Pix/SPEI payins are taken; customers,
+// bank accounts and wallets cannot be deleted.
+//
+// For tests: Config.CheckRequest (the vendor's document, package bpspec)
+// refuses requests that break it; RateLimit answers 429; FailQuotes makes
+// rates unavailable; LoseWebhooks drops events for reconciliation tests;
+// Simulate moves anything; the injected clock moves quote expiry and
+// webhook timestamps.
 package bpsandbox
 
 import (
@@ -194,8 +203,12 @@ func (s *Sandbox) rateLimited() (time.Duration, bool) {
 }
 
 // New returns a sandbox and registers its jobs on queue (call before
-// queue.Init). It fails on a configuration whose rates do not parse.
+// queue.Init). It fails on an incomplete configuration or rates that do
+// not parse.
 func New(db *store.DB, queue *jobs.Queue, cfg Config, now func() time.Time, log *slog.Logger) (*Sandbox, error) {
+	if len(cfg.InstanceID) != 15 || !strings.HasPrefix(cfg.InstanceID, "in_") || cfg.APIKey == "" || cfg.PublicURL == "" || cfg.Token == "" {
+		return nil, errors.New("bpsandbox: the configuration needs an instance id (in_ and 12 characters), an API key, a public URL and a token")
+	}
 	r, err := parseRates(cfg)
 	if err != nil {
 		return nil, err
