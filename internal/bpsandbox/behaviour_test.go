@@ -459,3 +459,16 @@ func TestLocalReceiver(t *testing.T) {
 		}
 	})
 }
+
+// TestStepsSurviveWithoutTimers: with the in-process timers stopped (the
+// process that scheduled a step is gone), the scheduled job takes it.
+func TestStepsSurviveWithoutTimers(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		h := setup(t, db)
+		h.register()
+		h.sb.Close()
+		id := h.createCustomer(brazilian)
+		h.hooks.wait("customer.update", id, status("approved"))
+	})
+}
