@@ -1,0 +1,278 @@
+package bpsandbox
+
+import (
+	"bytes"
+	"context"
+	"crypto/hmac"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/riverqueue/river"
+
+	"github.com/crebit/crebit/internal/store"
+)
+
+// webhookEvents are the event types an endpoint may subscribe to (the
+// spec's WebhookEndpointIn.events enum); the sandbox sends customer.new,
+// customer.update, tos.accept, payin.* and payout.*.
+var webhookEvents = []string{"customer.new", "customer.update", "customer.delete", "bankAccount.new", "payout.new",
+	"payout.update", "payout.complete", "payout.partnerFee", "blockchainWallet.new", "payin.new", "payin.update",
+	"payin.complete", "payin.partnerFee", "tos.accept", "limitIncrease.new", "limitIncrease.update", "virtualAccount.new",
+	"virtualAccount.complete", "transfer.new", "transfer.update", "transfer.complete", "wallet.new", "wallet.inbound"}
+
+// maxEndpoints is the documented limit per instance.
+const maxEndpoints = 25
+
+// endpointOut is WebhookEndpoint.
+type endpointOut struct {
+	ID          string   `json:"id"`
+	URL         string   `json:"url"`
+	Events      []string `json:"events"`
+	LastEventAt *string  `json:"last_event_at"`
+	InstanceID  string   `json:"instance_id"`
+	CreatedAt   string   `json:"created_at"`
+	UpdatedAt   string   `json:"updated_at"`
+}
+
+// createEndpoint registers a webhook endpoint with its own whsec_ secret
+// (read back with GET …/{id}/secret). events [] means every event. Unlike
+// BlindPay, http and loopback URLs are accepted: the sandbox runs beside
+// Crebit on a developer's machine.
+func (s *Sandbox) createEndpoint(ctx context.Context, tx *store.Tx, r *http.Request, body []byte) (int, any, error) {
+	var req struct {
+		URL    string    `json:"url"`
+		Events *[]string `json:"events"`
+	}
+	if err := decode(body, &req); err != nil {
+		return 0, nil, err
+	}
+	if req.URL == "" || req.Events == nil {
+		return 0, nil, fail("VALIDATION_MISSING_REQUIRED_FIELDS", "url", "events")
+	}
+	u, err := url.Parse(req.URL)
+	if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
+		return 0, nil, fail("WEBHOOKS_URL_INVALID")
+	}
+	for _, e := range *req.Events {
+		if !slices.Contains(webhookEvents, e) {
+			return 0, nil, invalid("events: unknown event " + e)
+		}
+	}
+	existing, err := tx.BPSandboxEndpoints(ctx)
+	if err != nil {
+		return 0, nil, err
+	}
+	if len(existing) >= maxEndpoints {
+		return 0, nil, fail("WEBHOOKS_LIMIT_REACHED")
+	}
+	events, _ := json.Marshal(*req.Events)
+	key := make([]byte, 24)
+	rand.Read(key)
+	e := store.BPEndpoint{ID: newID("we"), URL: req.URL, Events: string(events), Secret: "whsec_" + base64.StdEncoding.EncodeToString(key),
+		CreatedAt: s.now().UTC()}
+	if err := tx.BPSandboxCreateEndpoint(ctx, e); err != nil {
+		return 0, nil, err
+	}
+	return http.StatusOK, map[string]string{"id": e.ID}, nil
+}
+
+func (s *Sandbox) listEndpoints(ctx context.Context, tx *store.Tx, r *http.Request, body []byte) (int, any, error) {
+	eps, err := tx.BPSandboxEndpoints(ctx)
+	out := []endpointOut{}
+	for _, e := range eps {
+		var events []string
+		json.Unmarshal([]byte(e.Events), &events)
+		out = append(out, endpointOut{ID: e.ID, URL: e.URL, Events: events, InstanceID: s.cfg.InstanceID,
+			CreatedAt: isoTime(e.CreatedAt), UpdatedAt: isoTime(e.CreatedAt)})
+	}
+	return http.StatusOK, out, err
+}
+
+func (s *Sandbox) deleteEndpoint(ctx context.Context, tx *store.Tx, r *http.Request, body []byte) (int, any, error) {
+	found, err := tx.BPSandboxDeleteEndpoint(ctx, r.PathValue("id"))
+	if err == nil && !found {
+		return 0, nil, &apiError{code: "VALIDATION_FAILED", status: http.StatusBadRequest, description: "No such webhook endpoint."}
+	}
+	return http.StatusOK, map[string]bool{"success": true}, err
+}
+
+func (s *Sandbox) endpointSecret(ctx context.Context, tx *store.Tx, r *http.Request, body []byte) (int, any, error) {
+	e, err := tx.BPSandboxEndpoint(ctx, r.PathValue("id"))
+	if errors.Is(err, store.ErrNotFound) {
+		return 0, nil, &apiError{code: "VALIDATION_FAILED", status: http.StatusBadRequest, description: "No such webhook endpoint."}
+	}
+	return http.StatusOK, map[string]string{"key": e.Secret}, err
+}
+
+// withEvent is an event's payload: the resource's own fields (only those
+// in keep, when given) flat beside webhook_event, as BlindPay sends them
+// [docs/BLINDPAY.md §11].
+func withEvent(event string, v any, keep []string) map[string]any {
+	b, _ := json.Marshal(v)
+	var all map[string]any
+	json.Unmarshal(b, &all)
+	out := map[string]any{"webhook_event": event}
+	for k, x := range all {
+		if keep == nil || slices.Contains(keep, k) {
+			out[k] = x
+		}
+	}
+	return out
+}
+
+// emit records an event (one Svix message, id msg_…) and, in the same
+// transaction, a delivery job for every endpoint subscribed to its type.
+// Deliveries are independent jobs, so, as with Svix, events may arrive out
+// of order: a receiver takes the state from each payload's status.
+func (s *Sandbox) emit(ctx context.Context, tx *store.Tx, typ, objectID string, payload any) error {
+	b, err := json.Marshal(payload)
+	if err != nil {
+		return err
+	}
+	eps, err := tx.BPSandboxEndpoints(ctx)
+	if err != nil {
+		return err
+	}
+	var to []string
+	if s.lose.Load() > 0 && s.lose.Add(-1) >= 0 {
+		eps = nil // lost on the way (LoseWebhooks): recorded, never delivered
+	}
+	for _, e := range eps {
+		var events []string
+		json.Unmarshal([]byte(e.Events), &events)
+		if len(events) == 0 || slices.Contains(events, typ) {
+			to = append(to, e.ID)
+		}
+	}
+	id := "msg_" + newID("x")[2:] + newID("x")[2:]
+	if err := tx.BPSandboxCreateEvent(ctx, id, typ, objectID, string(b), to, s.now().UTC()); err != nil {
+		return err
+	}
+	for _, ep := range to {
+		if err := s.queue.InsertTx(ctx, tx, deliverArgs{EventID: id, EndpointID: ep},
+			&river.InsertOpts{MaxAttempts: len(s.cfg.RetrySchedule) + 1}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// deliverArgs is one event to deliver to one endpoint.
+type deliverArgs struct {
+	EventID    string `json:"event_id"`
+	EndpointID string `json:"endpoint_id"`
+}
+
+func (deliverArgs) Kind() string { return "bpsandbox_deliver_webhook" }
+
+type deliverWorker struct {
+	river.WorkerDefaults[deliverArgs]
+	s *Sandbox
+}
+
+// NextRetry follows the configured schedule (Svix's by default).
+func (w *deliverWorker) NextRetry(job *river.Job[deliverArgs]) time.Time {
+	sched := w.s.cfg.RetrySchedule
+	return time.Now().Add(sched[min(job.Attempt-1, len(sched)-1)])
+}
+
+// Work posts the event, signed, to the endpoint. Anything but a 2xx within
+// the delivery timeout (redirects included) is a failure, retried on the
+// schedule; every attempt carries the same svix-id, so the receiver can
+// drop the copies. A deleted endpoint ends the delivery.
+func (w *deliverWorker) Work(ctx context.Context, job *river.Job[deliverArgs]) error {
+	s := w.s
+	var payload string
+	var ep store.BPEndpoint
+	err := s.db.Read(ctx, func(tx *store.Tx) (err error) {
+		if payload, err = tx.BPSandboxEventPayload(ctx, job.Args.EventID); err != nil {
+			return err
+		}
+		ep, err = tx.BPSandboxEndpoint(ctx, job.Args.EndpointID)
+		return err
+	})
+	if errors.Is(err, store.ErrNotFound) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("load event %s: %w", job.Args.EventID, err)
+	}
+	body := []byte(payload)
+	target := ep.URL
+	if local, _ := s.local.Load().(string); local != "" && loopback(ep.URL) {
+		target = local
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, target, bytes.NewReader(body))
+	if err != nil {
+		return err
+	}
+	headers, err := Sign(ep.Secret, job.Args.EventID, s.now(), body)
+	if err != nil {
+		return err
+	}
+	for k, v := range headers {
+		req.Header.Set(k, v)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("User-Agent", "Svix-Webhooks/1.0 (bpsandbox)")
+	resp, err := s.client.Do(req)
+	status := 0
+	if err == nil {
+		io.Copy(io.Discard, io.LimitReader(resp.Body, 1<<16))
+		resp.Body.Close()
+		status = resp.StatusCode
+	}
+	ok := status >= 200 && status < 300
+	_ = s.db.Tx(ctx, func(tx *store.Tx) error {
+		return tx.BPSandboxDeliveryAttempted(ctx, job.Args.EventID, job.Args.EndpointID, status, ok, s.now().UTC())
+	})
+	if err != nil {
+		return fmt.Errorf("deliver %s to %s: %w", job.Args.EventID, job.Args.EndpointID, err)
+	}
+	if !ok {
+		return fmt.Errorf("deliver %s to %s: the endpoint answered %d", job.Args.EventID, job.Args.EndpointID, status)
+	}
+	return nil
+}
+
+// Sign returns the svix-id, svix-timestamp and svix-signature headers for
+// body: v1, and the base64 HMAC-SHA256, keyed with the base64-decoded part
+// of secret after whsec_, of "id.timestamp.body" [docs/BLINDPAY.md §11].
+func Sign(secret, msgID string, at time.Time, body []byte) (map[string]string, error) {
+	key, err := base64.StdEncoding.DecodeString(strings.TrimPrefix(secret, "whsec_"))
+	if err != nil || !strings.HasPrefix(secret, "whsec_") {
+		return nil, errors.New("bpsandbox: a webhook secret is whsec_ and base64")
+	}
+	ts := strconv.FormatInt(at.Unix(), 10)
+	mac := hmac.New(sha256.New, key)
+	mac.Write([]byte(msgID + "." + ts + "."))
+	mac.Write(body)
+	return map[string]string{"svix-id": msgID, "svix-timestamp": ts,
+		"svix-signature": "v1," + base64.StdEncoding.EncodeToString(mac.Sum(nil))}, nil
+}
+
+// loopback reports whether a URL's host is this machine.
+func loopback(raw string) bool {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return false
+	}
+	h := u.Hostname()
+	if h == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(h)
+	return ip != nil && ip.IsLoopback()
+}
