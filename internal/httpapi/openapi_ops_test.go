@@ -1,6 +1,7 @@
 package httpapi_test
 
 import (
+	"encoding/json"
 	"testing"
 
 	"github.com/crebit/crebit/internal/app/apptest"
@@ -14,6 +15,31 @@ func opsExchanges(t *testing.T, h *apptest.Harness, txn string) []exchange {
 	admin, _ := h.NewOperator("admin.doc@example.com", "admin")
 	h.NewOperator("support.doc@example.com", "support")
 	h.Browser().SignUp("new.op.doc@example.com")
+	// A reward to work: held (the friend pays from the referrer's address), its card chosen.
+	referrer := h.NewVerifiedAccountPayer("rewards.doc@example.com", apptest.CPF)
+	code := referralCode(t, h, referrer, "doc.friend@example.com")
+	far := friend(t, h, code, "doc.far@example.com", "046.591.018-19")
+	complete(t, h, far, "20", "046.591.018-19")
+	h.Settled()
+	var queue struct {
+		Rewards []struct {
+			ID            string
+			ReferredEmail string `json:"referred_email"`
+		} `json:"rewards"`
+	}
+	if err := json.Unmarshal(admin.MustOK("GET", "/api/ops/rewards?status=held", nil).Body, &queue); err != nil {
+		t.Fatal(err)
+	}
+	reward := ""
+	for _, r := range queue.Rewards {
+		if r.ReferredEmail == "doc.far@example.com" {
+			reward = r.ID
+		}
+	}
+	if reward == "" {
+		t.Fatalf("no reward for the document's exchanges: %+v", queue)
+	}
+	referrer.MustOK("PUT", "/api/me/referrals/rewards/"+reward+"/gift-card", map[string]string{"brand": "Visa"})
 	stranger := h.Browser()
 	stranger.SignUp("stranger.doc@example.com")
 	return []exchange{
@@ -38,6 +64,18 @@ func opsExchanges(t *testing.T, h *apptest.Harness, txn string) []exchange {
 		{name: "ops_find_payments_bad", as: admin, method: "GET", tmpl: "/api/ops/payments", path: "/api/ops/payments?q=hello", status: 400},
 		{name: "ops_explain", as: admin, method: "GET", tmpl: "/api/ops/payments/{transaction_id}", path: "/api/ops/payments/" + txn, status: 200},
 		{name: "ops_explain_unknown", as: admin, method: "GET", tmpl: "/api/ops/payments/{transaction_id}", path: "/api/ops/payments/txn_none", status: 404},
+		{name: "ops_rewards", as: admin, method: "GET", tmpl: "/api/ops/rewards", path: "/api/ops/rewards?status=earned", status: 200},
+		{name: "ops_rewards_bad", as: admin, method: "GET", tmpl: "/api/ops/rewards", path: "/api/ops/rewards?status=lost", status: 400},
+		{name: "ops_reward_release", as: admin, method: "POST", tmpl: "/api/ops/rewards/{id}/review", path: "/api/ops/rewards/" + reward + "/review",
+			body: map[string]string{"decision": "release", "reason": "a real friend"}, status: 204, validRequest: true},
+		{name: "ops_reward_send_bad", as: admin, method: "POST", tmpl: "/api/ops/rewards/{id}/send", path: "/api/ops/rewards/" + reward + "/send",
+			body: map[string]string{"code": "", "reason": "payout", "current_password": apptest.Password}, status: 400},
+		{name: "ops_reward_send", as: admin, method: "POST", tmpl: "/api/ops/rewards/{id}/send", path: "/api/ops/rewards/" + reward + "/send",
+			body: map[string]string{"code": "VISA-0000", "reason": "payout", "current_password": apptest.Password}, status: 204, validRequest: true},
+		{name: "ops_reward_review_bad", as: admin, method: "POST", tmpl: "/api/ops/rewards/{id}/review", path: "/api/ops/rewards/" + reward + "/review",
+			body: map[string]string{"decision": "refuse", "reason": "already sent"}, status: 409},
+		{name: "ops_reward_review_none", as: admin, method: "POST", tmpl: "/api/ops/rewards/{id}/review", path: "/api/ops/rewards/rwd_none/review",
+			body: map[string]string{"decision": "refuse", "reason": "gone"}, status: 404},
 		{name: "ops_find_people", as: admin, method: "GET", tmpl: "/api/ops/people", path: "/api/ops/people?email=stranger.doc@example.com", status: 200},
 		{name: "ops_find_people_bad", as: admin, method: "GET", tmpl: "/api/ops/people", path: "/api/ops/people?email=stranger", status: 400},
 		{name: "ops_audit_bad_limit", as: admin, method: "GET", tmpl: "/api/ops/audit", path: "/api/ops/audit?limit=0", status: 400},

@@ -164,3 +164,56 @@ func (s *Server) handleOpsExplainPayment(w http.ResponseWriter, r *http.Request)
 	}
 	writeJSON(w, r, http.StatusOK, ex)
 }
+
+func (s *Server) handleOpsRewards(w http.ResponseWriter, r *http.Request) {
+	if _, ok := s.consoleOperator(w, r, service.RoleFinance); !ok {
+		return
+	}
+	rewards, err := s.svc.ConsoleRewards(r.Context(), r.URL.Query().Get("status"))
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, r, http.StatusOK, map[string]any{"rewards": rewards})
+}
+
+func (s *Server) handleOpsRewardSend(w http.ResponseWriter, r *http.Request) {
+	op, ok := s.consoleOperator(w, r, service.RoleFinance)
+	if !ok {
+		return
+	}
+	var in service.RewardSend
+	if err := decodeJSON(w, r, &in); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	if err := s.svc.ConsoleSendReward(r.Context(), op, actor(r), r.PathValue("id"), in); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+func (s *Server) handleOpsRewardReview(w http.ResponseWriter, r *http.Request) {
+	op, ok := s.consoleOperator(w, r, service.RoleFinance)
+	if !ok {
+		return
+	}
+	var in struct {
+		Decision string `json:"decision"`
+		Reason   string `json:"reason"`
+	}
+	if err := decodeJSON(w, r, &in); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	if in.Decision != "release" && in.Decision != "refuse" {
+		writeError(w, r, apperr.WithField(apperr.Invalid, "decision", `decision must be "release" or "refuse"`))
+		return
+	}
+	if err := s.svc.ConsoleReviewReward(r.Context(), op, r.PathValue("id"), in.Decision, in.Reason); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}

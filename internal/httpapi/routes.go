@@ -85,6 +85,9 @@ func (s *Server) apiRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/ops/payments", s.handleOpsFindPayments)
 	mux.HandleFunc("GET /api/ops/people", s.handleOpsFindPeople)
 	mux.HandleFunc("GET /api/ops/payments/{transaction_id}", s.handleOpsExplainPayment)
+	mux.HandleFunc("GET /api/ops/rewards", s.handleOpsRewards)
+	mux.HandleFunc("POST /api/ops/rewards/{id}/send", s.handleOpsRewardSend)
+	mux.HandleFunc("POST /api/ops/rewards/{id}/review", s.handleOpsRewardReview)
 	// Any other /api/ops/ request — an unknown path, or a known one with
 	// the wrong method (which would otherwise answer 405 and so confirm the
 	// path) — is the 404 of a path that does not exist, for everyone.

@@ -721,6 +721,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ops/rewards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The referral rewards queue, oldest first (finance and admins) */
+        get: operations["opsRewards"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ops/rewards/{id}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Release a held reward to earned, or refuse an earned or held one (finance) */
+        post: operations["opsRewardReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ops/rewards/{id}/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * E-mail an earned reward's gift card code to the referrer (finance; asks for the operator's password)
+         * @description The code goes only into the e-mail (stored sealed in the outbox); the audit entry records the sending without it. The referrer must have chosen the card.
+         */
+        post: operations["opsRewardSend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/payment-authorization": {
         parameters: {
             query?: never;
@@ -1462,6 +1516,20 @@ export interface components {
         ConsentRequest: {
             /** @description Must be true. */
             accepted: boolean;
+        };
+        ConsoleReward: {
+            amount_usd: string;
+            /** Format: date-time */
+            created_at: string;
+            gift_card_brand?: string;
+            id: string;
+            payment_id: string;
+            referred_email: string;
+            referrer_email: string;
+            referrer_name: string;
+            review_reason?: string;
+            /** @enum {string} */
+            status: "earned" | "held" | "sent" | "refused";
         };
         Credentials: {
             /** Format: email */
@@ -4117,6 +4185,139 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             403: components["responses"]["TwoFactorRequired"];
             404: components["responses"]["NoSuchRoute"];
+        };
+    };
+    opsRewards: {
+        parameters: {
+            query?: {
+                status?: "earned" | "held" | "sent" | "refused";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Up to 200 rewards. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rewards: components["schemas"]["ConsoleReward"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["TwoFactorRequired"];
+            404: components["responses"]["NoSuchRoute"];
+        };
+    };
+    opsRewardReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    decision: "release" | "refuse";
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done, and written to the audit log. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["TwoFactorRequired"];
+            /** @description `not_found`: no such reward (or the 404 of a path that does not exist for anyone who is not finance). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict`: the reward's status does not allow it. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    opsRewardSend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                    current_password: string;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Sent, and written to the audit log. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description `current_password_invalid` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            403: components["responses"]["TwoFactorRequired"];
+            /** @description `not_found`: no such reward (or the 404 of a path that does not exist for anyone who is not finance). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict`: the reward is not earned, or no card was chosen. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
         };
     };
     recordPaymentAuthorization: {

@@ -1,0 +1,66 @@
+package store
+
+import (
+	"context"
+)
+
+// ConsoleReward is a referral reward as the console's queue shows it.
+type ConsoleReward struct {
+	ReferralReward
+	ReferrerName, ReferrerEmail, ReferrerAccountID string
+}
+
+// ConsoleRewards returns rewards in a status (all when ""), oldest first (a
+// queue is worked from its head), at most limit.
+func (tx *Tx) ConsoleRewards(ctx context.Context, status string, limit int) ([]ConsoleReward, error) {
+	q := `SELECT r.id, r.code, r.referrer_customer_id, r.referred_email, r.payment_id, r.amount_usd, r.status, r.review_reason,
+		COALESCE(r.gift_card_brand, ''), r.created_at, c.first_name || ' ' || c.last_name, c.email, COALESCE(c.account_id, '')
+		FROM referral_rewards r JOIN customers c ON c.id = r.referrer_customer_id`
+	var args []any
+	if status != "" {
+		q, args = q+` WHERE r.status = ?`, append(args, status)
+	}
+	rs, err := tx.query(ctx, q+` ORDER BY r.created_at, r.id LIMIT ?`, append(args, limit)...)
+	if err != nil {
+		return nil, err
+	}
+	defer rs.Close()
+	var out []ConsoleReward
+	for rs.Next() {
+		var r ConsoleReward
+		if err := rs.Scan(&r.ID, &r.Code, &r.ReferrerCustomerID, &r.ReferredEmail, &r.PaymentID, &r.AmountUSD, &r.Status,
+			&r.ReviewReason, &r.GiftCardBrand, &r.CreatedAt, &r.ReferrerName, &r.ReferrerEmail, &r.ReferrerAccountID); err != nil {
+			return nil, err
+		}
+		r.CreatedAt = r.CreatedAt.UTC()
+		out = append(out, r)
+	}
+	return out, rs.Err()
+}
+
+// ConsoleRewardForUpdate returns one reward with its referrer, locked on
+// PostgreSQL for the change that follows, or ErrNotFound.
+func (tx *Tx) ConsoleRewardForUpdate(ctx context.Context, id string) (ConsoleReward, error) {
+	lock := ""
+	if tx.engine == Postgres {
+		lock = " FOR UPDATE OF r"
+	}
+	var r ConsoleReward
+	err := tx.queryRow(ctx, `SELECT r.id, r.code, r.referrer_customer_id, r.referred_email, r.payment_id, r.amount_usd, r.status,
+		r.review_reason, COALESCE(r.gift_card_brand, ''), r.created_at, c.first_name || ' ' || c.last_name, c.email, COALESCE(c.account_id, '')
+		FROM referral_rewards r JOIN customers c ON c.id = r.referrer_customer_id WHERE r.id = ?`+lock, id).Scan(
+		&r.ID, &r.Code, &r.ReferrerCustomerID, &r.ReferredEmail, &r.PaymentID, &r.AmountUSD, &r.Status, &r.ReviewReason,
+		&r.GiftCardBrand, &r.CreatedAt, &r.ReferrerName, &r.ReferrerEmail, &r.ReferrerAccountID)
+	r.CreatedAt = r.CreatedAt.UTC()
+	return r, err
+}
+
+// SetRewardStatus moves a reward from one status to another (ErrConflict
+// when it is no longer in from), with the operator's reason.
+func (tx *Tx) SetRewardStatus(ctx context.Context, id, from, to, reason string) error {
+	n, err := tx.exec(ctx, `UPDATE referral_rewards SET status = ?, review_reason = ? WHERE id = ? AND status = ?`, to, reason, id, from)
+	if err == nil && n == 0 {
+		return ErrConflict
+	}
+	return err
+}
