@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -56,7 +57,8 @@ type ConsoleRow struct {
 //   - states are read one state at a time on (state, created_at, id), each
 //     at most a page, and merged;
 //   - a narrow amount range (under amountNarrow payments) is read on the
-//     amount index and sorted;
+//     amount index; these few-row searches (and a transaction id) read the
+//     matching ids without ORDER BY, sort them here and read the page by id;
 //   - anything else walks payments newest first on (created_at, id), the
 //     other filters applied to each row on the way.
 func (tx *Tx) ConsolePayments(ctx context.Context, f ConsoleSearch) ([]ConsoleRow, error) {
@@ -104,7 +106,25 @@ func (tx *Tx) ConsolePayments(ctx context.Context, f ConsoleSearch) ([]ConsoleRo
 		LEFT JOIN external_accounts e ON e.id = p.external_account_id WHERE `
 	const order = ` ORDER BY p.created_at DESC, p.id DESC LIMIT ?`
 	var q string
+	few := f.ID != "" || f.Email != "" || f.Last4 != ""
+	if !few && len(f.States) == 0 && (f.MinUSD > 0 || f.MaxUSD > 0) {
+		var err error
+		if few, err = tx.amountNarrow(ctx, f.MinUSD, f.MaxUSD); err != nil {
+			return nil, err
+		}
+	}
 	switch {
+	case few:
+		// A transaction id, a named person or a narrow amount range: read
+		// the few matching ids on their own index (no ORDER BY, so no
+		// engine walks the time index instead), sort them here, and read
+		// the page's rows by id.
+		ids, err := tx.consoleFew(ctx, strings.Join(where, " AND "), args, limit)
+		if err != nil || len(ids) == 0 {
+			return nil, err
+		}
+		q, args = `SELECT `+cols+from+`p.id IN (`+strings.TrimSuffix(strings.Repeat("?, ", len(ids)), ", ")+`)`+
+			` ORDER BY p.created_at DESC, p.id DESC`, ids
 	case len(f.States) > 0:
 		// One state at a time, each on its own index range, then merged.
 		parts := make([]string, len(f.States))
@@ -114,23 +134,6 @@ func (tx *Tx) ConsolePayments(ctx context.Context, f ConsoleSearch) ([]ConsoleRo
 			all = append(append(append(all, args...), string(s)), limit)
 		}
 		q, args = `SELECT * FROM (`+strings.Join(parts, " UNION ALL ")+`) m ORDER BY 8 DESC, 1 DESC LIMIT ?`, append(all, limit)
-	case (f.MinUSD > 0 || f.MaxUSD > 0) && f.ID == "":
-		narrow, err := tx.amountNarrow(ctx, f.MinUSD, f.MaxUSD)
-		if err != nil {
-			return nil, err
-		}
-		if narrow {
-			// Read the range on the amount index, then sort the few rows
-			// (on SQLite the + keeps the planner from walking created_at
-			// instead; PostgreSQL's statistics choose the index itself).
-			sortBy := "+p.created_at"
-			if tx.engine == Postgres {
-				sortBy = "p.created_at"
-			}
-			q, args = `SELECT `+cols+from+strings.Join(where, " AND ")+` ORDER BY `+sortBy+` DESC, p.id DESC LIMIT ?`, append(args, limit)
-			break
-		}
-		fallthrough
 	default:
 		q, args = `SELECT `+cols+from+strings.Join(where, " AND ")+order, append(args, limit)
 	}
@@ -153,6 +156,42 @@ func (tx *Tx) ConsolePayments(ctx context.Context, f ConsoleSearch) ([]ConsoleRo
 		out = append(out, r)
 	}
 	return out, rs.Err()
+}
+
+// consoleFew returns the ids of the newest limit payments matching cond,
+// reading every match (the caller knows there are few) and sorting here.
+func (tx *Tx) consoleFew(ctx context.Context, cond string, args []any, limit int) ([]any, error) {
+	rs, err := tx.query(ctx, `SELECT p.id, p.created_at FROM payments p WHERE `+cond, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rs.Close()
+	type hit struct {
+		id string
+		at time.Time
+	}
+	var hits []hit
+	for rs.Next() {
+		var h hit
+		if err := rs.Scan(&h.id, &h.at); err != nil {
+			return nil, err
+		}
+		hits = append(hits, h)
+	}
+	if err := rs.Err(); err != nil {
+		return nil, err
+	}
+	slices.SortFunc(hits, func(a, b hit) int {
+		if c := b.at.Compare(a.at); c != 0 {
+			return c
+		}
+		return strings.Compare(b.id, a.id)
+	})
+	out := make([]any, 0, min(len(hits), limit))
+	for _, h := range hits[:min(len(hits), limit)] {
+		out = append(out, h.id)
+	}
+	return out, nil
 }
 
 // amountNarrow is how many payments an amount range may hold to be read on
