@@ -40,6 +40,18 @@ func opsExchanges(t *testing.T, h *apptest.Harness, txn string) []exchange {
 		t.Fatalf("no reward for the document's exchanges: %+v", queue)
 	}
 	referrer.MustOK("PUT", "/api/me/referrals/rewards/"+reward+"/gift-card", map[string]string{"brand": "Visa"})
+	// A payment with a webhook and an e-mail to resend and replay.
+	fixed := h.NewMexicoPayer()
+	fixTxn := fixed.SpeiPayment(fixed.Quote("USDC/MXN", "60"), "ops-doc").Str("transaction_id")
+	fixed.Simulate(fixTxn, "payin_completed")
+	var story struct {
+		Webhooks []struct{ ID string } `json:"webhooks"`
+		Emails   []struct{ ID string } `json:"emails"`
+	}
+	h.Eventually("a webhook and an e-mail", func() bool {
+		json.Unmarshal(admin.MustOK("GET", "/api/ops/payments/"+fixTxn, nil).Body, &story) //nolint:errcheck
+		return len(story.Webhooks) > 0 && len(story.Emails) > 0
+	})
 	stranger := h.Browser()
 	stranger.SignUp("stranger.doc@example.com")
 	return []exchange{
@@ -64,6 +76,14 @@ func opsExchanges(t *testing.T, h *apptest.Harness, txn string) []exchange {
 		{name: "ops_find_payments_bad", as: admin, method: "GET", tmpl: "/api/ops/payments", path: "/api/ops/payments?q=hello", status: 400},
 		{name: "ops_explain", as: admin, method: "GET", tmpl: "/api/ops/payments/{transaction_id}", path: "/api/ops/payments/" + txn, status: 200},
 		{name: "ops_explain_unknown", as: admin, method: "GET", tmpl: "/api/ops/payments/{transaction_id}", path: "/api/ops/payments/txn_none", status: 404},
+		{name: "ops_resend", as: admin, method: "POST", tmpl: "/api/ops/payments/{transaction_id}/resend-email", path: "/api/ops/payments/" + fixTxn + "/resend-email",
+			body: map[string]string{"mail_id": story.Emails[0].ID, "reason": "lost it"}, status: 204, validRequest: true},
+		{name: "ops_resend_none", as: admin, method: "POST", tmpl: "/api/ops/payments/{transaction_id}/resend-email", path: "/api/ops/payments/" + fixTxn + "/resend-email",
+			body: map[string]string{"mail_id": "msg_none", "reason": "lost it"}, status: 404},
+		{name: "ops_replay", as: admin, method: "POST", tmpl: "/api/ops/payments/{transaction_id}/replay-webhook", path: "/api/ops/payments/" + fixTxn + "/replay-webhook",
+			body: map[string]string{"event_id": story.Webhooks[0].ID, "reason": "stalled"}, status: 200, validRequest: true},
+		{name: "ops_replay_no_reason", as: admin, method: "POST", tmpl: "/api/ops/payments/{transaction_id}/replay-webhook", path: "/api/ops/payments/" + fixTxn + "/replay-webhook",
+			body: map[string]string{"event_id": story.Webhooks[0].ID, "reason": ""}, status: 400},
 		{name: "ops_rewards", as: admin, method: "GET", tmpl: "/api/ops/rewards", path: "/api/ops/rewards?status=earned", status: 200},
 		{name: "ops_rewards_bad", as: admin, method: "GET", tmpl: "/api/ops/rewards", path: "/api/ops/rewards?status=lost", status: 400},
 		{name: "ops_reward_release", as: admin, method: "POST", tmpl: "/api/ops/rewards/{id}/review", path: "/api/ops/rewards/" + reward + "/review",

@@ -217,3 +217,44 @@ func (s *Server) handleOpsRewardReview(w http.ResponseWriter, r *http.Request) {
 	}
 	w.WriteHeader(http.StatusNoContent)
 }
+
+func (s *Server) handleOpsResendMail(w http.ResponseWriter, r *http.Request) {
+	op, ok := s.consoleOperator(w, r, service.RoleSupport)
+	if !ok {
+		return
+	}
+	var in struct {
+		MailID string `json:"mail_id"`
+		Reason string `json:"reason"`
+	}
+	if err := decodeJSON(w, r, &in); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	if err := s.svc.ConsoleResendMail(r.Context(), op, r.PathValue("transaction_id"), in.MailID, in.Reason); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+func (s *Server) handleOpsReplayWebhook(w http.ResponseWriter, r *http.Request) {
+	op, ok := s.consoleOperator(w, r, service.RoleFinance)
+	if !ok {
+		return
+	}
+	var in struct {
+		EventID string `json:"event_id"`
+		Reason  string `json:"reason"`
+	}
+	if err := decodeJSON(w, r, &in); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	outcome, err := s.svc.ConsoleReplayWebhook(r.Context(), op, r.PathValue("transaction_id"), in.EventID, in.Reason)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, r, http.StatusOK, map[string]string{"outcome": outcome})
+}

@@ -61,8 +61,8 @@ func TestConsoleExplainsAPayment(t *testing.T) {
 				Operation, Outcome, Request, About string
 				IdemKey                            string `json:"idempotency_key"`
 			} `json:"partner_calls"`
-			Webhooks []struct{ Type, Headers, Body, Signature string } `json:"webhooks"`
-			Emails   []struct{ To, Subject, Text string }              `json:"emails"`
+			Webhooks []struct{ ID, Type, Headers, Body, Signature string } `json:"webhooks"`
+			Emails   []struct{ ID, To, Subject, Text string }              `json:"emails"`
 			Ledger   []struct {
 				Entries []struct {
 					Currency string
@@ -124,6 +124,42 @@ func TestConsoleExplainsAPayment(t *testing.T) {
 		if len(ex.Others) != 1 || ex.Others[0].TransactionID != other {
 			t.Errorf("other payments: %+v", ex.Others)
 		}
+
+		// Fix: support resends an e-mail; finance replays a webhook, which
+		// (already applied) changes nothing. Both are audited.
+		if r := support.Do("POST", "/api/ops/payments/"+txn+"/resend-email", map[string]string{"mail_id": ex.Emails[0].ID, "reason": ""}); r.Status != http.StatusBadRequest {
+			t.Errorf("a resend without a reason: %d %s", r.Status, r.Body)
+		}
+		if r := support.Do("POST", "/api/ops/payments/"+other+"/resend-email", map[string]string{"mail_id": ex.Emails[0].ID, "reason": "lost"}); r.Status != http.StatusNotFound {
+			t.Errorf("another payment's e-mail resent: %d %s", r.Status, r.Body)
+		}
+		before := len(ex.Emails)
+		if r := support.Do("POST", "/api/ops/payments/"+txn+"/resend-email", map[string]string{"mail_id": ex.Emails[0].ID, "reason": "the payer lost it"}); r.Status != http.StatusNoContent {
+			t.Fatalf("resend: %d %s", r.Status, r.Body)
+		}
+		var again struct {
+			Emails []struct{ To, Subject string } `json:"emails"`
+		}
+		json.Unmarshal(support.MustOK("GET", "/api/ops/payments/"+txn, nil).Body, &again) //nolint:errcheck
+		if len(again.Emails) != before+1 || again.Emails[before].Subject != ex.Emails[0].Subject || again.Emails[before].To != ex.Emails[0].To {
+			t.Errorf("after the resend: %+v", again.Emails)
+		}
+		if r := support.Do("POST", "/api/ops/payments/"+txn+"/replay-webhook", map[string]string{"event_id": ex.Webhooks[0].ID, "reason": "check"}); r.Status != http.StatusNotFound {
+			t.Errorf("support replays a webhook: %d", r.Status)
+		}
+		finance, _ := h.NewOperator("finance.explain@example.com", "finance")
+		r2 := finance.MustOK("POST", "/api/ops/payments/"+txn+"/replay-webhook", map[string]string{"event_id": ex.Webhooks[0].ID, "reason": "payer says it stalled"})
+		if r2.Str("outcome") != "no change" || p.State(txn) != "completed" {
+			t.Errorf("replaying an applied event: %s, state %s", r2.Body, p.State(txn))
+		}
+		if r := finance.Do("POST", "/api/ops/payments/"+other+"/replay-webhook", map[string]string{"event_id": ex.Webhooks[0].ID, "reason": "x"}); r.Status != http.StatusNotFound || r.Str("field") != "event_id" {
+			t.Errorf("another payment's webhook replayed: %d %s", r.Status, r.Body)
+		}
+		audit := string(finance.MustOK("GET", "/api/ops/audit?object_type=payment&object_id="+txn, nil).Body)
+		if !strings.Contains(audit, "mail.resend") || !strings.Contains(audit, "webhook.replay") {
+			t.Errorf("the payment's audit: %s", audit)
+		}
+
 		if r := support.Do("GET", "/api/ops/payments/txn_nothing", nil); r.Status != http.StatusNotFound || r.Str("code") != "transaction_not_found" {
 			t.Errorf("an unknown payment: %d %s", r.Status, r.Body)
 		}

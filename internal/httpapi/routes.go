@@ -85,6 +85,8 @@ func (s *Server) apiRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/ops/payments", s.handleOpsFindPayments)
 	mux.HandleFunc("GET /api/ops/people", s.handleOpsFindPeople)
 	mux.HandleFunc("GET /api/ops/payments/{transaction_id}", s.handleOpsExplainPayment)
+	mux.HandleFunc("POST /api/ops/payments/{transaction_id}/resend-email", s.handleOpsResendMail)
+	mux.HandleFunc("POST /api/ops/payments/{transaction_id}/replay-webhook", s.handleOpsReplayWebhook)
 	mux.HandleFunc("GET /api/ops/rewards", s.handleOpsRewards)
 	mux.HandleFunc("POST /api/ops/rewards/{id}/send", s.handleOpsRewardSend)
 	mux.HandleFunc("POST /api/ops/rewards/{id}/review", s.handleOpsRewardReview)

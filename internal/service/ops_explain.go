@@ -11,6 +11,7 @@ import (
 	"github.com/crebit/crebit/internal/money"
 	"github.com/crebit/crebit/internal/payment"
 	"github.com/crebit/crebit/internal/rail"
+	"github.com/crebit/crebit/internal/randid"
 	"github.com/crebit/crebit/internal/store"
 )
 
@@ -82,6 +83,7 @@ type ExplainedHook struct {
 
 // ExplainedMail is one e-mail queued about the payment.
 type ExplainedMail struct {
+	ID        string     `json:"id"`
 	To        string     `json:"to"`
 	Subject   string     `json:"subject"`
 	Text      string     `json:"text"`
@@ -183,7 +185,7 @@ func (s *Service) ConsoleExplainPayment(ctx context.Context, transactionID strin
 			return err
 		}
 		for _, m := range mails {
-			em := ExplainedMail{To: m.To, Subject: m.Subject, QueuedAt: m.CreatedAt, SentAt: m.SentAt, FailedAt: m.FailedAt,
+			em := ExplainedMail{ID: m.ID, To: m.To, Subject: m.Subject, QueuedAt: m.CreatedAt, SentAt: m.SentAt, FailedAt: m.FailedAt,
 				Attempts: m.Attempts, LastError: m.LastError}
 			if body, err := s.sealer.Open(m.BodySealed); err == nil {
 				var mb mailBody
@@ -246,4 +248,72 @@ func found(p payment.Record, first, last, email, taxLast4, bankLast4 string) Fou
 		Corridor: corridor, Currency: string(p.AmountLocal.Currency), AmountLocal: p.AmountLocal, AmountUSD: p.AmountUSD,
 		CreatedAt: p.CreatedAt, PayerName: strings.TrimSpace(first + " " + last), PayerEmail: email, AccountID: p.AccountID,
 		TaxIDLast4: taxLast4, BankLast4: bankLast4}
+}
+
+// ConsoleResendMail queues again one e-mail a payment sent (support), as a
+// new message with the same content, recorded in the audit log.
+func (s *Service) ConsoleResendMail(ctx context.Context, op Operator, transactionID, mailID, reasonText string) error {
+	why, err := reason(reasonText)
+	if err != nil {
+		return err
+	}
+	return s.db.Tx(ctx, func(tx *store.Tx) error {
+		id := randid.New("msg")
+		err := tx.CopyOutbox(ctx, mailID, transactionID, id, id+"@"+s.mailDomain, s.now())
+		if errors.Is(err, store.ErrNotFound) {
+			return apperr.WithField(apperr.NotFound, "mail_id", "This payment sent no such e-mail")
+		}
+		if err != nil {
+			return err
+		}
+		tx.AfterCommit(s.wakeMail)
+		return s.audit(ctx, tx, op.AccountID, op.Email, "mail.resend", "payment", transactionID,
+			map[string]string{"mail_id": mailID}, map[string]string{"mail_id": id}, why)
+	})
+}
+
+// ConsoleReplayWebhook applies a stored webhook event to its payment again
+// (finance): the lifecycle rules never move a payment backwards, so an
+// event already applied changes nothing; one whose applying failed is
+// applied now. The outcome is returned and audited.
+func (s *Service) ConsoleReplayWebhook(ctx context.Context, op Operator, transactionID, eventID, reasonText string) (string, error) {
+	why, err := reason(reasonText)
+	if err != nil {
+		return "", err
+	}
+	var outcome string
+	err = s.db.Tx(ctx, func(tx *store.Tx) error {
+		pid, err := tx.WebhookPaymentID(ctx, eventID)
+		if errors.Is(err, store.ErrNotFound) || err == nil && pid != transactionID {
+			return apperr.WithField(apperr.NotFound, "event_id", "This payment received no such webhook")
+		}
+		if err != nil {
+			return err
+		}
+		before, err := tx.Payment(ctx, transactionID)
+		if errors.Is(err, store.ErrNotFound) {
+			return apperr.WithField(apperr.TransactionNotFound, "transaction_id", "No payment has this transaction id")
+		}
+		if err != nil {
+			return err
+		}
+		raw, err := tx.WebhookEventPayload(ctx, eventID)
+		if err != nil {
+			return err
+		}
+		if err := s.applyEvent(ctx, tx, eventID, raw); err != nil {
+			return err
+		}
+		after, err := tx.Payment(ctx, transactionID)
+		if err != nil {
+			return err
+		}
+		outcome = "no change"
+		if after.State != before.State {
+			outcome = string(before.State) + " → " + string(after.State)
+		}
+		return s.audit(ctx, tx, op.AccountID, op.Email, "webhook.replay", "payment", transactionID,
+			map[string]string{"state": string(before.State), "event_id": eventID}, map[string]string{"state": string(after.State)}, why)
+	})
+	return outcome, err
 }

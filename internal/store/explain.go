@@ -96,3 +96,26 @@ func (tx *Tx) LedgerAbout(ctx context.Context, paymentID string) ([]LedgerPostin
 	}
 	return out, rs.Err()
 }
+
+// CopyOutbox queues again, as a new message, an e-mail queued about
+// objectID (ErrNotFound when it is not one of that object's).
+func (tx *Tx) CopyOutbox(ctx context.Context, id, objectID, newID, messageID string, now time.Time) error {
+	n, err := tx.exec(ctx, `INSERT INTO outbox (id, message_id, kind, to_addr, subject, body_sealed, created_at, next_attempt_at, object_id)
+		SELECT ?, ?, kind, to_addr, subject, body_sealed, ?, ?, object_id FROM outbox WHERE id = ? AND object_id = ?`,
+		newID, messageID, utc(now), utc(now), id, objectID)
+	if err == nil && n == 0 {
+		return ErrNotFound
+	}
+	return err
+}
+
+// WebhookPaymentID returns the payment a recorded event moved ("" when
+// none), or ErrNotFound.
+func (tx *Tx) WebhookPaymentID(ctx context.Context, eventID string) (string, error) {
+	var p *string
+	err := tx.queryRow(ctx, `SELECT payment_id FROM webhook_events WHERE id = ?`, eventID).Scan(&p)
+	if p == nil {
+		return "", err
+	}
+	return *p, err
+}

@@ -704,6 +704,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ops/payments/{transaction_id}/replay-webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Apply a stored webhook event to its payment again (finance); the lifecycle never moves backwards, so an applied event changes nothing */
+        post: operations["opsReplayWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ops/payments/{transaction_id}/resend-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Queue again one e-mail the payment sent, with the same content (any operator) */
+        post: operations["opsResendMail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ops/people": {
         parameters: {
             query?: never;
@@ -1798,6 +1832,7 @@ export interface components {
                 attempts: number;
                 /** Format: date-time */
                 failed_at?: string;
+                id: string;
                 last_error?: string;
                 /** Format: date-time */
                 queued_at: string;
@@ -4150,6 +4185,88 @@ export interface operations {
             };
             403: components["responses"]["TwoFactorRequired"];
             /** @description `transaction_not_found`, or for anyone who is not an operator the 404 of a path that does not exist. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    opsReplayWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                transaction_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A `webhooks[].id` of the payment's explanation. */
+                    event_id: string;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description What the replay did, e.g. "no change" or "payin_completed → offramp_created"; written to the audit log. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        outcome: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["TwoFactorRequired"];
+            /** @description `not_found`: the payment received no such webhook (or the 404 of a path that does not exist for anyone who is not finance). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    opsResendMail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                transaction_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description An `emails[].id` of the payment's explanation. */
+                    mail_id: string;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Queued, and written to the audit log. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["TwoFactorRequired"];
+            /** @description `not_found`: the payment sent no such e-mail (or the 404 of a path that does not exist for anyone who is not an operator). */
             404: {
                 headers: {
                     [name: string]: unknown;
