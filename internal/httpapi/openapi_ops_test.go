@@ -84,6 +84,8 @@ func opsExchanges(t *testing.T, h *apptest.Harness, txn string) []exchange {
 			body: map[string]string{"event_id": story.Webhooks[0].ID, "reason": "stalled"}, status: 200, validRequest: true},
 		{name: "ops_replay_no_reason", as: admin, method: "POST", tmpl: "/api/ops/payments/{transaction_id}/replay-webhook", path: "/api/ops/payments/" + fixTxn + "/replay-webhook",
 			body: map[string]string{"event_id": story.Webhooks[0].ID, "reason": ""}, status: 400},
+		{name: "ops_health", as: admin, method: "GET", tmpl: "/api/ops/health", status: 200},
+		{name: "ops_health_stranger", as: stranger, method: "GET", tmpl: "/api/ops/health", status: 404},
 		{name: "ops_rewards", as: admin, method: "GET", tmpl: "/api/ops/rewards", path: "/api/ops/rewards?status=earned", status: 200},
 		{name: "ops_rewards_bad", as: admin, method: "GET", tmpl: "/api/ops/rewards", path: "/api/ops/rewards?status=lost", status: 400},
 		{name: "ops_reward_release", as: admin, method: "POST", tmpl: "/api/ops/rewards/{id}/review", path: "/api/ops/rewards/" + reward + "/review",

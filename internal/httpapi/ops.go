@@ -258,3 +258,15 @@ func (s *Server) handleOpsReplayWebhook(w http.ResponseWriter, r *http.Request) 
 	}
 	writeJSON(w, r, http.StatusOK, map[string]string{"outcome": outcome})
 }
+
+func (s *Server) handleOpsHealth(w http.ResponseWriter, r *http.Request) {
+	if _, ok := s.consoleOperator(w, r, service.RoleSupport); !ok {
+		return
+	}
+	h, err := s.svc.ConsoleHealth(r.Context())
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, r, http.StatusOK, h)
+}

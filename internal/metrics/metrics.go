@@ -178,3 +178,34 @@ func (c *paymentCollector) Collect(ch chan<- prometheus.Metric) {
 	}
 	ch <- prometheus.MustNewConstMetric(overdueDesc, prometheus.GaugeValue, float64(overdue))
 }
+
+// Refusals returns, since this process started, the requests each rate
+// limit refused and the webhooks refused for their signature (the console's
+// health view; nil Metrics gives nothing).
+func (m *Metrics) Refusals() (byLimit map[string]int64, webhooks int64) {
+	byLimit = map[string]int64{}
+	if m == nil {
+		return byLimit, 0
+	}
+	families, err := m.reg.Gather()
+	if err != nil {
+		return byLimit, 0
+	}
+	for _, f := range families {
+		switch f.GetName() {
+		case "crebit_rate_limit_refusals_total":
+			for _, mt := range f.GetMetric() {
+				for _, l := range mt.GetLabel() {
+					if l.GetName() == "limit" {
+						byLimit[l.GetValue()] = int64(mt.GetCounter().GetValue())
+					}
+				}
+			}
+		case "crebit_webhook_verification_failures_total":
+			for _, mt := range f.GetMetric() {
+				webhooks += int64(mt.GetCounter().GetValue())
+			}
+		}
+	}
+	return byLimit, webhooks
+}

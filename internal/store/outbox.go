@@ -24,7 +24,7 @@ type OutboxMessage struct {
 	ObjectID   string // the payment it is about ("" for other mail)
 }
 
-const outboxColumns = `id, message_id, kind, to_addr, subject, body_sealed, created_at, attempts, last_error, sent_at, failed_at`
+const outboxColumns = `id, message_id, kind, to_addr, subject, body_sealed, created_at, attempts, last_error, sent_at, failed_at, object_id`
 
 // InsertOutbox stores a message, due at once; call it in the transaction
 // that causes it.
@@ -141,14 +141,14 @@ func (tx *Tx) RecordOutboxFailure(ctx context.Context, id, reason string, final 
 
 func scanOutbox(r row) (OutboxMessage, error) {
 	var m OutboxMessage
-	var lastErr sql.NullString
+	var lastErr, object sql.NullString
 	var sent, failed sql.NullTime
 	err := r.Scan(&m.ID, &m.MessageID, &m.Kind, &m.To, &m.Subject, &m.BodySealed, &m.CreatedAt, &m.Attempts,
-		&lastErr, &sent, &failed)
+		&lastErr, &sent, &failed, &object)
 	if err != nil {
 		return OutboxMessage{}, err
 	}
-	m.CreatedAt, m.LastError = m.CreatedAt.UTC(), lastErr.String
+	m.CreatedAt, m.LastError, m.ObjectID = m.CreatedAt.UTC(), lastErr.String, object.String
 	if sent.Valid {
 		t := sent.Time.UTC()
 		m.SentAt = &t

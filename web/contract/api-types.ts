@@ -612,6 +612,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ops/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What needs an operator (any operator)
+         * @description The ledger check (as `crebit ledger check`), the shared accounts' balances and how many payment accounts hold funds, River jobs not completed by kind and state, e-mails waiting and failed, webhooks of the last day that moved no payment, payments stuck past their expected time (awaiting a pay-in 10 minutes after the window closed; created 5 minutes; pay-in processing 2 hours; pay-in completed 1 hour; off-ramp created 6 hours; mismatch 1 day), and this instance's rate-limit and webhook-signature refusals since it started.
+         */
+        get: operations["opsHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ops/me": {
         parameters: {
             query?: never;
@@ -3996,6 +4016,76 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            403: components["responses"]["TwoFactorRequired"];
+            404: components["responses"]["NoSuchRoute"];
+        };
+    };
+    opsHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The health view. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        balances: {
+                            account: string;
+                            balance: number;
+                            currency: string;
+                        }[];
+                        /** Format: date-time */
+                        checked_at: string;
+                        emails_failed: number;
+                        emails_waiting: number;
+                        failed_emails: {
+                            attempts: number;
+                            /** Format: date-time */
+                            failed_at: string | null;
+                            id: string;
+                            kind: string;
+                            last_error: string;
+                            to: string;
+                            transaction_id?: string;
+                        }[];
+                        ignored_webhooks: {
+                            id: string;
+                            outcome: string;
+                            /** Format: date-time */
+                            received_at: string;
+                            type: string;
+                        }[];
+                        jobs: {
+                            count: number;
+                            kind: string;
+                            state: string;
+                        }[];
+                        ledger: {
+                            ok: boolean;
+                            problems: string[];
+                            transactions: number;
+                        };
+                        payment_accounts_holding_funds: number;
+                        rate_limit_refusals_since_start: {
+                            [key: string]: number;
+                        };
+                        stuck_payments: {
+                            /** Format: date-time */
+                            since: string;
+                            status: string;
+                            transaction_id: string;
+                        }[];
+                        webhook_signature_refusals_since_start: number;
+                    };
+                };
+            };
             403: components["responses"]["TwoFactorRequired"];
             404: components["responses"]["NoSuchRoute"];
         };
