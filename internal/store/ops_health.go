@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"time"
 
 	"github.com/crebit/crebit/internal/payment"
@@ -65,27 +64,8 @@ func (tx *Tx) OutboxHealth(ctx context.Context) (MailHealth, error) {
 // payment because they could not be applied (unknown payment, unreadable
 // amount, unknown type), newest first.
 func (tx *Tx) IgnoredWebhooks(ctx context.Context, since time.Time) ([]ReceivedWebhook, error) {
-	rs, err := tx.query(ctx, `SELECT id, type, '', '', COALESCE(outcome, ''), received_at, processed_at FROM webhook_events
+	return tx.receivedWebhooks(ctx, `SELECT id, type, '', '', COALESCE(outcome, ''), received_at, processed_at FROM webhook_events
 		WHERE received_at >= ? AND outcome LIKE 'ignored%' ORDER BY received_at DESC LIMIT 50`, utc(since))
-	if err != nil {
-		return nil, err
-	}
-	defer rs.Close()
-	var out []ReceivedWebhook
-	for rs.Next() {
-		var w ReceivedWebhook
-		var processed sql.NullTime
-		if err := rs.Scan(&w.ID, &w.Type, &w.Payload, &w.Headers, &w.Outcome, &w.ReceivedAt, &processed); err != nil {
-			return nil, err
-		}
-		w.ReceivedAt = w.ReceivedAt.UTC()
-		if processed.Valid {
-			t := processed.Time.UTC()
-			w.ProcessedAt = &t
-		}
-		out = append(out, w)
-	}
-	return out, rs.Err()
 }
 
 // StuckPayment is a payment in a state for longer than it should be.

@@ -42,8 +42,14 @@ type ReceivedWebhook struct {
 
 // WebhooksAbout returns the events recorded about a payment, oldest first.
 func (tx *Tx) WebhooksAbout(ctx context.Context, paymentID string) ([]ReceivedWebhook, error) {
-	rs, err := tx.query(ctx, `SELECT id, type, payload, headers, COALESCE(outcome, ''), received_at, processed_at
+	return tx.receivedWebhooks(ctx, `SELECT id, type, payload, headers, COALESCE(outcome, ''), received_at, processed_at
 		FROM webhook_events WHERE payment_id = ? ORDER BY received_at, id`, paymentID)
+}
+
+// receivedWebhooks runs a query of webhook_events' id, type, payload,
+// headers, outcome, received_at and processed_at.
+func (tx *Tx) receivedWebhooks(ctx context.Context, q string, args ...any) ([]ReceivedWebhook, error) {
+	rs, err := tx.query(ctx, q, args...)
 	if err != nil {
 		return nil, err
 	}
