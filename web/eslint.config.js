@@ -65,6 +65,26 @@ export default tseslint.config(
     },
   },
   {
+    // Issue 26, item 1: an amount a person typed is read by lib/amount.ts's
+    // parseTypedAmount and nothing else ("150,75" once became 15075 through
+    // Number(text.replace(/,/g, ''))).
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/lib/amount.ts', 'src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.name='Number'] > CallExpression[callee.property.name=/^(replace|replaceAll)$/]",
+          message: 'Read a typed amount with parseTypedAmount/readAmount from @/lib/amount, never by stripping characters.',
+        },
+        {
+          selector: "CallExpression[callee.name='parseFloat'], CallExpression[callee.object.name='Number'][callee.property.name='parseFloat']",
+          message: 'Read a typed amount with parseTypedAmount/readAmount from @/lib/amount.',
+        },
+      ],
+    },
+  },
+  {
     // Playwright fixtures call a parameter `use`, which is not React's.
     files: ['e2e/**/*.ts'],
     rules: { 'react-hooks/rules-of-hooks': 'off' },
