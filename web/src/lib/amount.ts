@@ -85,3 +85,12 @@ export function readAmount(text: string, currency: CurrencyCode, lang: Language 
   if (n <= 0) return { ok: false, reason: 'zero' };
   return { ok: true, value: n };
 }
+
+/**
+ * amountText is an amount's machine form, for URLs (?amount=), storage and
+ * form state that the parser reads back: 2 decimals, '.' as the mark, no
+ * grouping ("1234.50"). What a person reads is formatted by lib/money.ts.
+ */
+export function amountText(n: number): string {
+  return n.toFixed(2);
+}

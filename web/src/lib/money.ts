@@ -59,6 +59,18 @@ export function formatRate(rate: number, decimals = 4, lang: Language = displayL
   }).format(rate);
 }
 
+/** formatNumber shows a plain count or figure (no currency) in the person's language: 12,500 / 12.500. */
+export function formatNumber(n: number, lang: Language = displayLanguage()): string {
+  return numberFormat(intlLocale(lang), { maximumFractionDigits: 2 }).format(n);
+}
+
+/** formatWholeMoney shows whole units of any currency named by its code (an award: "USD 10,000"), in the person's language. */
+export function formatWholeMoney(n: number, currency: string, lang: Language = displayLanguage()): string {
+  return numberFormat(intlLocale(lang), { style: 'currency', currency, maximumFractionDigits: 0, currencyDisplay: 'code' })
+    .format(n)
+    .replace(/\u00a0/g, ' ');
+}
+
 /** formatDateTime shows a moment in the person's language and time zone, with the zone named. */
 export function formatDateTime(
   date: Date,
@@ -78,4 +90,16 @@ export function formatDate(isoDate: string, lang: Language = displayLanguage()):
   const d = new Date(`${isoDate}T00:00:00Z`);
   if (Number.isNaN(d.getTime())) return isoDate;
   return new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: 'long', timeZone: 'UTC' }).format(d);
+}
+
+/** formatShortDate shows a calendar date (YYYY-MM-DD) with a short month ("Mar 15, 2027", "15 de mar. de 2027"), no time-zone shift. */
+export function formatShortDate(isoDate: string, lang: Language = displayLanguage()): string {
+  const d = new Date(`${isoDate}T00:00:00Z`);
+  if (Number.isNaN(d.getTime())) return isoDate;
+  return new Intl.DateTimeFormat(intlLocale(lang), { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(d);
+}
+
+/** formatMonthName is the name of month 1-12 in the person's language. */
+export function formatMonthName(month: number, lang: Language = displayLanguage()): string {
+  return new Intl.DateTimeFormat(intlLocale(lang), { month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2000, month - 1, 1)));
 }
