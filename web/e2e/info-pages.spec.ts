@@ -139,7 +139,7 @@ const pages: PageCase[] = [
     name: 'payment-complete',
     title: /Payment Submitted — Crebit/,
     h1: 'Payment Submitted!',
-    texts: ['What happens next', 'Verification: 1-2 hours', 'Refer Friends & Earn $100', /Referrals need a completed payment profile/],
+    texts: ['What happens next', 'Within 5 minutes of your payment', 'Refer Friends & Earn $100', /Referrals need a completed payment profile/],
   },
   {
     path: '/track',
