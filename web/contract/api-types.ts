@@ -344,7 +344,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in account */
+        /**
+         * The signed-in account
+         * @description Every page asks; being signed out is an answer (204, no body), not an error.
+         */
         get: operations["me"];
         put?: never;
         post?: never;
@@ -589,6 +592,75 @@ export interface paths {
         get: operations["meSignins"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ops/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The audit log, newest first, as a whole or for one object */
+        get: operations["opsAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ops/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The operator using the console */
+        get: operations["opsMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ops/operators": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the operators (admins) */
+        get: operations["opsOperators"];
+        /** Make an account an operator, or change its role (admins; not their own) */
+        put: operations["opsOperatorSet"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ops/operators/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End an account's operator role (admins; not their own) */
+        post: operations["opsOperatorRemove"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1271,6 +1343,22 @@ export interface components {
         Amount: number;
         /** @enum {unknown} */
         ApplicationStatus: "interested" | "preparing" | "submitted" | "awarded" | "not_awarded";
+        AuditEntry: {
+            action: string;
+            /** @description The operator's account id, or "cli". */
+            actor: string;
+            actor_email: string;
+            /** @description And after. */
+            after: unknown;
+            /** Format: date-time */
+            at: string;
+            /** @description The object's relevant state before the action. */
+            before: unknown;
+            id: string;
+            object_id: string;
+            object_type: string;
+            reason: string;
+        };
         /** @description What the browser showed when the payer agreed (stored with the payment). */
         AuthorizationInput: {
             accepted?: boolean;
@@ -1518,6 +1606,7 @@ export interface components {
          *       - `password_too_long`: The password has more than 128 characters.
          *       - `password_too_common`: The password is in the list of common passwords.
          *       - `password_contains_email`: The password contains the e-mail address's name.
+         *       - `two_factor_required`: The call needs a sign-in that passed two-factor authentication recently (the operations console: within 8 hours).
          *       - `email_not_verified`: The account's e-mail address is not confirmed yet; the call needs it.
          *       - `account_exists`: An account with this e-mail address already exists: sign in, or reset the password.
          *       - `password_too_weak`: The password is easy to guess (a repeat, a sequence, a keyboard pattern, a date or common words); the message says which.
@@ -1531,7 +1620,7 @@ export interface components {
          *       - `name_invalid`: A first and a last name are both required.
          * @enum {string}
          */
-        ErrorCode: "account_number_invalid" | "amount_invalid" | "amount_too_large" | "authorization_required" | "bank_account_missing" | "bank_details_missing" | "bank_not_in_usa" | "body_too_large" | "check_details_invalid" | "conflict" | "country_not_supported" | "customer_not_found" | "date_of_birth_invalid" | "delivery_method_invalid" | "email_invalid" | "existing_customer_unavailable" | "field_too_long" | "forbidden" | "gone" | "idempotency_key_invalid" | "idempotency_key_reused" | "internal" | "invalid_json" | "invalid_request" | "kyc_rejected" | "kyc_review" | "method_not_allowed" | "minimum_amount" | "not_found" | "partner_unavailable" | "payment_in_progress" | "phone_invalid" | "quote_expired" | "quote_mismatch" | "quote_not_found" | "quote_used" | "receipt_not_available" | "rate_limited" | "referral_emails_invalid" | "referrals_too_many" | "required_fields_missing" | "routing_number_invalid" | "sender_mismatch" | "sender_required" | "tax_id_invalid" | "transaction_not_found" | "unauthorized" | "unavailable" | "unknown_field" | "unprocessable" | "wallet_missing" | "webhook_signature_invalid" | "password_too_short" | "password_too_long" | "password_too_common" | "password_contains_email" | "password_too_weak" | "account_exists" | "email_not_verified" | "invalid_credentials" | "two_factor_code_invalid" | "two_factor_step_expired" | "two_factor_state" | "link_invalid" | "sign_in_required" | "current_password_invalid" | "name_invalid";
+        ErrorCode: "account_number_invalid" | "amount_invalid" | "amount_too_large" | "authorization_required" | "bank_account_missing" | "bank_details_missing" | "bank_not_in_usa" | "body_too_large" | "check_details_invalid" | "conflict" | "country_not_supported" | "customer_not_found" | "date_of_birth_invalid" | "delivery_method_invalid" | "email_invalid" | "existing_customer_unavailable" | "field_too_long" | "forbidden" | "gone" | "idempotency_key_invalid" | "idempotency_key_reused" | "internal" | "invalid_json" | "invalid_request" | "kyc_rejected" | "kyc_review" | "method_not_allowed" | "minimum_amount" | "not_found" | "partner_unavailable" | "payment_in_progress" | "phone_invalid" | "quote_expired" | "quote_mismatch" | "quote_not_found" | "quote_used" | "receipt_not_available" | "rate_limited" | "referral_emails_invalid" | "referrals_too_many" | "required_fields_missing" | "routing_number_invalid" | "sender_mismatch" | "sender_required" | "tax_id_invalid" | "transaction_not_found" | "unauthorized" | "unavailable" | "unknown_field" | "unprocessable" | "wallet_missing" | "webhook_signature_invalid" | "password_too_short" | "password_too_long" | "password_too_common" | "password_contains_email" | "password_too_weak" | "account_exists" | "email_not_verified" | "two_factor_required" | "invalid_credentials" | "two_factor_code_invalid" | "two_factor_step_expired" | "two_factor_state" | "link_invalid" | "sign_in_required" | "current_password_invalid" | "name_invalid";
         ExistingAccount: {
             /** @description Masked to the last 4 digits. */
             bank_account_number: string;
@@ -1689,6 +1778,21 @@ export interface components {
             phone_number: string;
             /** @enum {string} */
             type?: "individual" | "";
+        };
+        Operator: {
+            account_id: string;
+            email: string;
+            /** @enum {string} */
+            role: "support" | "finance" | "admin";
+        };
+        OperatorRow: {
+            /** @description "cli" or the adding operator's account id. */
+            added_by: string;
+            email: string;
+            /** @enum {string} */
+            role: "support" | "finance" | "admin";
+            /** Format: date-time */
+            since: string;
         };
         /** @description The partner's event; verified by signature, stored as received. */
         PartnerEvent: {
@@ -2328,6 +2432,15 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description `not_found`: as for a path that does not exist (anyone who is not an operator, or whose role does not reach the action). */
+        NoSuchRoute: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description The payment partner failed or could not be reached; retry later. */
         PartnerUnavailable: {
             headers: {
@@ -2395,6 +2508,15 @@ export interface components {
         };
         /** @description `Transaction not found. Please check the transaction ID.` */
         TransactionNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `two_factor_required`: an operator whose sign-in did not pass two-factor authentication within 8 hours. */
+        TwoFactorRequired: {
             headers: {
                 [name: string]: unknown;
             };
@@ -3020,7 +3142,13 @@ export interface operations {
                     "application/json": components["schemas"]["Me"];
                 };
             };
-            401: components["responses"]["Unauthorized"];
+            /** @description Nobody is signed in. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             500: components["responses"]["Internal"];
         };
     };
@@ -3549,6 +3677,159 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["Internal"];
+        };
+    };
+    opsAudit: {
+        parameters: {
+            query?: {
+                /** @description RFC 3339: entries before this time (the next page). */
+                before?: string;
+                limit?: number;
+                object_id?: string;
+                object_type?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        entries: components["schemas"]["AuditEntry"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["TwoFactorRequired"];
+            404: components["responses"]["NoSuchRoute"];
+        };
+    };
+    opsMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The operator. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Operator"];
+                };
+            };
+            403: components["responses"]["TwoFactorRequired"];
+            404: components["responses"]["NoSuchRoute"];
+        };
+    };
+    opsOperators: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The operators. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        operators: components["schemas"]["OperatorRow"][];
+                    };
+                };
+            };
+            403: components["responses"]["TwoFactorRequired"];
+            404: components["responses"]["NoSuchRoute"];
+        };
+    };
+    opsOperatorSet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    reason: string;
+                    /** @enum {string} */
+                    role: "support" | "finance" | "admin";
+                };
+            };
+        };
+        responses: {
+            /** @description Done, and written to the audit log. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["TwoFactorRequired"];
+            404: components["responses"]["NoSuchRoute"];
+            /** @description `conflict`: an admin cannot change their own role. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    opsOperatorRemove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done, and written to the audit log. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["TwoFactorRequired"];
+            404: components["responses"]["NoSuchRoute"];
+            /** @description `conflict`: an admin cannot remove themselves. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     recordPaymentAuthorization: {

@@ -29,10 +29,10 @@ function stubQuotes(answers: Record<string, Answer>) {
     const a = answers[body.symbol]!;
     return new Response(JSON.stringify(a.body), { status: a.status, headers: { 'Content-Type': 'application/json' } });
   });
-  // The header's account menu asks /api/me; a signed-out visitor gets 401.
+  // The header's account menu asks /api/me; a signed-out visitor gets 204, no body.
   vi.stubGlobal('fetch', (url: string, init?: RequestInit) =>
     url === '/api/me'
-      ? Promise.resolve(new Response('{"error":"Please sign in","code":"sign_in_required"}', { status: 401 }))
+      ? Promise.resolve(new Response(null, { status: 204 }))
       : fetchMock(url, init),
   );
   return { fetchMock, bodies };
