@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { useToastMargin } from '@/components/ui/toast-store';
 import { Input } from '@/components/ui/input';
 import { FieldError, FieldHint, Label } from '@/components/ui/label';
 import { errorMessage } from '@/lib/api-client';
@@ -26,6 +27,7 @@ const link = 'font-semibold text-blue-700 underline underline-offset-2 hover:tex
  * ?transaction_id=) and shows its stages, refreshing until it ends.
  */
 export function TrackPage() {
+  useToastMargin(); // max-w-3xl: toasts fit in the right margin from 1280 px
   const { t } = useTranslation('track');
   usePageMeta(t('metaTitle'), t('metaDescription'));
   const [params, setParams] = useSearchParams();
