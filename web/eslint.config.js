@@ -41,6 +41,20 @@ const zones = [
   },
 ];
 
+// Issue 26, item 1: an amount a person typed is read by lib/amount.ts's
+// parseTypedAmount and nothing else ("150,75" once became 15075 through
+// Number(text.replace(/,/g, ''))).
+const readAmountsOnce = [
+  {
+    selector: "CallExpression[callee.name='Number'] > CallExpression[callee.property.name=/^(replace|replaceAll)$/]",
+    message: 'Read a typed amount with parseTypedAmount/readAmount from @/lib/amount, never by stripping characters.',
+  },
+  {
+    selector: "CallExpression[callee.name='parseFloat'], CallExpression[callee.object.name='Number'][callee.property.name='parseFloat']",
+    message: 'Read a typed amount with parseTypedAmount/readAmount from @/lib/amount.',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', 'contract'] },
   js.configs.recommended,
@@ -63,6 +77,31 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', { zones, basePath: root }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
+  },
+  {
+    // Issue 26, item 3: every number, amount, rate and date a person reads is
+    // written by the one formatter module, lib/money.ts, in the chosen
+    // language ("5.42 BRL por USD" once showed on Portuguese pages).
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/lib/money.ts', 'src/lib/amount.ts', 'src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...readAmountsOnce,
+        {
+          selector: "CallExpression[callee.property.name=/^(toFixed|toPrecision|toLocaleString|toLocaleDateString|toLocaleTimeString)$/]",
+          message: 'Format with lib/money.ts (formatMoney, formatAmount, formatRate, formatNumber, formatDateTime, ...), or amountText from lib/amount.ts for machine text.',
+        },
+        {
+          selector: "NewExpression[callee.object.name='Intl'][callee.property.name=/^(NumberFormat|DateTimeFormat)$/]",
+          message: 'Format with lib/money.ts, the one formatter module.',
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/lib/money.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...readAmountsOnce] },
   },
   {
     // Playwright fixtures call a parameter `use`, which is not React's.

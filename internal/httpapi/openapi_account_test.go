@@ -52,7 +52,7 @@ func accountExchanges(t *testing.T, h *apptest.Harness) []exchange {
 		{name: "signin_two_factor_expired", method: "POST", tmpl: "/api/signin/two-factor",
 			body: map[string]string{"two_factor_token": "nope", "code": "123456"}, status: 401},
 		{name: "me", as: dana, method: "GET", tmpl: "/api/me", status: 200},
-		{name: "me_signed_out", method: "GET", tmpl: "/api/me", status: 401},
+		{name: "me_signed_out", method: "GET", tmpl: "/api/me", status: 204},
 		{name: "verify_email", method: "POST", tmpl: "/api/verify-email", body: map[string]string{"token": verify}, status: 200, validRequest: true},
 		{name: "verify_email_again", method: "POST", tmpl: "/api/verify-email", body: map[string]string{"token": verify}, status: 410},
 		{name: "forgot_password", method: "POST", tmpl: "/api/forgot-password", body: map[string]string{"email": "nobody@example.com"}, status: 202, validRequest: true},

@@ -65,7 +65,7 @@ func (s *Server) handleReferralsCreate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, r, http.StatusOK, map[string]any{"sent": n,
-		"message": fmt.Sprintf("%d referral(s) sent successfully. You'll earn $100 for each successful signup!", n)})
+		"message": fmt.Sprintf("%d referral(s) sent successfully. %s", n, service.ReferralPromise)})
 }
 
 type consentRequest struct {

@@ -47,7 +47,7 @@ var paymentMails = map[string]map[payment.State]paymentMail{
 			Heading: "US dollars delivered",
 			Body:    "The US dollars were delivered. Your receipt is attached, and on the payment's tracking page.",
 			About:   "For USD delivery: the US dollars reached your US bank account. The receipt is attached.",
-			Timing:  "Usually within 1 hour",
+			Timing:  usdBankPromise["en"],
 		},
 		payment.StateCheckMailed: {
 			Subject: "The check to the school was mailed",
@@ -101,7 +101,7 @@ var paymentMails = map[string]map[payment.State]paymentMail{
 			Heading: "Dólares entregues",
 			Body:    "Os dólares foram entregues. Seu recibo está em anexo e na página de acompanhamento do pagamento.",
 			About:   "Na entrega em dólares: o valor chegou à sua conta bancária nos EUA. O recibo vai em anexo.",
-			Timing:  "Em geral, em até 1 hora",
+			Timing:  usdBankPromise["pt-BR"],
 		},
 		payment.StateCheckMailed: {
 			Subject: "O cheque para a escola foi enviado",
@@ -155,7 +155,7 @@ var paymentMails = map[string]map[payment.State]paymentMail{
 			Heading: "Dólares entregados",
 			Body:    "Los dólares fueron entregados. Tu recibo va adjunto y está en la página de seguimiento del pago.",
 			About:   "En la entrega en dólares: el dinero llegó a tu cuenta bancaria en EE. UU. El recibo va adjunto.",
-			Timing:  "Por lo general, en menos de 1 hora",
+			Timing:  usdBankPromise["es-MX"],
 		},
 		payment.StateCheckMailed: {
 			Subject: "El cheque a la escuela fue enviado",

@@ -4,7 +4,7 @@
 // payment shows completed in Recent Transactions with Total Sent grown by
 // its USD amount; an account that has paid before (set up through the API)
 // pays again with its saved account. Mexico pays by
-// SPEI on a phone. The check method only records a waitlist entry.
+// SPEI on a phone. A check leads to the Brazil form, or (Mexico) to a waitlist.
 import type { Page } from '@playwright/test';
 import { test, expect, shot, expectAccessible } from './fixtures';
 import { uniqueEmail, signUp } from './account-helpers';
@@ -62,9 +62,9 @@ test('Make a Payment at 1280 px: verify once, add the bank, pay by Pix, see it c
   await expectAccessible(page, 'send money');
   await page.getByRole('button', { name: 'Continue to Payment Method' }).click();
 
-  // A mailed check is not offered here yet: it records a waitlist entry.
-  await page.getByRole('button', { name: 'Join Waitlist' }).click();
-  await expect(page.getByText("You're on the waitlist.", { exact: false })).toBeVisible();
+  // A mailed check from Brazil is offered by the Brazil payment form, as the wizard says (issue 26, item 4).
+  await expect(page.getByRole('link', { name: 'Mail a check from the Brazil payment form' })).toHaveAttribute('href', '/get-started');
+  await expect(page.getByText('Coming soon', { exact: true })).toHaveCount(0);
 
   await page.getByLabel('USD to Your US Bank Account').check();
   await expect(page.getByRole('heading', { name: 'Verify your identity for payments from Brazil' })).toBeVisible();
@@ -150,6 +150,9 @@ test.describe('at 360 px', () => {
     await sendMoney(page, '80', 'Mexico', 'Universidad de Texas');
     await expectNoHorizontalScroll(page);
     await page.getByRole('button', { name: 'Continue to Payment Method' }).click();
+    // No mailed check from Mexico yet: it records a waitlist entry.
+    await page.getByRole('button', { name: 'Join Waitlist' }).click();
+    await expect(page.getByText("You're on the waitlist.", { exact: false })).toBeVisible();
     await page.getByLabel('USD to Your US Bank Account').check();
     await fillPersonal(page, { ...mexicoPerson, email }, 'Tax ID (CURP)');
     await page.getByRole('button', { name: 'Verify identity' }).click();

@@ -292,7 +292,7 @@ test.describe('rate page', () => {
     await expect(crebit).toContainText('Live rate');
     await expect(crebit).not.toContainText('5.1200 BRL per USD');
     await expect(crebit).toContainText('$5-15');
-    await expect(crebit).toContainText('1 business day');
+    await expect(crebit).toContainText('Within 3 hours on a business day');
     const transfer = page.locator('section[aria-labelledby="comparison-title"] li').nth(1);
     await expect(transfer).toContainText('$15-$25');
     await expect(transfer).toContainText('1-3 business days');

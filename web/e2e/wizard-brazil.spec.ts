@@ -141,7 +141,7 @@ test.describe('Brazil wizard', () => {
     await expectAccessible(page, 'step 9');
     await page.getByRole('button', { name: 'Send Referrals & Continue' }).click();
     await expectToast(page, 'Referrals Submitted!');
-    await expectToast(page, "1 referral(s) sent successfully. You'll earn $100 for each successful signup!");
+    await expectToast(page, '1 referral(s) sent successfully. You earn a US$100 gift card for each friend you invite who completes their first payment.');
     await expect(stepHeading(page, 'Transfer Complete')).toBeVisible();
 
     await page.getByRole('button', { name: 'Return to Home' }).click();

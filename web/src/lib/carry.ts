@@ -3,6 +3,7 @@
 // to the wizard as ?amount= (USD), which fills step 4 (issue 16, item 4).
 // /quote passes its amount on its own link.
 import { useSyncExternalStore } from 'react';
+import { amountText } from './amount';
 
 const KEY = 'crebit.carriedAmountUsd';
 const listeners = new Set<() => void>();
@@ -19,7 +20,7 @@ function read(): string | null {
 /** rememberCarriedAmount keeps a USD amount for this tab; null forgets it. */
 export function rememberCarriedAmount(amountUsd: number | null): void {
   try {
-    if (amountUsd !== null && Number.isFinite(amountUsd) && amountUsd > 0) sessionStorage.setItem(KEY, amountUsd.toFixed(2));
+    if (amountUsd !== null && Number.isFinite(amountUsd) && amountUsd > 0) sessionStorage.setItem(KEY, amountText(amountUsd));
     else sessionStorage.removeItem(KEY);
   } catch {
     return;

@@ -3,7 +3,9 @@
 // (spec section 3) and the rate page's figures (spec section 9) are separate
 // exports and deliberately differ. Providers are named generically in the
 // locale files; here they are ids. Fee texts are figures; arrival times are
-// i18n key suffixes, so the words stay translatable.
+// i18n key suffixes, so the words stay translatable. The product's own time
+// ('crebit') is not a figure of the spec's tables but the one delivery
+// promise, common:promise.usdBankTitle (issue 26, item 4).
 
 /** Country is a pay-in country of the calculator. */
 export type Country = 'brazil' | 'mexico';
@@ -24,7 +26,7 @@ export interface CalculatorProvider {
 
 /** calculatorProviders is the calculator's static table (spec section 3). */
 export const calculatorProviders: Record<ProviderId, CalculatorProvider> = {
-  crebit: { rates: { brazil: 5.42, mexico: 18.45 }, fee: '$0', time: 'underOneHourBusinessDay' },
+  crebit: { rates: { brazil: 5.42, mexico: 18.45 }, fee: '$0', time: 'crebit' },
   transferService: { rates: { brazil: 5.64, mexico: 19.28 }, fee: '$15-20', time: 'oneToThreeBusinessDays' },
   tuitionService: { rates: { brazil: 5.88, mexico: 19.5 }, fee: '$20-35', time: 'twoToFiveBusinessDays' },
 };
@@ -45,7 +47,7 @@ export interface RatePageCompetitor {
 /** ratePageFigures are the rate page's figures (spec section 9). */
 export const ratePageFigures = {
   /** Shown for the product only when neither a quote nor the live rate can be had. */
-  crebitFallback: { rates: { BRL: 5.12, MXN: 17.89 } as Record<LocalCurrency, number>, fee: '5-15', time: 'oneBusinessDay' },
+  crebitFallback: { rates: { BRL: 5.12, MXN: 17.89 } as Record<LocalCurrency, number>, fee: '5-15', time: 'crebit' },
   transferService: { rates: { BRL: 6.06, MXN: 19.28 }, addedFeeUsd: 20, fee: '$15-$25', time: 'oneToThreeBusinessDays' } as RatePageCompetitor,
   tuitionService: { rates: { BRL: 5.88, MXN: 19.5 }, addedFeeUsd: 27.5, fee: '$20-$35', time: 'twoToFourBusinessDays' } as RatePageCompetitor,
 } as const;

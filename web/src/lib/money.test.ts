@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatDate, formatDateTime, formatMoney, formatRate, parseTypedAmount, type CurrencyCode } from './money';
+import { formatAmount, formatDate, formatDateTime, formatMoney, formatRate, type CurrencyCode } from './money';
 import type { Language } from './language';
 
 // Intl puts a no-break space (U+00A0) between symbol and number in pt-BR
@@ -47,39 +47,5 @@ describe('dates per language', () => {
       expect(text).toMatch(/UTC|GMT|[A-Z]{2,5}$/);
     }
     expect(formatDateTime(d, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }, 'pt-BR')).toContain('nov.');
-  });
-});
-
-describe('parseTypedAmount per language', () => {
-  it.each<[string, CurrencyCode, Language, number]>([
-    // What PRODUCT.md lists, read as a person of that locale means it.
-    ['150.75', 'USD', 'en', 150.75],
-    ['150,75', 'USD', 'en', 150.75],
-    ['1,234.56', 'USD', 'en', 1234.56],
-    ['1.234,56', 'USD', 'en', 1234.56],
-    ['1234', 'USD', 'en', 1234],
-    ['150.75', 'USD', 'pt-BR', 150.75],
-    ['150,75', 'USD', 'pt-BR', 150.75],
-    ['1.234,56', 'BRL', 'pt-BR', 1234.56],
-    ['1,234.56', 'MXN', 'es-MX', 1234.56],
-    ['150,75', 'MXN', 'es-MX', 150.75],
-    // The one ambiguous form: a single separator before exactly 3 digits.
-    ['1,000', 'USD', 'en', 1000],
-    ['1.000', 'USD', 'pt-BR', 1000], // a Brazilian's thousand dollars
-    ['1.000', 'BRL', 'en', 1000], // reais are written 1.000 whatever the language
-    ['1,000', 'MXN', 'es-MX', 1000],
-    ['1.500', 'USD', 'en', 1.5], // in English the dot is the decimal mark
-    ['1,500', 'BRL', 'pt-BR', 1.5], // in Portuguese, for reais, the comma is
-    ['1,500', 'USD', 'pt-BR', 1500], // dollars are written 1,500 at home: a thousands separator
-    ['1.500', 'MXN', 'es-MX', 1.5],
-    ['R$ 2.000,00', 'BRL', 'pt-BR', 2000],
-    ['US$ 1.000,50', 'USD', 'pt-BR', 1000.5],
-    ['MX$ 18,450.00', 'MXN', 'es-MX', 18450],
-  ])('%s (%s, %s) → %d', (text, currency, lang, want) => {
-    expect(parseTypedAmount(text, currency, lang)).toBe(want);
-  });
-
-  it.each(['', 'abc', '-5', '1e5', '12.34.56', '1,2,3', '12.', '1.234,5,6'])('refuses %j in every language', (text) => {
-    for (const lang of ['en', 'pt-BR', 'es-MX'] as const) expect(parseTypedAmount(text, 'USD', lang)).toBeNaN();
   });
 });

@@ -1,13 +1,14 @@
-// Display formatting and reading typed amounts. The browser formats money,
-// it never computes what is charged. BRL is always shown in pt-BR and MXN in
-// es-MX; USD, rates and plain numbers follow the chosen language (en-US,
-// pt-BR, es-MX). Amounts typed by a person are read by parseTypedAmount.
+// The one formatter module: every amount, rate and date the web app shows
+// is written here. The browser formats money, it never computes what is
+// charged. BRL is always shown in pt-BR and MXN in es-MX; USD, rates and
+// plain numbers follow the chosen language (en-US, pt-BR, es-MX). Reading
+// what a person typed is lib/amount.ts's (parseTypedAmount).
 import { displayLanguage, intlLocale, type Language } from './language';
 
 export type CurrencyCode = 'USD' | 'BRL' | 'MXN';
 
 /** homeLocale is where a currency is at home: how its amounts are usually written. */
-const homeLocale: Record<CurrencyCode, string> = { USD: 'en-US', BRL: 'pt-BR', MXN: 'es-MX' };
+export const homeLocale: Record<CurrencyCode, string> = { USD: 'en-US', BRL: 'pt-BR', MXN: 'es-MX' };
 
 function localeFor(currency: CurrencyCode, lang: Language): string {
   return currency === 'USD' ? intlLocale(lang) : homeLocale[currency];
@@ -58,60 +59,16 @@ export function formatRate(rate: number, decimals = 4, lang: Language = displayL
   }).format(rate);
 }
 
-const decimalMark: Record<string, '.' | ','> = { 'en-US': '.', 'pt-BR': ',', 'es-MX': '.' };
+/** formatNumber shows a plain count or figure (no currency) in the person's language: 12,500 / 12.500. */
+export function formatNumber(n: number, lang: Language = displayLanguage()): string {
+  return numberFormat(intlLocale(lang), { maximumFractionDigits: 2 }).format(n);
+}
 
-/**
- * parseTypedAmount reads an amount the way the person typed it: "1,234.56",
- * "1.234,56", "150.75", "150,75", "1234" and "R$ 2.000,00" all mean what they
- * look like. The last separator followed by one or two digits is the decimal
- * mark; with both marks present the last one is. One separator followed by
- * exactly three digits ("1.000", "1,000") is a thousands separator when it is
- * one in the person's language or in the currency's home (pt-BR writes
- * 1.000; en-US and es-MX write 1,000), else a decimal mark. What cannot be
- * read is NaN: nothing is ever silently dropped.
- */
-export function parseTypedAmount(text: string, currency: CurrencyCode, lang: Language = displayLanguage()): number {
-  let s = text.trim().replace(/\s|\u00a0/g, '');
-  s = s.replace(/^(US\$|R\$|MX\$|\$|USD|BRL|MXN)/i, '').replace(/(USD|BRL|MXN)$/i, '');
-  if (s === '' || !/^\d[\d.,]*$/.test(s)) return Number.NaN;
-  const lastDot = s.lastIndexOf('.');
-  const lastComma = s.lastIndexOf(',');
-  let decimalSep: '.' | ',' | null = null;
-  if (lastDot >= 0 && lastComma >= 0) {
-    decimalSep = lastDot > lastComma ? '.' : ',';
-  } else if (lastDot >= 0 || lastComma >= 0) {
-    const sep = lastDot >= 0 ? '.' : ',';
-    const parts = s.split(sep);
-    const tail = parts[parts.length - 1] ?? '';
-    const thousandsHere = (locale: string) => decimalMark[locale] !== sep;
-    if (parts.length > 2) {
-      decimalSep = null; // "1.234.567": thousands only
-    } else if (tail.length === 3 && (thousandsHere(intlLocale(lang)) || thousandsHere(homeLocale[currency]))) {
-      decimalSep = null; // "1,000" in English, "1.000" in Portuguese or in reais
-    } else {
-      decimalSep = sep;
-    }
-  }
-  let intPart = s;
-  let fracPart = '';
-  if (decimalSep) {
-    const i = s.lastIndexOf(decimalSep);
-    intPart = s.slice(0, i);
-    fracPart = s.slice(i + 1);
-    if (fracPart === '' || /[.,]/.test(fracPart)) return Number.NaN;
-  }
-  const thousands = decimalSep === '.' ? ',' : decimalSep === ',' ? '.' : null;
-  if (thousands === null) {
-    // No decimal part: every separator must group exactly three digits.
-    if (/[.,]/.test(intPart) && !/^\d{1,3}([.,]\d{3})+$/.test(intPart)) return Number.NaN;
-    intPart = intPart.replace(/[.,]/g, '');
-  } else {
-    if (intPart.includes(decimalSep as string)) return Number.NaN;
-    if (intPart.includes(thousands) && !new RegExp(`^\\d{1,3}(\\${thousands}\\d{3})+$`).test(intPart)) return Number.NaN;
-    intPart = intPart.split(thousands).join('');
-  }
-  const n = Number(`${intPart}.${fracPart || '0'}`);
-  return Number.isFinite(n) ? n : Number.NaN;
+/** formatWholeMoney shows whole units of any currency named by its code (an award: "USD 10,000"), in the person's language. */
+export function formatWholeMoney(n: number, currency: string, lang: Language = displayLanguage()): string {
+  return numberFormat(intlLocale(lang), { style: 'currency', currency, maximumFractionDigits: 0, currencyDisplay: 'code' })
+    .format(n)
+    .replace(/\u00a0/g, ' ');
 }
 
 /** formatDateTime shows a moment in the person's language and time zone, with the zone named. */
@@ -133,4 +90,16 @@ export function formatDate(isoDate: string, lang: Language = displayLanguage()):
   const d = new Date(`${isoDate}T00:00:00Z`);
   if (Number.isNaN(d.getTime())) return isoDate;
   return new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: 'long', timeZone: 'UTC' }).format(d);
+}
+
+/** formatShortDate shows a calendar date (YYYY-MM-DD) with a short month ("Mar 15, 2027", "15 de mar. de 2027"), no time-zone shift. */
+export function formatShortDate(isoDate: string, lang: Language = displayLanguage()): string {
+  const d = new Date(`${isoDate}T00:00:00Z`);
+  if (Number.isNaN(d.getTime())) return isoDate;
+  return new Intl.DateTimeFormat(intlLocale(lang), { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(d);
+}
+
+/** formatMonthName is the name of month 1-12 in the person's language. */
+export function formatMonthName(month: number, lang: Language = displayLanguage()): string {
+  return new Intl.DateTimeFormat(intlLocale(lang), { month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2000, month - 1, 1)));
 }

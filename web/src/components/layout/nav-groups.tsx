@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { formatRate } from '@/lib/money';
 import type { HeaderRates } from './header-rates';
 
 interface Destination {
@@ -16,7 +17,7 @@ const destinations: Destination[] = [
 
 /**
  * RateLinks lists 'Send money from Brazil' and 'Send money from Mexico',
- * each with its pay-in method and rate (2 decimals).
+ * each with its pay-in method and rate (2 decimals, in the person's language: 5,42 in pt-BR).
  */
 export function RateLinks({ rates, onNavigate, variant }: { rates: HeaderRates; onNavigate?: () => void; variant: 'menu' | 'mobile' }) {
   const { t } = useTranslation('layout');
@@ -38,7 +39,7 @@ export function RateLinks({ rates, onNavigate, variant }: { rates: HeaderRates; 
               <span className={variant === 'menu' ? 'text-sm text-slate-600' : 'text-sm text-slate-300'}>{t(d.methodKey)}</span>
             </span>
             <span className={variant === 'menu' ? 'whitespace-nowrap text-sm font-semibold text-navy' : 'whitespace-nowrap text-sm font-semibold text-brand'}>
-              {t('nav.rate', { rate: rates[d.currency].toFixed(2), currency: d.currency })}
+              {t('nav.rate', { rate: formatRate(rates[d.currency], 2), currency: d.currency })}
             </span>
           </Link>
         </li>

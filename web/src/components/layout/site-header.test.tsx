@@ -29,10 +29,10 @@ function stubQuotes(answers: Record<string, Answer>) {
     const a = answers[body.symbol]!;
     return new Response(JSON.stringify(a.body), { status: a.status, headers: { 'Content-Type': 'application/json' } });
   });
-  // The header's account menu asks /api/me; a signed-out visitor gets 401.
+  // The header's account menu asks /api/me; a signed-out visitor gets 204, no body.
   vi.stubGlobal('fetch', (url: string, init?: RequestInit) =>
     url === '/api/me'
-      ? Promise.resolve(new Response('{"error":"Please sign in","code":"sign_in_required"}', { status: 401 }))
+      ? Promise.resolve(new Response(null, { status: 204 }))
       : fetchMock(url, init),
   );
   return { fetchMock, bodies };
@@ -119,6 +119,41 @@ describe('SiteHeader rates', () => {
     const menu = await openMenu('SEND MONEY');
     await waitFor(() => expect(menu).toHaveTextContent('5.50 BRL per USD'));
     expect(menu).toHaveTextContent('18.56 MXN per USD');
+  });
+});
+
+// Issue 26, item 3: rates were written "5.42 BRL por USD" on Portuguese pages.
+describe('SiteHeader rates in the chosen language', () => {
+  afterEach(async () => {
+    await i18next.changeLanguage('en');
+  });
+
+  it.each([
+    ['pt-BR', 'ENVIAR DINHEIRO', 'PAGAR MENSALIDADE', '5,43 BRL por USD', '18,77 MXN por USD', '5,42 BRL por USD', 'Menu'],
+    ['es-MX', 'ENVIAR DINERO', 'PAGAR COLEGIATURA', '5.43 BRL por USD', '18.77 MXN por USD', '5.42 BRL por USD', 'Menú'],
+  ])('%s: the dropdowns and the mobile menu write rates the way the language does', async (lang, send, tuition, brl, mxn, fixedBrl, menuName) => {
+    await i18next.changeLanguage(lang);
+    await i18next.loadNamespaces(['layout']);
+    stubQuotes({
+      'USDC/BRL': { status: 200, body: { effective_rate: 5.4321 } },
+      'USDC/MXN': { status: 200, body: { effective_rate: 18.7654 } },
+    });
+    renderHeader();
+    const nav = screen.getByRole('navigation', { name: /./ });
+    await userEvent.click(within(nav).getByRole('button', { name: send }));
+    const menu = document.getElementById(within(nav).getByRole('button', { name: send }).getAttribute('aria-controls')!)!;
+    await waitFor(() => expect(menu).toHaveTextContent(brl));
+    expect(menu).toHaveTextContent(mxn);
+    await userEvent.click(within(nav).getByRole('button', { name: tuition }));
+    const fixed = document.getElementById(within(nav).getByRole('button', { name: tuition }).getAttribute('aria-controls')!)!;
+    expect(fixed).toHaveTextContent(fixedBrl);
+
+    const button = screen.getByRole('button', { name: menuName });
+    await userEvent.click(button);
+    const panel = document.getElementById(button.getAttribute('aria-controls')!)!;
+    expect(panel).toHaveTextContent(brl);
+    expect(panel).toHaveTextContent(fixedBrl);
+    expect(panel).not.toHaveTextContent(lang === 'pt-BR' ? '5.4' : '5,4');
   });
 });
 

@@ -2,11 +2,12 @@ import * as ToastPrimitive from '@radix-ui/react-toast';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
-import { dismissToast, getToasts, subscribeToasts } from './toast-store';
+import { dismissToast, getToasts, subscribeToastMargin, subscribeToasts, toastsInMargin } from './toast-store';
 
 /** Toaster renders the toasts; mount it once. */
 export function Toaster() {
   const items = useSyncExternalStore(subscribeToasts, getToasts, getToasts);
+  const margin = useSyncExternalStore(subscribeToastMargin, toastsInMargin, toastsInMargin);
   const { t } = useTranslation('common');
   return (
     <ToastPrimitive.Provider swipeDirection="right" duration={5000} label={t('toast.region')}>
@@ -30,11 +31,18 @@ export function Toaster() {
         </ToastPrimitive.Root>
       ))}
       {/*
-        Toasts never cover a field, a code, an amount or a button: below 1280 px
-        they take their own room at the top of the page (pushing it down); from
-        1280 px they sit in the right margin, narrower than the wizard's gutter.
+        Toasts never cover a field, a code, an amount, a badge or a button: they
+        take their own room at the top of the page (pushing it down), except
+        from 1280 px on a narrow page (useToastMargin), where they sit in the
+        right margin, narrower than the wizard's gutter.
       */}
-      <ToastPrimitive.Viewport className="relative z-[100] flex w-full flex-col gap-2 px-3 pt-3 outline-none empty:hidden xl:fixed xl:bottom-0 xl:right-0 xl:w-60 xl:p-3" />
+      <ToastPrimitive.Viewport
+        data-placement={margin ? 'margin' : 'top'}
+        className={cn(
+          'relative z-[100] flex w-full flex-col gap-2 px-3 pt-3 outline-none empty:hidden',
+          margin && 'xl:fixed xl:bottom-0 xl:right-0 xl:w-60 xl:p-3',
+        )}
+      />
     </ToastPrimitive.Provider>
   );
 }

@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { NotFoundPage } from '@/app/not-found-page';
+import { formatDateTime, formatNumber } from '@/lib/money';
 import { usePageMeta } from '@/lib/page-meta';
 import { AccountError } from './api/account-api';
 import { mailboxApi, type MailboxEntry } from './api/sandbox-mailbox';
@@ -32,7 +33,7 @@ function Message({ id }: { id: string }) {
     <article>
       <Link to="/sandbox-mailbox" className="text-sm font-semibold text-blue-700 underline">{t('mailbox.back')}</Link>
       <h2 className="mt-4 text-xl font-bold text-ink">{m.subject}</h2>
-      <p className="text-sm text-slate-700">{t('mailbox.to')}: {m.to} · {t('mailbox.received')}: {new Date(m.delivered_at).toLocaleString()}</p>
+      <p className="text-sm text-slate-700">{t('mailbox.to')}: {m.to} · {t('mailbox.received')}: {formatDateTime(new Date(m.delivered_at))}</p>
       {m.attachments?.length ? (
         <section aria-labelledby="mailbox-attachments" className="mt-4">
           <h3 id="mailbox-attachments" className="font-semibold">{t('mailbox.attachments')}</h3>
@@ -42,7 +43,7 @@ function Message({ id }: { id: string }) {
                 <a href={`/api/sandbox/mailbox/${encodeURIComponent(m.id)}/attachments/${i}`} download={a.name} className="text-blue-700 underline">
                   {a.name}
                 </a>{' '}
-                <span className="text-sm text-slate-600">({Math.ceil(a.size / 1024)} KB)</span>
+                <span className="text-sm text-slate-600">({formatNumber(Math.ceil(a.size / 1024))} KB)</span>
               </li>
             ))}
           </ul>
@@ -80,7 +81,7 @@ export function SandboxMailboxPage() {
             <li key={m.id}>
               <Link to={`/sandbox-mailbox?id=${encodeURIComponent(m.id)}`} className="block p-4 hover:bg-slate-50">
                 <span className="block font-semibold text-ink">{m.subject}</span>
-                <span className="text-sm text-slate-700">{m.to} · {new Date(m.delivered_at).toLocaleString()}</span>
+                <span className="text-sm text-slate-700">{m.to} · {formatDateTime(new Date(m.delivered_at))}</span>
               </Link>
             </li>
           ))}

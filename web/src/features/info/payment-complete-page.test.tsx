@@ -60,7 +60,7 @@ describe('PaymentCompletePage', () => {
     renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Payment Submitted!' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'What happens next' })).toBeInTheDocument();
-    expect(screen.getByText('Verification: 1-2 hours')).toBeInTheDocument();
+    expect(screen.getByText('Within 5 minutes of your payment')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Track Your Payment' })).toHaveAttribute('href', '/track');
     expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
     expect(screen.getByRole('link', { name: 'Contact Support' }).getAttribute('href')).toMatch(/^mailto:support@crebit\.io/);

@@ -1,7 +1,7 @@
 // The rate page's rules (spec sections 4, 5 and 9), kept pure for tests.
 import type { LocalCurrency } from '@/lib/comparison-data';
 import { formatMoney } from '@/lib/money';
-import { readAmount } from '@/lib/amount';
+import { amountText, readAmount } from '@/lib/amount';
 import type { QuoteSymbol } from '@/features/payments/api/create-quote';
 
 // The first Intl.NumberFormat of a page loads the locale data (tens of
@@ -40,7 +40,7 @@ export function currencyFor(country: RateCountry): LocalCurrency {
 export function wizardPathFor(country: RateCountry, amount = ''): string {
   const path = country === 'BR' ? '/get-started' : '/get-started-mexico';
   const r = readAmount(amount, 'USD');
-  return r.ok ? `${path}?amount=${r.value.toFixed(2)}` : path;
+  return r.ok ? `${path}?amount=${amountText(r.value)}` : path;
 }
 
 /** canRequestQuote: the button is disabled only while loading (a wrong amount is explained under the field). */

@@ -92,7 +92,7 @@ describe('QuotePage', () => {
     const crebit = within(comparison).getAllByRole('listitem')[0];
     await waitFor(() => expect(crebit).toHaveTextContent('5.4224 BRL per USD'));
     expect(crebit).toHaveTextContent('Live rate');
-    expect(crebit).toHaveTextContent('1 business day');
+    expect(crebit).toHaveTextContent('Within 3 hours on a business day');
   });
 
   it('falls back to the typical figures only when the live rate cannot be had', async () => {
@@ -105,7 +105,7 @@ describe('QuotePage', () => {
     expect(crebit).toHaveTextContent('5.1200 BRL per USD');
     expect(crebit).toHaveTextContent('Typical');
     expect(crebit).toHaveTextContent('$5-15');
-    expect(crebit).toHaveTextContent('1 business day');
+    expect(crebit).toHaveTextContent('Within 3 hours on a business day');
     expect(transfer).toHaveTextContent('Transfer service');
     expect(transfer).toHaveTextContent('$15-$25');
     expect(transfer).toHaveTextContent('1-3 business days');

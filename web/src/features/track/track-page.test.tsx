@@ -56,13 +56,16 @@ beforeEach(() => {
   fetchMock.mockImplementation(async (input) => {
     const url = new URL(String(input), 'http://localhost');
     const id = url.searchParams.get('transaction_id') ?? '';
-    const answer = url.pathname === '/api/transaction-status' ? answers[id] : undefined;
+    const answer = url.pathname === '/api/transaction-status' ? answers[id] : url.pathname === '/api/me' ? answers.me : undefined;
     return answer ? answer() : json(404, { error: 'Transaction not found. Please check the transaction ID.' });
   });
   vi.stubGlobal('fetch', fetchMock);
 });
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  sessionStorage.clear();
+});
 
 function renderPage(entry = '/track') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -177,15 +180,26 @@ describe('TrackPage', () => {
     expect(within(card).getByText('Example University')).toBeInTheDocument();
     expect(within(card).getByText('João Silva')).toBeInTheDocument();
     expect(within(card).getByText('S-1234')).toBeInTheDocument();
-    expect(within(card).getByRole('link', { name: 'Return to your payment' })).toHaveAttribute('href', '/get-started');
+    // Neither signed in nor made by this tab's wizard: there is no way back to offer
+    // (issue 26, item 7: the link opened an empty /get-started?step=1).
+    expect(within(card).queryByRole('link', { name: 'Return to your payment' })).toBeNull();
   });
 
-  it('links a SPEI owner back to the Mexico flow', async () => {
+  it("returns a guest to the wizard step of the tab that made the payment (issue 26, item 7)", async () => {
+    sessionStorage.setItem('crebit.wizard.mexico', JSON.stringify({ v: 1, step: 6, payment: { transaction_id: 'pay_own_mx' } }));
+    sessionStorage.setItem('crebit.wizard.brazil', JSON.stringify({ v: 1, step: 8, payment: { transaction_id: 'pay_other' } }));
     answers.pay_own_mx = () =>
       json(200, payment({ transaction_id: 'pay_own_mx', method: 'spei', local_currency: 'MXN', owned: true, details: { sender_name: 'Ana López' } }));
     renderPage('/track?transaction_id=pay_own_mx');
-    expect(await screen.findByRole('link', { name: 'Return to your payment' })).toHaveAttribute('href', '/get-started-mexico');
+    expect(await screen.findByRole('link', { name: 'Return to your payment' })).toHaveAttribute('href', '/get-started-mexico?step=6');
     expect(screen.getByText('Ana López')).toBeInTheDocument();
+  });
+
+  it("returns an account's payment to its dashboard detail (issue 26, item 7)", async () => {
+    answers.me = () => json(200, { id: 'acc_1', email: 'ana@example.com', name: 'Ana Souza', email_verified: true });
+    answers.pay_acc = () => json(200, payment({ transaction_id: 'pay_acc', owned: true, details: { sender_name: 'Ana Souza' } }));
+    renderPage('/track?transaction_id=pay_acc');
+    expect(await screen.findByRole('link', { name: 'Return to your payment' })).toHaveAttribute('href', '/dashboard?payment=pay_acc');
   });
 
   it('shows a newly reached stage after Refresh status', async () => {

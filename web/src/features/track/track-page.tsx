@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { useToastMargin } from '@/components/ui/toast-store';
 import { Input } from '@/components/ui/input';
 import { FieldError, FieldHint, Label } from '@/components/ui/label';
 import { errorMessage } from '@/lib/api-client';
@@ -13,6 +14,8 @@ import { ReceiptLink } from '@/components/receipt-link';
 import { mailto, site } from '@/config/site';
 import { finalStatuses, type TransactionStatus } from '@/features/payments/progress/get-transaction-status';
 import { useFollowPayment } from '@/features/payments/progress/use-follow-payment';
+import { wizardReturnFor } from '@/features/payments/lib/wizard-session';
+import { useMe } from '@/lib/session';
 import { StageList, useStageLabel } from '@/features/payments/progress/stage-list';
 import { formatTime } from '@/features/payments/progress/format-time';
 
@@ -24,6 +27,7 @@ const link = 'font-semibold text-blue-700 underline underline-offset-2 hover:tex
  * ?transaction_id=) and shows its stages, refreshing until it ends.
  */
 export function TrackPage() {
+  useToastMargin(); // max-w-3xl: toasts fit in the right margin from 1280 px
   const { t } = useTranslation('track');
   usePageMeta(t('metaTitle'), t('metaDescription'));
   const [params, setParams] = useSearchParams();
@@ -221,8 +225,14 @@ function Payment({ tx, updatedAt, refresh, refreshing, live }: PaymentProps) {
 
 function Details({ tx }: { tx: TransactionStatus }) {
   const { t } = useTranslation('track');
+  const me = useMe().data;
   const d = tx.details;
   if (!d) return null;
+  // The way back to this payment (issue 26, item 7: the link once opened an
+  // empty /get-started?step=1): an account's payment opens in the
+  // dashboard; a guest's, at its step in the wizard of the tab that made it;
+  // otherwise there is no way back to show.
+  const back = me ? `/dashboard?payment=${encodeURIComponent(tx.transaction_id)}` : wizardReturnFor(tx.transaction_id);
   const rows: Array<[string, string | undefined]> = [
     [t('details.sender'), d.sender_name],
     [t('details.school'), d.school_name],
@@ -242,9 +252,11 @@ function Details({ tx }: { tx: TransactionStatus }) {
             </div>
           ))}
       </dl>
-      <Link to={tx.method === 'spei' ? '/get-started-mexico' : '/get-started'} className={cn(link, 'mt-5 inline-block')}>
-        {t('details.back')}
-      </Link>
+      {back ? (
+        <Link to={back} className={cn(link, 'mt-5 inline-block')}>
+          {t('details.back')}
+        </Link>
+      ) : null}
     </Card>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -13,7 +14,7 @@ import { externalAccountPayload } from '@/features/payments/lib/payloads';
 import { bankSchema, firstIssue, type BankDetails } from '@/features/payments/lib/validation';
 import type { Country } from '@/features/payments/lib/country';
 import { joinCheckWaitlist, paymentSetupQuery, type PaymentProfile, type SavedBankAccount } from '../api/payment-api';
-import { bankLabel } from './payment-logic';
+import { bankLabel, countryConfig } from './payment-logic';
 import { IdentityForm } from './identity-form';
 
 const optionCard =
@@ -31,8 +32,8 @@ interface MethodStepProps {
 /**
  * MethodStep is step 2: how the money arrives. 'USD to Your US Bank
  * Account' uses a saved account or adds one (the wizards' 8 fields and
- * rules); a mailed check is not offered here yet, so it records the payer
- * on the waitlist. A country without a verified profile asks for it first.
+ * rules); a mailed check leads to the Brazil payment form where it is
+ * offered, and to the waitlist where it is not (Mexico). A country without a verified profile asks for it first.
  */
 export function MethodStep({ country, profile, onWaitlist, accountName, onBack, onContinue }: MethodStepProps) {
   const { t } = useTranslation('dashboard');
@@ -67,7 +68,7 @@ export function MethodStep({ country, profile, onWaitlist, accountName, onBack, 
               </div>
             </div>
           </div>
-          <CheckWaitlistCard country={country} joined={onWaitlist} />
+          {countryConfig(country).checkAvailable ? <CheckAvailableCard /> : <CheckWaitlistCard country={country} joined={onWaitlist} />}
         </div>
       </fieldset>
 
@@ -84,6 +85,26 @@ export function MethodStep({ country, profile, onWaitlist, accountName, onBack, 
   );
 }
 
+/**
+ * CheckAvailableCard: where a mailed check is offered (Brazil, the same
+ * countryConfig the wizards read), the dashboard says so and leads to the
+ * payment form that mails it, instead of calling it "coming soon" (issue 26,
+ * item 4).
+ */
+function CheckAvailableCard() {
+  const { t } = useTranslation('dashboard');
+  return (
+    <div className="rounded-xl border-2 border-dashed bg-slate-50 p-4" data-testid="check-available">
+      <h3 className="font-semibold text-slate-700">{t('payment.method.check.title')}</h3>
+      <p className="mt-1 text-sm text-slate-700">{t('payment.method.check.available')}</p>
+      <Link to="/get-started" className="mt-2 inline-block text-sm font-semibold text-blue-800 underline">
+        {t('payment.method.check.availableLink')}
+      </Link>
+    </div>
+  );
+}
+
+/** CheckWaitlistCard: where a mailed check is not offered yet (Mexico), the payer can join its waitlist. */
 function CheckWaitlistCard({ country, joined }: { country: Country; joined: boolean }) {
   const { t } = useTranslation('dashboard');
   const queryClient = useQueryClient();

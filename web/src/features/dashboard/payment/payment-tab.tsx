@@ -12,7 +12,7 @@ import { localDeadline } from '@/features/payments/lib/timer';
 import { dashboardKey } from '../api/dashboard-api';
 import { processPayment, usePaymentSetup, type DashboardPayment, type SavedBankAccount } from '../api/payment-api';
 import { MethodStep } from './method-step';
-import { countryConfig, type SendMoney } from './payment-logic';
+import { countryConfig, quoteRequest, type SendMoney } from './payment-logic';
 import { AuthorizeStep, PayStep, SummaryStep } from './process-steps';
 import { SendMoneyStep } from './send-money-step';
 
@@ -60,8 +60,9 @@ export function PaymentTab() {
     setBusy(true);
     setError(null);
     try {
-      const amount = Number(draft.amount.replace(/,/g, ''));
-      const quote = await createQuote({ symbol: cfg.symbol, amount_usd: amount });
+      const request = quoteRequest(draft);
+      if (!request) throw new Error('unreadable amount'); // Send Money refused it already
+      const quote = await createQuote(request);
       setLocked({ quote, deadline: localDeadline(quote.expires_at, Date.now()), key: newIdempotencyKey() });
       setAuthorized(null);
       setExpired(false);
@@ -71,7 +72,7 @@ export function PaymentTab() {
     } finally {
       setBusy(false);
     }
-  }, [cfg.symbol, draft.amount, tw]);
+  }, [draft, tw]);
 
   const proceed = async () => {
     if (!locked || !authorized || !profile || !bank) return;

@@ -20,7 +20,7 @@ import { finalStatuses } from '@/features/payments/progress/get-transaction-stat
 import { StageList } from '@/features/payments/progress/stage-list';
 import { useFollowPayment } from '@/features/payments/progress/use-follow-payment';
 import type { DashboardPayment, SavedBankAccount } from '../api/payment-api';
-import { countryConfig, type SendMoney } from './payment-logic';
+import { countryConfig, sendAmountUSD, type SendMoney } from './payment-logic';
 
 interface SummaryStepProps {
   draft: SendMoney;
@@ -38,7 +38,7 @@ export function SummaryStep({ draft, bank, busy, error, onBack, onProcess }: Sum
     <div className="mt-4">
       <SummaryList
         rows={[
-          { label: t('payment.summary.amount'), value: formatMoney(Number(draft.amount.replace(/,/g, '')) || 0, 'USD'), strong: true },
+          { label: t('payment.summary.amount'), value: formatMoney(sendAmountUSD(draft) ?? 0, 'USD'), strong: true },
           { label: t('payment.summary.recipient'), value: draft.recipient.trim() },
           { label: t('payment.summary.destination'), value: t(`payment.send.countryOption.${draft.country}`) },
           {

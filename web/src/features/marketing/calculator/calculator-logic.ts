@@ -1,7 +1,8 @@
 // The rate calculator's rules (spec section 4, 'Rate calculator'), as a pure
 // reducer so every case can be tested without a browser. Display only: the
 // server prices every real payment.
-import { formatAmount, parseTypedAmount, type CurrencyCode } from '@/lib/money';
+import { parseTypedAmount } from '@/lib/amount';
+import { formatAmount, type CurrencyCode } from '@/lib/money';
 import { calculatorProviders, type Country, type ProviderId } from '@/lib/comparison-data';
 
 // The first Intl.NumberFormat of a page loads the locale data (tens of
@@ -89,10 +90,11 @@ export function rateOf(s: Pick<CalculatorState, 'reversed' | 'country' | 'provid
 /**
  * parseCalculatorAmount reads a box's text with the one amount parser (in
  * the person's language and the box's currency); anything that is not an
- * amount counts as 0 here, since the calculator only illustrates.
+ * amount counts as 0 here (the spec's rule), since the calculator only
+ * illustrates. Nothing is stripped first: "12abc" is not 12.
  */
 export function parseCalculatorAmount(text: string, currency: CurrencyCode = 'BRL'): number {
-  const n = parseTypedAmount(text.replace(/[^\d.,]/g, ''), currency);
+  const n = parseTypedAmount(text, currency);
   return Number.isNaN(n) ? 0 : n;
 }
 

@@ -76,7 +76,7 @@ describe('RateCalculator', () => {
     expect(rateText()).toBe('1 USD = 5.4200 BRL');
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.getByText('$0')).toBeInTheDocument();
-    expect(screen.getByText('<1 hr Business Day')).toBeInTheDocument();
+    expect(screen.getByText('Within 3 hours on a business day')).toBeInTheDocument();
   });
 
   it('swap asks for the off-ramp rate and converts USD to BRL', async () => {

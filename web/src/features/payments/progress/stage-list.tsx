@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
-import type { Stage, TransactionStatus } from './get-transaction-status';
+import { finalStatuses, type Stage, type TransactionStatus } from './get-transaction-status';
 import { formatTime } from './format-time';
 
 const failureStatuses = new Set(['expired', 'failed', 'refunded', 'payin_mismatch']);
@@ -21,7 +21,13 @@ export function useStageLabel() {
   };
 }
 
-/** StageList shows each stage of a payment, whether it was reached, and when. */
+/**
+ * StageList shows each stage of a payment, whether it was reached, and when.
+ * A stage is done once the payment moved past it (or ended on it); the last
+ * reached stage of a payment still under way is in progress — "Waiting for
+ * your Pix payment" is no tick while the payer has not paid (issue 26,
+ * item 13). A stage passed without a recorded time says only "Done".
+ */
 export function StageList({
   stages,
   method,
@@ -40,6 +46,8 @@ export function StageList({
       {stages.map((stage, i) => {
         const failed = failureStatuses.has(stage.status);
         const isCurrent = i === current;
+        const inProgress = isCurrent && stage.reached && !finalStatuses.has(stage.status);
+        const done = stage.reached && !inProgress;
         const at = hasTime(stage.at) ? stage.at : null;
         return (
           <li
@@ -62,12 +70,15 @@ export function StageList({
                 'relative flex h-8 w-8 shrink-0 items-center justify-center rounded-full border-2 text-sm font-bold',
                 failed && stage.reached
                   ? 'border-red-600 bg-red-600 text-white'
-                  : stage.reached
-                    ? 'border-green-600 bg-green-600 text-white'
-                    : 'border-slate-300 bg-white text-slate-500',
+                  : inProgress
+                    ? 'border-navy bg-white text-navy'
+                    : done
+                      ? 'border-green-600 bg-green-600 text-white'
+                      : 'border-slate-300 bg-white text-slate-500',
               )}
+              data-state={failed && stage.reached ? 'failed' : inProgress ? 'in-progress' : done ? 'done' : 'pending'}
             >
-              {failed && stage.reached ? '!' : stage.reached ? '✓' : i + 1}
+              {failed && stage.reached ? '!' : done ? '✓' : i + 1}
             </span>
             <div className="min-w-0 pt-1">
               <p className={cn('flex flex-wrap items-center gap-x-2 gap-y-1 font-semibold', stage.reached ? 'text-ink' : 'text-slate-600')}>
@@ -79,11 +90,24 @@ export function StageList({
                 ) : null}
               </p>
               <p className="text-sm text-slate-600">
-                {stage.reached ? (
+                {inProgress ? (
+                  <>
+                    {t('stageInProgress')}
+                    {at ? (
+                      <>
+                        {' · '}
+                        <span className="sr-only">{t('stageSince')} </span>
+                        <time dateTime={at}>{formatTime(at)}</time>
+                      </>
+                    ) : null}
+                  </>
+                ) : done && at ? (
                   <>
                     <span className="sr-only">{t('stageReached')}: </span>
-                    {at ? <time dateTime={at}>{formatTime(at)}</time> : t('stageReached')}
+                    <time dateTime={at}>{formatTime(at)}</time>
                   </>
+                ) : done ? (
+                  t('stageReached')
                 ) : (
                   t('stagePending')
                 )}

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { displayLanguage, intlLocale } from '@/lib/language';
+import { formatNumber } from '@/lib/money';
 import { SelectField, TextField } from './fields';
 import { SavedSets } from './saved-sets';
 import { filterOptions, type SelectFilter } from '../lib/options';
@@ -73,7 +73,7 @@ export function AdvancedFilters({ applied, onApply, counts }: { applied: Filters
                 hint={k === 'gpa' ? t('search.filters.gpaHint') : undefined}
                 onChange={(e) => set(k, e.target.value)}
                 choices={filterOptions[k].map((v) =>
-                  choice(t(`search.options.${k}.${v}`), v, counts?.[k]?.[v], applied[k], (n) => n.toLocaleString(intlLocale(displayLanguage()))),
+                  choice(t(`search.options.${k}.${v}`), v, counts?.[k]?.[v], applied[k], (n) => formatNumber(n)),
                 )} />
             ))}
           </fieldset>

@@ -4,7 +4,7 @@ import { cn } from '@/lib/cn';
 import type { Program } from '../api/types';
 import { chipLabel } from '../lib/chip-label';
 import { formatAward, formatDate, monthName } from '../lib/format';
-import { displayLanguage, intlLocale } from '@/lib/language';
+import { formatNumber } from '@/lib/money';
 
 const action = 'inline-flex h-11 items-center justify-center rounded-lg px-5 font-semibold';
 
@@ -93,7 +93,7 @@ export function ResultCard({ p, expanded, onToggle, trackAction }: { p: Program;
   const figure = (label: string, f: Program['applicants']) =>
     f && (
       <span>
-        {label}: <strong>{f.value.toLocaleString(intlLocale(displayLanguage()))}</strong>{' '}
+        {label}: <strong>{formatNumber(f.value)}</strong>{' '}
         <a href={f.source} target="_blank" rel="noopener noreferrer" className="text-blue-800 underline">
           {t('card.source')}
         </a>

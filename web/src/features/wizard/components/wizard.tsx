@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useToastMargin } from '@/components/ui/toast-store';
 import { Link } from 'react-router';
 import { Card } from '@/components/ui/card';
 import { usePageMeta } from '@/lib/page-meta';
@@ -54,6 +55,7 @@ function StepBody({ w }: { w: WizardController }) {
  * (focused on every step change), and the dialogs.
  */
 export function Wizard({ config }: { config: CountryConfig }) {
+  useToastMargin(); // the wizard's content is max-w-3xl: toasts fit in its right margin from 1280 px
   const w = useWizard(config);
   const { t, state } = w;
   usePageMeta(t(`meta.${config.country}.title`), t(`meta.${config.country}.description`));

@@ -5,7 +5,7 @@
 
 import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { readAmount } from '@/lib/amount';
+import { amountText, readAmount } from '@/lib/amount';
 import { useTranslation } from 'react-i18next';
 import { dismissToast, toast } from '@/components/ui/toast-store';
 import { useServerConfig } from '@/features/payments/api/get-config';
@@ -27,7 +27,7 @@ export type { Ask } from './use-customer';
 /** carriedAmount reads ?amount= (USD, as /quote and the calculator write it) into step 4's field. */
 function carriedAmount(text: string | null): string | undefined {
   const n = readAmount(text ?? '', 'USD');
-  return n.ok && n.value > 0 ? n.value.toFixed(2) : undefined;
+  return n.ok && n.value > 0 ? amountText(n.value) : undefined;
 }
 
 export function useWizard(config: CountryConfig) {

@@ -1,7 +1,7 @@
 // The spec's local-to-USD conversion on step 4 (the typed amount is read by
 // @/lib/amount, the one parser).
 
-import { roundCents } from '@/lib/amount';
+import { amountText, roundCents } from '@/lib/amount';
 
 /**
  * usdFromLocal applies the spec's conversion: rate = total_local_amount of a
@@ -15,5 +15,5 @@ export function usdFromLocal(localAmount: number, probeTotalLocal: number, probe
 
 /** usdFieldText writes an amount back into the USD field ("1234.50"). */
 export function usdFieldText(n: number): string {
-  return n.toFixed(2);
+  return amountText(n);
 }

@@ -8,11 +8,11 @@
 // again after a reload.
 
 import type { Country } from '@/features/payments/lib/country';
+import { wizardStorageKey } from '@/features/payments/lib/wizard-session';
 import { initialState, type WizardState } from './state';
 
-export function storageKey(country: Country): string {
-  return `crebit.wizard.${country}`;
-}
+/** storageKey is where this tab keeps a country's wizard (shared with /track's way back: payments/lib/wizard-session.ts). */
+export const storageKey = wizardStorageKey;
 
 function storage(): Storage | null {
   try {
