@@ -320,7 +320,9 @@ func (h *harness) customer(p payer) string {
 // returns its translation.
 func (h *harness) kyc(id string) partner.Customer {
 	h.t.Helper()
-	d := h.hooks.wait("customer.update", id, func(d delivery) bool { return d.Tr.Customer != nil && d.Tr.Customer.KYCStatus != partner.KYCUnderReview })
+	d := h.hooks.wait("customer.update", id, func(d delivery) bool {
+		return d.Tr.Customer != nil && d.Tr.Customer.KYCStatus != partner.KYCUnderReview
+	})
 	return *d.Tr.Customer
 }
 
