@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/crebit/crebit/internal/money"
 	"github.com/crebit/crebit/internal/partner"
@@ -255,4 +256,55 @@ func eventTypes(evs []partner.Event) []string {
 		out = append(out, e.Type)
 	}
 	return out
+}
+
+// TestLostWebhooks: every webhook of a payin is lost on the way; polling
+// (PayinEvents) still yields the events Crebit would have applied, with
+// ids that make a second poll a duplicate.
+func TestLostWebhooks(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		h := setup(t, db)
+		ctx := context.Background()
+		_, _, w := h.approved(brazilian)
+		start := time.Now()
+		h.sb.LoseWebhooks(3) // payin.new, payin.update, payin.complete
+		q, err := h.a.QuotePayment(ctx, "txn_lost", bpadapter.PaymentQuoteRequest{WalletID: w.ID, Method: "pix",
+			AmountLocal: brl("1000.00"), AmountUSD: usd("150.00"), PayerTaxID: brazilian.taxID})
+		if err != nil {
+			t.Fatal(err)
+		}
+		pi, err := h.a.OpenPayin(ctx, "txn_lost", q.PayinQuoteID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if evs, err := h.a.PayinEvents(ctx, pi.ID); err != nil || len(evs) != 0 {
+			t.Fatalf("PayinEvents before the deposit: %v, %v", eventTypes(evs), err)
+		}
+		deadline := time.Now().Add(20 * time.Second)
+		for {
+			p, err := h.a.GetPayin(ctx, pi.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p.Status == bpadapter.PayinCompleted {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("payin still %s after 20 s", p.Status)
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+		t.Logf("payin completed after %v", time.Since(start))
+		evs, err := h.a.PayinEvents(ctx, pi.ID)
+		if err != nil || !slices.Equal(eventTypes(evs), []string{"payin_completed", "payin_settled"}) {
+			t.Fatalf("PayinEvents: %v, %v", eventTypes(evs), err)
+		}
+		if evs[0].ID != "poll:"+pi.ID+":payin_completed" || evs[0].Data.Amount != "1000.00" || evs[0].Data.Currency != "BRL" || evs[0].Data.EndToEndID == "" {
+			t.Errorf("polled payin_completed: %+v", evs[0])
+		}
+		if got := h.hooks.names(pi.ID); len(got) != 0 {
+			t.Errorf("webhooks that should have been lost arrived: %v", got)
+		}
+	})
 }

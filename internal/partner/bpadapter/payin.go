@@ -130,8 +130,11 @@ func (a *Adapter) PayinEvents(ctx context.Context, payinID string) ([]partner.Ev
 		return nil, wrap(err)
 	}
 	name := blindpay.EventPayinUpdate
-	if terminal(p.Status) {
+	switch {
+	case terminal(p.Status):
 		name = blindpay.EventPayinComplete
+	case PayinStatus(&p) == PayinAwaiting:
+		name = blindpay.EventPayinNew // opened, nothing happened yet
 	}
 	return payinEvents("poll:"+p.ID, name, &p, a.cfg.Now()), nil
 }
