@@ -219,7 +219,8 @@ func customerFields(r partner.CustomerRequest) (blindpay.CustomerFields, error) 
 		Email: r.Email, Country: strings.ToUpper(country), TaxID: r.TaxID,
 		AddressLine1: r.Address.Street, City: r.Address.City, StateProvinceRegion: r.Address.State, PostalCode: r.Address.PostalCode,
 		PhoneNumber: r.Phone, FirstName: r.FirstName, LastName: r.LastName, DateOfBirth: dob,
-		IDDocCountry: r.Country,
+		// No identity documents: Crebit collects none yet (docs/BLINDPAY.md
+		// §17.5); a development instance approves without them.
 	}, nil
 }
 

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/crebit/crebit/internal/bpsandbox"
 	"github.com/crebit/crebit/internal/money"
 	"github.com/crebit/crebit/internal/partner"
 	"github.com/crebit/crebit/internal/partner/bpadapter"
@@ -84,8 +85,25 @@ func TestPayments(t *testing.T) {
 		t.Run(method, func(t *testing.T) {
 			t.Parallel()
 			storetest.Each(t, func(t *testing.T, db *store.DB) {
-				h := setup(t, db)
+				// Pix moves by itself, like a development instance; SPEI only
+				// when the test simulates each step (the Simulate panel).
+				manual := method == "spei"
+				var mods []func(*bpsandbox.Config)
+				if manual {
+					mods = append(mods, func(c *bpsandbox.Config) { c.PayinDelay, c.PayoutDelay, c.StepDelay = 0, 0, 0 })
+				}
+				h := setup(t, db, mods...)
 				ctx := context.Background()
+				simulate := func(kind, id, action, webhook, status string) {
+					t.Helper()
+					if err := h.sb.Simulate(ctx, kind, id, action); err != nil {
+						t.Fatalf("simulate %s %s: %v", kind, action, err)
+					}
+					h.hooks.wait(webhook, id, func(d delivery) bool {
+						return len(d.Tr.Events) > 0 && (d.Tr.Events[0].Data.Status == status ||
+							d.Tr.Events[0].Data.Offramp != nil && d.Tr.Events[0].Data.Offramp.Status == status)
+					})
+				}
 				p, symbol, local, promise := brazilian, "USDC/BRL", brl("2500.00"), usd("440.00")
 				if method == "spei" {
 					p, symbol, local, promise = mexican, "USDC/MXN", mxn("9000.00"), usd("460.00")
@@ -149,6 +167,10 @@ func TestPayments(t *testing.T) {
 					t.Fatalf("payin: %+v", pi)
 				}
 
+				if manual {
+					simulate("payin", pi.ID, "receive", "payin.update", bpadapter.PayinProcessing)
+					simulate("payin", pi.ID, "complete", "payin.complete", bpadapter.PayinCompleted)
+				}
 				settled := h.hooks.wait("payin.complete", pi.ID, nil)
 				if !slices.Equal(eventTypes(settled.Tr.Events), []string{"payin_completed", "payin_settled"}) {
 					t.Fatalf("payin.complete translated to %v", eventTypes(settled.Tr.Events))
@@ -172,6 +194,11 @@ func TestPayments(t *testing.T) {
 					Amount: promise, Reference: "txn_" + method})
 				if err != nil || !strings.HasPrefix(off2.ID, "pa_") || off2.Amount != promise.String() || off2.Status != "processing" {
 					t.Fatalf("CreatePayout: %+v, %v", off2, err)
+				}
+				if manual {
+					simulate("payout", off2.ID, "hold", "payout.update", "on_hold")
+					simulate("payout", off2.ID, "send", "payout.update", "processing")
+					simulate("payout", off2.ID, "complete", "payout.complete", "completed")
 				}
 				done := h.hooks.wait("payout.complete", off2.ID, nil)
 				if got := h.hooks.events(off2.ID); !slices.Equal(got, []string{"offramp_created", "offramp_created", "offramp_created", "offramp_completed"}) {
