@@ -193,11 +193,11 @@ func MapError(err error, what string) error {
 	case "BANK_ACCOUNTS_INVALID_ROUTING", "BANK_ACCOUNTS_RTP_NOT_SUPPORTED":
 		return apperr.WithField(apperr.RoutingNumberInvalid, "bank_routing_number", "Invalid routing number: it must be the 9-digit ABA number of a US bank. Please check it.")
 	case "BANK_ACCOUNTS_NOT_FOUND", "BANK_ACCOUNTS_NOT_APPROVED":
-		return apperr.New(apperr.BankAccountMissing, "No US bank account of this customer was given.")
+		return apperr.New(apperr.BankAccountMissing, "No US bank account found for this payment. Please add your bank account first.")
 	case "LIMITS_AMOUNT_OUT_OF_RANGE", "LIMITS_VOLUME_EXCEEDED", "PAYOUTS_AMOUNT_BELOW_MINIMUM":
-		return apperr.WithField(apperr.AmountTooLarge, "amount_usd", "This amount is outside what our payment partner accepts for you. Please choose a smaller amount or split the payment.")
+		return apperr.WithField(apperr.AmountTooLarge, "amount_usd", "The amount is above the maximum per payment.")
 	case "PAYINS_TAX_ID_REQUIRED":
-		return apperr.New(apperr.SenderRequired, "The sender's name and tax id are required.")
+		return apperr.New(apperr.SenderRequired, "Sender information (name and tax ID) is required for PIX payment.")
 	case "PAYINS_NOT_FOUND", "PAYOUTS_NOT_FOUND":
 		return apperr.New(apperr.TransactionNotFound, "Transaction not found. Please check the transaction ID.")
 	case "PAYINS_ALREADY_TERMINAL":
