@@ -149,6 +149,7 @@ func MapError(err error, what string) error {
 	if errors.As(err, &ae) {
 		return ae
 	}
+	err = wrap(err) // a client error as the adapter reports it
 	unavailable := &apperr.Error{Code: apperr.PartnerUnavailable, Message: what}
 	switch {
 	case errors.Is(err, context.Canceled):
