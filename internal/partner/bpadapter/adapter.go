@@ -34,9 +34,10 @@ type Config struct {
 	WalletName string
 	// BankAccountType is the US rail of payouts: ach (default), wire or rtp.
 	BankAccountType string
-	// PayoutCushionBps is how much more stablecoin than the payout needs
-	// the firm payin quote must deliver, in basis points, so that the rate
-	// may move between the payin and the payout (QuotePayment). Default 50.
+	// PayoutCushionBps is a margin for the rate's moves, in basis points
+	// of the payout: CreateQuote prices it into the off-ramp fee, and
+	// QuotePayment wants the firm payin to deliver at least half of it
+	// beyond what the payout needs. Default 50.
 	PayoutCushionBps int64
 	// IndicativeTTL is how long an indicative quote (CreateQuote) is said
 	// to hold; Crebit's own quote lock applies on top. Default 5 minutes.

@@ -115,7 +115,7 @@ func TestPayments(t *testing.T) {
 					t.Fatalf("on-ramp quote: %+v, %v", on, err)
 				}
 				off, err := h.a.CreateQuote(ctx, "quote-off", partner.QuoteRequest{Symbol: "USDC/USD", Side: partner.OffRamp})
-				if err != nil || off.FeeBps != 50 || off.FeeFixed != "0.50" {
+				if err != nil || off.FeeBps != 100 || off.FeeFixed != "1.00" {
 					t.Fatalf("off-ramp quote: %+v, %v", off, err)
 				}
 				onRate, _ := money.ParseRate(on.Quotation)

@@ -51,8 +51,10 @@ func (a *Adapter) CreateQuote(ctx context.Context, idemKey string, req partner.Q
 		if err != nil || tokens.Sign() <= 0 {
 			return partner.Quote{}, refusal(502, "fx_not_understood", nil, "payin FX result_amount %q", fx.ResultAmount)
 		}
-		// The tokens delivered after BlindPay's fees, and local per token.
-		net := new(big.Rat).Sub(tokens, feeOf(tokens, fx))
+		// Local per token delivered after BlindPay's percentage fee; its
+		// flat fee, which does not scale, is priced on the off-ramp side
+		// (FeeFixed), so that small payments are not underpriced.
+		net := new(big.Rat).Sub(tokens, pctOf(tokens, fx))
 		if net.Sign() <= 0 {
 			return partner.Quote{}, refusal(502, "fx_not_understood", nil, "payin FX fees exceed the reference amount")
 		}
@@ -70,19 +72,32 @@ func (a *Adapter) CreateQuote(ctx context.Context, idemKey string, req partner.Q
 			return partner.Quote{}, refusal(502, "fx_not_understood", nil, "payout FX result_amount %q", fx.ResultAmount)
 		}
 		out.Quotation = rate(new(big.Rat).Quo(usd, big.NewRat(referenceTokens, 1)))
+		// The payout's percentage fee and the cushion the firm check wants
+		// (QuotePayment), so that Crebit's price pays for both.
+		out.FeeBps = a.cfg.PayoutCushionBps
 		if bps, err := fx.InstancePercentageFee.Int64(); err == nil {
-			out.FeeBps = bps
+			out.FeeBps += bps
 		}
-		if fx.InstanceFlatFee.Valid() {
-			// Hundredths of the token, taken as USD 1:1 (indicative only).
-			if f, err := blindpay.FromCents(fx.InstanceFlatFee, money.USD); err == nil {
-				out.FeeFixed = f.String()
-			}
+		if flat, err := fx.InstanceFlatFee.Int64(); err == nil && flat > 0 {
+			// The instance's flat fee is charged on each leg, the payin's
+			// and the payout's: twice, in hundredths of the token taken as
+			// USD (a token is worth a little less than a dollar, so this
+			// errs on the payer's side by a fraction of a cent).
+			out.FeeFixed = money.New(2*flat, money.USD).String()
 		}
 	default:
 		return partner.Quote{}, refusal(400, "invalid_side", nil, "side %q: on_ramp or off_ramp", req.Side)
 	}
 	return out, nil
+}
+
+// pctOf is BlindPay's instance percentage fee on an amount of tokens.
+func pctOf(tokens *big.Rat, fx blindpay.FXRate) *big.Rat {
+	bps, err := fx.InstancePercentageFee.Rat()
+	if err != nil {
+		return new(big.Rat)
+	}
+	return new(big.Rat).Mul(tokens, new(big.Rat).Quo(bps, big.NewRat(10000, 1)))
 }
 
 // feeOf is BlindPay's instance fees on an amount of tokens (hundredths):
@@ -135,7 +150,8 @@ type PaymentQuote struct {
 // QuotePayment makes the firm payin quote for a payment whose price
 // Crebit locked earlier from indicative rates, and checks that it still
 // pays for the promise: the stablecoin it delivers must cover a payout of
-// AmountUSD (BlindPay's payout FX, fees included) plus PayoutCushionBps.
+// AmountUSD (BlindPay's payout FX, fees included) plus half of
+// PayoutCushionBps (CreateQuote prices the whole cushion in).
 // If it does not, nothing is opened and the answer is ErrRatesMoved (code
 // quote_expired, so today's service tells the payer to get a new quote);
 // the surplus, when there is one, is Crebit's margin and stays with the
@@ -196,11 +212,14 @@ func (a *Adapter) QuotePayment(ctx context.Context, idemKey string, req PaymentQ
 	if out.TokensNeeded, err = money.RoundAmount(new(big.Rat).Quo(need, big.NewRat(100, 1)), money.USDC, money.Up); err != nil {
 		return PaymentQuote{}, err
 	}
-	withCushion := new(big.Rat).Mul(out.TokensNeeded.Rat(), big.NewRat(10000+a.cfg.PayoutCushionBps, 10000))
+	// Half the cushion priced into the indicative quote must be left: the
+	// other half absorbs rounding and the rate's move since the payer
+	// locked the price.
+	withCushion := new(big.Rat).Mul(out.TokensNeeded.Rat(), big.NewRat(20000+a.cfg.PayoutCushionBps, 20000))
 	if out.Tokens.Rat().Cmp(withCushion) < 0 {
 		return out, refusal(409, "quote_expired", ErrRatesMoved,
 			"the payin delivers %s %s, a payout of USD %s needs %s plus a %d bps cushion",
-			out.Tokens, a.cfg.Token, req.AmountUSD, out.TokensNeeded, a.cfg.PayoutCushionBps)
+			out.Tokens, a.cfg.Token, req.AmountUSD, out.TokensNeeded, a.cfg.PayoutCushionBps/2)
 	}
 	if out.Local.Cmp(req.AmountLocal) != 0 {
 		// BlindPay changed the amount (SPEI rounds to whole pesos): the
