@@ -153,6 +153,8 @@ func currencyOf(p *blindpay.Payin) money.Currency {
 		return money.BRL
 	case blindpay.MethodSPEI:
 		return money.MXN
+	case "ach", "wire", "rtp":
+		return money.USD // not Crebit's rails, but BlindPay's docs use them in examples
 	}
 	return ""
 }
