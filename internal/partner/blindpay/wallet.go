@@ -37,6 +37,12 @@ func (c *Client) GetWallet(ctx context.Context, customerID, id string) (Wallet, 
 	return out, c.do(ctx, call{method: http.MethodGet, path: c.instancePath("customers", customerID, "wallets", id), out: &out})
 }
 
+// ListWallets returns a customer's managed wallets (at most 10).
+func (c *Client) ListWallets(ctx context.Context, customerID string) ([]Wallet, error) {
+	var out []Wallet
+	return out, c.do(ctx, call{method: http.MethodGet, path: c.instancePath("customers", customerID, "wallets"), out: &out})
+}
+
 // CreateBlockchainWalletRequest registers an external wallet by its
 // address (CreateBlockchainWalletIn, the "direct address" flow).
 type CreateBlockchainWalletRequest struct {
