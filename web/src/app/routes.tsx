@@ -40,6 +40,7 @@ export const routes: Array<{ path: string; lazy: Loader }> = [
   { path: '/sandbox-mailbox', lazy: page(() => import('@/features/account/sandbox-mailbox-page'), (m) => m.SandboxMailboxPage) },
   { path: '/dashboard', lazy: page(() => import('./dashboard-tabs'), (m) => m.DashboardRoute) },
   { path: '/dashboard/:tab', lazy: page(() => import('./dashboard-tabs'), (m) => m.DashboardRoute) },
+  { path: '/ops/*', lazy: page(() => import('./ops-route'), (m) => m.OpsRoute) },
   { path: '/scholarships', lazy: page(() => import('@/features/scholarships/scholarships-page'), (m) => m.ScholarshipsPage) },
   { path: '/signup-stage1', lazy: page(() => import('@/features/scholarships/quick-match-page'), (m) => m.QuickMatchPage) },
   { path: '/scholarship-eligibility', lazy: page(() => import('@/features/scholarships/eligibility-page'), (m) => m.EligibilityPage) },
