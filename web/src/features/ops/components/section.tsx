@@ -20,7 +20,7 @@ export function Section({ title, children, actions }: { title: ReactNode; childr
 export function TableScroll({ children, label }: { children: ReactNode; label: string }) {
   return (
     // A focusable scroll region, so that keyboard users can scroll it too.
-    <div className="max-w-full overflow-x-auto" role="region" aria-label={label} tabIndex={0}>
+    <div className="max-w-full overflow-x-auto" role="group" aria-label={label} tabIndex={0}>
       {children}
     </div>
   );
