@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { i18next, i18nReady } from '@/lib/i18n';
 import { NotFoundPage } from './not-found-page';
-import { OpsRoute } from './ops-route';
+import { opsRoute } from './ops-routes';
 
 beforeAll(async () => {
   await i18nReady;
@@ -29,7 +29,7 @@ function show(entry: string, me: () => Response) {
   );
   const router = createMemoryRouter(
     [
-      { path: '/ops/*', element: <OpsRoute /> },
+      opsRoute,
       { path: '*', element: <NotFoundPage /> },
     ],
     { initialEntries: [entry] },
@@ -78,5 +78,15 @@ describe('/ops for an operator', () => {
     expect(screen.getByText('Support')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Find' })).toHaveAttribute('href', '/ops');
     expect(screen.queryByRole('link', { name: 'Operators' })).toBeNull();
+  });
+
+  it('answers /ops/operators with the not-found page to a support operator, and with the list to an admin', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const support = show('/ops/operators', () => json(200, { account_id: 'acc_1', email: 'sam@example.com', role: 'support' }));
+    expect(await screen.findByRole('heading', { name: 'Oops! Page not found' })).toBeInTheDocument();
+    support.view.unmount();
+    show('/ops/operators', () => json(200, { account_id: 'acc_2', email: 'ada@example.com', role: 'admin' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Operators' })).toBeInTheDocument();
+    log.mockRestore();
   });
 });

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { ErrorPage } from './error-page';
 import { NotFoundPage } from './not-found-page';
+import { opsRoute } from './ops-routes';
 import { RootLayout } from './root-layout';
 
 // Every route of both specification documents and PRODUCT.md. Each screen
@@ -40,7 +41,6 @@ export const routes: Array<{ path: string; lazy: Loader }> = [
   { path: '/sandbox-mailbox', lazy: page(() => import('@/features/account/sandbox-mailbox-page'), (m) => m.SandboxMailboxPage) },
   { path: '/dashboard', lazy: page(() => import('./dashboard-tabs'), (m) => m.DashboardRoute) },
   { path: '/dashboard/:tab', lazy: page(() => import('./dashboard-tabs'), (m) => m.DashboardRoute) },
-  { path: '/ops/*', lazy: page(() => import('./ops-route'), (m) => m.OpsRoute) },
   { path: '/scholarships', lazy: page(() => import('@/features/scholarships/scholarships-page'), (m) => m.ScholarshipsPage) },
   { path: '/signup-stage1', lazy: page(() => import('@/features/scholarships/quick-match-page'), (m) => m.QuickMatchPage) },
   { path: '/scholarship-eligibility', lazy: page(() => import('@/features/scholarships/eligibility-page'), (m) => m.EligibilityPage) },
@@ -55,6 +55,6 @@ export const routeObjects: RouteObject[] = [
     element: <RootLayout />,
     errorElement: <ErrorPage />,
     HydrateFallback: () => null,
-    children: [...routes.map((r) => ({ path: r.path, lazy: r.lazy })), { path: '*', element: <NotFoundPage /> }],
+    children: [...routes.map((r) => ({ path: r.path, lazy: r.lazy })), opsRoute, { path: '*', element: <NotFoundPage /> }],
   },
 ];

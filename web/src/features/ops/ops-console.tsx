@@ -2,24 +2,28 @@
 // is not an operator (or is signed out) gets the app's ordinary not-found
 // page, exactly as for a path that does not exist — nothing here says that
 // a console exists until the server has said this person is an operator.
-import { lazy, Suspense, type ReactNode } from 'react';
-import { Link, Route, Routes } from 'react-router';
+import { Suspense, type ReactNode } from 'react';
+import { Link, Outlet, useOutletContext } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ApiError, hasCode } from '@/lib/api-client';
 import { useOpsMe, type Operator } from './api/ops-me';
 import { ConsoleShell } from './components/console-shell';
 
-const FindPage = lazy(() => import('./find/find-page').then((m) => ({ default: m.FindPage })));
-const ExplainPage = lazy(() => import('./explain/explain-page').then((m) => ({ default: m.ExplainPage })));
-const AuditPage = lazy(() => import('./audit/audit-page').then((m) => ({ default: m.AuditPage })));
-const OperatorsPage = lazy(() => import('./operators/operators-page').then((m) => ({ default: m.OperatorsPage })));
+/** ConsoleContext is what the console's pages get from the shell (useConsole). */
+export interface ConsoleContext {
+  me: Operator;
+  notFound: ReactNode;
+}
+
+/** useConsole is the operator using the console, and the not-found page, for a page inside it. */
+export const useConsole = () => useOutletContext<ConsoleContext>();
 
 export interface OpsConsoleProps {
   /** notFound is the app's not-found page, shown to anyone who is not an operator. */
   notFound: ReactNode;
 }
 
-/** OpsConsole is the /ops/* screen: the operator check, then the console's pages. */
+/** OpsConsole is the /ops layout: the operator check, then the shell around the page of the URL. */
 export function OpsConsole({ notFound }: OpsConsoleProps) {
   // Only the common namespace here: the console's own strings load once the
   // server has said this is an operator.
@@ -39,13 +43,7 @@ function ConsolePages({ me, notFound }: { me: Operator; notFound: ReactNode }) {
   return (
     <ConsoleShell me={me}>
       <Suspense fallback={<p className="p-8 text-center text-slate-600">{t('loading')}</p>}>
-        <Routes>
-          <Route index element={<FindPage />} />
-          <Route path="payments/:id" element={<ExplainPage />} />
-          <Route path="audit" element={<AuditPage />} />
-          {me.role === 'admin' ? <Route path="operators" element={<OperatorsPage me={me} />} /> : null}
-          <Route path="*" element={notFound} />
-        </Routes>
+        <Outlet context={{ me, notFound } satisfies ConsoleContext} />
       </Suspense>
     </ConsoleShell>
   );

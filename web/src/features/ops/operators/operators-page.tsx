@@ -5,7 +5,14 @@ import { usePageMeta } from '@/lib/page-meta';
 import type { Operator } from '../api/ops-me';
 import { useOperators } from '../api/operators';
 import { Section, TableScroll, td, th } from '../components/section';
+import { useConsole } from '../ops-console';
 import { RemoveOperatorForm, SetOperatorForm } from './operator-forms';
+
+/** OperatorsRoute is /ops/operators: admins only; anyone else gets the not-found page, as the API answers 404. */
+export function OperatorsRoute() {
+  const { me, notFound } = useConsole();
+  return me.role === 'admin' ? <OperatorsPage me={me} /> : <>{notFound}</>;
+}
 
 /** OperatorsPage is /ops/operators (admins): who runs the console with which role, and changing it. */
 export function OperatorsPage({ me }: { me: Operator }) {
