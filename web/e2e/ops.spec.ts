@@ -106,9 +106,39 @@ test('an admin made on the command line finds a payment by id and by e-mail and 
   await noSideways(page);
   await shot(page, 'ops-explain-1280');
 
-  // The audit log has the command line's entry.
+  // Operators: make another account a support operator, then remove it after the confirmation.
+  const colleague = uniqueEmail('ops-support');
+  const other = await browser.newContext({ baseURL });
+  await verifiedAccount(other.request, colleague);
+  await other.close();
+  await nav.getByRole('link', { name: 'Operators' }).click();
+  const setForm = page.getByRole('region', { name: 'Add an operator or change a role' });
+  await setForm.getByLabel('E-mail address').fill(colleague);
+  await setForm.getByLabel('Role').selectOption('support');
+  await setForm.getByRole('button', { name: 'Save' }).click();
+  await expect(setForm.getByText('Please give the reason for this action')).toBeVisible();
+  await setForm.getByLabel('Reason').fill('Joins support');
+  await setForm.getByRole('button', { name: 'Save' }).click();
+  await expect(setForm.getByRole('status')).toHaveText(`${colleague} is now an operator (Support).`);
+  await expect(page.getByRole('table', { name: 'Who runs the console' }).getByText(colleague)).toBeVisible();
+  await expectAccessible(page, 'on Operators');
+  const removeForm = page.getByRole('region', { name: 'Remove an operator' });
+  await removeForm.getByLabel('E-mail address').fill(colleague);
+  await removeForm.getByLabel('Reason').fill('Moved to another team');
+  await removeForm.getByRole('button', { name: 'Remove…' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Remove this operator?' });
+  await expect(confirm).toContainText(colleague);
+  await shot(page, 'ops-operators-confirm-1280');
+  await confirm.getByRole('button', { name: 'Remove', exact: true }).click();
+  await expect(removeForm.getByRole('status')).toHaveText(`${colleague} is no longer an operator.`);
+  await expect(page.getByRole('table', { name: 'Who runs the console' }).getByText(colleague)).toHaveCount(0);
+
+  // The audit log has every change with its reason, newest first.
   await nav.getByRole('link', { name: 'Audit log' }).click();
-  await expect(page.getByRole('table', { name: 'Entries, newest first' }).getByText('e2e: the first admin')).toBeVisible();
+  const log = page.getByRole('table', { name: 'Entries, newest first' });
+  await expect(log.getByText('e2e: the first admin')).toBeVisible();
+  await expect(log.getByRole('row').nth(1)).toContainText('Moved to another team');
+  await expect(log.getByRole('row').nth(2)).toContainText('Joins support');
 
   // At 360 px nothing scrolls sideways; the tables scroll in their own box.
   await page.setViewportSize({ width: 360, height: 800 });
