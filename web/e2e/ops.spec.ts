@@ -164,3 +164,15 @@ test('someone signed in who is not an operator gets the not-found page at /ops',
   }
   await expect(page.getByText(/console/i)).toHaveCount(0);
 });
+
+test('an operator whose sign-in had no two-factor code is told to sign in again', async ({ page, server }) => {
+  const email = uniqueEmail('ops-no-2fa');
+  await verifiedAccount(page, email);
+  await crebit(server, 'operator', 'add', email, '--role', 'support');
+  await page.goto('/ops');
+  await expect(page.getByRole('heading', { name: 'Sign in again with your code' })).toBeVisible();
+  await expect(page.getByRole('alert')).toContainText('two-factor');
+  await expect(page.getByRole('link', { name: 'Sign in again' })).toHaveAttribute('href', '/signin?next=/ops');
+  await expect(page.getByRole('link', { name: 'Open Settings' })).toHaveAttribute('href', '/dashboard/settings');
+  await expectAccessible(page, 'on the two-factor notice');
+});

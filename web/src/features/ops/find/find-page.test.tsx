@@ -116,4 +116,19 @@ describe('FindPage', () => {
     expect(within(table).getByText('Guest payer')).toBeInTheDocument();
     expect(within(table).getByRole('link', { name: '2 payments' })).toHaveAttribute('href', '/ops?q=ana%40example.com');
   });
+
+  it('speaks the chosen language: pt-BR labels, US dollars written the Brazilian way', async () => {
+    await i18next.changeLanguage('pt-BR');
+    try {
+      stubFetch((url) => (url.pathname === '/api/ops/payments' ? json(200, found) : undefined));
+      renderRoute('/ops', <FindPage />, '/ops');
+      const table = await screen.findByRole('table', { name: 'Pagamentos encontrados' });
+      expect(screen.getByLabelText('ID da transação, e-mail ou últimos 4 dígitos')).toBeInTheDocument();
+      expect(within(table).getByText('Aguardando pagamento')).toBeInTheDocument();
+      expect(within(table).getByText(shown(formatMoney(300, 'USD', 'pt-BR')))).toBeInTheDocument();
+      expect(formatMoney(300, 'USD', 'pt-BR')).toMatch(/300,00/);
+    } finally {
+      await i18next.changeLanguage('en');
+    }
+  });
 });
