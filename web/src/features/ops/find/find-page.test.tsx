@@ -63,6 +63,8 @@ describe('FindPage', () => {
     await waitFor(() => expect(paymentsAsked(asked).at(-1)!.searchParams.get('after')).toBe('1795700162000000000.txn_b7b3dommt6k4enlovwpojlmmhe'));
     expect(paymentsAsked(asked).at(-1)!.searchParams.get('q')).toBe('4725');
     expect(await screen.findByText('No payment matches this search.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'First page' })).toHaveAttribute('href', '/ops?q=4725&status=completed%2Cexpired&corridor=MX&max_usd=2500.5');
+    expect(screen.queryByRole('link', { name: 'Next page' })).toBeNull();
     await router.navigate(-1);
     await router.navigate(-1);
     await waitFor(() => expect(screen.getByLabelText('Transaction id, e-mail or last 4 digits')).toHaveValue('ana.lima@example.com'));

@@ -33,8 +33,15 @@ export function FindPage() {
   const err = found.error;
   const fieldError = err instanceof ApiError && err.status === 400 && isSearchField(err.field) ? { field: err.field, message: err.message } : null;
   const next = found.data?.next;
-  const nextLink = next ? `?${keepPerson(new URLSearchParams([...new URLSearchParams(search)].filter(([k]) => k !== 'after'))).toString()}&after=${encodeURIComponent(next)}` : '';
-  const firstLink = params.get('after') ? `?${keepPerson(toParams(fromParams(params))).toString()}` : '';
+  // The next page is the same search after the last payment shown.
+  const pageLink = (after: string) => {
+    const p = toParams(fromParams(params));
+    if (after) p.set('after', after);
+    const q = keepPerson(p).toString();
+    return q ? `?${q}` : '/ops';
+  };
+  const nextLink = next ? pageLink(next) : '';
+  const firstLink = params.get('after') ? pageLink('') : '';
   const title = t('find.results');
 
   return (
@@ -61,20 +68,22 @@ export function FindPage() {
               {t('find.count', { count: found.data.payments.length })}
             </p>
             <PaymentsTable payments={found.data.payments} caption={title} />
-            <div className="mt-4 flex flex-wrap gap-4">
-              {firstLink ? (
-                <Link to={firstLink} className="font-semibold text-blue-700 underline">
-                  {t('find.firstPage')}
-                </Link>
-              ) : null}
-              {nextLink ? (
-                <Link to={nextLink} className="font-semibold text-blue-700 underline">
-                  {t('find.nextPage')}
-                </Link>
-              ) : null}
-            </div>
           </>
         )}
+        {firstLink || nextLink ? (
+          <div className="mt-4 flex flex-wrap gap-4">
+            {firstLink ? (
+              <Link to={firstLink} className="font-semibold text-blue-700 underline">
+                {t('find.firstPage')}
+              </Link>
+            ) : null}
+            {nextLink && !err ? (
+              <Link to={nextLink} className="font-semibold text-blue-700 underline">
+                {t('find.nextPage')}
+              </Link>
+            ) : null}
+          </div>
+        ) : null}
       </Section>
       <PeopleSearch key={person} email={person} onSearch={onPerson} />
     </div>
