@@ -1,6 +1,6 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -55,6 +55,19 @@ export async function startServer(env: Record<string, string> = {}): Promise<{ s
     rmSync(dataDir, { recursive: true, force: true });
   };
   return { server: { baseURL, dataDir, logs: () => out }, stop };
+}
+
+/**
+ * crebit runs one of the binary's commands (e.g. `operator add EMAIL --role
+ * admin`) against a running server's data directory, as an operator would on
+ * its host, and returns what it printed; it fails on a non-zero exit.
+ */
+export function crebit(server: Server, ...args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(binary, args, { env: { PATH: process.env.PATH ?? '', CREBIT_DATA_DIR: server.dataDir } }, (err, stdout, stderr) =>
+      err ? reject(new Error(`crebit ${args.join(' ')}: ${err.message}\n${stderr}`)) : resolve(stdout),
+    );
+  });
 }
 
 interface Fixtures {

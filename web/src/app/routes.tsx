@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { ErrorPage } from './error-page';
 import { NotFoundPage } from './not-found-page';
+import { opsRoute } from './ops-routes';
 import { RootLayout } from './root-layout';
 
 // Every route of both specification documents and PRODUCT.md. Each screen
@@ -54,6 +55,6 @@ export const routeObjects: RouteObject[] = [
     element: <RootLayout />,
     errorElement: <ErrorPage />,
     HydrateFallback: () => null,
-    children: [...routes.map((r) => ({ path: r.path, lazy: r.lazy })), { path: '*', element: <NotFoundPage /> }],
+    children: [...routes.map((r) => ({ path: r.path, lazy: r.lazy })), opsRoute, { path: '*', element: <NotFoundPage /> }],
   },
 ];

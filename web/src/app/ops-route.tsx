@@ -1,0 +1,16 @@
+// The operations console (/ops), composed by the app: the console shows
+// the app's own not-found page to anyone who is not an operator, so that it
+// answers exactly as a path that does not exist. Its pages are here too, so
+// that ops-routes.ts loads the whole console through one import.
+import { OpsConsole } from '@/features/ops/ops-console';
+import { NotFoundPage } from './not-found-page';
+
+export { FindPage } from '@/features/ops/find/find-page';
+export { ExplainPage } from '@/features/ops/explain/explain-page';
+export { AuditPage } from '@/features/ops/audit/audit-page';
+export { OperatorsRoute } from '@/features/ops/operators/operators-page';
+
+/** OpsRoute is the /ops layout (the pages are ops-routes.ts's children). */
+export function OpsRoute() {
+  return <OpsConsole notFound={<NotFoundPage />} />;
+}

@@ -1,0 +1,27 @@
+import { useTranslation } from 'react-i18next';
+import { answerText } from '@/lib/api-client';
+import { useAudit } from '../api/audit';
+import { Section } from '../components/section';
+import { AuditList } from './audit-list';
+
+/** AuditPanel is the audit log of one object (newest first); it may be empty. */
+export function AuditPanel({ objectType, objectId }: { objectType: string; objectId: string }) {
+  const { t } = useTranslation('ops');
+  const q = useAudit({ objectType, objectId });
+  const title = t('audit.panelTitle');
+  return (
+    <Section title={title}>
+      {q.isPending ? (
+        <p className="text-slate-600">{t('loading')}</p>
+      ) : q.error ? (
+        <p role="alert" className="text-red-800">
+          {answerText(q.error, t('audit.failed'))}
+        </p>
+      ) : q.data.length === 0 ? (
+        <p className="text-slate-700">{t('audit.noneForObject')}</p>
+      ) : (
+        <AuditList entries={q.data} caption={title} />
+      )}
+    </Section>
+  );
+}
