@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { FieldError, Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/input';
-import { parseTypedAmount } from '@/lib/money';
+import { parseTypedAmount } from '@/lib/amount';
 import { corridors, emptySearch, paymentStates, type FindValues, type SearchField } from '../lib/search';
 
 type Translate = (key: string) => string;
