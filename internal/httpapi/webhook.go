@@ -9,8 +9,9 @@ import (
 )
 
 // handleWebhookReceive takes partner events (POST /api/webhook/payout-events):
-// the signature is checked over the raw body before anything else, and the
-// answer is immediate; processing happens in a durable job.
+// the signature is checked over the raw body before anything else; the
+// event is recorded and applied to its payment in one transaction before
+// the answer (a durable job applies it when that fails).
 func (s *Server) handleWebhookReceive(w http.ResponseWriter, r *http.Request) {
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBodyBytes))
 	if err != nil {
