@@ -2,18 +2,16 @@ package bpsandbox_test
 
 import (
 	"bytes"
-	"context"
 	"crypto/hmac"
 	"crypto/sha256"
 	"crypto/subtle"
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"github.com/crebit/crebit/internal/bpsandbox/bpsandboxtest"
 	"io"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"strconv"
 	"strings"
 	"sync"
@@ -23,7 +21,6 @@ import (
 
 	"github.com/crebit/crebit/internal/bpsandbox"
 	"github.com/crebit/crebit/internal/bpsandbox/bpspec"
-	"github.com/crebit/crebit/internal/jobs"
 	"github.com/crebit/crebit/internal/store"
 )
 
@@ -67,46 +64,12 @@ const (
 func setup(t *testing.T, db *store.DB, mod ...func(*bpsandbox.Config)) *harness {
 	t.Helper()
 	h := &harness{t: t, hooks: newReceiver(t)}
-	h.srv = httptest.NewUnstartedServer(nil) // its address is known before it serves
-	t.Cleanup(h.srv.Close)
-	cfg := bpsandbox.DefaultConfig()
-	cfg.InstanceID, cfg.APIKey, cfg.PublicURL = testInstance, testKey, "http://"+h.srv.Listener.Addr().String()+"/bpsandbox"
-	cfg.KYCDelay, cfg.PayinDelay, cfg.PayoutDelay, cfg.StepDelay = 50*time.Millisecond, 100*time.Millisecond, 50*time.Millisecond, 50*time.Millisecond
-	cfg.RetrySchedule = []time.Duration{10 * time.Millisecond, 10 * time.Millisecond, 10 * time.Millisecond}
 	sp := loadSpec(t)
-	cfg.CheckRequest = func(r *http.Request, body []byte) error {
-		return sp.Request(r.Header, r.Method, r.URL.RequestURI(), body)
-	}
-	for _, m := range mod {
-		m(&cfg)
-	}
-	h.cfg = cfg
-	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	if testing.Verbose() {
-		log = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	}
-	queue := jobs.New(db, log)
-	sb, err := bpsandbox.New(db, queue, cfg, func() time.Time { return time.Now().Add(time.Duration(h.offset.Load())) }, log)
-	if err != nil {
-		t.Fatal(err)
-	}
-	h.sb = sb
-	if err := queue.Init(); err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	if err := queue.Start(ctx); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		sb.Close()
-		stop, done := context.WithTimeout(context.Background(), 10*time.Second)
-		defer done()
-		queue.Stop(stop)
-		cancel()
-	})
-	h.srv.Config.Handler = http.StripPrefix("/bpsandbox", sb.Handler())
-	h.srv.Start()
+	h.sb, h.srv, h.cfg = bpsandboxtest.Start(t, db, bpsandboxtest.Options{InstanceID: testInstance, APIKey: testKey,
+		StepDelay: 50 * time.Millisecond, Offset: &h.offset,
+		Check: func(r *http.Request, body []byte) error {
+			return sp.Request(r.Header, r.Method, r.URL.RequestURI(), body)
+		}}, mod...)
 	return h
 }
 

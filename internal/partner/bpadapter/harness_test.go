@@ -3,12 +3,11 @@ package bpadapter_test
 import (
 	"context"
 	"fmt"
+	"github.com/crebit/crebit/internal/bpsandbox/bpsandboxtest"
 	"io"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"os"
 	"regexp"
 	"slices"
 	"strings"
@@ -19,7 +18,6 @@ import (
 
 	"github.com/crebit/crebit/internal/bpsandbox"
 	"github.com/crebit/crebit/internal/bpsandbox/bpspec"
-	"github.com/crebit/crebit/internal/jobs"
 	"github.com/crebit/crebit/internal/money"
 	"github.com/crebit/crebit/internal/partner"
 	"github.com/crebit/crebit/internal/partner/blindpay"
@@ -69,46 +67,12 @@ type harness struct {
 func setup(t *testing.T, db *store.DB, mod ...func(*bpsandbox.Config)) *harness {
 	t.Helper()
 	h := &harness{t: t}
-	h.srv = httptest.NewUnstartedServer(nil)
-	t.Cleanup(h.srv.Close)
-	cfg := bpsandbox.DefaultConfig()
-	cfg.InstanceID, cfg.APIKey, cfg.PublicURL = testInstance, testKey, "http://"+h.srv.Listener.Addr().String()+"/bpsandbox"
-	cfg.KYCDelay, cfg.PayinDelay, cfg.PayoutDelay, cfg.StepDelay = 50*time.Millisecond, 100*time.Millisecond, 50*time.Millisecond, 80*time.Millisecond
-	cfg.RetrySchedule = []time.Duration{10 * time.Millisecond, 10 * time.Millisecond, 10 * time.Millisecond}
 	sp := loadSpec(t)
-	cfg.CheckRequest = func(r *http.Request, body []byte) error {
-		return sp.Request(r.Header, r.Method, r.URL.RequestURI(), body)
-	}
-	for _, m := range mod {
-		m(&cfg)
-	}
-	h.cfg = cfg
-	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	if testing.Verbose() {
-		log = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	}
-	queue := jobs.New(db, log)
-	sb, err := bpsandbox.New(db, queue, cfg, func() time.Time { return time.Now().Add(time.Duration(h.offset.Load())) }, log)
-	if err != nil {
-		t.Fatal(err)
-	}
-	h.sb = sb
-	if err := queue.Init(); err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	if err := queue.Start(ctx); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		sb.Close()
-		stop, done := context.WithTimeout(context.Background(), 10*time.Second)
-		defer done()
-		queue.Stop(stop)
-		cancel()
-	})
-	h.srv.Config.Handler = http.StripPrefix("/bpsandbox", sb.Handler())
-	h.srv.Start()
+	h.sb, h.srv, h.cfg = bpsandboxtest.Start(t, db, bpsandboxtest.Options{InstanceID: testInstance, APIKey: testKey,
+		StepDelay: 80 * time.Millisecond, Offset: &h.offset,
+		Check: func(r *http.Request, body []byte) error {
+			return sp.Request(r.Header, r.Method, r.URL.RequestURI(), body)
+		}}, mod...)
 	h.a = h.adapter(testKey, testInstance)
 	h.hooks = newReceiver(t)
 	_, secret, err := h.a.EnsureWebhook(context.Background(), "setup-webhook", h.hooks.srv.URL+"/api/webhook/payout-events")
