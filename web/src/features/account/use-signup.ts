@@ -7,6 +7,7 @@ import { answerText } from '@/lib/api-client';
 import { AccountError, accountApi } from './api/account-api';
 import { createSignUpAccount, createSignUpCustomer } from './api/signup-calls';
 import { meKey, useSetMe } from './api/use-me';
+import { offerState } from '@/components/quick-match-offer';
 import { checkSignUpField, emptyForm, firstInvalidStep, stepErrors, type SignUpErrors, type SignUpForm } from './signup-model';
 
 type Errors = SignUpErrors;
@@ -127,7 +128,8 @@ export function useSignUp() {
       // The first name comes from the customer just created.
       void qc.invalidateQueries({ queryKey: meKey });
       toast({ title: t('signup.success') });
-      window.setTimeout(() => navigate('/dashboard'), 1500);
+      // A student is offered Quick Match on the dashboard.
+      window.setTimeout(() => navigate('/dashboard', { state: offerState }), 1500);
     } finally {
       setLoading(false);
     }
