@@ -39,6 +39,40 @@ export const emptyForm: SignUpForm = {
   routingNumber: '', accountNumber: '',
 };
 
+/** SignUpPrefill: what the browser already knows of the person (the payment just made in this tab). */
+export interface SignUpPrefill {
+  country: Country;
+  firstName: string;
+  lastName: string;
+  email: string;
+  taxId: string;
+  /** dateOfBirth: YYYY-MM-DD, as the payment wizard keeps it. */
+  dateOfBirth: string;
+  phone: string;
+  streetAddress: string;
+  city: string;
+  state: string;
+  zipCode: string;
+}
+
+/**
+ * initialSignUpForm: Mexico (and the CURP) for an es-MX visitor, Brazil
+ * otherwise; a guest who just paid in this browser finds what they typed
+ * for the payment already filled in (their own details; the password is theirs to choose).
+ */
+export function initialSignUpForm(language: string, prefill: SignUpPrefill | null): SignUpForm {
+  const country: Country = prefill?.country ?? (language === 'es-MX' ? 'mexico' : 'brazil');
+  const base: SignUpForm = { ...emptyForm, country, documentType: country === 'mexico' ? 'curp' : 'cpf' };
+  if (!prefill) return base;
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(prefill.dateOfBirth);
+  return {
+    ...base,
+    email: prefill.email, firstName: prefill.firstName, lastName: prefill.lastName, taxId: prefill.taxId,
+    dateOfBirth: iso ? `${iso[3]}/${iso[2]}/${iso[1]}` : '', phone: prefill.phone, streetAddress: prefill.streetAddress,
+    city: prefill.city, state: prefill.state, zipCode: prefill.zipCode,
+  };
+}
+
 export const bankFields = [
   'accountHolderName', 'bankName', 'bankStreetAddress', 'bankCity', 'bankState', 'bankZipCode', 'routingNumber', 'accountNumber',
 ] as const;

@@ -3,12 +3,13 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/components/ui/toast-store';
+import { wizardPayer } from '@/features/payments/lib/wizard-session';
 import { answerText } from '@/lib/api-client';
 import { AccountError, accountApi } from './api/account-api';
 import { createSignUpAccount, createSignUpCustomer } from './api/signup-calls';
 import { meKey, useSetMe } from './api/use-me';
 import { offerState } from '@/components/quick-match-offer';
-import { checkSignUpField, emptyForm, firstInvalidStep, stepErrors, type SignUpErrors, type SignUpForm } from './signup-model';
+import { checkSignUpField, firstInvalidStep, initialSignUpForm, stepErrors, type SignUpErrors, type SignUpForm } from './signup-model';
 
 type Errors = SignUpErrors;
 
@@ -24,11 +25,11 @@ const stepOf: Partial<Record<keyof SignUpForm, number>> = {
 
 /** useSignUp holds the wizard's state and its submit flow (spec section 4). */
 export function useSignUp() {
-  const { t } = useTranslation('account');
+  const { t, i18n } = useTranslation('account');
   const navigate = useNavigate();
   const setMe = useSetMe();
   const qc = useQueryClient();
-  const [form, setForm] = useState<SignUpForm>(emptyForm);
+  const [form, setForm] = useState<SignUpForm>(() => initialSignUpForm(i18n.language, wizardPayer()));
   const [step, setStep] = useState(1);
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
