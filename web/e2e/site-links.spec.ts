@@ -16,8 +16,8 @@ for (const width of [1280, 1024, 768, 360]) {
     } else {
       await expect(nav.getByRole('link', { name: 'SCHOLARSHIPS' })).toBeVisible();
       await expect(nav.getByRole('link', { name: 'Sign in' })).toBeVisible();
-      // From 1024 px Sign up sits next to Sign in; on the narrower desktop row, /signin links to it.
-      if (width >= 1024) await expect(nav.getByRole('link', { name: 'Sign up' })).toBeVisible();
+      // From 1280 px Sign up sits next to Sign in; on the narrower desktop row, /signin links to it.
+      if (width >= 1280) await expect(nav.getByRole('link', { name: 'Sign up' })).toBeVisible();
     }
     await shot(page, `site-links-header-${width}`);
     await page.screenshot({ path: `test-results/screenshots/site-links-header-${width}-viewport.png` });
@@ -54,3 +54,20 @@ test('pt-BR header at 1280 px fits', async ({ page, context, baseURL }) => {
     return n.scrollWidth - n.clientWidth;
   })).toBe(0);
 });
+
+// The longer words of Portuguese and Spanish fit the desktop row too.
+for (const lang of ['pt-BR', 'es-MX']) {
+  for (const width of [768, 1024, 1280]) {
+    test(`${lang} header at ${width} px does not overflow`, async ({ page, context, baseURL }) => {
+      await context.addCookies([{ name: 'crebit_lang', value: lang, url: baseURL }]);
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/');
+      await expect(page.locator('header nav').first().locator('a[href="/scholarships"]')).toBeVisible();
+      await page.screenshot({ path: `test-results/screenshots/site-links-header-${lang}-${width}-viewport.png` });
+      expect(await page.evaluate(() => {
+        const n = document.querySelector('header nav')!;
+        return [n.scrollWidth - n.clientWidth, document.documentElement.scrollWidth - window.innerWidth];
+      })).toEqual([0, 0]);
+    });
+  }
+}

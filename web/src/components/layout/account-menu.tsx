@@ -15,13 +15,13 @@ export function AccountMenu({ className, onNavigate, wide }: { className: string
   const navigate = useNavigate();
   if (!ready || me.isPending) return null;
   if (!me.data) {
-    // Sign in, and next to it the way to a new account (on the desktop row from lg, where it fits).
+    // Sign in, and next to it the way to a new account (on the desktop row from xl, where it fits in every language).
     return (
       <span className="flex items-center gap-1">
         <Link to="/signin" className={className} onClick={onNavigate}>
           {t('accountMenu.signIn')}
         </Link>
-        <Link to="/signup" className={cn(className, wide && 'hidden lg:inline-flex')} onClick={onNavigate}>
+        <Link to="/signup" className={cn(className, wide && 'hidden xl:inline-flex')} onClick={onNavigate}>
           {t('accountMenu.signUp')}
         </Link>
       </span>
