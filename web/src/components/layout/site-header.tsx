@@ -86,8 +86,8 @@ export function SiteHeader() {
 
           <div className="hidden items-center gap-1 md:flex">
             <BookingLink className={navLink}>{t('nav.learn')}</BookingLink>
-            {/* Below lg the row keeps room for Scholarships; the footer's Partner with Us links lead to the same booking page. */}
-            <BookingLink className={cn(navLink, 'hidden lg:inline-flex')}>{t('nav.partner')}</BookingLink>
+            {/* Below xl the row keeps room for Scholarships; the footer's Partner with Us links lead to the same booking page. */}
+            <BookingLink className={cn(navLink, 'hidden xl:inline-flex')}>{t('nav.partner')}</BookingLink>
             <NavDropdown id="send-money-menu" label={t('nav.sendMoney')} inverted={inverted}>
               {(close) => <RateLinks rates={liveRates} onNavigate={close} variant="menu" />}
             </NavDropdown>
