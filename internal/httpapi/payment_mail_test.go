@@ -247,13 +247,13 @@ func TestMyReferralsAreTheAccountsOwn(t *testing.T) {
 		fay.MustOK("POST", "/api/referrals", map[string]any{"customer_id": fay.CustomerID, "emails": []string{"gil@example.com", "hana@example.com"}})
 		mine := fay.MustOK("GET", "/api/me/referrals", nil)
 		inv, _ := mine.JSON["invitations"].([]any)
-		if len(inv) != 2 || !strings.Contains(mine.Str("link"), "/signup?ref=") {
+		if len(inv) != 2 || !strings.Contains(mine.Str("link"), "/signup?ref=") || mine.Str("customer_id") != fay.CustomerID {
 			t.Fatalf("fay's referrals: %s", mine.Body)
 		}
 		other := h.Browser()
 		other.SignUp("ivo@example.com")
 		theirs := other.MustOK("GET", "/api/me/referrals", nil)
-		if inv, _ := theirs.JSON["invitations"].([]any); len(inv) != 0 || theirs.Str("link") != "" || strings.Contains(string(theirs.Body), "gil@") {
+		if inv, _ := theirs.JSON["invitations"].([]any); len(inv) != 0 || theirs.Str("link") != "" || theirs.Str("customer_id") != "" || strings.Contains(string(theirs.Body), "gil@") {
 			t.Fatalf("another account sees: %s", theirs.Body)
 		}
 		if r := h.Browser().Do("GET", "/api/me/referrals", nil); r.Status != 401 {

@@ -209,6 +209,9 @@ func (s *Service) referralVerdict(ctx context.Context, tx *store.Tx, p payment.R
 // MyReferrals is what a signed-in payer sees of their referrals: their
 // personal link, the friends invited and the rewards earned.
 type MyReferrals struct {
+	// CustomerID is the payer profile the link and invitations belong to
+	// (what POST /api/referrals takes); empty, like Link, without a profile.
+	CustomerID  string             `json:"customer_id"`
 	Link        string             `json:"link"`
 	Invitations []MyInvitation     `json:"invitations"`
 	Rewards     []MyReferralReward `json:"rewards"`
@@ -284,6 +287,7 @@ func (s *Service) MyReferrals(ctx context.Context, who Actor) (MyReferrals, erro
 			return err
 		}
 		out.Link = s.link("/signup", "ref", code)
+		out.CustomerID = cs[0].ID
 		inv, err := tx.ReferralsOf(ctx, ids)
 		if err != nil {
 			return err

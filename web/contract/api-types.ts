@@ -2048,6 +2048,8 @@ export interface components {
             message: string;
         };
         MyReferrals: {
+            /** @description The payer profile the link and the invitations belong to (what POST /api/referrals takes); empty until the account has a payer profile. */
+            customer_id: string;
             invitations: {
                 email: string;
                 /** Format: date-time */

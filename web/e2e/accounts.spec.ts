@@ -61,6 +61,11 @@ async function signUpThroughWizard(page: Page, email: string, withBank: boolean,
   await expectToast(page, 'Account created successfully! Welcome to Crebit.');
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Crebit Dashboard' })).toBeVisible();
+  // Issue 26, item 5: after sign-up a student is offered Quick Match.
+  const offer = page.getByRole('region', { name: 'Are you a student?' });
+  await expect(offer.getByRole('link', { name: 'Start Quick Match' })).toHaveAttribute('href', '/signup-stage1');
+  await offer.getByRole('button', { name: 'Not now' }).click();
+  await expect(offer).toHaveCount(0);
 }
 
 async function apiSignUp(request: APIRequestContext, email: string) {

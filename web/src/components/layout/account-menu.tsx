@@ -15,10 +15,16 @@ export function AccountMenu({ className, onNavigate, wide }: { className: string
   const navigate = useNavigate();
   if (!ready || me.isPending) return null;
   if (!me.data) {
+    // Sign in, and next to it the way to a new account (on the desktop row from xl, where it fits in every language).
     return (
-      <Link to="/signin" className={className} onClick={onNavigate}>
-        {t('accountMenu.signIn')}
-      </Link>
+      <span className="flex items-center gap-1">
+        <Link to="/signin" className={className} onClick={onNavigate}>
+          {t('accountMenu.signIn')}
+        </Link>
+        <Link to="/signup" className={cn(className, wide && 'hidden xl:inline-flex')} onClick={onNavigate}>
+          {t('accountMenu.signUp')}
+        </Link>
+      </span>
     );
   }
   const signOut = async () => {

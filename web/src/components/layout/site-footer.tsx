@@ -9,6 +9,16 @@ function telHref(phone: string): string {
 }
 
 const heading = 'text-sm font-bold uppercase tracking-widest text-brand';
+/** exploreLinks: the product's pages a visitor looks for, each with its footer text. */
+const exploreLinks = [
+  ['/scholarships', 'scholarships'],
+  ['/scholarship-search', 'scholarshipSearch'],
+  ['/how-it-works', 'howItWorks'],
+  ['/payment-status-updates', 'statusUpdates'],
+  ['/check-payment-status', 'checkStatus'],
+  ['/signup', 'signUp'],
+] as const;
+
 const link = 'text-slate-200 underline-offset-4 hover:text-white hover:underline';
 
 /**
@@ -23,7 +33,7 @@ export function SiteFooter() {
       <span id="footer-new-tab-note" hidden>
         {t('opensInNewTab')}
       </span>
-      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:grid-cols-2 lg:grid-cols-5">
         <div>
           <Link to="/" className="inline-flex rounded-md text-white">
             <Logo />
@@ -57,6 +67,21 @@ export function SiteFooter() {
           >
             {t('footer.scheduleCall')}
           </a>
+        </section>
+
+        <section aria-labelledby="footer-explore">
+          <h2 id="footer-explore" className={heading}>
+            {t('footer.explore')}
+          </h2>
+          <ul className="mt-4 space-y-2 text-sm">
+            {exploreLinks.map(([to, key]) => (
+              <li key={to}>
+                <Link to={to} className={link}>
+                  {t(`footer.exploreLinks.${key}`)}
+                </Link>
+              </li>
+            ))}
+          </ul>
         </section>
 
         <section aria-labelledby="footer-legal">

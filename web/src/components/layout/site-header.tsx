@@ -52,7 +52,7 @@ export function SiteHeader() {
 
   const inverted = scrolled && !mobileOpen;
   const navLink = cn(
-    'rounded-md px-2 py-2 text-xs lg:whitespace-nowrap font-semibold tracking-wide 2xl:px-3 2xl:text-sm',
+    'rounded-md px-1.5 py-2 text-xs lg:px-2 lg:whitespace-nowrap font-semibold tracking-wide 2xl:px-3 2xl:text-sm',
     inverted ? 'text-navy hover:bg-slate-100' : 'text-white hover:bg-white/10',
   );
 
@@ -86,14 +86,18 @@ export function SiteHeader() {
 
           <div className="hidden items-center gap-1 md:flex">
             <BookingLink className={navLink}>{t('nav.learn')}</BookingLink>
-            <BookingLink className={navLink}>{t('nav.partner')}</BookingLink>
+            {/* Below xl the row keeps room for Scholarships; the footer's Partner with Us links lead to the same booking page. */}
+            <BookingLink className={cn(navLink, 'hidden xl:inline-flex')}>{t('nav.partner')}</BookingLink>
             <NavDropdown id="send-money-menu" label={t('nav.sendMoney')} inverted={inverted}>
               {(close) => <RateLinks rates={liveRates} onNavigate={close} variant="menu" />}
             </NavDropdown>
             <NavDropdown id="pay-tuition-menu" label={t('nav.payTuition')} inverted={inverted}>
               {(close) => <RateLinks rates={defaultHeaderRates} onNavigate={close} variant="menu" />}
             </NavDropdown>
-            <Link to="/track" className={cn(navLink, 'hidden xl:inline-flex')}>
+            <Link to="/scholarships" className={navLink}>
+              {t('nav.scholarships')}
+            </Link>
+            <Link to="/track" className={cn(navLink, 'hidden 2xl:inline-flex')}>
               {t('nav.track')}
             </Link>
             <AccountMenu className={navLink} wide />
@@ -143,9 +147,16 @@ export function SiteHeader() {
                 <RateLinks rates={defaultHeaderRates} onNavigate={() => setMobileOpen(false)} variant="mobile" />
               </section>
               <Link
-                to="/track"
+                to="/scholarships"
                 onClick={() => setMobileOpen(false)}
                 className="mt-5 block rounded-lg bg-white/5 px-3 py-3 text-center text-sm font-semibold text-white hover:bg-white/10"
+              >
+                {t('nav.scholarships')}
+              </Link>
+              <Link
+                to="/track"
+                onClick={() => setMobileOpen(false)}
+                className="mt-2 block rounded-lg bg-white/5 px-3 py-3 text-center text-sm font-semibold text-white hover:bg-white/10"
               >
                 {t('nav.track')}
               </Link>

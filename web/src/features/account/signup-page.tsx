@@ -29,11 +29,11 @@ export function SignUpPage() {
         onSubmit={(e) => {
           e.preventDefault();
           if (!complete || w.loading) return;
-          if (w.step < 4) w.setStep(w.step + 1);
+          if (w.step < 4) w.next();
           else void w.submit();
         }}
       >
-        <Step form={w.form} set={w.set} errors={w.errors} emailTaken={w.emailTaken} />
+        <Step form={w.form} set={w.set} leave={w.leave} errors={w.errors} emailTaken={w.emailTaken} />
         {w.formError ? (
           <p role="alert" className="mt-4 rounded-md bg-red-50 p-3 text-sm text-red-800">
             {w.formError}

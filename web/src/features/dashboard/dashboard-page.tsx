@@ -2,6 +2,7 @@ import { Suspense, useState } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { RequireAccount, VerifyBanner } from '@/components/require-account';
+import { QuickMatchOffer } from '@/components/quick-match-offer';
 import { usePageMeta } from '@/lib/page-meta';
 import { useMe } from '@/lib/session';
 import { DashboardNav } from './components/dashboard-nav';
@@ -67,6 +68,7 @@ function DashboardShell({ tabs }: { tabs: DashboardTab[] }) {
             <h1 className="text-3xl font-bold text-ink">{t('title')}</h1>
             <p className="mt-1 text-slate-700">{t('subtitle')}</p>
           </header>
+          <QuickMatchOffer />
           <Suspense fallback={<p className="text-slate-600">{t('loading')}</p>}>
             <Tab />
           </Suspense>

@@ -110,12 +110,33 @@ function Borderless() {
   );
 }
 
+/** Scholarships leads students to the catalog and to Quick Match (issue 26, item 5). */
+function Scholarships() {
+  const { t } = useTranslation('marketing');
+  return (
+    <section aria-labelledby="home-scholarships" data-reveal className={`${revealClass} bg-slate-50 px-4 py-20`}>
+      <div className="mx-auto max-w-6xl">
+        <SectionHeading id="home-scholarships" eyebrow={t('home.scholarships.eyebrow')} title={t('home.scholarships.title')} lead={t('home.scholarships.lead')} />
+        <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
+          <Link to="/signup-stage1" className="inline-flex h-12 items-center justify-center gap-2 rounded-lg bg-navy px-6 font-semibold text-white hover:bg-navy-light">
+            {t('home.scholarships.quickMatch')}
+            {icons.arrowRight}
+          </Link>
+          <Link to="/scholarships" className="inline-flex h-12 items-center justify-center rounded-lg border border-navy px-6 font-semibold text-navy hover:bg-white">
+            {t('home.scholarships.browse')}
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}
+
 function SignUpWithPreview() {
   return <SignUpSection preview={previewUrl} />;
 }
 
 // The sections below the first screen, in page order.
-const later = [HeroSecondary, PayTuitionAbroad, WhyDifferent, Borderless, FoundersStory, SignUpWithPreview];
+const later = [HeroSecondary, PayTuitionAbroad, WhyDifferent, Borderless, Scholarships, FoundersStory, SignUpWithPreview];
 
 /** HomePage is the landing screen at / and /tuition-payments. */
 export function HomePage() {

@@ -29,7 +29,15 @@ export function OverviewTab() {
     );
   }
   const o = overview.data;
-  if (o.payment_count === 0) return <EmptyState />;
+  // The referral panel is every signed-in account's, not only a payer's (issue 26, item 6).
+  if (o.payment_count === 0) {
+    return (
+      <div className="space-y-6">
+        <EmptyState />
+        <ReferralsPanel />
+      </div>
+    );
+  }
   const cards = [
     { key: 'totalSent', value: o.total_sent_usd },
     { key: 'totalReceived', value: o.total_received_usd },

@@ -6,7 +6,11 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { NativeSelect } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { apiFetch } from '@/lib/api-client';
+import { TextField } from '@/components/ui/text-field';
+import { answerText, apiFetch } from '@/lib/api-client';
+import { copyText } from '@/features/payments/lib/browser';
+import { submitReferrals } from '@/features/payments/api/submit-referrals';
+import { referralEmails } from '@/features/payments/lib/validation';
 import { formatDateTime, formatMoney } from '@/lib/money';
 import { dashboardKey } from '../api/dashboard-api';
 
@@ -72,23 +76,98 @@ function RewardItem({ reward }: { reward: Reward }) {
   );
 }
 
-/** ReferralsPanel shows the payer's invitation link, the friends invited and the rewards earned. */
+/** MAX_INVITES: the friends one invitation may name (internal/service maxReferrals; also the daily limit). */
+export const MAX_INVITES = 20;
+
+/** splitEmails reads the e-mail field: addresses separated by commas, semicolons, spaces or lines. */
+export function splitEmails(text: string): string[] {
+  return referralEmails(text.split(/[\s,;]+/));
+}
+
+/** CopyLink shows the invitation link with a Copy button that says when it worked. */
+function CopyLink({ link }: { link: string }) {
+  const { t } = useTranslation('dashboard');
+  const [copied, setCopied] = useState<boolean | null>(null);
+  return (
+    <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-center">
+      <p className="min-w-0 flex-1 break-all rounded-lg bg-slate-50 px-3 py-2 font-mono text-sm text-ink" data-testid="referral-link">
+        {link}
+      </p>
+      <Button size="sm" variant="outline" onClick={() => void copyText(link).then(setCopied)}>
+        {t('referrals.copy')}
+      </Button>
+      <span role="status" className="text-sm text-slate-700">
+        {copied === true ? t('referrals.copied') : copied === false ? t('referrals.copyFailed') : ''}
+      </span>
+    </div>
+  );
+}
+
+/** InviteForm sends invitations by e-mail (up to MAX_INVITES at once), its one error under the field. */
+function InviteForm({ customerId }: { customerId: string }) {
+  const { t } = useTranslation('dashboard');
+  const qc = useQueryClient();
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [sent, setSent] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const send = async () => {
+    setSent(null);
+    const emails = splitEmails(text);
+    if (emails.length === 0) return setError(t('referrals.inviteNone'));
+    if (emails.length > MAX_INVITES) return setError(t('referrals.inviteTooMany', { max: MAX_INVITES }));
+    setError(null);
+    setBusy(true);
+    try {
+      const r = await submitReferrals({ customer_id: customerId, emails });
+      setSent(t('referrals.inviteSent', { count: r.sent }));
+      setText('');
+      await qc.invalidateQueries({ queryKey: [...dashboardKey, 'referrals'] });
+    } catch (err) {
+      setError(answerText(err, t('referrals.inviteFailed')));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form
+      noValidate
+      className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-start"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void send();
+      }}
+    >
+      <TextField id="referral-emails" className="min-w-0 flex-1" type="text" inputMode="email" autoComplete="off" label={t('referrals.inviteLabel')}
+        hint={t('referrals.inviteHint', { max: MAX_INVITES })} value={text} error={error}
+        onChange={(e) => { setText(e.target.value); setError(null); setSent(null); }} />
+      <Button type="submit" size="sm" className="sm:mt-6" disabled={busy}>
+        {t('referrals.inviteSend')}
+      </Button>
+      <p role="status" className="text-sm text-green-800 sm:mt-7">{sent ?? ''}</p>
+    </form>
+  );
+}
+
+/**
+ * ReferralsPanel shows the payer's invitation link (with Copy), invitations
+ * by e-mail, the friends invited and the rewards earned. Every signed-in
+ * account has it; before the account has a payer profile (the link's code
+ * belongs to one) it says where the link will come from.
+ */
 export function ReferralsPanel() {
   const { t } = useTranslation('dashboard');
   const q = useQuery({ queryKey: [...dashboardKey, 'referrals'], queryFn: () => apiFetch<MyReferrals>('/api/me/referrals') });
   if (!q.data) return null;
-  const { link, invitations, rewards } = q.data;
+  const { link, invitations, rewards, customer_id: customerId } = q.data;
   // Only rewards given count; one under review or refused is not (yet).
   const earned = rewards.filter((r) => r.status === 'earned' || r.status === 'sent').reduce((sum, r) => sum + Number(r.amount_usd), 0);
   return (
-    <Card>
-      <h2 className="text-lg font-bold text-ink">{t('referrals.title')}</h2>
+    <Card aria-labelledby="referrals-title">
+      <h2 id="referrals-title" className="text-lg font-bold text-ink">{t('referrals.title')}</h2>
       <p className="mt-1 text-slate-700">{t('referrals.lead')}</p>
-      {link ? (
-        <p className="mt-3 break-all rounded-lg bg-slate-50 px-3 py-2 font-mono text-sm text-ink" data-testid="referral-link">
-          {link}
-        </p>
-      ) : null}
+      {link ? <CopyLink link={link} /> : <p className="mt-3 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">{t('referrals.noProfile')}</p>}
+      {customerId ? <InviteForm customerId={customerId} /> : null}
       <dl className="mt-4 grid gap-3 sm:grid-cols-2">
         <div>
           <dt className="text-sm text-slate-600">{t('referrals.invited')}</dt>

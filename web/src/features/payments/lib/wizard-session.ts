@@ -31,3 +31,46 @@ export function wizardReturnFor(transactionId: string): string | null {
   }
   return null;
 }
+
+/** WizardPayer: who this tab's wizard paid as (what sign-up can pre-fill). */
+export interface WizardPayer {
+  country: Country;
+  firstName: string;
+  lastName: string;
+  email: string;
+  taxId: string;
+  /** dateOfBirth as the wizard keeps it, YYYY-MM-DD. */
+  dateOfBirth: string;
+  phone: string;
+  streetAddress: string;
+  city: string;
+  state: string;
+  zipCode: string;
+}
+
+const payerFields = ['firstName', 'lastName', 'email', 'taxId', 'dateOfBirth', 'phone', 'streetAddress', 'city', 'state', 'zipCode'] as const;
+
+/**
+ * wizardPayer is the payer of the payment this tab's wizard made (the
+ * details the guest typed, kept in this tab's sessionStorage), or null when
+ * no wizard here got as far as a payment. A wizard that made a payment is
+ * preferred; the full bank account number is never kept, so never offered.
+ */
+export function wizardPayer(): WizardPayer | null {
+  let best: WizardPayer | null = null;
+  for (const country of ['brazil', 'mexico'] as const) {
+    try {
+      const raw = window.sessionStorage.getItem(wizardStorageKey(country));
+      if (!raw) continue;
+      const saved = JSON.parse(raw) as { customerId?: unknown; payment?: unknown; form?: Record<string, unknown> };
+      if (!saved?.form || typeof saved.customerId !== 'string' || !saved.customerId) continue;
+      const f = saved.form;
+      const payer = { country } as WizardPayer;
+      for (const k of payerFields) payer[k] = typeof f[k] === 'string' ? f[k] : '';
+      if (saved.payment || !best) best = payer;
+    } catch {
+      // No storage, or something unreadable in it: nothing to offer.
+    }
+  }
+  return best;
+}
