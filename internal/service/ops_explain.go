@@ -240,12 +240,8 @@ func (s *Service) ConsoleExplainPayment(ctx context.Context, transactionID strin
 
 // found is a payment as the console's lists show it.
 func found(p payment.Record, first, last, email, taxLast4, bankLast4 string) FoundPayment {
-	corridor := "BR"
-	if p.AmountLocal.Currency == money.MXN {
-		corridor = "MX"
-	}
 	return FoundPayment{TransactionID: p.ID, Status: string(p.State), Method: p.Method, Delivery: string(p.Delivery),
-		Corridor: corridor, Currency: string(p.AmountLocal.Currency), AmountLocal: p.AmountLocal, AmountUSD: p.AmountUSD,
+		Corridor: corridorOf(p.AmountLocal.Currency), Currency: string(p.AmountLocal.Currency), AmountLocal: p.AmountLocal, AmountUSD: p.AmountUSD,
 		CreatedAt: p.CreatedAt, PayerName: strings.TrimSpace(first + " " + last), PayerEmail: email, AccountID: p.AccountID,
 		TaxIDLast4: taxLast4, BankLast4: bankLast4}
 }

@@ -57,6 +57,14 @@ type FoundPayments struct {
 // corridors maps the console's corridor names to the local currency.
 var corridors = map[string]money.Currency{"BR": money.BRL, "MX": money.MXN}
 
+// corridorOf names the corridor of a local currency.
+func corridorOf(c money.Currency) string {
+	if c == money.MXN {
+		return "MX"
+	}
+	return "BR"
+}
+
 // ConsoleFindPayments searches payments for an operator (any role).
 func (s *Service) ConsoleFindPayments(ctx context.Context, in FindInput) (FoundPayments, error) {
 	f, err := findFilter(in)
@@ -75,12 +83,8 @@ func (s *Service) ConsoleFindPayments(ctx context.Context, in FindInput) (FoundP
 			out.Next = strconv.FormatInt(last.CreatedAt.UnixNano(), 10) + "." + last.ID
 			break
 		}
-		corridor := "BR"
-		if r.AmountLocal.Currency == money.MXN {
-			corridor = "MX"
-		}
 		out.Payments = append(out.Payments, FoundPayment{TransactionID: r.ID, Status: string(r.State), Method: r.Method,
-			Delivery: string(r.Delivery), Corridor: corridor, Currency: string(r.AmountLocal.Currency), AmountLocal: r.AmountLocal,
+			Delivery: string(r.Delivery), Corridor: corridorOf(r.AmountLocal.Currency), Currency: string(r.AmountLocal.Currency), AmountLocal: r.AmountLocal,
 			AmountUSD: r.AmountUSD, CreatedAt: r.CreatedAt, PayerName: strings.TrimSpace(r.FirstName + " " + r.LastName),
 			PayerEmail: r.Email, AccountID: r.AccountID, TaxIDLast4: r.TaxIDLast4, BankLast4: r.AccountLast4})
 	}
