@@ -3,7 +3,7 @@
 
 import type { Country } from '@/features/payments/lib/country';
 import { initialProgress } from '@/features/payments/progress/payment-progress';
-import type { WizardForm, WizardState } from './state';
+import type { WizardForm, WizardState } from './types';
 
 export function emptyForm(country: Country): WizardForm {
   return {
