@@ -2,7 +2,7 @@
 // Field names follow the spec's "Wizard form state" and "Browser storage".
 
 import type { Quote } from '@/features/payments/api/create-quote';
-import { initialState } from './initial-state';
+import { initialState, noCustomer } from './initial-state';
 import type { Payment } from '../api/create-payment';
 import type { Country } from '@/features/payments/lib/country';
 import type { Offramp, Progress, StatusRecord } from '@/features/payments/progress/payment-progress';
@@ -147,18 +147,7 @@ export function reducer(s: WizardState, a: Action): WizardState {
         existingExternalAccount: a.existingExternalAccount,
       };
     case 'customer-cleared':
-      return {
-        ...s,
-        customerId: null,
-        walletId: null,
-        walletAddress: null,
-        kycStatus: null,
-        customerKey: null,
-        existingExternalAccount: null,
-        externalAccount: null,
-        selectedExternalAccountId: null,
-        useExistingAccount: false,
-      };
+      return { ...s, ...noCustomer };
     case 'account-saved':
       return { ...s, externalAccount: a.account, selectedExternalAccountId: a.account.id, useExistingAccount: false };
     case 'account-reused':
