@@ -27,6 +27,7 @@ import (
 	"github.com/crebit/crebit/internal/ledger"
 	"github.com/crebit/crebit/internal/live"
 	"github.com/crebit/crebit/internal/partner"
+	"github.com/crebit/crebit/internal/rates"
 	"github.com/crebit/crebit/internal/sandbox"
 	"github.com/crebit/crebit/internal/service"
 	"github.com/crebit/crebit/internal/store"
@@ -307,6 +308,7 @@ type Stack struct {
 	sandboxQueue *jobs.Queue      // the sandbox's own queue on SQLite; nil when it shares Queue
 	Metrics      *metrics.Metrics // served on CREBIT_METRICS_ADDR when set
 	Live         live.Broker      // run it with Live.Run for live status streams
+	Rates        *rates.Book      // the corridors' indicative rates, in memory
 }
 
 // Build wires the application on an open, migrated database. loopback is
@@ -366,7 +368,11 @@ func Build(cfg config.Config, db *store.DB, log *slog.Logger, now func() time.Ti
 			return nil, err
 		}
 	}
-	hd := httpapi.Deps{Config: cfg, Log: log, Now: now, Static: web.FS(), Service: svc, WebhookBase: webhookBase, Metrics: st.Metrics}
+	// The corridors' indicative rates, asked of the partner at most every
+	// 30 s and only when read (internal/rates).
+	st.Rates = rates.New(deps.Partner, now, log)
+	hd := httpapi.Deps{Config: cfg, Log: log, Now: now, Static: web.FS(), Service: svc, WebhookBase: webhookBase,
+		Metrics: st.Metrics, Rates: st.Rates}
 	if st.Sandbox != nil {
 		hd.Sandbox = st.Sandbox.Handler()
 	}

@@ -302,6 +302,7 @@ func TestOpenAPIMatchesResponses(t *testing.T) {
 		{name: "quote_cross_site", method: "POST", tmpl: "/api/create-quote", body: `{}`, header: crossSite, status: 403},
 		{name: "rate", method: "POST", tmpl: "/api/create-quote-new", body: `{"symbol":"USDC/BRL","quote_type":"off_ramp"}`, status: 200, validRequest: true},
 		{name: "rate_bad_type", method: "POST", tmpl: "/api/create-quote-new", body: `{"symbol":"USDC/BRL","quote_type":"x"}`, status: 400},
+		{name: "rates", method: "GET", tmpl: "/api/rates", status: 200},
 		{name: "last_quote_ids", as: fresh, method: "GET", tmpl: "/api/last-quote-ids", status: 200},
 		{name: "last_quote_ids_none", method: "GET", tmpl: "/api/last-quote-ids", status: 404},
 

@@ -77,14 +77,15 @@ type rateRequest struct {
 	QuoteType string `json:"quote_type"`
 }
 
-// handleRateIndicative returns the calculator's live rate (POST /api/create-quote-new).
+// handleRateIndicative returns a live rate (POST /api/create-quote-new), from the
+// rates book like GET /api/rates.
 func (s *Server) handleRateIndicative(w http.ResponseWriter, r *http.Request) {
 	var req rateRequest
 	if err := decodeJSON(w, r, &req); err != nil {
 		writeError(w, r, err)
 		return
 	}
-	rate, err := s.svc.IndicativeRate(r.Context(), req.Symbol, req.QuoteType)
+	rate, err := s.indicativeRate(r.Context(), req.Symbol, req.QuoteType)
 	if err != nil {
 		writeError(w, r, err)
 		return

@@ -20,6 +20,7 @@ import (
 
 	"github.com/crebit/crebit/internal/config"
 	"github.com/crebit/crebit/internal/metrics"
+	"github.com/crebit/crebit/internal/rates"
 	"github.com/crebit/crebit/internal/service"
 )
 
@@ -36,6 +37,8 @@ type Deps struct {
 	WebhookBase string
 	// Metrics counts requests by route pattern (optional).
 	Metrics *metrics.Metrics
+	// Rates is the corridors' indicative rates (GET /api/rates).
+	Rates *rates.Book
 }
 
 // Server is the whole HTTP surface as one http.Handler.
@@ -51,6 +54,7 @@ type Server struct {
 	closeOnce   sync.Once
 	heartbeat   atomic.Int64 // nanoseconds between heartbeats of an idle live stream
 	streams     streamCap    // open live streams per session and client address
+	rates       *rates.Book
 }
 
 // NewServer wires the routes and middleware.
@@ -63,6 +67,7 @@ func NewServer(d Deps) *Server {
 		https:       strings.HasPrefix(d.Config.BaseURL, "https://"),
 		webhookBase: d.WebhookBase,
 		closing:     make(chan struct{}),
+		rates:       d.Rates,
 	}
 	s.heartbeat.Store(int64(heartbeatEvery))
 	if s.now == nil {

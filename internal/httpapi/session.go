@@ -25,7 +25,7 @@ func (s *Server) withSession(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		r = r.WithContext(context.WithValue(r.Context(), clientIPKey{}, s.clientIP(r)))
 		c, err := r.Cookie(session.CookieName)
-		if err != nil {
+		if err != nil || r.URL.Path == ratesPath {
 			next.ServeHTTP(w, r)
 			return
 		}
