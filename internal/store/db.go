@@ -61,6 +61,7 @@ type DB struct {
 	// writer (checkpoint.go); walFrames is the WAL's length it last saw.
 	ckpt                  *sql.DB
 	ckptStop, ckptDone    chan struct{}
+	ckptWake              chan struct{} // a commit on the writer since the last checkpoint (cap 1)
 	ckptOnce              sync.Once // Close may be called twice
 	walFrames, ckptErrors atomic.Int64
 	// Schema is the PostgreSQL schema in use ("" means the search_path default).
@@ -109,7 +110,14 @@ func openSQLite(ctx context.Context, o Options) (*DB, error) {
 	// checkpoints itself only every 8,000 pages (checkpoint.go).
 	dsn := fileURI(path) + "?_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)" +
 		"&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_pragma=wal_autocheckpoint(8000)&_time_format=sqlite&_txlock=immediate"
-	db, err := openCachingSQLite(dsn)
+	// Every commit on the writer wakes the checkpointer (checkpoint.go).
+	wrote := make(chan struct{}, 1)
+	db, err := openCachingSQLite(dsn, func() {
+		select {
+		case wrote <- struct{}{}:
+		default:
+		}
+	})
 	if err != nil {
 		return nil, fmt.Errorf("open sqlite: %w", err)
 	}
@@ -125,14 +133,14 @@ func openSQLite(ctx context.Context, o Options) (*DB, error) {
 	// Readers: deferred transactions on query-only connections (a read never
 	// takes the write lock), a few at once.
 	rdsn := fileURI(path) + "?_pragma=busy_timeout(10000)&_pragma=query_only(1)&_time_format=sqlite&_txlock=deferred"
-	rdb, err := openCachingSQLite(rdsn)
+	rdb, err := openCachingSQLite(rdsn, nil)
 	if err != nil {
 		db.Close()
 		return nil, fmt.Errorf("open sqlite readers: %w", err)
 	}
 	rdb.SetMaxOpenConns(4)
 	rdb.SetMaxIdleConns(4)
-	out := &DB{engine: SQLite, sqlDB: db, readDB: rdb, path: path, writeTurn: make(chan struct{}, 1)}
+	out := &DB{engine: SQLite, sqlDB: db, readDB: rdb, path: path, writeTurn: make(chan struct{}, 1), ckptWake: wrote}
 	if err := out.startCheckpointer(path); err != nil {
 		rdb.Close()
 		db.Close()
@@ -190,13 +198,14 @@ func (db *DB) WriteStats() WriteStats {
 func (db *DB) Path() string { return db.path }
 
 // openCachingSQLite opens a pool whose connections keep their statements
-// compiled (stmtcache.go).
-func openCachingSQLite(dsn string) (*sql.DB, error) {
+// compiled (stmtcache.go); wrote, when set, is called after every commit
+// on them (and every statement outside a transaction).
+func openCachingSQLite(dsn string, wrote func()) (*sql.DB, error) {
 	base, err := sqlite.NewConnector(dsn)
 	if err != nil {
 		return nil, err
 	}
-	return sql.OpenDB(cachingConnector{base}), nil
+	return sql.OpenDB(cachingConnector{base: base, wrote: wrote}), nil
 }
 
 // privateFiles creates the database file readable by its owner only, and

@@ -20,14 +20,21 @@ const stmtCacheSize = 512
 // long job-insert statement. Every query on the connection passes here —
 // the store's, River's, and those inside transactions — so the cache needs
 // nothing of its callers.
-type cachingConnector struct{ base driver.Connector }
+//
+// wrote, when set, is called after each commit on a connection and after
+// each statement run outside a transaction: the writer's connector wakes
+// the checkpointer with it (checkpoint.go).
+type cachingConnector struct {
+	base  driver.Connector
+	wrote func()
+}
 
 func (c cachingConnector) Connect(ctx context.Context) (driver.Conn, error) {
 	conn, err := c.base.Connect(ctx)
 	if err != nil {
 		return nil, err
 	}
-	return &cachingConn{inner: conn, stmts: make(map[string]*cachedStmt)}, nil
+	return &cachingConn{inner: conn, stmts: make(map[string]*cachedStmt), wrote: c.wrote}, nil
 }
 
 func (c cachingConnector) Driver() driver.Driver { return c.base.Driver() }
@@ -39,6 +46,15 @@ type cachingConn struct {
 	inner driver.Conn
 	mu    sync.Mutex
 	stmts map[string]*cachedStmt
+	wrote func()
+	inTx  bool // a transaction is open (database/sql uses a conn from one goroutine at a time)
+}
+
+// ran tells wrote of a statement outside a transaction.
+func (c *cachingConn) ran() {
+	if c.wrote != nil && !c.inTx {
+		c.wrote()
+	}
 }
 
 // cachedStmt is a compiled statement; busy while it runs or its rows are
@@ -96,6 +112,7 @@ func (c *cachingConn) forget(query string, s *cachedStmt) {
 }
 
 func (c *cachingConn) ExecContext(ctx context.Context, query string, args []driver.NamedValue) (driver.Result, error) {
+	defer c.ran()
 	s := c.acquire(ctx, query)
 	if s == nil {
 		return c.inner.(driver.ExecerContext).ExecContext(ctx, query, args)
@@ -110,6 +127,7 @@ func (c *cachingConn) ExecContext(ctx context.Context, query string, args []driv
 }
 
 func (c *cachingConn) QueryContext(ctx context.Context, query string, args []driver.NamedValue) (driver.Rows, error) {
+	defer c.ran()
 	s := c.acquire(ctx, query)
 	if s == nil {
 		return c.inner.(driver.QueryerContext).QueryContext(ctx, query, args)
@@ -137,7 +155,30 @@ func (c *cachingConn) Begin() (driver.Tx, error) {
 }
 
 func (c *cachingConn) BeginTx(ctx context.Context, opts driver.TxOptions) (driver.Tx, error) {
-	return c.inner.(driver.ConnBeginTx).BeginTx(ctx, opts)
+	tx, err := c.inner.(driver.ConnBeginTx).BeginTx(ctx, opts)
+	if err != nil || c.wrote == nil {
+		return tx, err
+	}
+	c.inTx = true
+	return &notingTx{Tx: tx, conn: c}, nil
+}
+
+// notingTx tells its connection's wrote of a commit.
+type notingTx struct {
+	driver.Tx
+	conn *cachingConn
+}
+
+func (t *notingTx) Commit() error {
+	t.conn.inTx = false
+	err := t.Tx.Commit()
+	t.conn.wrote()
+	return err
+}
+
+func (t *notingTx) Rollback() error {
+	t.conn.inTx = false
+	return t.Tx.Rollback()
 }
 
 func (c *cachingConn) Ping(ctx context.Context) error { return c.inner.(driver.Pinger).Ping(ctx) }
