@@ -42,10 +42,14 @@ const (
 	// wait for the database overlaps another's composing.
 	mailDispatchers = 3
 	// mailPoll is how often a dispatcher looks for due messages it was not
-	// woken for (retries, other processes' messages, claims left by a
-	// process that died); mailLease how long a claim holds (a send gets
-	// mailSendTimeout, and a batch's sends run mailSenders at a time).
-	mailPoll        = 250 * time.Millisecond
+	// woken for (claims left by a process that died, a retry whose timer
+	// was lost with its process); a queued message wakes its process's
+	// dispatchers on commit and a failed send sets a timer for its retry,
+	// so this is only the safety net (it was 250 ms: most of an idle
+	// server's work, issue #31). mailLease is how long a claim holds (a
+	// send gets mailSendTimeout, and a batch's sends run mailSenders at a
+	// time).
+	mailPoll        = 5 * time.Second
 	mailLease       = 2 * time.Minute
 	mailSendTimeout = 50 * time.Second
 )
@@ -339,6 +343,9 @@ func (s *Service) recordMailFailure(ctx context.Context, tx *store.Tx, m store.O
 		return err
 	}
 	s.metrics.JobError("send_email", final)
+	if !final { // wake a dispatcher when the retry is due
+		tx.AfterCommit(func() { time.AfterFunc(mailBackoff(attempt), s.wakeMail) })
+	}
 	if final {
 		s.log.Error("email failed for good", "outbox_id", m.ID, "kind", m.Kind, "attempts", attempt, "err", sendErr)
 	} else {
