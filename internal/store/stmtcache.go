@@ -22,8 +22,8 @@ const stmtCacheSize = 512
 // nothing of its callers.
 //
 // wrote, when set, is called after each commit on a connection and after
-// each statement run outside a transaction: the writer's connector wakes
-// the checkpointer with it (checkpoint.go).
+// each statement outside a transaction that changed or returned rows: the
+// writer's connector wakes the checkpointer with it (checkpoint.go).
 type cachingConnector struct {
 	base  driver.Connector
 	wrote func()
@@ -50,11 +50,49 @@ type cachingConn struct {
 	inTx  bool // a transaction is open (database/sql uses a conn from one goroutine at a time)
 }
 
-// ran tells wrote of a statement outside a transaction.
-func (c *cachingConn) ran() {
-	if c.wrote != nil && !c.inTx {
-		c.wrote()
+// noting reports whether a statement on c is watched for wrote: one
+// outside a transaction on a connection that has wrote.
+func (c *cachingConn) noting() bool { return c.wrote != nil && !c.inTx }
+
+// execResult tells wrote of an exec outside a transaction that changed rows.
+func (c *cachingConn) execResult(res driver.Result, err error) (driver.Result, error) {
+	if err == nil && c.noting() {
+		if n, nerr := res.RowsAffected(); nerr != nil || n > 0 {
+			c.wrote()
+		}
 	}
+	return res, err
+}
+
+// queryRows tells wrote, when rows of a statement outside a transaction are
+// closed, whether any came back (an UPDATE ... RETURNING is a query; River's
+// fetch of an empty queue returns none and changes nothing).
+func (c *cachingConn) queryRows(rows driver.Rows, err error) (driver.Rows, error) {
+	if err != nil || !c.noting() {
+		return rows, err
+	}
+	cr := &countingRows{}
+	cr.releasingRows = &releasingRows{Rows: rows, release: func() {
+		if cr.n > 0 {
+			c.wrote()
+		}
+	}}
+	return cr, nil
+}
+
+// countingRows counts the rows it returns (releasingRows keeps the
+// column-type reports of the rows it wraps).
+type countingRows struct {
+	*releasingRows
+	n int
+}
+
+func (r *countingRows) Next(dest []driver.Value) error {
+	err := r.releasingRows.Rows.Next(dest)
+	if err == nil {
+		r.n++
+	}
+	return err
 }
 
 // cachedStmt is a compiled statement; busy while it runs or its rows are
@@ -112,7 +150,10 @@ func (c *cachingConn) forget(query string, s *cachedStmt) {
 }
 
 func (c *cachingConn) ExecContext(ctx context.Context, query string, args []driver.NamedValue) (driver.Result, error) {
-	defer c.ran()
+	return c.execResult(c.exec(ctx, query, args))
+}
+
+func (c *cachingConn) exec(ctx context.Context, query string, args []driver.NamedValue) (driver.Result, error) {
 	s := c.acquire(ctx, query)
 	if s == nil {
 		return c.inner.(driver.ExecerContext).ExecContext(ctx, query, args)
@@ -127,7 +168,10 @@ func (c *cachingConn) ExecContext(ctx context.Context, query string, args []driv
 }
 
 func (c *cachingConn) QueryContext(ctx context.Context, query string, args []driver.NamedValue) (driver.Rows, error) {
-	defer c.ran()
+	return c.queryRows(c.query(ctx, query, args))
+}
+
+func (c *cachingConn) query(ctx context.Context, query string, args []driver.NamedValue) (driver.Rows, error) {
 	s := c.acquire(ctx, query)
 	if s == nil {
 		return c.inner.(driver.QueryerContext).QueryContext(ctx, query, args)
