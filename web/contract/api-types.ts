@@ -118,8 +118,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * The calculator's live rate (locks nothing)
-         * @description `on_ramp`: local currency per USD delivered, all fees included.
+         * A live rate (locks nothing), from the same memory as GET /api/rates
+         * @description Answered from the rates the server keeps (see `GET /api/rates`); the web
+         *     app reads `GET /api/rates` instead.
+         *     `on_ramp`: local currency per USD delivered, all fees included.
          *     `off_ramp`: local currency received per USD sent (the calculator's
          *     reversed mode).
          */
@@ -916,6 +918,33 @@ export interface paths {
          *     `transaction_not_found`; a payment that has not completed gets 404 `receipt_not_available`.
          */
         get: operations["paymentReceipt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every corridor's indicative rate, from memory (locks nothing)
+         * @description The rates the header, the calculator and every "live rate" show. The
+         *     server asks the partner for them at most every 30 s, and only when
+         *     they are read; an answer costs no partner call and no database read
+         *     or write, and is the same for every caller (no session is looked up).
+         *     `on_ramp`: local currency per USD delivered, all fees included (what a
+         *     large quote costs per USD). `off_ramp`: local currency received per
+         *     USD sent (the calculator's reversed mode). `as_of` is when the partner
+         *     gave them. Only `POST /api/create-quote` locks a price to pay with.
+         */
+        get: operations["getRates"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2309,6 +2338,16 @@ export interface components {
         RateRequest: {
             quote_type: components["schemas"]["QuoteType"];
             symbol: components["schemas"]["Symbol"];
+        };
+        Rates: {
+            /** Format: date-time */
+            as_of: string;
+            rates: {
+                local_currency: components["schemas"]["LocalCurrency"];
+                off_ramp: number;
+                on_ramp: number;
+                symbol: components["schemas"]["Symbol"];
+            }[];
         };
         ReferralArrival: {
             /** @description The `ref` of the invitation link (10 characters, 0-9 A-F). */
@@ -4653,6 +4692,28 @@ export interface operations {
                 };
             };
             500: components["responses"]["Internal"];
+        };
+    };
+    getRates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The corridors' rates. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rates"];
+                };
+            };
+            500: components["responses"]["Internal"];
+            502: components["responses"]["PartnerUnavailable"];
         };
     };
     rememberReferralArrival: {

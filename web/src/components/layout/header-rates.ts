@@ -1,62 +1,39 @@
-import type { components } from '@contract/api-types';
-import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { useRates, type RateSet } from '@/lib/rates';
 import { useAfterLoad } from './use-after-load';
 
 /** HeaderRates are local currency per 1 USD, as the header shows them. */
 export interface HeaderRates {
   BRL: number;
   MXN: number;
-  /** live is true when both rates came from the partner just now, false for the defaults. */
+  /** live is true when both rates came from the server's live rates, false for the defaults. */
   live?: boolean;
 }
 
 /**
- * defaultHeaderRates are shown until live rates arrive, whenever a probe
+ * defaultHeaderRates are shown until live rates arrive, whenever the read
  * fails, and always in the PAY TUITION menu (spec sections 2 and 9).
  */
 export const defaultHeaderRates: HeaderRates = { BRL: 5.42, MXN: 18.56 };
 
-/** QuoteRate: the one field of a quote read here, checked before use. */
-type QuoteRate = Partial<Pick<components['schemas']['Quote'], 'effective_rate'>>;
-
-function rateOr(value: unknown, fallback: number): number {
-  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : fallback;
+/**
+ * headerRatesFrom takes each currency's on-ramp rate (local currency per USD
+ * delivered, fees included) from the server's live rates, falling back per
+ * currency to the default.
+ */
+export function headerRatesFrom(rates: RateSet | undefined): HeaderRates {
+  const brl = rates?.BRL?.onRamp;
+  const mxn = rates?.MXN?.onRamp;
+  return { BRL: brl ?? defaultHeaderRates.BRL, MXN: mxn ?? defaultHeaderRates.MXN, live: brl !== undefined && mxn !== undefined };
 }
 
 /**
- * fetchHeaderRates probes a 1 USD quote per currency. Only when both calls
- * succeed do their effective rates replace the defaults; a failure is logged
- * and never shown to the visitor.
+ * useHeaderRates reads the live rates (GET /api/rates, answered from the
+ * server's memory: no quote is locked for them) once the page has loaded.
  */
-export async function fetchHeaderRates(): Promise<HeaderRates> {
-  try {
-    const [brl, mxn] = await Promise.all([
-      apiFetch<QuoteRate>('/api/create-quote', { body: { symbol: 'USDC/BRL', amount_usd: 1 } }),
-      apiFetch<QuoteRate>('/api/create-quote', { body: { symbol: 'USDC/MXN', amount_usd: 1 } }),
-    ]);
-    return {
-      BRL: rateOr(brl?.effective_rate, defaultHeaderRates.BRL),
-      MXN: rateOr(mxn?.effective_rate, defaultHeaderRates.MXN),
-      live: rateOr(brl?.effective_rate, 0) > 0 && rateOr(mxn?.effective_rate, 0) > 0,
-    };
-  } catch (err) {
-    console.warn('Header exchange rates unavailable; showing the default rates.', err);
-    return defaultHeaderRates;
-  }
-}
-
-/** useHeaderRates loads the live rates once per visit, once the page has loaded. */
 export function useHeaderRates(): HeaderRates {
   const loaded = useAfterLoad();
-  const { data } = useQuery({
-    queryKey: ['header-rates'],
-    queryFn: fetchHeaderRates,
-    enabled: loaded,
-    staleTime: Infinity,
-    retry: false,
-  });
-  return data ?? defaultHeaderRates;
+  const { data } = useRates(loaded);
+  return data ? headerRatesFrom(data) : defaultHeaderRates;
 }
 
 /** isPastScrollThreshold: the header changes once scrolled past 90% of the viewport height minus 100px. */

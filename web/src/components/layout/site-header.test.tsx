@@ -19,15 +19,24 @@ afterEach(() => {
 
 type Answer = { status: number; body: unknown };
 
-/** stubQuotes answers POST /api/create-quote per symbol and records the bodies. */
-function stubQuotes(answers: Record<string, Answer>) {
-  const bodies: unknown[] = [];
+/** ratesBody is GET /api/rates's answer with these on-ramp rates (undefined: left out). */
+function ratesBody(brl?: number, mxn?: number) {
+  const rates = [];
+  if (brl !== undefined) rates.push({ symbol: 'USDC/BRL', local_currency: 'BRL', on_ramp: brl, off_ramp: 5.3631 });
+  if (mxn !== undefined) rates.push({ symbol: 'USDC/MXN', local_currency: 'MXN', on_ramp: mxn, off_ramp: 18.3578 });
+  return { rates, as_of: '2026-11-26T12:00:00Z' };
+}
+
+/**
+ * stubRates answers GET /api/rates with answer and records every request
+ * the header makes (a locked quote, POST /api/create-quote, would be one).
+ */
+function stubRates(answer: Answer) {
+  const calls: Array<{ url: string; method: string }> = [];
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-    expect(url).toBe('/api/create-quote');
-    const body = JSON.parse(String(init?.body)) as { symbol: string };
-    bodies.push(body);
-    const a = answers[body.symbol]!;
-    return new Response(JSON.stringify(a.body), { status: a.status, headers: { 'Content-Type': 'application/json' } });
+    calls.push({ url, method: init?.method ?? 'GET' });
+    if (url !== '/api/rates') return new Response(JSON.stringify({ error: 'not here' }), { status: 404 });
+    return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'Content-Type': 'application/json' } });
   });
   // The header's account menu asks /api/me; a signed-out visitor gets 204, no body.
   vi.stubGlobal('fetch', (url: string, init?: RequestInit) =>
@@ -35,12 +44,12 @@ function stubQuotes(answers: Record<string, Answer>) {
       ? Promise.resolve(new Response(null, { status: 204 }))
       : fetchMock(url, init),
   );
-  return { fetchMock, bodies };
+  return { fetchMock, calls };
 }
 
-/** failingQuotes makes both probes fail; await the result to let the logged failure land inside the test. */
+/** failingQuotes makes the rates read fail; await the result to let the logged failure land inside the test. */
 function failingQuotes() {
-  stubQuotes({ 'USDC/BRL': { status: 500, body: {} }, 'USDC/MXN': { status: 500, body: {} } });
+  stubRates({ status: 502, body: { error: 'rate source unavailable' } });
   const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
   return () => waitFor(() => expect(warn).toHaveBeenCalled());
 }
@@ -67,11 +76,8 @@ async function openMenu(name: 'SEND MONEY' | 'PAY TUITION') {
 }
 
 describe('SiteHeader rates', () => {
-  it('shows the live effective rates in SEND MONEY when both probes succeed', async () => {
-    const { bodies } = stubQuotes({
-      'USDC/BRL': { status: 200, body: { effective_rate: 5.4321 } },
-      'USDC/MXN': { status: 200, body: { effective_rate: 18.7654 } },
-    });
+  it('shows the live rates in SEND MONEY from one GET /api/rates, locking no quote', async () => {
+    const { calls } = stubRates({ status: 200, body: ratesBody(5.4321, 18.7654) });
     renderHeader();
     const menu = await openMenu('SEND MONEY');
     await waitFor(() => expect(menu).toHaveTextContent('5.43 BRL per USD'));
@@ -80,13 +86,8 @@ describe('SiteHeader rates', () => {
     expect(within(menu).getByRole('link', { name: /Send money from Mexico/ })).toHaveAttribute('href', '/get-started-mexico');
     expect(menu).toHaveTextContent('Pay with Pix');
     expect(menu).toHaveTextContent('Pay with SPEI');
-    expect(bodies).toEqual(
-      expect.arrayContaining([
-        { symbol: 'USDC/BRL', amount_usd: 1 },
-        { symbol: 'USDC/MXN', amount_usd: 1 },
-      ]),
-    );
-    expect(bodies).toHaveLength(2);
+    // One read of the server's in-memory rates; no POST /api/create-quote.
+    expect(calls).toEqual([{ url: '/api/rates', method: 'GET' }]);
 
     // PAY TUITION never follows the live rates.
     const tuition = await openMenu('PAY TUITION');
@@ -94,27 +95,20 @@ describe('SiteHeader rates', () => {
     expect(tuition).toHaveTextContent('18.56 MXN per USD');
   });
 
-  it('keeps 5.42 and 18.56 when one probe fails, and only logs it', async () => {
+  it('keeps 5.42 and 18.56 when the rates cannot be read, and only logs it', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const { fetchMock } = stubQuotes({
-      'USDC/BRL': { status: 503, body: { error: 'rate source unavailable' } },
-      'USDC/MXN': { status: 200, body: { effective_rate: 18.9999 } },
-    });
+    const { fetchMock } = stubRates({ status: 502, body: { error: 'rate source unavailable', code: 'partner_unavailable' } });
     renderHeader();
     await waitFor(() => expect(warn).toHaveBeenCalled());
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
     const menu = await openMenu('SEND MONEY');
     expect(menu).toHaveTextContent('5.42 BRL per USD');
     expect(menu).toHaveTextContent('18.56 MXN per USD');
-    expect(menu).not.toHaveTextContent('19.00');
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('falls back per currency when an answer has no effective_rate', async () => {
-    stubQuotes({
-      'USDC/BRL': { status: 200, body: { effective_rate: 5.5 } },
-      'USDC/MXN': { status: 200, body: {} },
-    });
+  it('falls back per currency when the answer lacks one', async () => {
+    stubRates({ status: 200, body: ratesBody(5.5, undefined) });
     renderHeader();
     const menu = await openMenu('SEND MONEY');
     await waitFor(() => expect(menu).toHaveTextContent('5.50 BRL per USD'));
@@ -134,10 +128,7 @@ describe('SiteHeader rates in the chosen language', () => {
   ])('%s: the dropdowns and the mobile menu write rates the way the language does', async (lang, send, tuition, brl, mxn, fixedBrl, menuName) => {
     await i18next.changeLanguage(lang);
     await i18next.loadNamespaces(['layout']);
-    stubQuotes({
-      'USDC/BRL': { status: 200, body: { effective_rate: 5.4321 } },
-      'USDC/MXN': { status: 200, body: { effective_rate: 18.7654 } },
-    });
+    stubRates({ status: 200, body: ratesBody(5.4321, 18.7654) });
     renderHeader();
     const nav = screen.getByRole('navigation', { name: /./ });
     await userEvent.click(within(nav).getByRole('button', { name: send }));

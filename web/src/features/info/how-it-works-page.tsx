@@ -103,7 +103,7 @@ function LiveRate({ currency }: { currency: LocalCurrency }) {
   const { t } = useTranslation('info');
   const rate = useLiveRate(currency);
   if (rate.isPending) return <>{t('shared.loading')}</>;
-  if (rate.isError) return <>{t('howItWorks.compare.liveRateUnavailable')}</>;
+  if (rate.isError || rate.data === undefined) return <>{t('howItWorks.compare.liveRateUnavailable')}</>;
   return <>{t('howItWorks.compare.liveRate', { rate: formatRate(rate.data) })}</>;
 }
 

@@ -30,9 +30,15 @@ const brQuote = {
 
 const mxQuote = { ...brQuote, amount_usd: 1000, total_local_amount: 18560.8, local_currency: 'MXN', effective_rate: 18.5608, on_ramp: { id: 'a', quotation: 18.45 } };
 
-/** stubQuote answers every quote with body; the live-rate probe for MXN gets the peso quote. */
+/** stubQuote answers every quote with body (MXN ones with the peso quote) and GET /api/rates with the indicative rates. */
 function stubQuote(status: number, body: unknown) {
-  const fetchMock = vi.fn(async (_url: string, init?: RequestInit) => {
+  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+    if (url === '/api/rates') {
+      return new Response(JSON.stringify({ rates: [
+        { symbol: 'USDC/BRL', local_currency: 'BRL', on_ramp: 5.4224, off_ramp: 5.3631 },
+        { symbol: 'USDC/MXN', local_currency: 'MXN', on_ramp: 18.5608, off_ramp: 18.3578 },
+      ], as_of: '2026-11-26T12:00:00Z' }), { status: 200 });
+    }
     const sent = JSON.parse(String(init?.body ?? '{}')) as { symbol?: string };
     const answer = status === 200 && sent.symbol === 'USDC/MXN' ? mxQuote : body;
     return new Response(typeof answer === 'string' ? answer : JSON.stringify(answer), { status });
@@ -41,11 +47,11 @@ function stubQuote(status: number, body: unknown) {
   return fetchMock;
 }
 
-/** quoteBodies are the quote requests the payer made (the header's 1 USD live-rate probes left out). */
+/** quoteBodies are the locked quotes the page asked for (the indicative rates are a GET of GET /api/rates). */
 function quoteBodies(fetchMock: ReturnType<typeof stubQuote>) {
   return (fetchMock.mock.calls as unknown as [string, RequestInit][])
-    .map(([, init]) => JSON.parse(String(init.body)) as { symbol: string; amount_usd: number })
-    .filter((b) => b.amount_usd !== 1);
+    .filter(([url]) => url === '/api/create-quote')
+    .map(([, init]) => JSON.parse(String(init.body)) as { symbol: string; amount_usd: number });
 }
 
 function renderPage() {
@@ -128,7 +134,7 @@ describe('QuotePage', () => {
     expect(text(results)).toContain('$25.00');
     // In the payer's time zone with the zone named (the test runner's zone).
     expect(text(results)).toContain(formatDateTime(new Date('2026-11-22T04:20:42Z'), { dateStyle: 'medium', timeStyle: 'medium' }).replace(/[\u00a0\u202f]/g, ' '));
-    expect(fetchMock.mock.calls.every(([url]) => url === '/api/create-quote')).toBe(true);
+    expect(fetchMock.mock.calls.every(([url]) => url === '/api/create-quote' || url === '/api/rates')).toBe(true);
     expect(quoteBodies(fetchMock)).toEqual([{ symbol: 'USDC/BRL', amount_usd: 5000 }]);
 
     const savings = within(screen.getByRole('region', { name: 'Your savings' })).getAllByRole('listitem');

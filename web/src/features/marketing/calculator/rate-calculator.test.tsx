@@ -16,22 +16,26 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-type Rates = Partial<Record<string, number | 'fail'>>;
+type Rates = Partial<Record<string, number>>;
 
-/** stubRates answers POST /api/create-quote-new by "symbol quote_type". */
+/**
+ * stubRates answers GET /api/rates with the rates named "symbol quote_type"
+ * (none: a 502), and counts the requests.
+ */
 function stubRates(rates: Rates) {
-  const calls: Array<{ symbol: string; quote_type: string }> = [];
+  const calls: string[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
-      expect(url).toBe('/api/create-quote-new');
-      const body = JSON.parse(String(init?.body)) as { symbol: string; quote_type: string };
-      calls.push(body);
-      const rate = rates[`${body.symbol} ${body.quote_type}`];
-      if (rate === undefined || rate === 'fail') {
-        return new Response(JSON.stringify({ error: 'rate source unavailable' }), { status: 503 });
+      calls.push(`${init?.method ?? 'GET'} ${url}`);
+      expect(url).toBe('/api/rates');
+      if (Object.keys(rates).length === 0) {
+        return new Response(JSON.stringify({ error: 'rate source unavailable', code: 'partner_unavailable' }), { status: 502 });
       }
-      return new Response(JSON.stringify({ effective_rate: rate }), { status: 200 });
+      const corridor = (symbol: string, local: string) => ({
+        symbol, local_currency: local, on_ramp: rates[`${symbol} on_ramp`], off_ramp: rates[`${symbol} off_ramp`],
+      });
+      return new Response(JSON.stringify({ rates: [corridor('USDC/BRL', 'BRL'), corridor('USDC/MXN', 'MXN')], as_of: '2026-11-26T12:00:00Z' }), { status: 200 });
     }),
   );
   return calls;
@@ -53,12 +57,7 @@ describe('RateCalculator', () => {
     const calls = stubRates({ 'USDC/BRL on_ramp': 5.5, 'USDC/MXN on_ramp': 18.9 });
     renderCalculator();
     await waitFor(() => expect(rateText()).toBe('1 USD = 5.5000 BRL'));
-    expect(calls).toEqual(
-      expect.arrayContaining([
-        { symbol: 'USDC/BRL', quote_type: 'on_ramp' },
-        { symbol: 'USDC/MXN', quote_type: 'on_ramp' },
-      ]),
-    );
+    expect(calls).toEqual(['GET /api/rates']);
     expect(screen.getByLabelText('You send')).toHaveAttribute('placeholder', '5,50');
     await userEvent.type(screen.getByLabelText('You send'), '1100');
     expect(screen.getByLabelText('You receive')).toHaveValue('200.00');
@@ -71,7 +70,7 @@ describe('RateCalculator', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     stubRates({});
     renderCalculator();
-    await waitFor(() => expect(warn).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(warn).toHaveBeenCalledTimes(1));
     expect(String(warn.mock.calls[0]?.[1])).toContain('rate source unavailable');
     expect(rateText()).toBe('1 USD = 5.4200 BRL');
     expect(screen.queryByRole('alert')).toBeNull();
@@ -79,13 +78,13 @@ describe('RateCalculator', () => {
     expect(screen.getByText('Within 3 hours on a business day')).toBeInTheDocument();
   });
 
-  it('swap asks for the off-ramp rate and converts USD to BRL', async () => {
+  it('swap uses the off-ramp rate of the same answer and converts USD to BRL', async () => {
     const calls = stubRates({ 'USDC/BRL on_ramp': 5.42, 'USDC/MXN on_ramp': 18.45, 'USDC/BRL off_ramp': 5.25 });
     renderCalculator();
-    await waitFor(() => expect(calls).toHaveLength(2));
+    await waitFor(() => expect(rateText()).toBe('1 USD = 5.4200 BRL'));
     await userEvent.click(screen.getByRole('button', { name: 'Swap currencies' }));
     await waitFor(() => expect(rateText()).toBe('1 USD = 5.2500 BRL'));
-    expect(calls).toContainEqual({ symbol: 'USDC/BRL', quote_type: 'off_ramp' });
+    expect(calls).toEqual(['GET /api/rates']);
     expect(screen.getByLabelText('Provider')).toBeDisabled();
     await userEvent.type(screen.getByLabelText('You send'), '10');
     expect(screen.getByLabelText('You receive')).toHaveValue('52,50');
@@ -112,12 +111,12 @@ describe('RateCalculator', () => {
     expect(screen.getByText('1-3 Business Days')).toBeInTheDocument();
   });
 
-  it('reload asks for both rates again and flags loading meanwhile', async () => {
+  it('reload reads the rates again', async () => {
     const calls = stubRates({ 'USDC/BRL on_ramp': 5.42, 'USDC/MXN on_ramp': 18.45 });
     renderCalculator();
-    await waitFor(() => expect(calls).toHaveLength(2));
+    await waitFor(() => expect(calls).toHaveLength(1));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Refresh rates' })).toBeEnabled());
     await userEvent.click(screen.getByRole('button', { name: 'Refresh rates' }));
-    await waitFor(() => expect(calls).toHaveLength(4));
+    await waitFor(() => expect(calls).toHaveLength(2));
   });
 });

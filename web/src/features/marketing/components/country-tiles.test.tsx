@@ -21,7 +21,8 @@ afterEach(() => {
 // the way to the wizard; the tiles on the same page follow it as it changes.
 describe('calculator → country tiles', () => {
   it('carries the calculator’s US dollar amount to both wizards', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ effective_rate: 5 }), { status: 200 })));
+    const rates = { rates: [{ symbol: 'USDC/BRL', local_currency: 'BRL', on_ramp: 5, off_ramp: 4.9 }, { symbol: 'USDC/MXN', local_currency: 'MXN', on_ramp: 18, off_ramp: 17.9 }], as_of: '2026-11-26T12:00:00Z' };
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(rates), { status: 200 })));
     render(
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
         <MemoryRouter>
