@@ -70,7 +70,7 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	fs.DurationVar(&o.duration, "duration", 10*time.Second, "measured time per target")
 	fs.DurationVar(&o.warmup, "warmup", 2*time.Second, "unmeasured time per target before it (creates the sessions)")
 	fs.IntVar(&o.concurrency, "concurrency", 32, "concurrent workers (browsers; payers in lifecycle mode)")
-	fs.StringVar(&o.mode, "mode", "quote", "quote: POST /api/create-quote against a bare ceiling; lifecycle: payments from creation to completed (see lifecycle.go)")
+	fs.StringVar(&o.mode, "mode", "quote", "quote: POST /api/create-quote against a bare ceiling; rates: GET /api/rates against a bare ceiling (rates.go); lifecycle: payments from creation to completed (see lifecycle.go)")
 	fs.IntVar(&o.instances, "instances", 1, "lifecycle: instances sharing one PostgreSQL database")
 	fs.DurationVar(&o.advance, "auto-advance", 0, "lifecycle: let the sandbox take the stages after the pay-in itself, this long apart (reports how late they come)")
 	fs.StringVar(&o.postgres, "postgres", "", "PostgreSQL URL: also run on a fresh database created and dropped there")
@@ -108,6 +108,8 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 			return errors.New("an invariant broke (see above)")
 		}
 		return nil
+	} else if o.mode == "rates" {
+		return runRates(ctx, stdout, o, bin)
 	} else if o.mode != "quote" {
 		return fmt.Errorf("unknown -mode %q", o.mode)
 	}
@@ -146,6 +148,11 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 
 // loadCrebit starts the binary on engine, loads it, and stops it.
 func loadCrebit(ctx context.Context, stdout io.Writer, o options, bin, engine string) (result, error) {
+	return loadCrebitAt(ctx, stdout, o, bin, engine, "/api/create-quote", post)
+}
+
+// loadCrebitAt is loadCrebit sending each request to path with send.
+func loadCrebitAt(ctx context.Context, stdout io.Writer, o options, bin, engine, path string, send func(context.Context, *http.Client, string) error) (result, error) {
 	dir, err := os.MkdirTemp("", "crebit-loadtest-")
 	if err != nil {
 		return result{}, err
@@ -179,7 +186,7 @@ func loadCrebit(ctx context.Context, stdout io.Writer, o options, bin, engine st
 	if err := runbin.WaitHealthy(ctx, base, 60*time.Second, exited); err != nil {
 		return result{}, fmt.Errorf("%w (log: %s)", err, tail(logPath))
 	}
-	r, err := load(ctx, o, base+"/api/create-quote")
+	r, err := loadWith(ctx, o, base+path, send)
 	r.name = "crebit, " + engine
 	if err == nil && r.errors > 0 {
 		fmt.Fprintf(stdout, "  %d errors; first: %s\n  end of the server log:\n%s\n", r.errors, r.firstErr, tail(logPath))
@@ -250,6 +257,11 @@ func (r result) rps() float64 { return float64(r.requests) / r.elapsed.Seconds()
 // worker sends its next request as soon as the previous one is answered.
 // An error is a transport failure or any status but 200.
 func load(ctx context.Context, o options, target string) (result, error) {
+	return loadWith(ctx, o, target, post)
+}
+
+// loadWith is load with each request sent by send.
+func loadWith(ctx context.Context, o options, target string, send func(context.Context, *http.Client, string) error) (result, error) {
 	tr := &http.Transport{MaxIdleConnsPerHost: o.concurrency, MaxIdleConns: o.concurrency}
 	defer tr.CloseIdleConnections()
 	clients := make([]*http.Client, o.concurrency)
@@ -258,17 +270,17 @@ func load(ctx context.Context, o options, target string) (result, error) {
 		clients[i] = &http.Client{Transport: tr, Jar: jar, Timeout: 30 * time.Second}
 	}
 	if o.warmup > 0 {
-		phase(ctx, clients, target, o.warmup)
+		phase(ctx, clients, target, o.warmup, send)
 	}
 	if err := ctx.Err(); err != nil {
 		return result{}, err
 	}
-	r := phase(ctx, clients, target, o.duration)
+	r := phase(ctx, clients, target, o.duration, send)
 	return r, ctx.Err()
 }
 
 // phase runs every client in a loop for d and summarises what it measured.
-func phase(ctx context.Context, clients []*http.Client, target string, d time.Duration) result {
+func phase(ctx context.Context, clients []*http.Client, target string, d time.Duration, send func(context.Context, *http.Client, string) error) result {
 	type worker struct {
 		lats     []time.Duration
 		errors   int
@@ -283,7 +295,7 @@ func phase(ctx context.Context, clients []*http.Client, target string, d time.Du
 			w := &ws[i]
 			for time.Now().Before(deadline) && ctx.Err() == nil {
 				t0 := time.Now()
-				err := post(ctx, c, target)
+				err := send(ctx, c, target)
 				w.lats = append(w.lats, time.Since(t0))
 				if err != nil {
 					if w.errors++; w.firstErr == "" {
