@@ -46,10 +46,10 @@ const (
 	// was lost with its process); a queued message wakes its process's
 	// dispatchers on commit and a failed send sets a timer for its retry,
 	// so this is only the safety net (it was 250 ms: most of an idle
-	// server's work, issue #31). mailLease is how long a claim holds (a
-	// send gets mailSendTimeout, and a batch's sends run mailSenders at a
-	// time).
-	mailPoll        = 5 * time.Second
+	// server's work, issue #31; the three dispatchers together look every
+	// 5 s on average). mailLease is how long a claim holds (a send gets
+	// mailSendTimeout, and a batch's sends run mailSenders at a time).
+	mailPoll        = 15 * time.Second
 	mailLease       = 2 * time.Minute
 	mailSendTimeout = 50 * time.Second
 )
