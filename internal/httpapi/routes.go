@@ -10,7 +10,7 @@ func (s *Server) apiRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("POST /api/create-quote", s.limited(limitQuote, s.handleQuoteCreate))
 	mux.HandleFunc("POST /api/create-quote-new", s.limited(limitRate, s.handleRateIndicative))
 	mux.HandleFunc("GET /api/last-quote-ids", s.handleSessionQuoteIDs)
-	mux.HandleFunc("GET "+ratesPath, s.handleRatesGet)
+	mux.HandleFunc("GET /api/rates", s.handleRatesGet) // ratesPath
 
 	// Customers, wallets and US bank accounts.
 	mux.HandleFunc("POST /api/create-customer", s.limited(limitCustomer, s.handleCustomerCreate))
