@@ -180,6 +180,7 @@ func (l *wakeListener) waitInner(ctx context.Context) (*riverdriver.Notification
 			return n, nil
 		}
 		if ctx.Err() != nil {
+			l.wake() // River interrupted the wait: keep the wake for the next one
 			return nil, ctx.Err()
 		}
 		wn, _ := l.note()
