@@ -8,7 +8,9 @@ import { revealClass } from './use-reveal';
 
 /**
  * SignUpForm subscribes an e-mail address to product updates and says what
- * happened: subscribed, already subscribed, or the server's error.
+ * happened in the page's language: subscribed (the server answers the same,
+ * in English, for a new and an already subscribed address, so its text is
+ * not shown), or the server's error.
  */
 export function SignUpForm() {
   const { t } = useTranslation('marketing');
@@ -57,7 +59,7 @@ export function SignUpForm() {
         role={failed ? 'alert' : 'status'}
         className={cn('mt-3 min-h-6 text-sm font-semibold', failed ? 'rounded-md bg-red-50 px-3 py-2 text-red-800' : 'text-brand')}
       >
-        {failed ? errorMessage(mutation.error, t('signup.failed')) : mutation.isSuccess ? mutation.data.message : ''}
+        {failed ? errorMessage(mutation.error, t('signup.failed')) : mutation.isSuccess ? t('signup.done') : ''}
       </p>
     </form>
   );
