@@ -4,6 +4,7 @@ import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { useSubscribe } from '../api/subscribe';
+import { ProductPreview } from './product-preview';
 import { revealClass } from './use-reveal';
 
 /**
@@ -66,7 +67,7 @@ export function SignUpForm() {
 }
 
 /** SignUpSection is the landing page's product-updates sign-up with the product preview. */
-export function SignUpSection({ preview }: { preview: string }) {
+export function SignUpSection() {
   const { t } = useTranslation('marketing');
   return (
     <section aria-labelledby="signup-title" data-reveal className={`${revealClass} bg-navy px-4 py-20 text-white`}>
@@ -79,15 +80,7 @@ export function SignUpSection({ preview }: { preview: string }) {
           <p className="mt-4 mb-8 text-lg leading-relaxed text-slate-300">{t('signup.lead')}</p>
           <SignUpForm />
         </div>
-        <img
-          src={preview}
-          alt={t('preview.alt')}
-          width={640}
-          height={440}
-          loading="lazy"
-          decoding="async"
-          className="h-auto w-full rounded-2xl shadow-2xl ring-1 ring-white/10"
-        />
+        <ProductPreview />
       </div>
     </section>
   );
