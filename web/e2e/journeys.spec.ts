@@ -1,5 +1,6 @@
-import type { BrowserContext, Page } from '@playwright/test';
-import { test, expect, shot } from './fixtures';
+import path from 'node:path';
+import type { BrowserContext, Locator, Page } from '@playwright/test';
+import { test, expect, shot, screenshotDir } from './fixtures';
 import { password, uniqueEmail } from './account-helpers';
 import { completedPayment } from './api';
 import { stepHeading } from './wizard-helpers';
@@ -27,6 +28,13 @@ async function headerLink(page: Page, mobile: boolean, menuLabel: string, name: 
   } else {
     await page.getByRole('navigation').first().getByRole('link', { name, exact: true }).click();
   }
+}
+
+/** part photographs one element (a full page of the home is too long to look at). */
+async function part(el: Locator, name: string) {
+  // Sections fade in when they scroll into view: photograph them faded in.
+  await el.page().waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { polling: 50 });
+  await el.screenshot({ path: path.join(screenshotDir, `${name}.png`) });
 }
 
 /** noSidewaysScroll: nothing is wider than the window. */
@@ -96,6 +104,7 @@ for (const width of [1280, 360]) {
       await expect(preview).toContainText('Câmbio ao vivo, travado por 5 minutos');
       await expect(preview).toContainText('R$ 3.412,80');
       await expect(preview).toContainText('Em até 3 horas em dia útil');
+      await part(preview, `journey-pt-BR-preview-${width}`);
       const updates = page.getByRole('region', { name: 'Receba as novidades da Crebit' });
       await updates.getByLabel('E-mail', { exact: true }).fill(uniqueEmail('novidades'));
       await updates.getByRole('button', { name: 'Cadastrar' }).click();
@@ -159,6 +168,7 @@ for (const width of [1280, 360]) {
       await preview.scrollIntoViewIfNeeded();
       await expect(preview).toContainText('Pago SPEI recibido');
       await expect(preview).toContainText('MX$11,630.50');
+      await part(preview, `journey-es-MX-preview-${width}`);
       await page.evaluate(() => window.scrollTo(0, 0));
       await headerLink(page, mobile, 'Menú', 'BECAS');
       await expect(page).toHaveURL(/\/scholarships$/);
