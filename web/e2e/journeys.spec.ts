@@ -33,7 +33,12 @@ async function headerLink(page: Page, mobile: boolean, menuLabel: string, name: 
 /** part photographs one element (a full page of the home is too long to look at). */
 async function part(el: Locator, name: string) {
   // Sections fade in when they scroll into view: photograph them faded in.
-  await el.page().waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { polling: 50 });
+  // (Only transitions: the page has endless animations, a pulsing dot among them.)
+  await el.page().waitForFunction(
+    () => !document.getAnimations().some((a) => a instanceof CSSTransition && a.playState === 'running'),
+    undefined,
+    { polling: 50 },
+  );
   await el.screenshot({ path: path.join(screenshotDir, `${name}.png`) });
 }
 
