@@ -55,13 +55,23 @@ func writeAccountError(w http.ResponseWriter, r *http.Request, err error) {
 	writeError(w, r, err)
 }
 
+// signUpRequest is the e-mail and password, and optionally the rest of the
+// wizard (checked before anything is created).
+type signUpRequest struct {
+	Email       string                        `json:"email"`
+	Password    string                        `json:"password"`
+	Customer    *service.CustomerInput        `json:"customer"`
+	BankAccount *service.ExternalAccountInput `json:"bank_account"`
+}
+
 func (s *Server) handleSignUp(w http.ResponseWriter, r *http.Request) {
-	var in credentials
+	var in signUpRequest
 	if err := decodeJSON(w, r, &in); err != nil {
 		writeError(w, r, err)
 		return
 	}
-	res, err := s.svc.SignUp(r.Context(), actor(r), in.Email, in.Password)
+	res, err := s.svc.SignUpWithProfile(r.Context(), actor(r), in.Email, in.Password,
+		service.SignUpProfile{Customer: in.Customer, BankAccount: in.BankAccount})
 	if err != nil {
 		writeAccountError(w, r, err)
 		return

@@ -25,18 +25,18 @@ type ExternalAccountInput struct {
 	Address         AddressInput `json:"address"`
 }
 
-// CreateExternalAccount registers the payer's US bank account with the
-// partner and keeps it sealed; only the last 4 digits are ever shown.
-// Adding the same account again returns the first one.
-func (s *Service) CreateExternalAccount(ctx context.Context, who Actor, in ExternalAccountInput) (customer.BankAccount, error) {
+// validateBankAccount checks a US bank account's details without calling
+// anyone (create-external-account, and sign-up before it creates the
+// account); it returns the routing and account numbers as digits.
+func validateBankAccount(in ExternalAccountInput) (routing, number string, err error) {
 	t := strings.TrimSpace
 	for _, v := range []string{in.AccountName, in.BeneficiaryName, in.BankName, in.AccountNumber, in.RoutingNumber,
 		in.Address.Street, in.Address.City, in.Address.State, in.Address.PostalCode} {
 		if t(v) == "" {
-			return customer.BankAccount{}, apperr.New(apperr.BankDetailsMissing, "Please fill in all bank account details including bank address")
+			return "", "", apperr.New(apperr.BankDetailsMissing, "Please fill in all bank account details including bank address")
 		}
 		if tooLong(v, 200) {
-			return customer.BankAccount{}, apperr.New(apperr.FieldTooLong, "Bank account details are too long (at most 200 characters each)")
+			return "", "", apperr.New(apperr.FieldTooLong, "Bank account details are too long (at most 200 characters each)")
 		}
 	}
 	for _, f := range []struct{ field, label, value string }{
@@ -45,25 +45,37 @@ func (s *Service) CreateExternalAccount(ctx context.Context, who Actor, in Exter
 		{"address", "Bank City", in.Address.City}, {"address", "Bank State", in.Address.State},
 	} {
 		if !plainText(f.value) {
-			return customer.BankAccount{}, notPlainText(f.field, f.label)
+			return "", "", notPlainText(f.field, f.label)
 		}
 	}
-	routing, err := taxid.ABA(in.RoutingNumber)
+	routing, err = taxid.ABA(in.RoutingNumber)
 	if err != nil {
-		return customer.BankAccount{}, apperr.WithField(apperr.RoutingNumberInvalid, "routing_number", "Invalid routing number: it must be the 9-digit ABA number of a US bank. Please check it.")
+		return "", "", apperr.WithField(apperr.RoutingNumberInvalid, "routing_number", "Invalid routing number: it must be the 9-digit ABA number of a US bank. Please check it.")
 	}
-	number := digitsOnly(in.AccountNumber)
+	number = digitsOnly(in.AccountNumber)
 	if number != strings.Map(func(r rune) rune {
 		if r == ' ' || r == '-' {
 			return -1
 		}
 		return r
 	}, t(in.AccountNumber)) || len(number) < 4 || len(number) > 17 {
-		return customer.BankAccount{}, apperr.WithField(apperr.AccountNumberInvalid, "bank_account_number", "Invalid account number: it must have 4 to 17 digits.")
+		return "", "", apperr.WithField(apperr.AccountNumberInvalid, "bank_account_number", "Invalid account number: it must have 4 to 17 digits.")
 	}
 	if c := strings.ToUpper(t(in.Address.Country)); c != "" && c != "USA" && c != "US" {
-		return customer.BankAccount{}, apperr.WithField(apperr.BankNotInUSA, "address", "The bank must be in the USA")
+		return "", "", apperr.WithField(apperr.BankNotInUSA, "address", "The bank must be in the USA")
 	}
+	return routing, number, nil
+}
+
+// CreateExternalAccount registers the payer's US bank account with the
+// partner and keeps it sealed; only the last 4 digits are ever shown.
+// Adding the same account again returns the first one.
+func (s *Service) CreateExternalAccount(ctx context.Context, who Actor, in ExternalAccountInput) (customer.BankAccount, error) {
+	routing, number, err := validateBankAccount(in)
+	if err != nil {
+		return customer.BankAccount{}, err
+	}
+	t := strings.TrimSpace
 	c, err := s.ownCustomer(ctx, who, in.CustomerID)
 	if err != nil {
 		return customer.BankAccount{}, err

@@ -1272,7 +1272,7 @@ export interface paths {
         put?: never;
         /**
          * Create an account and sign this browser in
-         * @description A new session cookie replaces the old one. An e-mail that already has an account creates nothing and answers 409 `account_exists` (its owner is e-mailed, at most once a day). Repeating it signed in to the same e-mail changes nothing. Limited per session and client address (429).
+         * @description A new session cookie replaces the old one. An e-mail that already has an account creates nothing and answers 409 `account_exists` (its owner is e-mailed, at most once a day). Repeating it signed in to the same e-mail changes nothing. With the wizard's payer profile (`customer`) and US bank account (`bank_account`), every field is checked as create-customer and create-external-account check it (without the partner) before anything is created, so an invalid CPF, CURP or routing number answers 400 under its field with no account and no e-mail. Limited per session and client address (429).
          */
         post: operations["signUp"];
         delete?: never;
@@ -2466,6 +2466,24 @@ export interface components {
             two_factor_required: boolean;
             /** @description Present when two_factor_required: send it with the code to /api/signin/two-factor (valid 5 minutes). */
             two_factor_token?: string;
+        };
+        /** @description The sign-up's US bank account, checked before the account is created (create-external-account's fields without customer_id). */
+        SignUpBankAccount: {
+            account_name: string;
+            address: components["schemas"]["Address"] & unknown;
+            /** @description 4 to 17 digits (spaces and dashes allowed). */
+            bank_account_number: string;
+            bank_name: string;
+            beneficiary_name: string;
+            /** @description The 9-digit ABA routing number (check digit verified). */
+            routing_number: string;
+        };
+        SignUpRequest: {
+            bank_account?: components["schemas"]["SignUpBankAccount"];
+            customer?: components["schemas"]["NewCustomer"];
+            /** Format: email */
+            email: string;
+            password: string;
         };
         SpeiPayment: {
             amount_mxn: components["schemas"]["Amount"];
@@ -5268,7 +5286,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Credentials"];
+                "application/json": components["schemas"]["SignUpRequest"];
             };
         };
         responses: {
