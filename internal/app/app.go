@@ -18,15 +18,15 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/crebit/crebit/internal/metrics"
-	"github.com/crebit/crebit/internal/randid"
-
 	"github.com/crebit/crebit/internal/config"
 	"github.com/crebit/crebit/internal/httpapi"
 	"github.com/crebit/crebit/internal/jobs"
 	"github.com/crebit/crebit/internal/ledger"
 	"github.com/crebit/crebit/internal/live"
+	"github.com/crebit/crebit/internal/metrics"
+	"github.com/crebit/crebit/internal/outbox"
 	"github.com/crebit/crebit/internal/partner"
+	"github.com/crebit/crebit/internal/randid"
 	"github.com/crebit/crebit/internal/sandbox"
 	"github.com/crebit/crebit/internal/service"
 	"github.com/crebit/crebit/internal/store"
@@ -297,6 +297,7 @@ type Stack struct {
 	DB      *store.DB
 	Queue   *jobs.Queue
 	Service *service.Service
+	Outbox  *outbox.Outbox // the e-mail outbox (its dispatchers start with serve)
 	Server  *httpapi.Server
 	Sandbox *sandbox.Sandbox // nil with a real partner
 	// SandboxDB is where the embedded sandbox partner keeps its data: on
@@ -321,7 +322,7 @@ func Build(cfg config.Config, db *store.DB, log *slog.Logger, now func() time.Ti
 	var svcRef *service.Service
 	st.Metrics = metrics.New(func(ctx context.Context) (map[string]int64, int64, error) {
 		return svcRef.PaymentCounts(ctx)
-	}, func() float64 { return svcRef.MailBacklog() })
+	}, func() float64 { return svcRef.Outbox().Backlog() })
 	watchSQLite(st.Metrics, "", db)
 	queue.OnError, queue.RescueAfter = st.Metrics.JobError, cfg.RescueAfter
 	deps.Metrics = st.Metrics
@@ -366,11 +367,12 @@ func Build(cfg config.Config, db *store.DB, log *slog.Logger, now func() time.Ti
 			return nil, err
 		}
 	}
-	hd := httpapi.Deps{Config: cfg, Log: log, Now: now, Static: web.FS(), Service: svc, WebhookBase: webhookBase, Metrics: st.Metrics}
+	hd := httpapi.Deps{Config: cfg, Log: log, Now: now, Static: web.FS(), Service: svc, Outbox: svc.Outbox(), Limits: svc.Limits(),
+		WebhookBase: webhookBase, Metrics: st.Metrics}
 	if st.Sandbox != nil {
 		hd.Sandbox = st.Sandbox.Handler()
 	}
-	st.Service, st.Server = svc, httpapi.NewServer(hd)
+	st.Service, st.Outbox, st.Server = svc, svc.Outbox(), httpapi.NewServer(hd)
 	return st, nil
 }
 
@@ -427,7 +429,7 @@ func (st *Stack) StartJobs(ctx context.Context) error {
 	if err := st.Queue.Start(ctx); err != nil {
 		return err
 	}
-	st.Service.StartMail(ctx)
+	st.Outbox.Start(ctx)
 	if st.sandboxQueue != nil {
 		return st.sandboxQueue.Start(ctx)
 	}
@@ -440,7 +442,7 @@ func (st *Stack) StopJobs(ctx context.Context) error {
 	if st.sandboxQueue != nil {
 		errs = append(errs, st.sandboxQueue.Stop(ctx))
 	}
-	errs = append(errs, st.Service.StopMail(ctx))
+	errs = append(errs, st.Outbox.Stop(ctx))
 	return errors.Join(append(errs, st.Queue.Stop(ctx))...)
 }
 

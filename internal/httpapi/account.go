@@ -225,7 +225,7 @@ func (s *Server) handleTwoFactorDisable(w http.ResponseWriter, r *http.Request) 
 // The sandbox mailbox (local delivery with the sandbox partner only).
 
 func (s *Server) handleMailboxList(w http.ResponseWriter, r *http.Request) {
-	ms, err := s.svc.Mailbox(r.Context())
+	ms, err := s.outbox.Mailbox(r.Context())
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -239,7 +239,7 @@ func (s *Server) handleMailboxAttachment(w http.ResponseWriter, r *http.Request)
 	if err != nil {
 		n = -1
 	}
-	a, err := s.svc.MailboxAttachment(r.Context(), r.PathValue("id"), n)
+	a, err := s.outbox.MailboxAttachment(r.Context(), r.PathValue("id"), n)
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -252,7 +252,7 @@ func (s *Server) handleMailboxAttachment(w http.ResponseWriter, r *http.Request)
 }
 
 func (s *Server) handleMailboxMessage(w http.ResponseWriter, r *http.Request) {
-	m, err := s.svc.MailboxMessage(r.Context(), r.PathValue("id"))
+	m, err := s.outbox.MailboxMessage(r.Context(), r.PathValue("id"))
 	if err != nil {
 		writeError(w, r, err)
 		return

@@ -1,6 +1,8 @@
 package httpapi
 
-import "net/http"
+import (
+	"net/http"
+)
 
 // apiRoutes lists every /api/ route in one place. Paths and field names are
 // the specification's; the wizard, the rate page, the calculator, the
@@ -59,7 +61,7 @@ func (s *Server) apiRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/me/signins", s.handleSigninsList)
 	mux.HandleFunc("GET /api/me/data", s.handleDataExport)
 	mux.HandleFunc("POST /api/me/close", s.handleAccountClose)
-	if s.svc != nil && s.svc.Sandbox() && s.svc.LocalMailbox() {
+	if s.svc != nil && s.svc.Sandbox() && s.outbox.LocalMailbox() {
 		mux.Handle("GET /api/sandbox/mailbox", s.loopbackOnly(http.HandlerFunc(s.handleMailboxList)))
 		mux.Handle("GET /api/sandbox/mailbox/{id}", s.loopbackOnly(http.HandlerFunc(s.handleMailboxMessage)))
 		mux.Handle("GET /api/sandbox/mailbox/{id}/attachments/{n}", s.loopbackOnly(http.HandlerFunc(s.handleMailboxAttachment)))

@@ -27,7 +27,7 @@ func linkParams(t *testing.T, text, path string) (string, string) {
 func mailCount(t *testing.T, h *apptest.Harness, to, subject string) int {
 	t.Helper()
 	h.Settled()
-	ms, err := h.Stack.Service.Mailbox(context.Background())
+	ms, err := h.Stack.Outbox.Mailbox(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}

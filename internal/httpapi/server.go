@@ -6,8 +6,6 @@
 package httpapi
 
 import (
-	"github.com/crebit/crebit/internal/apperr"
-
 	"io/fs"
 	"log/slog"
 	"net/http"
@@ -18,8 +16,11 @@ import (
 
 	"github.com/klauspost/compress/gzhttp"
 
+	"github.com/crebit/crebit/internal/apperr"
 	"github.com/crebit/crebit/internal/config"
 	"github.com/crebit/crebit/internal/metrics"
+	"github.com/crebit/crebit/internal/outbox"
+	"github.com/crebit/crebit/internal/ratelimit"
 	"github.com/crebit/crebit/internal/service"
 )
 
@@ -27,9 +28,11 @@ import (
 type Deps struct {
 	Config  config.Config
 	Log     *slog.Logger
-	Now     func() time.Time // the clock; tests move it
-	Static  fs.FS            // the built web app
-	Service *service.Service // the use cases
+	Now     func() time.Time   // the clock; tests move it
+	Static  fs.FS              // the built web app
+	Service *service.Service   // the use cases
+	Outbox  *outbox.Outbox     // the local mailbox's pages
+	Limits  *ratelimit.Limiter // rate limits on the public endpoints
 	// Sandbox, when set, is the embedded sandbox partner, mounted at /sandbox/.
 	Sandbox http.Handler
 	// WebhookBase is the origin the partner delivers events to.
@@ -44,6 +47,8 @@ type Server struct {
 	log         *slog.Logger
 	now         func() time.Time
 	svc         *service.Service
+	outbox      *outbox.Outbox
+	limits      *ratelimit.Limiter
 	https       bool
 	webhookBase string
 	handler     http.Handler
@@ -60,6 +65,8 @@ func NewServer(d Deps) *Server {
 		log:         d.Log,
 		now:         d.Now,
 		svc:         d.Service,
+		outbox:      d.Outbox,
+		limits:      d.Limits,
 		https:       strings.HasPrefix(d.Config.BaseURL, "https://"),
 		webhookBase: d.WebhookBase,
 		closing:     make(chan struct{}),

@@ -3,12 +3,12 @@ package service
 import (
 	"context"
 	"errors"
-	"net/url"
 	"time"
 
 	"github.com/crebit/crebit/internal/account"
+	"github.com/crebit/crebit/internal/actor"
 	"github.com/crebit/crebit/internal/apperr"
-	"github.com/crebit/crebit/internal/mail"
+	"github.com/crebit/crebit/internal/input"
 	"github.com/crebit/crebit/internal/randid"
 	"github.com/crebit/crebit/internal/session"
 	"github.com/crebit/crebit/internal/store"
@@ -37,28 +37,9 @@ const (
 var errAccountExists = apperr.WithField(apperr.AccountExists, "email",
 	"An account with this email already exists. Sign in, or reset your password if you forgot it.")
 
-// initAccounts sets up mail and password hashing.
+// initAccounts sets up password hashing.
 func (s *Service) initAccounts(d Deps) error {
-	domain := "crebit.local"
-	if u, err := url.Parse(d.Config.BaseURL); err == nil && u.Hostname() != "" {
-		domain = u.Hostname()
-	}
-	r, err := mail.NewRenderer(mail.Brand{Product: mail.ProductName, Support: mail.SupportAddress, BaseURL: d.Config.BaseURL})
-	if err != nil {
-		return err
-	}
-	s.mailer, s.mailDomain = r, domain
 	s.hashes, s.newHashes = make(chan struct{}, signinHashSlots), make(chan struct{}, newHashSlots)
-	switch {
-	case d.Mail != nil:
-		s.sender = d.Mail
-	case d.Config.SMTPURL != "":
-		if s.sender, err = mail.NewSMTP(d.Config.SMTPURL.Reveal(), nil); err != nil {
-			return err
-		}
-	default:
-		s.sender = nil // the local mailbox (deliverLocalBatch)
-	}
 	return nil
 }
 
@@ -164,8 +145,8 @@ var dummyHash = account.Hash("not a real password, only for timing", account.Cur
 // e-mail changes nothing (a retried Create Account). The HTTP layer limits
 // sign-ups per client address, so the refusal cannot test addresses in
 // bulk.
-func (s *Service) SignUp(ctx context.Context, who Actor, email, password string) (SignedIn, error) {
-	email, err := emailField("email", email)
+func (s *Service) SignUp(ctx context.Context, who actor.Actor, email, password string) (SignedIn, error) {
+	email, err := input.Email("email", email)
 	if err != nil {
 		return SignedIn{}, err
 	}
@@ -209,7 +190,7 @@ func (s *Service) SignUp(ctx context.Context, who Actor, email, password string)
 		if err := tx.InsertAccountToken(ctx, th, a.ID, purposeVerify, now, now.Add(verifyTTL)); err != nil {
 			return err
 		}
-		if err := s.queueMail(ctx, tx, "verify_email", who.Lang, email, map[string]string{"Link": s.link("/verify-email", "token", token)}); err != nil {
+		if err := s.mail.Queue(ctx, tx, "verify_email", who.Lang, email, map[string]string{"Link": s.mail.Link("/verify-email", "token", token)}); err != nil {
 			return err
 		}
 		var err error
@@ -226,14 +207,14 @@ func (s *Service) SignUp(ctx context.Context, who Actor, email, password string)
 
 // refuseTakenAddress tells the owner of email that someone tried to sign
 // up with it (at most once per signupNoticeEvery) and returns the refusal.
-func (s *Service) refuseTakenAddress(ctx context.Context, who Actor, email string) error {
-	ok, _, err := s.Allow(ctx, "signup-notice:"+email, 1, signupNoticeEvery)
+func (s *Service) refuseTakenAddress(ctx context.Context, who actor.Actor, email string) error {
+	ok, _, err := s.limits.Allow(ctx, "signup-notice:"+email, 1, signupNoticeEvery)
 	if err != nil {
 		return err
 	}
 	if ok {
 		if err := s.db.Tx(ctx, func(tx *store.Tx) error {
-			return s.queueMail(ctx, tx, "signup_existing", who.Lang, email, map[string]string{"Link": s.link("/signin", "", "")})
+			return s.mail.Queue(ctx, tx, "signup_existing", who.Lang, email, map[string]string{"Link": s.mail.Link("/signin", "", "")})
 		}); err != nil {
 			return err
 		}
@@ -246,7 +227,7 @@ func (s *Service) refuseTakenAddress(ctx context.Context, who Actor, email strin
 // one of the account's devices (giving it a device token when it has
 // none: deviceToken, for the crebit_device cookie). The old token is dead.
 // secondFactor marks a sign-in that passed two-factor authentication.
-func (s *Service) startSession(ctx context.Context, tx *store.Tx, who Actor, accountID string, secondFactor bool) (token, deviceToken string, err error) {
+func (s *Service) startSession(ctx context.Context, tx *store.Tx, who actor.Actor, accountID string, secondFactor bool) (token, deviceToken string, err error) {
 	token, id := session.NewToken()
 	now := s.now()
 	next := session.Session{ID: id, CreatedAt: now, LastSeenAt: now, ExpiresAt: now.Add(s.cfg.SessionTTL), AccountID: accountID}
@@ -287,17 +268,8 @@ func (s *Service) attachGuestData(ctx context.Context, tx *store.Tx, sessionID, 
 	return tx.MoveScholarshipDataToAccount(ctx, sessionID, accountID)
 }
 
-// link builds an absolute link to a web page with one query parameter.
-func (s *Service) link(path, key, value string) string {
-	u := s.cfg.BaseURL + path
-	if key != "" {
-		u += "?" + url.Values{key: {value}}.Encode()
-	}
-	return u
-}
-
 // Me returns the signed-in account, or 401.
-func (s *Service) Me(ctx context.Context, who Actor) (Me, error) {
+func (s *Service) Me(ctx context.Context, who actor.Actor) (Me, error) {
 	if !who.SignedIn() {
 		return Me{}, apperr.New(apperr.SignInRequired, "Please sign in")
 	}
@@ -310,7 +282,7 @@ func (s *Service) Me(ctx context.Context, who Actor) (Me, error) {
 }
 
 // SignOut ends the browser's session on the server.
-func (s *Service) SignOut(ctx context.Context, who Actor) error {
+func (s *Service) SignOut(ctx context.Context, who actor.Actor) error {
 	if who.SessionID == "" {
 		return nil
 	}

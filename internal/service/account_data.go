@@ -7,8 +7,10 @@ import (
 	"time"
 
 	"github.com/crebit/crebit/internal/account"
+	"github.com/crebit/crebit/internal/actor"
 	"github.com/crebit/crebit/internal/apperr"
 	"github.com/crebit/crebit/internal/money"
+	"github.com/crebit/crebit/internal/outbox"
 	"github.com/crebit/crebit/internal/payment"
 	"github.com/crebit/crebit/internal/store"
 )
@@ -124,7 +126,7 @@ type exportAuth struct {
 }
 
 // ExportData gathers everything held about the signed-in account holder.
-func (s *Service) ExportData(ctx context.Context, who Actor) (DataExport, error) {
+func (s *Service) ExportData(ctx context.Context, who actor.Actor) (DataExport, error) {
 	a, err := s.signedInAccount(ctx, who)
 	if err != nil {
 		return DataExport{}, err
@@ -258,7 +260,7 @@ func (s *Service) ExportData(ctx context.Context, who Actor) (DataExport, error)
 // stay, and the retention rule applies to them from today (what has
 // already ended and passed its refund window is redacted now, the rest when
 // its window passes). A notice goes to the address before it is freed.
-func (s *Service) CloseAccount(ctx context.Context, who Actor, password string) error {
+func (s *Service) CloseAccount(ctx context.Context, who actor.Actor, password string) error {
 	a, err := s.checkCurrentPassword(ctx, who, password)
 	if err != nil {
 		return err
@@ -273,7 +275,7 @@ func (s *Service) CloseAccount(ctx context.Context, who Actor, password string) 
 			}
 			return err
 		}
-		if err := s.queueMail(ctx, tx, "account_closed", accountLang(a, who), a.Email, map[string]string{"Link": s.link("/privacy", "", "")}); err != nil {
+		if err := s.mail.Queue(ctx, tx, "account_closed", outbox.AccountLang(a, who), a.Email, map[string]string{"Link": s.mail.Link("/privacy", "", "")}); err != nil {
 			return err
 		}
 		if err := tx.ForgetScholarshipActivity(ctx, a.ID, now); err != nil {

@@ -37,7 +37,7 @@ func (s *Service) allowIP(ctx context.Context, ip string) error {
 	if ip == "" {
 		return nil
 	}
-	ok, after, err := s.Allow(ctx, "auth-ip:"+ip, ipLimit, ipWindow)
+	ok, after, err := s.limits.Allow(ctx, "auth-ip:"+ip, ipLimit, ipWindow)
 	if err != nil || ok {
 		return err
 	}

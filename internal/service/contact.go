@@ -7,8 +7,11 @@ import (
 	"time"
 
 	"github.com/crebit/crebit/internal/account"
+	"github.com/crebit/crebit/internal/actor"
 	"github.com/crebit/crebit/internal/apperr"
+	"github.com/crebit/crebit/internal/input"
 	"github.com/crebit/crebit/internal/randid"
+	"github.com/crebit/crebit/internal/ratelimit"
 	"github.com/crebit/crebit/internal/store"
 )
 
@@ -32,7 +35,7 @@ var errReferralsNeedAccount = apperr.New(apperr.SignInRequired, "Create your fre
 // cannot be read are skipped, as the wizard skips them; none valid is an
 // error. It returns how many invitations were queued (a friend already
 // invited is not invited again).
-func (s *Service) Refer(ctx context.Context, who Actor, customerID string, emails []string) (int, error) {
+func (s *Service) Refer(ctx context.Context, who actor.Actor, customerID string, emails []string) (int, error) {
 	if !who.SignedIn() {
 		return 0, errReferralsNeedAccount
 	}
@@ -59,18 +62,18 @@ func (s *Service) Refer(ctx context.Context, who Actor, customerID string, email
 		return 0, err
 	}
 	if sender.EmailVerifiedAt == nil {
-		return 0, errEmailNotVerified
+		return 0, actor.ErrEmailNotVerified
 	}
-	c, err := s.ownCustomer(ctx, who, customerID)
+	c, err := actor.OwnCustomer(ctx, s.db, who, customerID)
 	if err != nil {
 		return 0, err
 	}
-	ok, wait, err := s.AllowN(ctx, "invitations:customer:"+c.ID, len(valid), maxInvitationsPerDay, 24*time.Hour)
+	ok, wait, err := s.limits.AllowN(ctx, "invitations:customer:"+c.ID, len(valid), maxInvitationsPerDay, 24*time.Hour)
 	if err != nil {
 		return 0, err
 	}
 	if !ok {
-		return 0, RateLimited(wait, "You can invite at most 20 friends a day. Please try again tomorrow.")
+		return 0, ratelimit.RateLimited(wait, "You can invite at most 20 friends a day. Please try again tomorrow.")
 	}
 	stored := 0
 	err = s.db.Tx(ctx, func(tx *store.Tx) error {
@@ -90,8 +93,8 @@ func (s *Service) Refer(ctx context.Context, who Actor, customerID string, email
 			if err := tx.RegisterReferralCode(ctx, s.ReferralCode(c.ID), c.ID, s.now()); err != nil {
 				return err
 			}
-			if err := s.queueMail(ctx, tx, "referral_invitation", who.Lang, e, map[string]string{
-				"Referrer": sender.FirstName, "Link": s.link("/signup", "ref", s.ReferralCode(c.ID)),
+			if err := s.mail.Queue(ctx, tx, "referral_invitation", who.Lang, e, map[string]string{
+				"Referrer": sender.FirstName, "Link": s.mail.Link("/signup", "ref", s.ReferralCode(c.ID)),
 			}); err != nil {
 				return err
 			}
@@ -110,7 +113,7 @@ func (s *Service) ReferralCode(customerID string) string {
 // Subscribe stores an address for product updates once; created is false
 // when it was already subscribed.
 func (s *Service) Subscribe(ctx context.Context, email, source string) (created bool, err error) {
-	email, err = emailField("email", email)
+	email, err = input.Email("email", email)
 	if err != nil {
 		return false, err
 	}
@@ -118,17 +121,17 @@ func (s *Service) Subscribe(ctx context.Context, email, source string) (created 
 		source = "landing"
 	}
 	err = s.db.Tx(ctx, func(tx *store.Tx) (err error) {
-		created, err = tx.Subscribe(ctx, email, truncate(source, 40), s.now())
+		created, err = tx.Subscribe(ctx, email, input.Truncate(source, 40), s.now())
 		return
 	})
 	return created, err
 }
 
 // RecordConsent stores a confirmation of /payment-authorization.
-func (s *Service) RecordConsent(ctx context.Context, who Actor, ip, userAgent string) (string, error) {
+func (s *Service) RecordConsent(ctx context.Context, who actor.Actor, ip, userAgent string) (string, error) {
 	id := randid.New("con")
 	err := s.db.Tx(ctx, func(tx *store.Tx) error {
-		return tx.RecordConsent(ctx, id, who.SessionID, ip, truncate(userAgent, 500), s.now())
+		return tx.RecordConsent(ctx, id, who.SessionID, ip, input.Truncate(userAgent, 500), s.now())
 	})
 	return id, err
 }

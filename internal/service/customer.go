@@ -7,8 +7,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/crebit/crebit/internal/actor"
 	"github.com/crebit/crebit/internal/apperr"
 	"github.com/crebit/crebit/internal/customer"
+	"github.com/crebit/crebit/internal/input"
 	"github.com/crebit/crebit/internal/partner"
 	"github.com/crebit/crebit/internal/randid"
 	"github.com/crebit/crebit/internal/store"
@@ -57,7 +59,7 @@ type CustomerResult struct {
 // same tax id in this session is offered that customer back instead; in any
 // other session the same details simply create a new customer, so nothing
 // about another person is revealed.
-func (s *Service) CreateCustomer(ctx context.Context, who Actor, in CustomerInput) (CustomerResult, error) {
+func (s *Service) CreateCustomer(ctx context.Context, who actor.Actor, in CustomerInput) (CustomerResult, error) {
 	if in.UseExistingCustomer {
 		return s.reuseCustomer(ctx, who, in.ExistingCustomerID)
 	}
@@ -149,11 +151,11 @@ func (s *Service) CreateCustomer(ctx context.Context, who Actor, in CustomerInpu
 }
 
 // reuseCustomer confirms the session's own existing customer.
-func (s *Service) reuseCustomer(ctx context.Context, who Actor, id string) (CustomerResult, error) {
+func (s *Service) reuseCustomer(ctx context.Context, who actor.Actor, id string) (CustomerResult, error) {
 	var res CustomerResult
 	err := s.db.Tx(ctx, func(tx *store.Tx) error {
 		c, err := tx.Customer(ctx, id)
-		if errors.Is(err, store.ErrNotFound) || (err == nil && !who.owns(c.SessionID, c.AccountID)) {
+		if errors.Is(err, store.ErrNotFound) || (err == nil && !who.Owns(c.SessionID, c.AccountID)) {
 			return apperr.New(apperr.ExistingCustomerUnavailable, "Failed to use existing account. Please try again.")
 		}
 		if err != nil {
@@ -209,26 +211,26 @@ func (s *Service) validateCustomer(in CustomerInput) (customer.Customer, string,
 		return customer.Customer{}, "", apperr.New(apperr.RequiredFieldsMissing, "Please fill in all required fields: %s", strings.Join(missing, ", "))
 	}
 	for i, v := range values {
-		if !plainText(v) {
-			return customer.Customer{}, "", notPlainText(customerFields[i], customerLabels[i])
+		if !input.PlainText(v) {
+			return customer.Customer{}, "", input.NotPlainText(customerFields[i], customerLabels[i])
 		}
 	}
 	if len(in.IdentityDocuments) > 1 {
 		return customer.Customer{}, "", apperr.WithField(apperr.Invalid, "identity_documents", "Send exactly one identity document")
 	}
 	for i, v := range values {
-		if tooLong(v, 200) {
+		if input.TooLong(v, 200) {
 			return customer.Customer{}, "", apperr.WithField(apperr.FieldTooLong, "", customerLabels[i]+" is too long (at most 200 characters)")
 		}
 	}
-	email, err := emailField("email", in.Email)
+	email, err := input.Email("email", in.Email)
 	if err != nil {
 		return customer.Customer{}, "", err
 	}
 	if err := checkBirthDate(t(in.DateOfBirth), s.now()); err != nil {
 		return customer.Customer{}, "", err
 	}
-	phone := digitsOnly(in.Phone)
+	phone := input.DigitsOnly(in.Phone)
 	if phone == "" {
 		return customer.Customer{}, "", apperr.WithField(apperr.PhoneInvalid, "phone_number", "Phone number must contain at least one digit")
 	}
@@ -288,8 +290,8 @@ func checkBirthDate(s string, now time.Time) error {
 }
 
 // CreateWallet opens (or returns) the wallet of the session's customer.
-func (s *Service) CreateWallet(ctx context.Context, who Actor, customerID string) (customer.Customer, error) {
-	c, err := s.ownCustomer(ctx, who, customerID)
+func (s *Service) CreateWallet(ctx context.Context, who actor.Actor, customerID string) (customer.Customer, error) {
+	c, err := actor.OwnCustomer(ctx, s.db, who, customerID)
 	if err != nil || c.WalletID != "" {
 		return c, err
 	}
@@ -302,31 +304,11 @@ func (s *Service) CreateWallet(ctx context.Context, who Actor, customerID string
 	return c, err
 }
 
-// ownCustomer returns the customer if it is the actor's; anyone else gets
-// the same not-found answer as for an id that does not exist.
-func (s *Service) ownCustomer(ctx context.Context, who Actor, customerID string) (customer.Customer, error) {
-	var c customer.Customer
-	err := s.db.Tx(ctx, func(tx *store.Tx) (err error) { c, err = s.ownCustomerTx(ctx, tx, who, customerID); return })
-	return c, err
-}
-
-// ownCustomerTx is ownCustomer inside the caller's transaction.
-func (s *Service) ownCustomerTx(ctx context.Context, tx *store.Tx, who Actor, customerID string) (customer.Customer, error) {
-	if customerID == "" {
-		return customer.Customer{}, apperr.WithField(apperr.RequiredFieldsMissing, "customer_id", "No customer ID found. Please create a customer profile first.")
-	}
-	c, err := tx.Customer(ctx, customerID)
-	if errors.Is(err, store.ErrNotFound) || (err == nil && !who.owns(c.SessionID, c.AccountID)) {
-		return customer.Customer{}, apperr.New(apperr.CustomerNotFound, "Customer not found. Please create a customer profile first.")
-	}
-	return c, err
-}
-
 // firstOwned returns the first of cs (newest first) that is the actor's, or
 // store.ErrNotFound.
-func (s *Service) firstOwned(who Actor, cs []customer.Customer) (customer.Customer, error) {
+func (s *Service) firstOwned(who actor.Actor, cs []customer.Customer) (customer.Customer, error) {
 	for _, c := range cs {
-		if who.owns(c.SessionID, c.AccountID) {
+		if who.Owns(c.SessionID, c.AccountID) {
 			return c, nil
 		}
 	}

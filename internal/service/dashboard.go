@@ -5,6 +5,7 @@ import (
 	"errors"
 	"time"
 
+	"github.com/crebit/crebit/internal/actor"
 	"github.com/crebit/crebit/internal/apperr"
 	"github.com/crebit/crebit/internal/money"
 	"github.com/crebit/crebit/internal/payment"
@@ -50,12 +51,10 @@ type Overview struct {
 	PaymentCount     int          `json:"payment_count"`
 }
 
-var errNotSignedIn = apperr.New(apperr.SignInRequired, "Please sign in")
-
 // DashboardOverview returns the account's totals.
-func (s *Service) DashboardOverview(ctx context.Context, who Actor) (Overview, error) {
+func (s *Service) DashboardOverview(ctx context.Context, who actor.Actor) (Overview, error) {
 	if !who.SignedIn() {
-		return Overview{}, errNotSignedIn
+		return Overview{}, actor.ErrNotSignedIn
 	}
 	var o store.Overview
 	err := s.db.Tx(ctx, func(tx *store.Tx) (err error) { o, err = tx.AccountOverview(ctx, who.AccountID); return })
@@ -103,9 +102,9 @@ type TransactionPage struct {
 }
 
 // DashboardTransactions returns page (from 1) of the account's payments.
-func (s *Service) DashboardTransactions(ctx context.Context, who Actor, page int) (TransactionPage, error) {
+func (s *Service) DashboardTransactions(ctx context.Context, who actor.Actor, page int) (TransactionPage, error) {
 	if !who.SignedIn() {
-		return TransactionPage{}, errNotSignedIn
+		return TransactionPage{}, actor.ErrNotSignedIn
 	}
 	if page < 1 || page > maxDashboardPage {
 		return TransactionPage{}, apperr.WithField(apperr.Invalid, "page", "page must be a whole number from 1 to 5000")
@@ -175,9 +174,9 @@ type TransactionDetail struct {
 
 // DashboardTransaction returns one of the account's payments in detail;
 // any other id answers transaction_not_found.
-func (s *Service) DashboardTransaction(ctx context.Context, who Actor, id string) (TransactionDetail, error) {
+func (s *Service) DashboardTransaction(ctx context.Context, who actor.Actor, id string) (TransactionDetail, error) {
 	if !who.SignedIn() {
-		return TransactionDetail{}, errNotSignedIn
+		return TransactionDetail{}, actor.ErrNotSignedIn
 	}
 	notFound := apperr.New(apperr.TransactionNotFound, "Transaction not found. Please check the transaction ID.")
 	if !randid.Valid("txn", id) {

@@ -5,8 +5,10 @@ import (
 	"errors"
 	"strings"
 
+	"github.com/crebit/crebit/internal/actor"
 	"github.com/crebit/crebit/internal/apperr"
 	"github.com/crebit/crebit/internal/customer"
+	"github.com/crebit/crebit/internal/input"
 	"github.com/crebit/crebit/internal/partner"
 	"github.com/crebit/crebit/internal/payment"
 	"github.com/crebit/crebit/internal/store"
@@ -37,9 +39,9 @@ type PaymentSetup struct {
 }
 
 // DashboardPaymentSetup returns the account's payer profiles.
-func (s *Service) DashboardPaymentSetup(ctx context.Context, who Actor) (PaymentSetup, error) {
+func (s *Service) DashboardPaymentSetup(ctx context.Context, who actor.Actor) (PaymentSetup, error) {
 	if !who.SignedIn() {
-		return PaymentSetup{}, errNotSignedIn
+		return PaymentSetup{}, actor.ErrNotSignedIn
 	}
 	out := PaymentSetup{Profiles: []PaymentProfile{}}
 	err := s.db.Tx(ctx, func(tx *store.Tx) error {
@@ -86,9 +88,9 @@ func walletReady(c customer.Customer) bool {
 
 // JoinCheckWaitlist records that the account wants mailed checks from the
 // dashboard (they are not offered there yet).
-func (s *Service) JoinCheckWaitlist(ctx context.Context, who Actor, country string) error {
+func (s *Service) JoinCheckWaitlist(ctx context.Context, who actor.Actor, country string) error {
 	if !who.SignedIn() {
-		return errNotSignedIn
+		return actor.ErrNotSignedIn
 	}
 	if country != Brazil && country != Mexico {
 		return apperr.WithField(apperr.Invalid, "country", `country must be "brazil" or "mexico"`)
@@ -112,24 +114,24 @@ type DashboardPaymentInput struct {
 // payer profiles to one of its saved US bank accounts, through
 // CreatePayment: the same checks, authorization record, partner pay-in,
 // expiry, e-mails and ledger as the wizards.
-func (s *Service) CreateDashboardPayment(ctx context.Context, who Actor, in DashboardPaymentInput) (payment.Record, error) {
+func (s *Service) CreateDashboardPayment(ctx context.Context, who actor.Actor, in DashboardPaymentInput) (payment.Record, error) {
 	if !who.SignedIn() {
-		return payment.Record{}, errNotSignedIn
+		return payment.Record{}, actor.ErrNotSignedIn
 	}
-	if !plainText(in.Recipient) {
-		return payment.Record{}, notPlainText("recipient", "Recipient")
+	if !input.PlainText(in.Recipient) {
+		return payment.Record{}, input.NotPlainText("recipient", "Recipient")
 	}
 	recipient := strings.Join(strings.Fields(in.Recipient), " ")
 	if recipient == "" {
 		return payment.Record{}, apperr.WithField(apperr.RequiredFieldsMissing, "recipient", "Please enter the university or recipient name")
 	}
-	if tooLong(recipient, 200) {
+	if input.TooLong(recipient, 200) {
 		return payment.Record{}, apperr.WithField(apperr.FieldTooLong, "recipient", "The recipient name is too long (at most 200 characters)")
 	}
 	if in.Authorization == nil {
 		return payment.Record{}, apperr.WithField(apperr.AuthorizationRequired, "authorization", "Authorization Required – Please agree to the authorization to proceed with the payment.")
 	}
-	c, err := s.ownCustomer(ctx, who, in.CustomerID)
+	c, err := actor.OwnCustomer(ctx, s.db, who, in.CustomerID)
 	if err != nil {
 		return payment.Record{}, err
 	}
@@ -143,7 +145,7 @@ func (s *Service) CreateDashboardPayment(ctx context.Context, who Actor, in Dash
 	}
 	var q payment.Quote
 	err = s.db.Tx(ctx, func(tx *store.Tx) (err error) { q, err = tx.QuoteByOnRampID(ctx, in.QuoteID); return })
-	if errors.Is(err, store.ErrNotFound) || (err == nil && !who.owns(q.SessionID, "")) {
+	if errors.Is(err, store.ErrNotFound) || (err == nil && !who.Owns(q.SessionID, "")) {
 		return payment.Record{}, apperr.WithField(apperr.QuoteNotFound, "quote_id", "No valid quote found. Please generate a new quote.")
 	}
 	if err != nil {

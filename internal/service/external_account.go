@@ -6,8 +6,10 @@ import (
 	"errors"
 	"strings"
 
+	"github.com/crebit/crebit/internal/actor"
 	"github.com/crebit/crebit/internal/apperr"
 	"github.com/crebit/crebit/internal/customer"
+	"github.com/crebit/crebit/internal/input"
 	"github.com/crebit/crebit/internal/partner"
 	"github.com/crebit/crebit/internal/randid"
 	"github.com/crebit/crebit/internal/store"
@@ -28,14 +30,14 @@ type ExternalAccountInput struct {
 // CreateExternalAccount registers the payer's US bank account with the
 // partner and keeps it sealed; only the last 4 digits are ever shown.
 // Adding the same account again returns the first one.
-func (s *Service) CreateExternalAccount(ctx context.Context, who Actor, in ExternalAccountInput) (customer.BankAccount, error) {
+func (s *Service) CreateExternalAccount(ctx context.Context, who actor.Actor, in ExternalAccountInput) (customer.BankAccount, error) {
 	t := strings.TrimSpace
 	for _, v := range []string{in.AccountName, in.BeneficiaryName, in.BankName, in.AccountNumber, in.RoutingNumber,
 		in.Address.Street, in.Address.City, in.Address.State, in.Address.PostalCode} {
 		if t(v) == "" {
 			return customer.BankAccount{}, apperr.New(apperr.BankDetailsMissing, "Please fill in all bank account details including bank address")
 		}
-		if tooLong(v, 200) {
+		if input.TooLong(v, 200) {
 			return customer.BankAccount{}, apperr.New(apperr.FieldTooLong, "Bank account details are too long (at most 200 characters each)")
 		}
 	}
@@ -44,15 +46,15 @@ func (s *Service) CreateExternalAccount(ctx context.Context, who Actor, in Exter
 		{"bank_name", "Bank Name", in.BankName}, {"address", "Bank Street Address", in.Address.Street},
 		{"address", "Bank City", in.Address.City}, {"address", "Bank State", in.Address.State},
 	} {
-		if !plainText(f.value) {
-			return customer.BankAccount{}, notPlainText(f.field, f.label)
+		if !input.PlainText(f.value) {
+			return customer.BankAccount{}, input.NotPlainText(f.field, f.label)
 		}
 	}
 	routing, err := taxid.ABA(in.RoutingNumber)
 	if err != nil {
 		return customer.BankAccount{}, apperr.WithField(apperr.RoutingNumberInvalid, "routing_number", "Invalid routing number: it must be the 9-digit ABA number of a US bank. Please check it.")
 	}
-	number := digitsOnly(in.AccountNumber)
+	number := input.DigitsOnly(in.AccountNumber)
 	if number != strings.Map(func(r rune) rune {
 		if r == ' ' || r == '-' {
 			return -1
@@ -64,7 +66,7 @@ func (s *Service) CreateExternalAccount(ctx context.Context, who Actor, in Exter
 	if c := strings.ToUpper(t(in.Address.Country)); c != "" && c != "USA" && c != "US" {
 		return customer.BankAccount{}, apperr.WithField(apperr.BankNotInUSA, "address", "The bank must be in the USA")
 	}
-	c, err := s.ownCustomer(ctx, who, in.CustomerID)
+	c, err := actor.OwnCustomer(ctx, s.db, who, in.CustomerID)
 	if err != nil {
 		return customer.BankAccount{}, err
 	}

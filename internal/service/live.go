@@ -3,6 +3,7 @@ package service
 import (
 	"context"
 
+	"github.com/crebit/crebit/internal/actor"
 	"github.com/crebit/crebit/internal/apperr"
 	"github.com/crebit/crebit/internal/partner"
 	"github.com/crebit/crebit/internal/payment"
@@ -48,7 +49,7 @@ func (s *Service) keepRailReference(ctx context.Context, tx *store.Tx, p payment
 // whenever the payment may have changed (read it again with OwnedStatus)
 // and a function that ends the watch. Anyone else, and a server without a
 // live broker, gets "not found".
-func (s *Service) Watch(ctx context.Context, who Actor, transactionID string) (<-chan struct{}, func(), error) {
+func (s *Service) Watch(ctx context.Context, who actor.Actor, transactionID string) (<-chan struct{}, func(), error) {
 	if _, err := s.OwnedStatus(ctx, who, transactionID); err != nil {
 		return nil, nil, err
 	}
@@ -61,7 +62,7 @@ func (s *Service) Watch(ctx context.Context, who Actor, transactionID string) (<
 
 // OwnedStatus is Status for the payment's owner only: to anyone else the
 // payment does not exist.
-func (s *Service) OwnedStatus(ctx context.Context, who Actor, transactionID string) (PaymentStatus, error) {
+func (s *Service) OwnedStatus(ctx context.Context, who actor.Actor, transactionID string) (PaymentStatus, error) {
 	st, err := s.Status(ctx, who, transactionID)
 	if err != nil {
 		return st, err

@@ -9,7 +9,9 @@ import (
 	"time"
 
 	"github.com/crebit/crebit/internal/account"
+	"github.com/crebit/crebit/internal/actor"
 	"github.com/crebit/crebit/internal/apperr"
+	"github.com/crebit/crebit/internal/input"
 	"github.com/crebit/crebit/internal/randid"
 	"github.com/crebit/crebit/internal/store"
 )
@@ -58,7 +60,7 @@ func (o Operator) mayDo(need string) bool {
 // gets ErrNoConsole; an operator without a recent two-factor sign-in gets
 // a refusal saying what to do; an operator whose role falls short gets
 // ErrNoConsole too (the action does not exist for them).
-func (s *Service) ConsoleOperator(ctx context.Context, who Actor, need string) (Operator, error) {
+func (s *Service) ConsoleOperator(ctx context.Context, who actor.Actor, need string) (Operator, error) {
 	if !who.SignedIn() {
 		return Operator{}, ErrNoConsole
 	}
@@ -94,10 +96,10 @@ func reason(r string) (string, error) {
 	switch {
 	case r == "":
 		return "", apperr.WithField(apperr.RequiredFieldsMissing, "reason", "Please give the reason for this action")
-	case tooLong(r, 500):
+	case input.TooLong(r, 500):
 		return "", apperr.WithField(apperr.FieldTooLong, "reason", "The reason is too long (at most 500 characters)")
-	case !plainText(r):
-		return "", notPlainText("reason", "Reason")
+	case !input.PlainText(r):
+		return "", input.NotPlainText("reason", "Reason")
 	}
 	return r, nil
 }
@@ -179,7 +181,7 @@ func (s *Service) RemoveOperator(ctx context.Context, by *Operator, email, why s
 }
 
 // ConsoleMe is what the console shows about the operator using it.
-func (s *Service) ConsoleMe(ctx context.Context, who Actor) (Operator, error) {
+func (s *Service) ConsoleMe(ctx context.Context, who actor.Actor) (Operator, error) {
 	return s.ConsoleOperator(ctx, who, RoleSupport)
 }
 

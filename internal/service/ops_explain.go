@@ -2,7 +2,6 @@ package service
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"strings"
 	"time"
@@ -187,11 +186,8 @@ func (s *Service) ConsoleExplainPayment(ctx context.Context, transactionID strin
 		for _, m := range mails {
 			em := ExplainedMail{ID: m.ID, To: m.To, Subject: m.Subject, QueuedAt: m.CreatedAt, SentAt: m.SentAt, FailedAt: m.FailedAt,
 				Attempts: m.Attempts, LastError: m.LastError}
-			if body, err := s.sealer.Open(m.BodySealed); err == nil {
-				var mb mailBody
-				if json.Unmarshal([]byte(body), &mb) == nil {
-					em.Text = mb.Text
-				}
+			if text, ok := s.mail.BodyText(m.BodySealed); ok {
+				em.Text = text
 			}
 			ex.Emails = append(ex.Emails, em)
 		}
@@ -255,14 +251,14 @@ func (s *Service) ConsoleResendMail(ctx context.Context, op Operator, transactio
 	}
 	return s.db.Tx(ctx, func(tx *store.Tx) error {
 		id := randid.New("msg")
-		err := tx.CopyOutbox(ctx, mailID, transactionID, id, id+"@"+s.mailDomain, s.now())
+		err := tx.CopyOutbox(ctx, mailID, transactionID, id, id+"@"+s.mail.Domain(), s.now())
 		if errors.Is(err, store.ErrNotFound) {
 			return apperr.WithField(apperr.NotFound, "mail_id", "This payment sent no such e-mail")
 		}
 		if err != nil {
 			return err
 		}
-		tx.AfterCommit(s.wakeMail)
+		tx.AfterCommit(s.mail.Wake)
 		return s.audit(ctx, tx, op.AccountID, op.Email, "mail.resend", "payment", transactionID,
 			map[string]string{"mail_id": mailID}, map[string]string{"mail_id": id}, why)
 	})

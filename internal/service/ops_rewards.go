@@ -7,7 +7,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/crebit/crebit/internal/actor"
 	"github.com/crebit/crebit/internal/apperr"
+	"github.com/crebit/crebit/internal/input"
 	"github.com/crebit/crebit/internal/locale"
 	"github.com/crebit/crebit/internal/money"
 	"github.com/crebit/crebit/internal/store"
@@ -69,7 +71,7 @@ type RewardSend struct {
 // ConsoleSendReward e-mails an earned reward's gift card code to the
 // referrer and marks the reward sent, in one transaction with its audit
 // entry. The referrer must have chosen the card.
-func (s *Service) ConsoleSendReward(ctx context.Context, op Operator, who Actor, id string, in RewardSend) error {
+func (s *Service) ConsoleSendReward(ctx context.Context, op Operator, who actor.Actor, id string, in RewardSend) error {
 	why, err := reason(in.Reason)
 	if err != nil {
 		return err
@@ -78,7 +80,7 @@ func (s *Service) ConsoleSendReward(ctx context.Context, op Operator, who Actor,
 	switch {
 	case code == "":
 		return apperr.WithField(apperr.RequiredFieldsMissing, "code", "Please enter the gift card's code")
-	case tooLong(code, 200) || !plainText(code):
+	case input.TooLong(code, 200) || !input.PlainText(code):
 		return apperr.WithField(apperr.Invalid, "code", "The gift card code is one line of at most 200 characters")
 	}
 	if _, err := s.checkCurrentPassword(ctx, who, in.CurrentPassword); err != nil {
@@ -109,7 +111,7 @@ func (s *Service) ConsoleSendReward(ctx context.Context, op Operator, who Actor,
 		if err != nil {
 			return err
 		}
-		if err := s.queueMail(ctx, tx, "reward_sent", lang, r.ReferrerEmail, map[string]string{
+		if err := s.mail.Queue(ctx, tx, "reward_sent", lang, r.ReferrerEmail, map[string]string{
 			"Referrer": firstWord(r.ReferrerName), "Amount": locale.For(lang).Money(amount), "Brand": r.GiftCardBrand, "Code": code,
 		}); err != nil {
 			return err

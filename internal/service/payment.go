@@ -9,10 +9,11 @@ import (
 	"fmt"
 	"strings"
 	"time"
-	"unicode/utf8"
 
+	"github.com/crebit/crebit/internal/actor"
 	"github.com/crebit/crebit/internal/apperr"
 	"github.com/crebit/crebit/internal/customer"
+	"github.com/crebit/crebit/internal/input"
 	"github.com/crebit/crebit/internal/money"
 	"github.com/crebit/crebit/internal/partner"
 	"github.com/crebit/crebit/internal/payment"
@@ -71,7 +72,7 @@ type PaymentInput struct {
 // It takes two transactions and never holds one across the partner call:
 // one reads and checks everything and stores the payment (state created);
 // after the partner opened the pay-in, one records it (awaiting_payin).
-func (s *Service) CreatePayment(ctx context.Context, who Actor, in PaymentInput) (payment.Record, error) {
+func (s *Service) CreatePayment(ctx context.Context, who actor.Actor, in PaymentInput) (payment.Record, error) {
 	if err := validatePaymentInput(&in); err != nil {
 		return payment.Record{}, err
 	}
@@ -84,7 +85,7 @@ func (s *Service) CreatePayment(ctx context.Context, who Actor, in PaymentInput)
 	)
 	err := s.db.Tx(ctx, func(tx *store.Tx) error {
 		var err error
-		if c, err = s.ownCustomerTx(ctx, tx, who, in.CustomerID); err != nil {
+		if c, err = actor.OwnCustomerTx(ctx, tx, who, in.CustomerID); err != nil {
 			return err
 		}
 		var auth payment.Authorization
@@ -130,14 +131,14 @@ func (s *Service) CreatePayment(ctx context.Context, who Actor, in PaymentInput)
 }
 
 // findRepeat looks for the payment a repeated request already made.
-func (s *Service) findRepeat(ctx context.Context, tx *store.Tx, who Actor, p payment.Record) (payment.Record, bool, error) {
+func (s *Service) findRepeat(ctx context.Context, tx *store.Tx, who actor.Actor, p payment.Record) (payment.Record, bool, error) {
 	var prev payment.Record
 	var err error
 	if p.IdempotencyKey != "" {
 		prev, err = tx.PaymentByIdempotencyKey(ctx, who.SessionID, p.IdempotencyKey)
 	} else {
 		prev, err = tx.LivePaymentForQuote(ctx, p.QuoteID)
-		if err == nil && (!who.owns(prev.SessionID, prev.AccountID) || prev.IdempotencyKey != "") {
+		if err == nil && (!who.Owns(prev.SessionID, prev.AccountID) || prev.IdempotencyKey != "") {
 			return payment.Record{}, false, apperr.New(apperr.QuoteUsed, "This quote has already been used for a payment. Please generate a new quote.")
 		}
 	}
@@ -208,7 +209,7 @@ func (s *Service) failPayment(ctx context.Context, p payment.Record, cause error
 // buildPayment checks the quote, customer, wallet and destination, and
 // builds the payment, its authorization record and the partner's id of the
 // destination bank account (empty for a check).
-func (s *Service) buildPayment(ctx context.Context, tx *store.Tx, who Actor, c customer.Customer, in PaymentInput, qOut *payment.Quote) (payment.Record, payment.Authorization, string, error) {
+func (s *Service) buildPayment(ctx context.Context, tx *store.Tx, who actor.Actor, c customer.Customer, in PaymentInput, qOut *payment.Quote) (payment.Record, payment.Authorization, string, error) {
 	var none payment.Record
 	var noAuth payment.Authorization
 	bank := ""
@@ -238,7 +239,7 @@ func (s *Service) buildPayment(ctx context.Context, tx *store.Tx, who Actor, c c
 	}
 
 	q, err := tx.QuoteByOnRampID(ctx, in.QuoteID)
-	if err != nil || !who.owns(q.SessionID, "") {
+	if err != nil || !who.Owns(q.SessionID, "") {
 		return none, noAuth, "", apperr.WithField(apperr.QuoteNotFound, "quote_id", "No valid quote found. Please generate a new quote.")
 	}
 	*qOut = q
@@ -298,13 +299,13 @@ func (s *Service) buildPayment(ctx context.Context, tx *store.Tx, who Actor, c c
 		p.CheckDetails, school = string(b), details.SchoolName
 	}
 	p.RequestHash = requestHash(in)
-	auth := payment.Authorization{PaymentID: p.ID, AcceptedAt: now, IP: in.IP, UserAgent: truncate(in.UserAgent, 500),
+	auth := payment.Authorization{PaymentID: p.ID, AcceptedAt: now, IP: in.IP, UserAgent: input.Truncate(in.UserAgent, 500),
 		SignerName: p.SenderName, SchoolName: school, AmountUSD: p.AmountUSD, AmountLocal: p.AmountLocal,
 		Delivery: delivery, OnRampQuoteID: q.OnRampID, OffRampQuoteID: q.OffRampID, Lang: who.Lang, DeviceHash: who.Device}
 	if in.Authorization != nil {
-		auth.ClientSignedAt = truncate(in.Authorization.SignedAt, 64)
+		auth.ClientSignedAt = input.Truncate(in.Authorization.SignedAt, 64)
 		if n := strings.TrimSpace(in.Authorization.SignerName); n != "" {
-			auth.SignerName = truncate(n, 200)
+			auth.SignerName = input.Truncate(n, 200)
 		}
 	}
 	return p, auth, bank, nil
@@ -312,7 +313,7 @@ func (s *Service) buildPayment(ctx context.Context, tx *store.Tx, who Actor, c c
 
 // destinationAccount picks the bank account: the one named, or the one the
 // session added last, if it is this customer's.
-func (s *Service) destinationAccount(ctx context.Context, tx *store.Tx, who Actor, customerID, id string) (customer.BankAccount, error) {
+func (s *Service) destinationAccount(ctx context.Context, tx *store.Tx, who actor.Actor, customerID, id string) (customer.BankAccount, error) {
 	missing := apperr.WithField(apperr.BankAccountMissing, "external_account_id", "No US bank account found for this payment. Please add your bank account first.")
 	if id == "" {
 		sess, err := tx.Session(ctx, who.SessionID)
@@ -381,14 +382,14 @@ func validatePaymentInput(in *PaymentInput) error {
 		field := map[string]string{"pix": "amount_brl", "spei": "amount_mxn"}[in.Method]
 		return apperr.WithField(apperr.RequiredFieldsMissing, field, field+" is required")
 	}
-	if tooLong(in.SenderName, 200) {
+	if input.TooLong(in.SenderName, 200) {
 		return apperr.WithField(apperr.FieldTooLong, "sender_name", "sender_name is too long (at most 200 characters)")
 	}
-	if !plainText(in.SenderName) {
-		return notPlainText("sender_name", "sender_name")
+	if !input.PlainText(in.SenderName) {
+		return input.NotPlainText("sender_name", "sender_name")
 	}
-	if in.Authorization != nil && !plainText(in.Authorization.SignerName) {
-		return notPlainText("authorization", "signer_name")
+	if in.Authorization != nil && !input.PlainText(in.Authorization.SignerName) {
+		return input.NotPlainText("authorization", "signer_name")
 	}
 	return nil
 }
@@ -404,8 +405,8 @@ func validateCheck(c *CheckDetails) (CheckDetails, error) {
 		StudentEmail: strings.ToLower(t(c.StudentEmail))}
 	for _, v := range []string{d.SchoolName, d.PayeeName, d.MailingAddress, d.City, d.State, d.ZipCode,
 		d.StudentFullName, d.StudentID, d.TermReference, d.StudentEmail, d.DeliveryInstructions} {
-		if !plainText(v) {
-			return CheckDetails{}, notPlainText("check_details", "School and student details")
+		if !input.PlainText(v) {
+			return CheckDetails{}, input.NotPlainText("check_details", "School and student details")
 		}
 	}
 	for _, v := range []string{d.SchoolName, d.PayeeName, d.MailingAddress, d.City, d.State, d.ZipCode,
@@ -413,14 +414,14 @@ func validateCheck(c *CheckDetails) (CheckDetails, error) {
 		if v == "" {
 			return CheckDetails{}, apperr.WithField(apperr.CheckDetailsInvalid, "check_details", "Please fill in all school and student details")
 		}
-		if tooLong(v, 200) {
+		if input.TooLong(v, 200) {
 			return CheckDetails{}, apperr.WithField(apperr.CheckDetailsInvalid, "check_details", "School and student details are too long (at most 200 characters each)")
 		}
 	}
-	if tooLong(d.DeliveryInstructions, 500) {
+	if input.TooLong(d.DeliveryInstructions, 500) {
 		return CheckDetails{}, apperr.WithField(apperr.CheckDetailsInvalid, "check_details", "Delivery instructions are too long (at most 500 characters)")
 	}
-	if !validEmail(d.StudentEmail) {
+	if !input.ValidEmail(d.StudentEmail) {
 		return CheckDetails{}, apperr.WithField(apperr.CheckDetailsInvalid, "check_details", "Please enter a valid email address for tracking updates")
 	}
 	return d, nil
@@ -443,19 +444,3 @@ func requestHash(in PaymentInput) string {
 	}
 	return hex.EncodeToString(h.Sum(nil))
 }
-
-// truncate cuts s to at most n characters (runes).
-func truncate(s string, n int) string {
-	i := 0
-	for pos := range s {
-		if i == n {
-			return s[:pos]
-		}
-		i++
-	}
-	return s
-}
-
-// tooLong reports whether s has more than n characters. Limits count
-// characters, not bytes: "é" is one character in two bytes.
-func tooLong(s string, n int) bool { return utf8.RuneCountInString(s) > n }

@@ -245,13 +245,13 @@ func (s *Service) queuePaymentMails(ctx context.Context, tx *store.Tx, p payment
 				return err
 			}
 		}
-		fields := paymentMailFields(p, lang, st, s.link("/track", "transaction_id", p.ID))
+		fields := paymentMailFields(p, lang, st, s.mail.Link("/track", "transaction_id", p.ID))
 		for _, addr := range to {
 			attach := ""
 			if HasReceipt(st) {
 				attach = "receipt:" + p.ID // the completion e-mail carries the receipt
 			}
-			if err := s.queueMailAttaching(ctx, tx, "payment_update", lang, addr, fields, attach); err != nil {
+			if err := s.mail.QueueAttaching(ctx, tx, "payment_update", lang, addr, fields, attach); err != nil {
 				return err
 			}
 		}

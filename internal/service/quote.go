@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/crebit/crebit/internal/actor"
 	"github.com/crebit/crebit/internal/apperr"
 	"github.com/crebit/crebit/internal/money"
 	"github.com/crebit/crebit/internal/partner"
@@ -85,7 +86,7 @@ func CheckAmount(local money.Currency, a money.Amount) error {
 // CreateQuote locks a quote for the session: the partner's on-ramp and
 // off-ramp legs, priced by package pricing, stored with their expiry, and
 // remembered as the session's last quote.
-func (s *Service) CreateQuote(ctx context.Context, who Actor, symbol string, amountUSD money.Amount) (payment.Quote, error) {
+func (s *Service) CreateQuote(ctx context.Context, who actor.Actor, symbol string, amountUSD money.Amount) (payment.Quote, error) {
 	local, err := ParseSymbol(symbol)
 	if err != nil {
 		return payment.Quote{}, err

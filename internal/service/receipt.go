@@ -3,9 +3,12 @@ package service
 import (
 	"context"
 	"errors"
+	"strings"
 
+	"github.com/crebit/crebit/internal/actor"
 	"github.com/crebit/crebit/internal/apperr"
 	"github.com/crebit/crebit/internal/locale"
+	"github.com/crebit/crebit/internal/mail"
 	"github.com/crebit/crebit/internal/payment"
 	"github.com/crebit/crebit/internal/rail"
 	"github.com/crebit/crebit/internal/receipt"
@@ -25,7 +28,7 @@ func HasReceipt(st payment.State) bool {
 // and the downloaded one are the same), with times in the payer's zone
 // (Brasília for reais, Mexico City for pesos), and names the recipient the
 // payer gave.
-func (s *Service) Receipt(ctx context.Context, who Actor, transactionID string) ([]byte, error) {
+func (s *Service) Receipt(ctx context.Context, who actor.Actor, transactionID string) ([]byte, error) {
 	st, err := s.OwnedStatus(ctx, who, transactionID)
 	if err != nil {
 		return nil, err
@@ -76,3 +79,24 @@ func (s *Service) Receipt(ctx context.Context, who Actor, transactionID string) 
 	}
 	return receipt.Render(d)
 }
+
+// attachments makes the files a message names, when it is sent.
+func (s *Service) attachments(ctx context.Context, attach string) ([]mail.Attachment, error) {
+	id, ok := strings.CutPrefix(attach, "receipt:")
+	if !ok {
+		return nil, nil
+	}
+	var p payment.Record
+	if err := s.db.Read(ctx, func(tx *store.Tx) (err error) { p, err = tx.Payment(ctx, id); return }); err != nil {
+		return nil, err
+	}
+	// Made as its owner would download it.
+	pdf, err := s.Receipt(ctx, actor.Actor{SessionID: p.SessionID, AccountID: p.AccountID}, id)
+	if err != nil {
+		return nil, err
+	}
+	return []mail.Attachment{{Name: ReceiptFileName(id), ContentType: "application/pdf", Data: pdf}}, nil
+}
+
+// ReceiptFileName is the receipt's file name, as downloaded and as attached.
+func ReceiptFileName(transactionID string) string { return "crebit-receipt-" + transactionID + ".pdf" }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/crebit/crebit/internal/actor"
 	"github.com/crebit/crebit/internal/apperr"
 	"github.com/crebit/crebit/internal/customer"
 	"github.com/crebit/crebit/internal/locale"
@@ -27,7 +28,7 @@ var referralCodeRE = regexp.MustCompile(`^[0-9A-F]{10}$`)
 // RememberReferral keeps the code a browser arrived with (?ref= on an
 // invitation link). Anything that is not a code is ignored: a visitor never
 // sees an error for a link they were given.
-func (s *Service) RememberReferral(ctx context.Context, who Actor, code string) error {
+func (s *Service) RememberReferral(ctx context.Context, who actor.Actor, code string) error {
 	code = strings.ToUpper(strings.TrimSpace(code))
 	if !referralCodeRE.MatchString(code) || who.SessionID == "" {
 		return nil
@@ -104,8 +105,8 @@ func (s *Service) rewardReferral(ctx context.Context, tx *store.Tx, p payment.Re
 	if err != nil {
 		return err
 	}
-	return s.queueMail(ctx, tx, "referral_reward", lang, referrer.Email, map[string]string{
-		"Referrer": referrer.FirstName, "Amount": locale.For(lang).Money(reward), "Link": s.link("/signin", "", "")})
+	return s.mail.Queue(ctx, tx, "referral_reward", lang, referrer.Email, map[string]string{
+		"Referrer": referrer.FirstName, "Amount": locale.For(lang).Money(reward), "Link": s.mail.Link("/signin", "", "")})
 }
 
 // referralVerdict decides a reward for payment p of payer, referred by
@@ -238,9 +239,9 @@ var GiftCardBrands = []string{"Amazon", "Apple", "Google Play", "Visa", "Target"
 // ChooseGiftCard records which gift card the signed-in referrer wants for
 // one of their rewards, once (an operator sends it; it stays "earned", or
 // "held" while under review).
-func (s *Service) ChooseGiftCard(ctx context.Context, who Actor, rewardID, brand string) error {
+func (s *Service) ChooseGiftCard(ctx context.Context, who actor.Actor, rewardID, brand string) error {
 	if !who.SignedIn() {
-		return errNotSignedIn
+		return actor.ErrNotSignedIn
 	}
 	if !slices.Contains(GiftCardBrands, brand) {
 		return apperr.WithField(apperr.Invalid, "brand", "brand must be one of Amazon, Apple, Google Play, Visa, Target, Starbucks")
@@ -267,7 +268,7 @@ func (s *Service) ChooseGiftCard(ctx context.Context, who Actor, rewardID, brand
 
 // MyReferrals lists the signed-in account's referrals across its payer
 // profiles (401 signed out). Link is empty until the account has a profile.
-func (s *Service) MyReferrals(ctx context.Context, who Actor) (MyReferrals, error) {
+func (s *Service) MyReferrals(ctx context.Context, who actor.Actor) (MyReferrals, error) {
 	if !who.SignedIn() {
 		return MyReferrals{}, apperr.New(apperr.SignInRequired, "Please sign in")
 	}
@@ -286,7 +287,7 @@ func (s *Service) MyReferrals(ctx context.Context, who Actor) (MyReferrals, erro
 		if err := tx.RegisterReferralCode(ctx, code, cs[0].ID, s.now()); err != nil {
 			return err
 		}
-		out.Link = s.link("/signup", "ref", code)
+		out.Link = s.mail.Link("/signup", "ref", code)
 		out.CustomerID = cs[0].ID
 		inv, err := tx.ReferralsOf(ctx, ids)
 		if err != nil {

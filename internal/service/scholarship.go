@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"time"
 
+	"github.com/crebit/crebit/internal/actor"
 	"github.com/crebit/crebit/internal/apperr"
 	"github.com/crebit/crebit/internal/config"
 	"github.com/crebit/crebit/internal/scholarship"
@@ -107,7 +108,7 @@ type SearchResponse struct {
 
 // SearchScholarships runs a search from its query string, matched against
 // the owner's saved profile unless the search says profile=0.
-func (s *Service) SearchScholarships(ctx context.Context, a Actor, query url.Values) (SearchResponse, error) {
+func (s *Service) SearchScholarships(ctx context.Context, a actor.Actor, query url.Values) (SearchResponse, error) {
 	p, err := scholarship.ParseParams(query)
 	if err != nil {
 		return SearchResponse{}, err

@@ -12,7 +12,9 @@ import (
 
 	"github.com/riverqueue/river"
 
+	"github.com/crebit/crebit/internal/actor"
 	"github.com/crebit/crebit/internal/apperr"
+	"github.com/crebit/crebit/internal/outbox"
 	"github.com/crebit/crebit/internal/randid"
 	"github.com/crebit/crebit/internal/scholarship"
 	"github.com/crebit/crebit/internal/store"
@@ -76,7 +78,7 @@ func (s *Service) listHeaders(id string) map[string]string {
 // CreateAlert starts an opt-in for the signed-in student: a pending alert
 // for a saved search (params, the search's query string; "" is the
 // profile alone) and a confirmation e-mail in the student's language.
-func (s *Service) CreateAlert(ctx context.Context, a Actor, params string) (AlertView, error) {
+func (s *Service) CreateAlert(ctx context.Context, a actor.Actor, params string) (AlertView, error) {
 	if err := signedIn(a); err != nil {
 		return AlertView{}, err
 	}
@@ -102,13 +104,13 @@ func (s *Service) CreateAlert(ctx context.Context, a Actor, params string) (Aler
 		if len(existing) >= store.MaxAlerts {
 			return apperr.New(apperr.Conflict, "You can keep up to %d alerts; stop one first", store.MaxAlerts)
 		}
-		out = store.Alert{ID: randid.New("alr"), AccountID: a.AccountID, Email: acct.Email, Lang: accountLang(acct, a),
+		out = store.Alert{ID: randid.New("alr"), AccountID: a.AccountID, Email: acct.Email, Lang: outbox.AccountLang(acct, a),
 			Params: canonical, Status: alertPending, CreatedAt: s.now()}
 		if err := tx.CreateAlert(ctx, out); err != nil {
 			return err
 		}
 		link := s.cfg.BaseURL + alertPagePrefix + "confirm?" + url.Values{"id": {out.ID}, "token": {s.alertToken(purposeConfirm, out.ID)}}.Encode()
-		return s.queueMailMessage(ctx, tx, "scholarship_alert_confirm", out.Lang, out.Email, map[string]string{"Link": link}, "", s.listHeaders(out.ID))
+		return s.mail.QueueMessage(ctx, tx, "scholarship_alert_confirm", out.Lang, out.Email, map[string]string{"Link": link}, "", s.listHeaders(out.ID))
 	})
 	if err != nil {
 		return AlertView{}, err
@@ -133,7 +135,7 @@ func canonicalParams(params string) (string, error) {
 }
 
 // Alerts lists the signed-in student's alerts (not the ended ones).
-func (s *Service) Alerts(ctx context.Context, a Actor) ([]AlertView, error) {
+func (s *Service) Alerts(ctx context.Context, a actor.Actor) ([]AlertView, error) {
 	if err := signedIn(a); err != nil {
 		return nil, err
 	}
@@ -150,7 +152,7 @@ func (s *Service) Alerts(ctx context.Context, a Actor) ([]AlertView, error) {
 
 // StopAlert ends one of the signed-in student's alerts (anyone else's is
 // not found).
-func (s *Service) StopAlert(ctx context.Context, a Actor, id string) error {
+func (s *Service) StopAlert(ctx context.Context, a actor.Actor, id string) error {
 	if err := signedIn(a); err != nil {
 		return err
 	}
@@ -282,7 +284,7 @@ func (s *Service) sendDigest(ctx context.Context, tx *store.Tx, al *store.Alert,
 	if al.Params != "" {
 		search += "?" + al.Params
 	}
-	return s.queueMailMessage(ctx, tx, "scholarship_digest", al.Lang, al.Email, map[string]string{
+	return s.mail.QueueMessage(ctx, tx, "scholarship_digest", al.Lang, al.Email, map[string]string{
 		"Count": strconv.Itoa(count), "List": strings.TrimRight(list.String(), "\n"), "Link": search, "Unsubscribe": page,
 	}, "", s.listHeaders(al.ID))
 }
@@ -363,7 +365,7 @@ func (s *Service) remind(ctx context.Context, al store.Alert, now time.Time) (in
 			}
 			sent++
 			_, page := s.unsubscribeLinks(al.ID)
-			return s.queueMailMessage(ctx, tx, "scholarship_deadline_reminder", al.Lang, al.Email, map[string]string{
+			return s.mail.QueueMessage(ctx, tx, "scholarship_deadline_reminder", al.Lang, al.Email, map[string]string{
 				"Title": p.Name, "Days": strconv.Itoa(left), "Deadline": longDate(d, al.Lang),
 				"Link": s.cfg.BaseURL + "/dashboard/scholarships", "Official": p.OfficialURL, "Unsubscribe": page,
 			}, "", s.listHeaders(al.ID))

@@ -9,6 +9,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/crebit/crebit/internal/actor"
 	"github.com/crebit/crebit/internal/apperr"
 	"github.com/crebit/crebit/internal/randid"
 	"github.com/crebit/crebit/internal/scholarship"
@@ -19,7 +20,7 @@ import (
 // rule as Actor.owns: a signed-in account's own rows (whichever browser made
 // them), else the guest session's. ok is false for a browser with no session
 // yet, which owns nothing.
-func scholarshipOwner(a Actor) (store.Owner, bool) {
+func scholarshipOwner(a actor.Actor) (store.Owner, bool) {
 	if a.AccountID != "" {
 		return store.Owner{AccountID: a.AccountID}, true
 	}
@@ -55,7 +56,7 @@ func (s *Service) loadProfile(ctx context.Context, o store.Owner) (*scholarship.
 
 // QuickMatch returns the owner's Quick Match answers (empty when unsaved).
 // Only the owner's own session or account ever reaches this.
-func (s *Service) QuickMatch(ctx context.Context, a Actor) (scholarship.QuickMatch, error) {
+func (s *Service) QuickMatch(ctx context.Context, a actor.Actor) (scholarship.QuickMatch, error) {
 	o, ok := scholarshipOwner(a)
 	if !ok {
 		return scholarship.QuickMatch{}, nil
@@ -68,7 +69,7 @@ func (s *Service) QuickMatch(ctx context.Context, a Actor) (scholarship.QuickMat
 }
 
 // SaveQuickMatch validates and stores the owner's Quick Match answers.
-func (s *Service) SaveQuickMatch(ctx context.Context, a Actor, q scholarship.QuickMatch) error {
+func (s *Service) SaveQuickMatch(ctx context.Context, a actor.Actor, q scholarship.QuickMatch) error {
 	o, ok := scholarshipOwner(a)
 	if !ok {
 		return errNoSession
@@ -86,7 +87,7 @@ func (s *Service) SaveQuickMatch(ctx context.Context, a Actor, q scholarship.Qui
 }
 
 // Eligibility returns the owner's eligibility form (empty when unsaved).
-func (s *Service) Eligibility(ctx context.Context, a Actor) (scholarship.EligibilityForm, error) {
+func (s *Service) Eligibility(ctx context.Context, a actor.Actor) (scholarship.EligibilityForm, error) {
 	o, ok := scholarshipOwner(a)
 	if !ok {
 		return scholarship.EligibilityForm{}, nil
@@ -99,7 +100,7 @@ func (s *Service) Eligibility(ctx context.Context, a Actor) (scholarship.Eligibi
 }
 
 // SaveEligibility validates and stores the owner's eligibility form.
-func (s *Service) SaveEligibility(ctx context.Context, a Actor, e scholarship.EligibilityForm) error {
+func (s *Service) SaveEligibility(ctx context.Context, a actor.Actor, e scholarship.EligibilityForm) error {
 	o, ok := scholarshipOwner(a)
 	if !ok {
 		return errNoSession
@@ -130,7 +131,7 @@ type FilterSetView struct {
 }
 
 // FilterSets lists the owner's saved filter sets.
-func (s *Service) FilterSets(ctx context.Context, a Actor) ([]FilterSetView, error) {
+func (s *Service) FilterSets(ctx context.Context, a actor.Actor) ([]FilterSetView, error) {
 	o, ok := scholarshipOwner(a)
 	if !ok {
 		return []FilterSetView{}, nil
@@ -148,7 +149,7 @@ func (s *Service) FilterSets(ctx context.Context, a Actor) ([]FilterSetView, err
 
 // CreateFilterSet saves a named search (its query string, checked and
 // written canonically; the page number is not kept).
-func (s *Service) CreateFilterSet(ctx context.Context, a Actor, name, params string) (FilterSetView, error) {
+func (s *Service) CreateFilterSet(ctx context.Context, a actor.Actor, name, params string) (FilterSetView, error) {
 	o, ok := scholarshipOwner(a)
 	if !ok {
 		return FilterSetView{}, errNoSession
@@ -187,7 +188,7 @@ func (s *Service) CreateFilterSet(ctx context.Context, a Actor, name, params str
 }
 
 // DeleteFilterSet removes one of the owner's filter sets; anyone else's is not found.
-func (s *Service) DeleteFilterSet(ctx context.Context, a Actor, id string) error {
+func (s *Service) DeleteFilterSet(ctx context.Context, a actor.Actor, id string) error {
 	o, ok := scholarshipOwner(a)
 	if !ok {
 		return apperr.New(apperr.NotFound, "No such filter set")

@@ -7,6 +7,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/crebit/crebit/internal/actor"
 	"github.com/crebit/crebit/internal/apperr"
 	"github.com/crebit/crebit/internal/randid"
 	"github.com/crebit/crebit/internal/scholarship"
@@ -66,7 +67,7 @@ type ApplicationPatch struct {
 	Documents *[]int
 }
 
-func signedIn(a Actor) error {
+func signedIn(a actor.Actor) error {
 	if !a.SignedIn() {
 		return apperr.New(apperr.SignInRequired, "Please sign in to track applications")
 	}
@@ -74,7 +75,7 @@ func signedIn(a Actor) error {
 }
 
 // Applications lists the signed-in student's tracker in lang.
-func (s *Service) Applications(ctx context.Context, a Actor, lang string) ([]ApplicationView, error) {
+func (s *Service) Applications(ctx context.Context, a actor.Actor, lang string) ([]ApplicationView, error) {
 	if err := signedIn(a); err != nil {
 		return nil, err
 	}
@@ -93,7 +94,7 @@ func (s *Service) Applications(ctx context.Context, a Actor, lang string) ([]App
 
 // TrackProgram saves a program to the student's tracker as interested,
 // with the program's dated deadline when one is ahead.
-func (s *Service) TrackProgram(ctx context.Context, a Actor, programID, lang string) (ApplicationView, error) {
+func (s *Service) TrackProgram(ctx context.Context, a actor.Actor, programID, lang string) (ApplicationView, error) {
 	if err := signedIn(a); err != nil {
 		return ApplicationView{}, err
 	}
@@ -128,7 +129,7 @@ func (s *Service) TrackProgram(ctx context.Context, a Actor, programID, lang str
 
 // UpdateApplication moves a tracked program, or changes its deadline, notes
 // or ticked documents. Another account's application is not found.
-func (s *Service) UpdateApplication(ctx context.Context, a Actor, id string, patch ApplicationPatch, lang string) (ApplicationView, error) {
+func (s *Service) UpdateApplication(ctx context.Context, a actor.Actor, id string, patch ApplicationPatch, lang string) (ApplicationView, error) {
 	if err := signedIn(a); err != nil {
 		return ApplicationView{}, err
 	}
@@ -202,7 +203,7 @@ func applyPatch(ap *store.Application, patch ApplicationPatch, requirements int)
 }
 
 // UntrackProgram removes a program from the student's tracker.
-func (s *Service) UntrackProgram(ctx context.Context, a Actor, id string) error {
+func (s *Service) UntrackProgram(ctx context.Context, a actor.Actor, id string) error {
 	if err := signedIn(a); err != nil {
 		return err
 	}

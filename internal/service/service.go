@@ -10,7 +10,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"log/slog"
-	"strings"
 	"time"
 
 	"github.com/riverqueue/river"
@@ -22,7 +21,9 @@ import (
 	"github.com/crebit/crebit/internal/mail"
 	"github.com/crebit/crebit/internal/metrics"
 	"github.com/crebit/crebit/internal/money"
+	"github.com/crebit/crebit/internal/outbox"
 	"github.com/crebit/crebit/internal/partner"
+	"github.com/crebit/crebit/internal/ratelimit"
 	"github.com/crebit/crebit/internal/seal"
 	"github.com/crebit/crebit/internal/store"
 )
@@ -38,16 +39,13 @@ type Service struct {
 	cfg        config.Config
 	now        func() time.Time
 	log        *slog.Logger
-	mailer     *mail.Renderer
-	sender     mail.Sender   // nil: the local mailbox (deliverLocal)
-	mailDomain string        // right-hand side of Message-IDs
+	mail       *outbox.Outbox
+	limits     *ratelimit.Limiter
 	hashes     chan struct{} // bounds concurrent sign-in password checks
 	newHashes  chan struct{} // bounds concurrent new password hashes (sign-up, reset, change)
 	live       live.Broker   // announces committed payment changes to live status streams
 	schol      *scholarships
 	metrics    *metrics.Metrics // nil-safe
-	mailWake   chan struct{}    // wakes the outbox dispatcher (cap 1)
-	mailStop   func(context.Context) error
 }
 
 // Deps are what a Service is built from.
@@ -91,13 +89,18 @@ func New(d Deps) (*Service, error) {
 	if err != nil {
 		return nil, err
 	}
+	mailer, err := outbox.New(outbox.Deps{DB: d.DB, Queue: d.Queue, Sealer: sealer, Config: d.Config, Now: d.Now, Log: d.Log,
+		Mail: d.Mail, Metrics: d.Metrics})
+	if err != nil {
+		return nil, err
+	}
 	s := &Service{db: d.DB, queue: d.Queue, partner: partner.Logged(d.Partner), simulator: d.Simulator, sealer: sealer,
 		webhookKey: hook, cfg: d.Config, now: d.Now, log: d.Log, schol: schol, metrics: d.Metrics, live: d.Live,
-		mailWake: make(chan struct{}, 1)}
+		mail: mailer, limits: ratelimit.New(d.DB, d.Config.RateLimitScale, d.Now, d.Metrics)}
+	mailer.AttachWith(s.attachments)
 	if err := s.initAccounts(d); err != nil {
 		return nil, err
 	}
-	jobs.Register(d.Queue, &outboxWorker{})
 	jobs.Register(d.Queue, &webhookWorker{s: s})
 	jobs.Register(d.Queue, &expireWorker{s: s})
 	jobs.Register(d.Queue, &refundWorker{s: s})
@@ -113,6 +116,12 @@ func New(d Deps) (*Service, error) {
 	return s, nil
 }
 
+// Outbox is the e-mail outbox the use cases queue into.
+func (s *Service) Outbox() *outbox.Outbox { return s.mail }
+
+// Limits is the shared attempt counter.
+func (s *Service) Limits() *ratelimit.Limiter { return s.limits }
+
 // PaymentCounts is what the payments gauges read at each scrape.
 func (s *Service) PaymentCounts(ctx context.Context) (byState map[string]int64, overdue int64, err error) {
 	err = s.db.Tx(ctx, func(tx *store.Tx) (err error) {
@@ -120,12 +129,6 @@ func (s *Service) PaymentCounts(ctx context.Context) (byState map[string]int64, 
 		return err
 	})
 	return byState, overdue, err
-}
-
-// limitRefused counts a refusal under the limit's name (the key's first part).
-func (s *Service) limitRefused(key string) {
-	name, _, _ := strings.Cut(key, ":")
-	s.metrics.LimitRefused(name)
 }
 
 // Sandbox reports whether the sandbox partner (and its simulate call) is active.

@@ -8,8 +8,11 @@ import (
 	"time"
 
 	"github.com/crebit/crebit/internal/account"
+	"github.com/crebit/crebit/internal/actor"
 	"github.com/crebit/crebit/internal/apperr"
 	"github.com/crebit/crebit/internal/i18n"
+	"github.com/crebit/crebit/internal/input"
+	"github.com/crebit/crebit/internal/outbox"
 	"github.com/crebit/crebit/internal/randid"
 	"github.com/crebit/crebit/internal/store"
 )
@@ -29,7 +32,7 @@ var errCurrentPassword = apperr.WithField(apperr.CurrentPasswordInvalid, "curren
 // recordSignin keeps the approximate device of a sign-in and a keyed hash
 // of its address (referral rewards compare it), and forgets the
 // account's sign-ins older than 90 days.
-func (s *Service) recordSignin(ctx context.Context, tx *store.Tx, accountID string, who Actor, now time.Time) error {
+func (s *Service) recordSignin(ctx context.Context, tx *store.Tx, accountID string, who actor.Actor, now time.Time) error {
 	var ipHash string
 	if who.IP != "" {
 		ipHash = s.sealer.Hash("ip", who.IP) // compared, never shown: the address itself is not kept
@@ -42,21 +45,21 @@ func (s *Service) recordSignin(ctx context.Context, tx *store.Tx, accountID stri
 }
 
 // UpdateName sets the account holder's first and last name.
-func (s *Service) UpdateName(ctx context.Context, who Actor, first, last string) (Me, error) {
+func (s *Service) UpdateName(ctx context.Context, who actor.Actor, first, last string) (Me, error) {
 	if !who.SignedIn() {
-		return Me{}, errNotSignedIn
+		return Me{}, actor.ErrNotSignedIn
 	}
-	if !plainText(first) {
-		return Me{}, notPlainText("first_name", "First Name")
+	if !input.PlainText(first) {
+		return Me{}, input.NotPlainText("first_name", "First Name")
 	}
-	if !plainText(last) {
-		return Me{}, notPlainText("last_name", "Last Name")
+	if !input.PlainText(last) {
+		return Me{}, input.NotPlainText("last_name", "Last Name")
 	}
 	first, last = strings.Join(strings.Fields(first), " "), strings.Join(strings.Fields(last), " ")
 	if first == "" || last == "" {
 		return Me{}, apperr.New(apperr.NameInvalid, "Please enter your first and last name")
 	}
-	if tooLong(first, maxNameLength) || tooLong(last, maxNameLength) {
+	if input.TooLong(first, maxNameLength) || input.TooLong(last, maxNameLength) {
 		return Me{}, apperr.New(apperr.FieldTooLong, "Names are too long (at most 100 characters each)")
 	}
 	var a store.Account
@@ -68,7 +71,7 @@ func (s *Service) UpdateName(ctx context.Context, who Actor, first, last string)
 		return err
 	})
 	if errors.Is(err, store.ErrNotFound) {
-		return Me{}, errNotSignedIn
+		return Me{}, actor.ErrNotSignedIn
 	}
 	return meOf(a), err
 }
@@ -76,7 +79,7 @@ func (s *Service) UpdateName(ctx context.Context, who Actor, first, last string)
 // checkCurrentPassword verifies the signed-in account's password, counting
 // attempts against the same lock as sign-in from this browser (5 free, then
 // growing waits; passwordKey).
-func (s *Service) checkCurrentPassword(ctx context.Context, who Actor, password string) (store.Account, error) {
+func (s *Service) checkCurrentPassword(ctx context.Context, who actor.Actor, password string) (store.Account, error) {
 	a, err := s.signedInAccount(ctx, who)
 	if err != nil {
 		return a, err
@@ -103,7 +106,7 @@ func (s *Service) checkCurrentPassword(ctx context.Context, who Actor, password 
 
 // ChangePassword replaces the password after checking the current one,
 // signs out every other session of the account and e-mails a notice.
-func (s *Service) ChangePassword(ctx context.Context, who Actor, current, next string) error {
+func (s *Service) ChangePassword(ctx context.Context, who actor.Actor, current, next string) error {
 	a, err := s.checkCurrentPassword(ctx, who, current)
 	if err != nil {
 		return err
@@ -129,7 +132,7 @@ func (s *Service) ChangePassword(ctx context.Context, who Actor, current, next s
 		if err := tx.ClearAuthLimit(ctx, "signin:"+a.Email); err != nil {
 			return err
 		}
-		return s.queueMail(ctx, tx, "password_changed", accountLang(a, who), a.Email, map[string]string{"Link": s.link("/forgot-password", "", "")})
+		return s.mail.Queue(ctx, tx, "password_changed", outbox.AccountLang(a, who), a.Email, map[string]string{"Link": s.mail.Link("/forgot-password", "", "")})
 	})
 }
 
@@ -143,9 +146,9 @@ type SavedBankAccount struct {
 }
 
 // BankAccounts lists the account's saved US bank accounts, newest first.
-func (s *Service) BankAccounts(ctx context.Context, who Actor) ([]SavedBankAccount, error) {
+func (s *Service) BankAccounts(ctx context.Context, who actor.Actor) ([]SavedBankAccount, error) {
 	if !who.SignedIn() {
-		return nil, errNotSignedIn
+		return nil, actor.ErrNotSignedIn
 	}
 	out := []SavedBankAccount{}
 	err := s.db.Tx(ctx, func(tx *store.Tx) error {
@@ -160,9 +163,9 @@ func (s *Service) BankAccounts(ctx context.Context, who Actor) ([]SavedBankAccou
 
 // RemoveBankAccount stops offering one of the account's saved bank
 // accounts; another account's id answers not_found.
-func (s *Service) RemoveBankAccount(ctx context.Context, who Actor, id string) error {
+func (s *Service) RemoveBankAccount(ctx context.Context, who actor.Actor, id string) error {
 	if !who.SignedIn() {
-		return errNotSignedIn
+		return actor.ErrNotSignedIn
 	}
 	err := s.db.Tx(ctx, func(tx *store.Tx) error { return tx.RemoveBankAccount(ctx, who.AccountID, id, s.now()) })
 	if errors.Is(err, store.ErrNotFound) {
@@ -179,9 +182,9 @@ type Signin struct {
 }
 
 // RecentSignins returns the account's last sign-ins, newest first.
-func (s *Service) RecentSignins(ctx context.Context, who Actor) ([]Signin, error) {
+func (s *Service) RecentSignins(ctx context.Context, who actor.Actor) ([]Signin, error) {
 	if !who.SignedIn() {
-		return nil, errNotSignedIn
+		return nil, actor.ErrNotSignedIn
 	}
 	out := []Signin{}
 	err := s.db.Tx(ctx, func(tx *store.Tx) error {
@@ -198,9 +201,9 @@ func (s *Service) RecentSignins(ctx context.Context, who Actor) ([]Signin, error
 // SetLanguage records the language the account holder chose: e-mails to
 // the account are written in it, and the web app switches to it after
 // sign-in on any device.
-func (s *Service) SetLanguage(ctx context.Context, who Actor, lang string) error {
+func (s *Service) SetLanguage(ctx context.Context, who actor.Actor, lang string) error {
 	if !who.SignedIn() {
-		return errNotSignedIn
+		return actor.ErrNotSignedIn
 	}
 	if !slices.Contains(i18n.Languages, lang) {
 		return apperr.WithField(apperr.Invalid, "lang", "lang must be en, pt-BR or es-MX")

@@ -8,7 +8,10 @@ import (
 	"github.com/riverqueue/river"
 
 	"github.com/crebit/crebit/internal/account"
+	"github.com/crebit/crebit/internal/actor"
 	"github.com/crebit/crebit/internal/apperr"
+	"github.com/crebit/crebit/internal/input"
+	"github.com/crebit/crebit/internal/outbox"
 	"github.com/crebit/crebit/internal/store"
 )
 
@@ -17,7 +20,7 @@ var errCredentials = apperr.New(apperr.InvalidCredentials, "Incorrect email or p
 // SignIn checks an e-mail and password. A wrong e-mail and a wrong
 // password get the same answer in about the same time. With two-factor on,
 // the answer is a short-lived token for the code step instead of a session.
-func (s *Service) SignIn(ctx context.Context, who Actor, email, password, ip string) (SignedIn, error) {
+func (s *Service) SignIn(ctx context.Context, who actor.Actor, email, password, ip string) (SignedIn, error) {
 	email = account.NormalizeEmail(email)
 	if email == "" || password == "" || len(email) > 254 || len(password) > 4*account.MaxPassword {
 		return SignedIn{}, errCredentials
@@ -86,8 +89,8 @@ func (s *Service) failSignIn(ctx context.Context, attempt int, a store.Account) 
 		return errCredentials
 	}
 	if err := s.db.Tx(ctx, func(tx *store.Tx) error {
-		return s.queueMail(ctx, tx, "signin_failures", accountLang(a, Actor{}), a.Email, map[string]string{
-			"Failures": strconv.Itoa(attempt), "Link": s.link("/forgot-password", "", "")})
+		return s.mail.Queue(ctx, tx, "signin_failures", outbox.AccountLang(a, actor.Actor{}), a.Email, map[string]string{
+			"Failures": strconv.Itoa(attempt), "Link": s.mail.Link("/forgot-password", "", "")})
 	}); err != nil {
 		return err
 	}
@@ -95,7 +98,7 @@ func (s *Service) failSignIn(ctx context.Context, attempt int, a store.Account) 
 }
 
 // SignInTwoFactor finishes a sign-in with a 6-digit code or a recovery code.
-func (s *Service) SignInTwoFactor(ctx context.Context, who Actor, stepToken, code, ip string) (SignedIn, error) {
+func (s *Service) SignInTwoFactor(ctx context.Context, who actor.Actor, stepToken, code, ip string) (SignedIn, error) {
 	if err := s.allowIP(ctx, ip); err != nil {
 		return SignedIn{}, err
 	}
@@ -160,8 +163,8 @@ func twoFactorKey(accountID string) string { return "2fa:" + accountID }
 // same way either way: it checks only the address's shape and the client's
 // limit, then queues the work (resetRequestArgs), so neither the answer
 // nor how long it takes says whether the address has an account.
-func (s *Service) ForgotPassword(ctx context.Context, who Actor, email, ip string) error {
-	email, err := emailField("email", email)
+func (s *Service) ForgotPassword(ctx context.Context, who actor.Actor, email, ip string) error {
+	email, err := input.Email("email", email)
 	if err != nil {
 		return err
 	}
@@ -222,13 +225,13 @@ func (w *resetRequestWorker) Work(ctx context.Context, job *river.Job[resetReque
 		if err := tx.InsertAccountToken(ctx, th, a.ID, purposeReset, now, now.Add(resetTTL)); err != nil {
 			return err
 		}
-		return s.queueMail(ctx, tx, "reset_password", accountLang(a, Actor{Lang: job.Args.Lang}), a.Email, map[string]string{"Link": s.link("/reset-password", "token", token)})
+		return s.mail.Queue(ctx, tx, "reset_password", outbox.AccountLang(a, actor.Actor{Lang: job.Args.Lang}), a.Email, map[string]string{"Link": s.mail.Link("/reset-password", "token", token)})
 	})
 }
 
 // ResetPassword sets a new password from a reset link, signs out every
 // session of the account and e-mails a notice.
-func (s *Service) ResetPassword(ctx context.Context, who Actor, token, password string) error {
+func (s *Service) ResetPassword(ctx context.Context, who actor.Actor, token, password string) error {
 	invalid := apperr.New(apperr.LinkInvalid, "This link is invalid, has expired or was already used.")
 	if token == "" || len(token) > 100 {
 		return invalid
@@ -289,6 +292,6 @@ func (s *Service) ResetPassword(ctx context.Context, who Actor, token, password 
 				}
 			}
 		}
-		return s.queueMail(ctx, tx, "password_changed", accountLang(a, who), a.Email, map[string]string{"Link": s.link("/forgot-password", "", "")})
+		return s.mail.Queue(ctx, tx, "password_changed", outbox.AccountLang(a, who), a.Email, map[string]string{"Link": s.mail.Link("/forgot-password", "", "")})
 	})
 }

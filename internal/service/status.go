@@ -7,6 +7,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/crebit/crebit/internal/actor"
 	"github.com/crebit/crebit/internal/apperr"
 	"github.com/crebit/crebit/internal/partner"
 	"github.com/crebit/crebit/internal/payment"
@@ -38,7 +39,7 @@ type PaymentStatus struct {
 
 // Status returns a payment by its transaction id. Ids are unguessable;
 // personal details are only filled in for the owning session.
-func (s *Service) Status(ctx context.Context, who Actor, transactionID string) (PaymentStatus, error) {
+func (s *Service) Status(ctx context.Context, who actor.Actor, transactionID string) (PaymentStatus, error) {
 	if !randid.Valid("txn", transactionID) {
 		return PaymentStatus{}, apperr.New(apperr.TransactionNotFound, "Transaction not found. Please check the transaction ID.")
 	}
@@ -51,7 +52,7 @@ func (s *Service) Status(ctx context.Context, who Actor, transactionID string) (
 		if err != nil {
 			return err
 		}
-		st.Payment, st.Owned = p, who.owns(p.SessionID, p.AccountID)
+		st.Payment, st.Owned = p, who.Owns(p.SessionID, p.AccountID)
 		if st.Owned {
 			st.Rail = rail
 		}
@@ -116,7 +117,7 @@ func (s *Service) RegisterWebhook(ctx context.Context, url string) error {
 
 // Simulate makes the sandbox partner send an event for a payment of the
 // caller's own. It is only available with the sandbox partner.
-func (s *Service) Simulate(ctx context.Context, who Actor, transactionID, event string) error {
+func (s *Service) Simulate(ctx context.Context, who actor.Actor, transactionID, event string) error {
 	if s.simulator == nil {
 		return apperr.New(apperr.NotFound, "not found")
 	}

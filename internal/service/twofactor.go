@@ -13,8 +13,10 @@ import (
 	"github.com/pquerna/otp/totp"
 
 	"github.com/crebit/crebit/internal/account"
+	"github.com/crebit/crebit/internal/actor"
 	"github.com/crebit/crebit/internal/apperr"
 	"github.com/crebit/crebit/internal/mail"
+	"github.com/crebit/crebit/internal/outbox"
 	"github.com/crebit/crebit/internal/store"
 )
 
@@ -73,7 +75,7 @@ type Enrolment struct {
 	Secret string `json:"secret"`
 }
 
-func (s *Service) signedInAccount(ctx context.Context, who Actor) (store.Account, error) {
+func (s *Service) signedInAccount(ctx context.Context, who actor.Actor) (store.Account, error) {
 	if !who.SignedIn() {
 		return store.Account{}, apperr.New(apperr.SignInRequired, "Please sign in")
 	}
@@ -85,20 +87,15 @@ func (s *Service) signedInAccount(ctx context.Context, who Actor) (store.Account
 	return a, err
 }
 
-// errEmailNotVerified refuses to turn two-factor on for an address nobody
-// has shown to own: otherwise someone who registered another person's
-// address could put their own second factor in front of its owner.
-var errEmailNotVerified = apperr.New(apperr.EmailNotVerified, "Please confirm your email address first: open the link we sent you.")
-
 // EnrolTwoFactor starts (or restarts) enrolment: a new secret, not yet on.
 // It asks for the password again and needs a confirmed e-mail address.
-func (s *Service) EnrolTwoFactor(ctx context.Context, who Actor, password string) (Enrolment, error) {
+func (s *Service) EnrolTwoFactor(ctx context.Context, who actor.Actor, password string) (Enrolment, error) {
 	a, err := s.checkCurrentPassword(ctx, who, password)
 	if err != nil {
 		return Enrolment{}, err
 	}
 	if a.EmailVerifiedAt == nil {
-		return Enrolment{}, errEmailNotVerified
+		return Enrolment{}, actor.ErrEmailNotVerified
 	}
 	if a.TOTPEnabledAt != nil {
 		return Enrolment{}, apperr.New(apperr.TwoFactorState, "Two-factor authentication is already on")
@@ -116,7 +113,7 @@ func (s *Service) EnrolTwoFactor(ctx context.Context, who Actor, password string
 // account's other sessions, and returns the recovery codes, shown this once
 // and stored only hashed. Wrong codes count against the same limit as the
 // sign-in's code step.
-func (s *Service) ConfirmTwoFactor(ctx context.Context, who Actor, code string) ([]string, error) {
+func (s *Service) ConfirmTwoFactor(ctx context.Context, who actor.Actor, code string) ([]string, error) {
 	a, err := s.signedInAccount(ctx, who)
 	if err != nil {
 		return nil, err
@@ -125,7 +122,7 @@ func (s *Service) ConfirmTwoFactor(ctx context.Context, who Actor, code string) 
 		return nil, apperr.New(apperr.TwoFactorState, "Start two-factor enrolment first")
 	}
 	if a.EmailVerifiedAt == nil {
-		return nil, errEmailNotVerified
+		return nil, actor.ErrEmailNotVerified
 	}
 	key := twoFactorKey(a.ID)
 	if _, err := s.reserveAttempt(ctx, key); err != nil {
@@ -160,7 +157,7 @@ func (s *Service) ConfirmTwoFactor(ctx context.Context, who Actor, code string) 
 		if err := tx.ClearAuthLimit(ctx, key); err != nil {
 			return err
 		}
-		return s.queueMail(ctx, tx, "two_factor_enabled", accountLang(a, who), a.Email, map[string]string{"Link": s.link("/forgot-password", "", "")})
+		return s.mail.Queue(ctx, tx, "two_factor_enabled", outbox.AccountLang(a, who), a.Email, map[string]string{"Link": s.mail.Link("/forgot-password", "", "")})
 	})
 	if err == nil && wrong {
 		return nil, errTwoFactorCode
@@ -171,7 +168,7 @@ func (s *Service) ConfirmTwoFactor(ctx context.Context, who Actor, code string) 
 // DisableTwoFactor turns two-factor off; it asks for the password again
 // and a current code, and wrong codes count against the same limit as the
 // sign-in's code step.
-func (s *Service) DisableTwoFactor(ctx context.Context, who Actor, password, code string) error {
+func (s *Service) DisableTwoFactor(ctx context.Context, who actor.Actor, password, code string) error {
 	a, err := s.checkCurrentPassword(ctx, who, password)
 	if err != nil {
 		return err
@@ -199,7 +196,7 @@ func (s *Service) DisableTwoFactor(ctx context.Context, who Actor, password, cod
 		if err := tx.ClearAuthLimit(ctx, key); err != nil {
 			return err
 		}
-		return s.queueMail(ctx, tx, "two_factor_disabled", accountLang(a, who), a.Email, map[string]string{"Link": s.link("/forgot-password", "", "")})
+		return s.mail.Queue(ctx, tx, "two_factor_disabled", outbox.AccountLang(a, who), a.Email, map[string]string{"Link": s.mail.Link("/forgot-password", "", "")})
 	})
 	if err == nil && wrong {
 		return errTwoFactorCode

@@ -13,6 +13,7 @@ import (
 	"github.com/riverqueue/river"
 
 	"github.com/crebit/crebit/internal/apperr"
+	"github.com/crebit/crebit/internal/input"
 	"github.com/crebit/crebit/internal/money"
 	"github.com/crebit/crebit/internal/partner"
 	"github.com/crebit/crebit/internal/payment"
@@ -62,7 +63,7 @@ func (s *Service) ReceiveWebhook(ctx context.Context, h http.Header, body []byte
 		}
 		// The payment id rides along only so a job that gives up is logged
 		// with the payment it was about; the job trusts the stored event.
-		return s.queue.InsertTx(ctx, tx, webhookArgs{EventID: id, PaymentID: truncate(ev.Data.Reference, 64)}, nil)
+		return s.queue.InsertTx(ctx, tx, webhookArgs{EventID: id, PaymentID: input.Truncate(ev.Data.Reference, 64)}, nil)
 	})
 	return duplicate, err
 }
@@ -320,7 +321,7 @@ func receivedHeaders(h http.Header) string {
 	for _, k := range []string{"Webhook-Id", "Webhook-Timestamp", "Webhook-Signature", "Svix-Id", "Svix-Timestamp",
 		"Svix-Signature", "Content-Type", "User-Agent"} {
 		if v := h.Get(k); v != "" {
-			keep[strings.ToLower(k)] = truncate(v, 500)
+			keep[strings.ToLower(k)] = input.Truncate(v, 500)
 		}
 	}
 	b, _ := json.Marshal(keep)

@@ -1,24 +1,23 @@
-package service
+package outbox
 
 import (
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 	"sync"
 	"time"
 
 	"github.com/riverqueue/river"
 
+	"github.com/crebit/crebit/internal/actor"
 	"github.com/crebit/crebit/internal/apperr"
 	"github.com/crebit/crebit/internal/mail"
-	"github.com/crebit/crebit/internal/payment"
 	"github.com/crebit/crebit/internal/randid"
 	"github.com/crebit/crebit/internal/store"
 )
 
-// The outbox: a use case calls queueMail inside its own transaction, so the
+// The outbox: a use case calls Queue inside its own transaction, so the
 // e-mail exists exactly when the change that causes it commits. The
 // outbox is its own durable queue: a dispatcher in each process (runMail)
 // claims the messages that are due, several at a time, sends them and
@@ -62,22 +61,22 @@ type mailBody struct {
 	Headers map[string]string `json:"headers,omitempty"`
 }
 
-// queueMail renders kind with fields for to and stores it in tx; the
+// Queue renders kind with fields for to and stores it in tx; the
 // dispatcher is woken once tx commits. Links with tokens go only into the
 // sealed body.
-func (s *Service) queueMail(ctx context.Context, tx *store.Tx, kind, lang, to string, fields map[string]string) error {
-	return s.queueMailAttaching(ctx, tx, kind, lang, to, fields, "")
+func (s *Outbox) Queue(ctx context.Context, tx *store.Tx, kind, lang, to string, fields map[string]string) error {
+	return s.QueueAttaching(ctx, tx, kind, lang, to, fields, "")
 }
 
-// queueMailAttaching is queueMail with a file made at sending time (attach:
+// QueueAttaching is Queue with a file made at sending time (attach:
 // "receipt:<transaction id>" attaches that payment's PDF receipt).
-func (s *Service) queueMailAttaching(ctx context.Context, tx *store.Tx, kind, lang, to string, fields map[string]string, attach string) error {
-	return s.queueMailMessage(ctx, tx, kind, lang, to, fields, attach, nil)
+func (s *Outbox) QueueAttaching(ctx context.Context, tx *store.Tx, kind, lang, to string, fields map[string]string, attach string) error {
+	return s.QueueMessage(ctx, tx, kind, lang, to, fields, attach, nil)
 }
 
-// queueMailMessage is queueMail with an attachment made at sending time
+// QueueMessage is Queue with an attachment made at sending time
 // and extra header fields (headers may be nil).
-func (s *Service) queueMailMessage(ctx context.Context, tx *store.Tx, kind, lang, to string, fields map[string]string, attach string, headers map[string]string) error {
+func (s *Outbox) QueueMessage(ctx context.Context, tx *store.Tx, kind, lang, to string, fields map[string]string, attach string, headers map[string]string) error {
 	subject, text, html, err := s.mailer.Render(kind, lang, fields)
 	if err != nil {
 		return err
@@ -92,22 +91,22 @@ func (s *Service) queueMailMessage(ctx context.Context, tx *store.Tx, kind, lang
 	if err := tx.InsertOutbox(ctx, m); err != nil {
 		return err
 	}
-	tx.AfterCommit(s.wakeMail)
+	tx.AfterCommit(s.Wake)
 	return nil
 }
 
-// wakeMail tells this process's dispatcher that a message is waiting (a
+// Wake tells this process's dispatcher that a message is waiting (a
 // hint: without it the dispatcher finds the message at its next look).
-func (s *Service) wakeMail() {
+func (s *Outbox) Wake() {
 	select {
 	case s.mailWake <- struct{}{}:
 	default:
 	}
 }
 
-// StartMail starts this process's outbox dispatchers (mailDispatchers
-// loops); StopMail stops them.
-func (s *Service) StartMail(ctx context.Context) {
+// Start starts this process's outbox dispatchers (mailDispatchers
+// loops); Stop stops them.
+func (s *Outbox) Start(ctx context.Context) {
 	ctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
 	done := make(chan struct{})
 	s.mailStop = func(wait context.Context) error {
@@ -133,11 +132,11 @@ func (s *Service) StartMail(ctx context.Context) {
 	}()
 }
 
-// StopMail stops the dispatchers and waits (until wait ends) for the
+// Stop stops the dispatchers and waits (until wait ends) for the
 // batches they are sending. A batch claimed for the local mailbox and not
 // delivered is released at once; an SMTP send cut off mid-way may have
 // gone through, so its message is due again only when its lease ends.
-func (s *Service) StopMail(wait context.Context) error {
+func (s *Outbox) Stop(wait context.Context) error {
 	if s.mailStop == nil {
 		return nil
 	}
@@ -147,7 +146,7 @@ func (s *Service) StopMail(wait context.Context) error {
 // runMail sends due messages until ctx ends: at once when woken, every
 // mailPoll otherwise, and straight on while there is more. A batch for the
 // local mailbox claims the next one in the transaction that delivers it.
-func (s *Service) runMail(ctx context.Context) {
+func (s *Outbox) runMail(ctx context.Context) {
 	var claimed []store.OutboxMessage
 	for {
 		next, more, err := s.dispatchMail(ctx, claimed)
@@ -176,7 +175,7 @@ func (s *Service) runMail(ctx context.Context) {
 // is none, and sends that. It returns the next batch when it claimed one
 // already (the local mailbox), and more when the batch it sent was full
 // (more may be due).
-func (s *Service) dispatchMail(ctx context.Context, claimed []store.OutboxMessage) (next []store.OutboxMessage, more bool, err error) {
+func (s *Outbox) dispatchMail(ctx context.Context, claimed []store.OutboxMessage) (next []store.OutboxMessage, more bool, err error) {
 	limit := mailBatch
 	if s.sender != nil {
 		limit = mailBatchSMTP
@@ -208,7 +207,7 @@ func (s *Service) dispatchMail(ctx context.Context, claimed []store.OutboxMessag
 
 // releaseMail lets go of messages claimed and not sent (stopping), so they
 // are due again at once rather than when the claim's lease ends.
-func (s *Service) releaseMail(ms []store.OutboxMessage) {
+func (s *Outbox) releaseMail(ms []store.OutboxMessage) {
 	if len(ms) == 0 {
 		return
 	}
@@ -225,7 +224,7 @@ func (s *Service) releaseMail(ms []store.OutboxMessage) {
 
 // eachMail runs fn for every message, mailSenders at a time (composing
 // reads the database and can make a PDF; sending waits on the network).
-func (s *Service) eachMail(ms []store.OutboxMessage, fn func(i int, m store.OutboxMessage)) {
+func (s *Outbox) eachMail(ms []store.OutboxMessage, fn func(i int, m store.OutboxMessage)) {
 	sem := make(chan struct{}, mailSenders)
 	var wg sync.WaitGroup
 	for i, m := range ms {
@@ -241,7 +240,7 @@ func (s *Service) eachMail(ms []store.OutboxMessage, fn func(i int, m store.Outb
 
 // compose opens a claimed message and makes its attachments; a message that
 // can never be sent (its sealed body unreadable) gives permanent true.
-func (s *Service) compose(ctx context.Context, m store.OutboxMessage) (msg mail.Message, permanent bool, err error) {
+func (s *Outbox) compose(ctx context.Context, m store.OutboxMessage) (msg mail.Message, permanent bool, err error) {
 	plain, err := s.sealer.Open(m.BodySealed)
 	if err != nil {
 		return mail.Message{}, true, err
@@ -263,7 +262,7 @@ func (s *Service) compose(ctx context.Context, m store.OutboxMessage) (msg mail.
 // limit due messages for the next round, in one transaction (one turn of
 // SQLite's one writer for the lot); a message that cannot be composed is
 // recorded as failed.
-func (s *Service) deliverLocalBatch(ctx context.Context, ms []store.OutboxMessage, limit int) (next []store.OutboxMessage, err error) {
+func (s *Outbox) deliverLocalBatch(ctx context.Context, ms []store.OutboxMessage, limit int) (next []store.OutboxMessage, err error) {
 	type composed struct {
 		m         store.OutboxMessage
 		msg       mail.Message
@@ -300,7 +299,7 @@ func (s *Service) deliverLocalBatch(ctx context.Context, ms []store.OutboxMessag
 
 // sendOne sends one claimed message through the sender and records the
 // outcome in its own transaction.
-func (s *Service) sendOne(ctx context.Context, m store.OutboxMessage) {
+func (s *Outbox) sendOne(ctx context.Context, m store.OutboxMessage) {
 	msg, permanent, err := s.compose(ctx, m)
 	if err == nil {
 		sctx, cancel := context.WithTimeout(ctx, mailSendTimeout)
@@ -332,7 +331,7 @@ func (s *Service) sendOne(ctx context.Context, m store.OutboxMessage) {
 // 6 s, 18 s ... up to an hour later; the last attempt, or a permanent
 // failure, marks the message failed for good (kept with its last error,
 // where an operator can see it).
-func (s *Service) recordMailFailure(ctx context.Context, tx *store.Tx, m store.OutboxMessage, sendErr error, permanent bool, now time.Time) error {
+func (s *Outbox) recordMailFailure(ctx context.Context, tx *store.Tx, m store.OutboxMessage, sendErr error, permanent bool, now time.Time) error {
 	attempt := m.Attempts + 1
 	final := permanent || attempt >= outboxMaxAttempts
 	if err := tx.RecordOutboxFailure(ctx, m.ID, sendErr.Error(), final, now, now.Add(mailBackoff(attempt))); err != nil {
@@ -347,10 +346,10 @@ func (s *Service) recordMailFailure(ctx context.Context, tx *store.Tx, m store.O
 	return nil
 }
 
-// MailBacklog counts the messages waiting to be sent (neither sent nor
+// Backlog counts the messages waiting to be sent (neither sent nor
 // failed for good), for the crebit_outbox_backlog gauge; -1 when it cannot
 // be read.
-func (s *Service) MailBacklog() float64 {
+func (s *Outbox) Backlog() float64 {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
 	var n int64
@@ -386,31 +385,19 @@ type outboxWorker struct {
 // Work does nothing: the dispatcher sends the message.
 func (w *outboxWorker) Work(context.Context, *river.Job[outboxArgs]) error { return nil }
 
-// attachments makes the files a message names, when it is sent.
-func (s *Service) attachments(ctx context.Context, attach string) ([]mail.Attachment, error) {
-	id, ok := strings.CutPrefix(attach, "receipt:")
-	if !ok {
+// attachments makes the files a message names when it is sent, by the
+// Attacher given to AttachWith (none without one).
+func (s *Outbox) attachments(ctx context.Context, attach string) ([]mail.Attachment, error) {
+	if attach == "" || s.attach == nil {
 		return nil, nil
 	}
-	var p payment.Record
-	if err := s.db.Read(ctx, func(tx *store.Tx) (err error) { p, err = tx.Payment(ctx, id); return }); err != nil {
-		return nil, err
-	}
-	// Made as its owner would download it.
-	pdf, err := s.Receipt(ctx, Actor{SessionID: p.SessionID, AccountID: p.AccountID}, id)
-	if err != nil {
-		return nil, err
-	}
-	return []mail.Attachment{{Name: ReceiptFileName(id), ContentType: "application/pdf", Data: pdf}}, nil
+	return s.attach(ctx, attach)
 }
-
-// ReceiptFileName is the receipt's file name, as downloaded and as attached.
-func ReceiptFileName(transactionID string) string { return "crebit-receipt-" + transactionID + ".pdf" }
 
 // deliverLocal is the embedded default's sending (no SMTP, no other
 // sender): it puts msg in the local mailbox table, which the sandbox
 // mailbox page shows, in tx (once per Message-ID).
-func (s *Service) deliverLocal(ctx context.Context, tx *store.Tx, msg mail.Message) error {
+func (s *Outbox) deliverLocal(ctx context.Context, tx *store.Tx, msg mail.Message) error {
 	body, err := json.Marshal(mailBody{Text: msg.Text, HTML: msg.HTML, Attachments: msg.Attachments, Headers: msg.Headers})
 	if err != nil {
 		return err
@@ -441,10 +428,10 @@ type MailboxFile struct {
 }
 
 // LocalMailbox reports whether e-mail goes to the local mailbox (no SMTP).
-func (s *Service) LocalMailbox() bool { return s.cfg.SMTPURL == "" }
+func (s *Outbox) LocalMailbox() bool { return s.cfg.SMTPURL == "" }
 
 // Mailbox lists the local mailbox, newest first.
-func (s *Service) Mailbox(ctx context.Context) ([]MailboxEntry, error) {
+func (s *Outbox) Mailbox(ctx context.Context) ([]MailboxEntry, error) {
 	var ms []store.MailboxMessage
 	if err := s.db.Read(ctx, func(tx *store.Tx) (err error) { ms, err = tx.Mailbox(ctx, 200); return }); err != nil {
 		return nil, err
@@ -457,7 +444,7 @@ func (s *Service) Mailbox(ctx context.Context) ([]MailboxEntry, error) {
 }
 
 // MailboxMessage returns one local-mailbox message with both parts.
-func (s *Service) MailboxMessage(ctx context.Context, id string) (MailboxEntry, error) {
+func (s *Outbox) MailboxMessage(ctx context.Context, id string) (MailboxEntry, error) {
 	var m store.MailboxMessage
 	if err := s.db.Read(ctx, func(tx *store.Tx) (err error) { m, err = tx.MailboxByID(ctx, id); return }); err != nil {
 		if errors.Is(err, store.ErrNotFound) {
@@ -481,7 +468,7 @@ func (s *Service) MailboxMessage(ctx context.Context, id string) (MailboxEntry, 
 }
 
 // MailboxAttachment returns attachment n (from 0) of a local-mailbox message.
-func (s *Service) MailboxAttachment(ctx context.Context, id string, n int) (mail.Attachment, error) {
+func (s *Outbox) MailboxAttachment(ctx context.Context, id string, n int) (mail.Attachment, error) {
 	var m store.MailboxMessage
 	notFound := apperr.New(apperr.NotFound, "Attachment not found")
 	if err := s.db.Read(ctx, func(tx *store.Tx) (err error) { m, err = tx.MailboxByID(ctx, id); return }); err != nil {
@@ -504,9 +491,9 @@ func (s *Service) MailboxAttachment(ctx context.Context, id string, n int) (mail
 	return body.Attachments[n], nil
 }
 
-// accountLang is the language of an e-mail to an account holder: the one
+// AccountLang is the language of an e-mail to an account holder: the one
 // the account chose, else the request's, else English.
-func accountLang(a store.Account, who Actor) string {
+func AccountLang(a store.Account, who actor.Actor) string {
 	switch {
 	case a.Lang != "":
 		return a.Lang

@@ -1,6 +1,8 @@
-package service
+package actor
 
-import "testing"
+import (
+	"testing"
+)
 
 func TestActorOwns(t *testing.T) {
 	t.Parallel()
@@ -26,8 +28,8 @@ func TestActorOwns(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			if got := c.who.owns(c.session, c.account); got != c.want {
-				t.Fatalf("owns(%q, %q) = %v, want %v", c.session, c.account, got, c.want)
+			if got := c.who.Owns(c.session, c.account); got != c.want {
+				t.Fatalf("Owns(%q, %q) = %v, want %v", c.session, c.account, got, c.want)
 			}
 		})
 	}

@@ -1,6 +1,8 @@
-package service
+package actor
 
-import "time"
+import (
+	"time"
+)
 
 // Actor is who makes a request: the browser session and, once signed in,
 // the account. The HTTP layer builds it once per request; every use case
@@ -28,11 +30,11 @@ type Actor struct {
 // SignedIn reports whether the actor is a signed-in account.
 func (a Actor) SignedIn() bool { return a.AccountID != "" }
 
-// owns is the one ownership rule for customers, quotes, bank accounts and
+// Owns is the one ownership rule for customers, quotes, bank accounts and
 // payments. An object that belongs to an account is the account's alone,
 // whichever browser it was made in; a guest object belongs to the session
 // that made it (and becomes the account's when that session signs in or up).
-func (a Actor) owns(sessionID, accountID string) bool {
+func (a Actor) Owns(sessionID, accountID string) bool {
 	if accountID != "" {
 		return a.AccountID == accountID
 	}
