@@ -1,12 +1,12 @@
 package httpapi
 
 import (
+	"github.com/crebit/crebit/internal/apperr"
+
 	"net"
 	"net/http"
 	"net/netip"
 	"strings"
-
-	"github.com/crebit/crebit/internal/apperr"
 )
 
 // clientIP is the address of whoever sent the request. It is the

@@ -1,11 +1,11 @@
 package httpapi
 
 import (
+	"github.com/crebit/crebit/internal/apperr"
+
 	"context"
 	"net/http"
 	"time"
-
-	"github.com/crebit/crebit/internal/apperr"
 )
 
 // handleHealthz says the process is alive; it touches nothing else.

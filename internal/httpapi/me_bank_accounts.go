@@ -1,8 +1,6 @@
 package httpapi
 
-import (
-	"net/http"
-)
+import "net/http"
 
 // The signed-in account's saved US bank accounts (Settings, and the
 // dashboard's Payment tab): listed masked, newest first, and removable.

@@ -2,6 +2,9 @@ package httpapi
 
 import (
 	"cmp"
+	"github.com/crebit/crebit/internal/apperr"
+	"github.com/crebit/crebit/internal/metrics"
+
 	"context"
 	"crypto/rand"
 	"encoding/hex"
@@ -11,9 +14,6 @@ import (
 	"runtime/debug"
 	"strings"
 	"time"
-
-	"github.com/crebit/crebit/internal/apperr"
-	"github.com/crebit/crebit/internal/metrics"
 )
 
 // contentSecurityPolicy allows only our own scripts (no inline script), our

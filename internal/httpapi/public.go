@@ -1,12 +1,12 @@
 package httpapi
 
 import (
-	"fmt"
-	"net/http"
-
 	"github.com/crebit/crebit/internal/apperr"
 	"github.com/crebit/crebit/internal/i18n"
 	"github.com/crebit/crebit/internal/service"
+
+	"fmt"
+	"net/http"
 )
 
 // handleConfig tells the web app what this server offers.

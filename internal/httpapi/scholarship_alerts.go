@@ -1,8 +1,6 @@
 package httpapi
 
-import (
-	"net/http"
-)
+import "net/http"
 
 // handleAlertsList is the signed-in student's scholarship alerts.
 func (s *Server) handleAlertsList(w http.ResponseWriter, r *http.Request) {
