@@ -24,7 +24,6 @@ import (
 	"github.com/crebit/crebit/internal/ledger"
 	"github.com/crebit/crebit/internal/live"
 	"github.com/crebit/crebit/internal/metrics"
-	"github.com/crebit/crebit/internal/outbox"
 	"github.com/crebit/crebit/internal/partner"
 	"github.com/crebit/crebit/internal/randid"
 	"github.com/crebit/crebit/internal/sandbox"
@@ -213,7 +212,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		return err
 	}
 	svc, api := st.Service, st.Server
-	if w, r, err := svc.ImportScholarships(ctx); err != nil {
+	if w, r, err := st.Scholarships.ImportScholarships(ctx); err != nil {
 		return fmt.Errorf("crebit: importing the scholarship catalog: %w", err)
 	} else if w+r > 0 {
 		log.Info("scholarship catalog imported", "written", w, "removed", r)
@@ -293,13 +292,12 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 
 // Stack is the wired application: what serve runs and what tests drive.
 type Stack struct {
-	Config  config.Config
-	DB      *store.DB
-	Queue   *jobs.Queue
-	Service *service.Service
-	Outbox  *outbox.Outbox // the e-mail outbox (its dispatchers start with serve)
-	Server  *httpapi.Server
-	Sandbox *sandbox.Sandbox // nil with a real partner
+	Config    config.Config
+	DB        *store.DB
+	Queue     *jobs.Queue
+	*Services // the use cases (the outbox's dispatchers start with serve)
+	Server    *httpapi.Server
+	Sandbox   *sandbox.Sandbox // nil with a real partner
 	// SandboxDB is where the embedded sandbox partner keeps its data: on
 	// SQLite a file of its own beside DB (crebit.sandbox.db), with its own
 	// job queue, as a real partner's writes never queue behind Crebit's
@@ -319,10 +317,10 @@ func Build(cfg config.Config, db *store.DB, log *slog.Logger, now func() time.Ti
 	broker := live.New(db, log)
 	deps := service.Deps{DB: db, Queue: queue, Config: cfg, Now: now, Log: log, Live: broker}
 	st := &Stack{Config: cfg, DB: db, Queue: queue, Live: broker}
-	var svcRef *service.Service
+	var svcRef *Services
 	st.Metrics = metrics.New(func(ctx context.Context) (map[string]int64, int64, error) {
-		return svcRef.PaymentCounts(ctx)
-	}, func() float64 { return svcRef.Outbox().Backlog() })
+		return svcRef.Service.PaymentCounts(ctx)
+	}, func() float64 { return svcRef.Outbox.Backlog() })
 	watchSQLite(st.Metrics, "", db)
 	queue.OnError, queue.RescueAfter = st.Metrics.JobError, cfg.RescueAfter
 	deps.Metrics = st.Metrics
@@ -354,7 +352,7 @@ func Build(cfg config.Config, db *store.DB, log *slog.Logger, now func() time.Ti
 	} else {
 		deps.Partner = partner.NewClient(cfg.PartnerURL, cfg.PartnerAPIKey.Reveal(), nil, log)
 	}
-	svc, err := service.New(deps)
+	svc, err := buildServices(deps)
 	if err != nil {
 		return nil, err
 	}
@@ -367,12 +365,13 @@ func Build(cfg config.Config, db *store.DB, log *slog.Logger, now func() time.Ti
 			return nil, err
 		}
 	}
-	hd := httpapi.Deps{Config: cfg, Log: log, Now: now, Static: web.FS(), Service: svc, Outbox: svc.Outbox(), Limits: svc.Limits(),
+	hd := httpapi.Deps{Config: cfg, Log: log, Now: now, Static: web.FS(), Service: svc.Service, Outbox: svc.Outbox, Limits: svc.Limits,
+		Referrals: svc.Referrals, Scholarships: svc.Scholarships,
 		WebhookBase: webhookBase, Metrics: st.Metrics}
 	if st.Sandbox != nil {
 		hd.Sandbox = st.Sandbox.Handler()
 	}
-	st.Service, st.Outbox, st.Server = svc, svc.Outbox(), httpapi.NewServer(hd)
+	st.Services, st.Server = svc, httpapi.NewServer(hd)
 	return st, nil
 }
 

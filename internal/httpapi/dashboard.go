@@ -49,7 +49,7 @@ func (s *Server) handleDashboardTransaction(w http.ResponseWriter, r *http.Reque
 
 // handleMyReferrals lists the signed-in payer's invitations and rewards.
 func (s *Server) handleMyReferrals(w http.ResponseWriter, r *http.Request) {
-	out, err := s.svc.MyReferrals(r.Context(), actor(r))
+	out, err := s.referrals.MyReferrals(r.Context(), actor(r))
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -66,7 +66,7 @@ func (s *Server) handleGiftCardChoose(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	if err := s.svc.ChooseGiftCard(r.Context(), actor(r), r.PathValue("id"), in.Brand); err != nil {
+	if err := s.referrals.ChooseGiftCard(r.Context(), actor(r), r.PathValue("id"), in.Brand); err != nil {
 		writeError(w, r, err)
 		return
 	}

@@ -59,7 +59,7 @@ func (s *Server) handleReferralsCreate(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	n, err := s.svc.Refer(r.Context(), actor(r), req.CustomerID, req.Emails)
+	n, err := s.referrals.Refer(r.Context(), actor(r), req.CustomerID, req.Emails)
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -115,7 +115,7 @@ func (s *Server) handleReferralArrival(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	if err := s.svc.RememberReferral(r.Context(), who, req.Code); err != nil {
+	if err := s.referrals.RememberReferral(r.Context(), who, req.Code); err != nil {
 		writeError(w, r, err)
 		return
 	}

@@ -21,18 +21,22 @@ import (
 	"github.com/crebit/crebit/internal/metrics"
 	"github.com/crebit/crebit/internal/outbox"
 	"github.com/crebit/crebit/internal/ratelimit"
+	"github.com/crebit/crebit/internal/referrals"
+	"github.com/crebit/crebit/internal/scholarships"
 	"github.com/crebit/crebit/internal/service"
 )
 
 // Deps are what the server is built from.
 type Deps struct {
-	Config  config.Config
-	Log     *slog.Logger
-	Now     func() time.Time   // the clock; tests move it
-	Static  fs.FS              // the built web app
-	Service *service.Service   // the use cases
-	Outbox  *outbox.Outbox     // the local mailbox's pages
-	Limits  *ratelimit.Limiter // rate limits on the public endpoints
+	Config       config.Config
+	Log          *slog.Logger
+	Now          func() time.Time   // the clock; tests move it
+	Static       fs.FS              // the built web app
+	Service      *service.Service   // the use cases
+	Outbox       *outbox.Outbox     // the local mailbox's pages
+	Limits       *ratelimit.Limiter // rate limits on the public endpoints
+	Referrals    *referrals.Service
+	Scholarships *scholarships.Service
 	// Sandbox, when set, is the embedded sandbox partner, mounted at /sandbox/.
 	Sandbox http.Handler
 	// WebhookBase is the origin the partner delivers events to.
@@ -43,33 +47,37 @@ type Deps struct {
 
 // Server is the whole HTTP surface as one http.Handler.
 type Server struct {
-	cfg         config.Config
-	log         *slog.Logger
-	now         func() time.Time
-	svc         *service.Service
-	outbox      *outbox.Outbox
-	limits      *ratelimit.Limiter
-	https       bool
-	webhookBase string
-	handler     http.Handler
-	closing     chan struct{} // closed at shutdown: live streams end
-	closeOnce   sync.Once
-	heartbeat   atomic.Int64 // nanoseconds between heartbeats of an idle live stream
-	streams     streamCap    // open live streams per session and client address
+	cfg          config.Config
+	log          *slog.Logger
+	now          func() time.Time
+	svc          *service.Service
+	outbox       *outbox.Outbox
+	limits       *ratelimit.Limiter
+	referrals    *referrals.Service
+	scholarships *scholarships.Service
+	https        bool
+	webhookBase  string
+	handler      http.Handler
+	closing      chan struct{} // closed at shutdown: live streams end
+	closeOnce    sync.Once
+	heartbeat    atomic.Int64 // nanoseconds between heartbeats of an idle live stream
+	streams      streamCap    // open live streams per session and client address
 }
 
 // NewServer wires the routes and middleware.
 func NewServer(d Deps) *Server {
 	s := &Server{
-		cfg:         d.Config,
-		log:         d.Log,
-		now:         d.Now,
-		svc:         d.Service,
-		outbox:      d.Outbox,
-		limits:      d.Limits,
-		https:       strings.HasPrefix(d.Config.BaseURL, "https://"),
-		webhookBase: d.WebhookBase,
-		closing:     make(chan struct{}),
+		cfg:          d.Config,
+		log:          d.Log,
+		now:          d.Now,
+		svc:          d.Service,
+		outbox:       d.Outbox,
+		limits:       d.Limits,
+		referrals:    d.Referrals,
+		scholarships: d.Scholarships,
+		https:        strings.HasPrefix(d.Config.BaseURL, "https://"),
+		webhookBase:  d.WebhookBase,
+		closing:      make(chan struct{}),
 	}
 	s.heartbeat.Store(int64(heartbeatEvery))
 	if s.now == nil {

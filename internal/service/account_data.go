@@ -12,6 +12,8 @@ import (
 	"github.com/crebit/crebit/internal/money"
 	"github.com/crebit/crebit/internal/outbox"
 	"github.com/crebit/crebit/internal/payment"
+	"github.com/crebit/crebit/internal/referrals"
+	"github.com/crebit/crebit/internal/scholarships"
 	"github.com/crebit/crebit/internal/store"
 )
 
@@ -25,18 +27,18 @@ const maxExportPayments = 10000
 // JSON file Download my data gives them. Account numbers and tax ids are
 // shown masked: the full values are sealed and never leave the server.
 type DataExport struct {
-	ExportedAt         time.Time           `json:"exported_at"`
-	Account            exportAccount       `json:"account"`
-	PayerProfiles      []exportProfile     `json:"payer_profiles"`
-	BankAccounts       []exportBankAccount `json:"bank_accounts"`
-	Payments           []exportPayment     `json:"payments"`
-	Signins            []Signin            `json:"recent_signins"`
-	Referrals          exportReferrals     `json:"referrals"`
-	CheckWaitlist      bool                `json:"check_waitlist"`
-	ScholarshipProfile json.RawMessage     `json:"scholarship_profile,omitempty"`
-	Eligibility        json.RawMessage     `json:"scholarship_eligibility,omitempty"`
-	Tracker            []exportApplication `json:"scholarship_tracker"`
-	Alerts             []AlertView         `json:"scholarship_alerts"`
+	ExportedAt         time.Time                `json:"exported_at"`
+	Account            exportAccount            `json:"account"`
+	PayerProfiles      []exportProfile          `json:"payer_profiles"`
+	BankAccounts       []exportBankAccount      `json:"bank_accounts"`
+	Payments           []exportPayment          `json:"payments"`
+	Signins            []Signin                 `json:"recent_signins"`
+	Referrals          exportReferrals          `json:"referrals"`
+	CheckWaitlist      bool                     `json:"check_waitlist"`
+	ScholarshipProfile json.RawMessage          `json:"scholarship_profile,omitempty"`
+	Eligibility        json.RawMessage          `json:"scholarship_eligibility,omitempty"`
+	Tracker            []exportApplication      `json:"scholarship_tracker"`
+	Alerts             []scholarships.AlertView `json:"scholarship_alerts"`
 }
 
 // exportApplication is one program of the scholarship tracker.
@@ -52,8 +54,8 @@ type exportApplication struct {
 
 // exportReferrals are the friends the account's profiles invited and the rewards they earned.
 type exportReferrals struct {
-	Invitations []MyInvitation     `json:"invitations"`
-	Rewards     []MyReferralReward `json:"rewards"`
+	Invitations []referrals.MyInvitation     `json:"invitations"`
+	Rewards     []referrals.MyReferralReward `json:"rewards"`
 }
 
 type exportAccount struct {
@@ -135,8 +137,8 @@ func (s *Service) ExportData(ctx context.Context, who actor.Actor) (DataExport, 
 		Payments: []exportPayment{}, Account: exportAccount{ID: a.ID, Email: a.Email, FirstName: a.FirstName,
 			LastName: a.LastName, EmailVerified: a.EmailVerifiedAt != nil, TwoFactorEnabled: a.TOTPEnabledAt != nil, CreatedAt: a.CreatedAt}}
 	out.Signins = []Signin{}
-	out.Tracker, out.Alerts = []exportApplication{}, []AlertView{}
-	out.Referrals = exportReferrals{Invitations: []MyInvitation{}, Rewards: []MyReferralReward{}}
+	out.Tracker, out.Alerts = []exportApplication{}, []scholarships.AlertView{}
+	out.Referrals = exportReferrals{Invitations: []referrals.MyInvitation{}, Rewards: []referrals.MyReferralReward{}}
 	err = s.db.Tx(ctx, func(tx *store.Tx) error {
 		es, err := tx.SigninEvents(ctx, a.ID, maxExportPayments) // all of the 90 days kept
 		if err != nil {
@@ -155,7 +157,7 @@ func (s *Service) ExportData(ctx context.Context, who actor.Actor) (DataExport, 
 			return err
 		}
 		for _, al := range als {
-			out.Alerts = append(out.Alerts, alertView(al))
+			out.Alerts = append(out.Alerts, scholarships.AlertViewOf(al))
 		}
 		for _, e := range es {
 			d := account.ParseDevice(e.Device)
@@ -185,14 +187,14 @@ func (s *Service) ExportData(ctx context.Context, who actor.Actor) (DataExport, 
 			return err
 		}
 		for _, r := range inv {
-			out.Referrals.Invitations = append(out.Referrals.Invitations, MyInvitation{Email: r.Email, InvitedAt: r.InvitedAt.UTC()})
+			out.Referrals.Invitations = append(out.Referrals.Invitations, referrals.MyInvitation{Email: r.Email, InvitedAt: r.InvitedAt.UTC()})
 		}
 		rw, err := tx.RewardsOf(ctx, ids)
 		if err != nil {
 			return err
 		}
 		for _, r := range rw {
-			out.Referrals.Rewards = append(out.Referrals.Rewards, MyReferralReward{ID: r.ID, AmountUSD: r.AmountUSD, Status: r.Status, EarnedAt: r.CreatedAt.UTC()})
+			out.Referrals.Rewards = append(out.Referrals.Rewards, referrals.MyReferralReward{ID: r.ID, AmountUSD: r.AmountUSD, Status: r.Status, EarnedAt: r.CreatedAt.UTC()})
 		}
 		bs, err := tx.AccountBankAccountsAll(ctx, a.ID)
 		if err != nil {

@@ -24,6 +24,7 @@ import (
 	"github.com/crebit/crebit/internal/outbox"
 	"github.com/crebit/crebit/internal/partner"
 	"github.com/crebit/crebit/internal/ratelimit"
+	"github.com/crebit/crebit/internal/referrals"
 	"github.com/crebit/crebit/internal/seal"
 	"github.com/crebit/crebit/internal/store"
 )
@@ -44,7 +45,7 @@ type Service struct {
 	hashes     chan struct{} // bounds concurrent sign-in password checks
 	newHashes  chan struct{} // bounds concurrent new password hashes (sign-up, reset, change)
 	live       live.Broker   // announces committed payment changes to live status streams
-	schol      *scholarships
+	referrals  *referrals.Service
 	metrics    *metrics.Metrics // nil-safe
 }
 
@@ -57,24 +58,20 @@ type Deps struct {
 	Config    config.Config
 	Now       func() time.Time
 	Log       *slog.Logger
-	// Mail overrides the sender (tests); nil means SMTP when CREBIT_SMTP_URL
-	// is set, else the local mailbox.
-	Mail    mail.Sender
-	Live    live.Broker      // nil: no live status streams
-	Metrics *metrics.Metrics // optional
+	// Sender overrides the e-mail sender (tests); nil means SMTP when
+	// CREBIT_SMTP_URL is set, else the local mailbox.
+	Sender    mail.Sender
+	Sealer    *seal.Sealer
+	Mail      *outbox.Outbox
+	Limits    *ratelimit.Limiter
+	Referrals *referrals.Service
+	Live      live.Broker      // nil: no live status streams
+	Metrics   *metrics.Metrics // optional
 }
 
 // New builds the service and registers its job workers on the queue (call
 // before the queue's Init).
 func New(d Deps) (*Service, error) {
-	key, err := config.DecodeEncryptionKey(d.Config.EncryptionKey.Reveal())
-	if err != nil {
-		return nil, err
-	}
-	sealer, err := seal.New(key)
-	if err != nil {
-		return nil, err
-	}
 	hook, err := config.DecodeWebhookSecret(d.Config.WebhookSecret.Reveal())
 	if err != nil {
 		return nil, err
@@ -85,19 +82,12 @@ func New(d Deps) (*Service, error) {
 	if d.Config.RecoverAfter <= 0 {
 		d.Config.RecoverAfter = time.Minute
 	}
-	schol, err := loadScholarships(d.Config, d.Now())
-	if err != nil {
-		return nil, err
+	s := &Service{db: d.DB, queue: d.Queue, partner: partner.Logged(d.Partner), simulator: d.Simulator, sealer: d.Sealer,
+		webhookKey: hook, cfg: d.Config, now: d.Now, log: d.Log, metrics: d.Metrics, live: d.Live,
+		mail: d.Mail, limits: d.Limits, referrals: d.Referrals}
+	if d.Mail != nil { // nil in tests of the HTTP plumbing, which send no e-mail
+		d.Mail.AttachWith(s.attachments)
 	}
-	mailer, err := outbox.New(outbox.Deps{DB: d.DB, Queue: d.Queue, Sealer: sealer, Config: d.Config, Now: d.Now, Log: d.Log,
-		Mail: d.Mail, Metrics: d.Metrics})
-	if err != nil {
-		return nil, err
-	}
-	s := &Service{db: d.DB, queue: d.Queue, partner: partner.Logged(d.Partner), simulator: d.Simulator, sealer: sealer,
-		webhookKey: hook, cfg: d.Config, now: d.Now, log: d.Log, schol: schol, metrics: d.Metrics, live: d.Live,
-		mail: mailer, limits: ratelimit.New(d.DB, d.Config.RateLimitScale, d.Now, d.Metrics)}
-	mailer.AttachWith(s.attachments)
 	if err := s.initAccounts(d); err != nil {
 		return nil, err
 	}
@@ -108,19 +98,11 @@ func New(d Deps) (*Service, error) {
 	jobs.Register(d.Queue, &retentionWorker{s: s})
 	jobs.Register(d.Queue, &recoverWorker{s: s})
 	jobs.Register(d.Queue, &resetRequestWorker{s: s})
-	jobs.Register(d.Queue, &alertsWorker{s: s})
 	d.Queue.Periodic(sweepEvery(d.Config.RecoverAfter), func() river.JobArgs { return recoverArgs{} })
 	d.Queue.Periodic(time.Hour, func() river.JobArgs { return sessionCleanupArgs{} })
 	d.Queue.Periodic(24*time.Hour, func() river.JobArgs { return retentionArgs{} })
-	d.Queue.Periodic(24*time.Hour, func() river.JobArgs { return alertsArgs{} })
 	return s, nil
 }
-
-// Outbox is the e-mail outbox the use cases queue into.
-func (s *Service) Outbox() *outbox.Outbox { return s.mail }
-
-// Limits is the shared attempt counter.
-func (s *Service) Limits() *ratelimit.Limiter { return s.limits }
 
 // PaymentCounts is what the payments gauges read at each scrape.
 func (s *Service) PaymentCounts(ctx context.Context) (byState map[string]int64, overdue int64, err error) {

@@ -205,7 +205,7 @@ func (s *Service) advance(ctx context.Context, tx *store.Tx, p payment.Record, e
 		return "", err
 	}
 	if out.To == payment.StateCompleted || out.To == payment.StateCheckMailed {
-		if err := s.rewardReferral(ctx, tx, p); err != nil {
+		if err := s.referrals.RewardReferral(ctx, tx, p); err != nil {
 			return "", err
 		}
 	}

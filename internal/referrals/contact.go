@@ -1,4 +1,4 @@
-package service
+package referrals
 
 import (
 	"context"
@@ -9,7 +9,6 @@ import (
 	"github.com/crebit/crebit/internal/account"
 	"github.com/crebit/crebit/internal/actor"
 	"github.com/crebit/crebit/internal/apperr"
-	"github.com/crebit/crebit/internal/input"
 	"github.com/crebit/crebit/internal/randid"
 	"github.com/crebit/crebit/internal/ratelimit"
 	"github.com/crebit/crebit/internal/store"
@@ -108,30 +107,4 @@ func (s *Service) Refer(ctx context.Context, who actor.Actor, customerID string,
 // unguessable from the customer id (a keyed hash), so a link names no one.
 func (s *Service) ReferralCode(customerID string) string {
 	return strings.ToUpper(s.sealer.Hash("referral", customerID)[:10])
-}
-
-// Subscribe stores an address for product updates once; created is false
-// when it was already subscribed.
-func (s *Service) Subscribe(ctx context.Context, email, source string) (created bool, err error) {
-	email, err = input.Email("email", email)
-	if err != nil {
-		return false, err
-	}
-	if source == "" {
-		source = "landing"
-	}
-	err = s.db.Tx(ctx, func(tx *store.Tx) (err error) {
-		created, err = tx.Subscribe(ctx, email, input.Truncate(source, 40), s.now())
-		return
-	})
-	return created, err
-}
-
-// RecordConsent stores a confirmation of /payment-authorization.
-func (s *Service) RecordConsent(ctx context.Context, who actor.Actor, ip, userAgent string) (string, error) {
-	id := randid.New("con")
-	err := s.db.Tx(ctx, func(tx *store.Tx) error {
-		return tx.RecordConsent(ctx, id, who.SessionID, ip, input.Truncate(userAgent, 500), s.now())
-	})
-	return id, err
 }

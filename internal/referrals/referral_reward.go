@@ -1,4 +1,4 @@
-package service
+package referrals
 
 import (
 	"context"
@@ -58,13 +58,13 @@ const (
 // the next waits for review.
 const rewardVelocity = 3
 
-// rewardReferral runs in the transaction that completes a payment: when the
+// RewardReferral runs in the transaction that completes a payment: when the
 // payer's browser or account arrived with someone's code, the referrer gets
 // one reward for this person's first completed payment, once per person
 // (by e-mail and by tax id), and is told by e-mail. A reward goes only to a
 // referral of a different person: referralVerdict refuses the referrer's
 // own payments and holds doubtful ones for an operator.
-func (s *Service) rewardReferral(ctx context.Context, tx *store.Tx, p payment.Record) error {
+func (s *Service) RewardReferral(ctx context.Context, tx *store.Tx, p payment.Record) error {
 	code, err := tx.ReferralCodeFor(ctx, p.SessionID, p.AccountID)
 	if err != nil || code == "" {
 		return err

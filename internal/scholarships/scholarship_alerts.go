@@ -1,4 +1,4 @@
-package service
+package scholarships
 
 import (
 	"context"
@@ -50,7 +50,8 @@ type AlertView struct {
 	LastDigestAt *time.Time `json:"last_digest_at"`
 }
 
-func alertView(a store.Alert) AlertView {
+// AlertViewOf is a stored alert as its owner sees it.
+func AlertViewOf(a store.Alert) AlertView {
 	return AlertView{ID: a.ID, Params: a.Params, Status: a.Status, CreatedAt: a.CreatedAt, ConfirmedAt: a.ConfirmedAt, LastDigestAt: a.LastDigestAt}
 }
 
@@ -115,7 +116,7 @@ func (s *Service) CreateAlert(ctx context.Context, a actor.Actor, params string)
 	if err != nil {
 		return AlertView{}, err
 	}
-	return alertView(out), nil
+	return AlertViewOf(out), nil
 }
 
 // canonicalParams checks a saved search's query string and writes it the
@@ -145,7 +146,7 @@ func (s *Service) Alerts(ctx context.Context, a actor.Actor) ([]AlertView, error
 	}
 	out := []AlertView{}
 	for _, x := range as {
-		out = append(out, alertView(x))
+		out = append(out, AlertViewOf(x))
 	}
 	return out, nil
 }
@@ -190,7 +191,7 @@ func (s *Service) ConfirmAlert(ctx context.Context, id, token string) (AlertView
 		return AlertView{}, err
 	}
 	if al.Status != alertPending {
-		return alertView(al), nil // already confirmed, or ended: a late click changes nothing
+		return AlertViewOf(al), nil // already confirmed, or ended: a late click changes nothing
 	}
 	now := s.now()
 	al.Status, al.ConfirmedAt = alertActive, &now
@@ -207,7 +208,7 @@ func (s *Service) ConfirmAlert(ctx context.Context, id, token string) (AlertView
 	if err != nil {
 		return AlertView{}, err
 	}
-	return alertView(al), nil
+	return AlertViewOf(al), nil
 }
 
 // UnsubscribeAlert is the one-click unsubscribe (RFC 8058): no sign-in, the
