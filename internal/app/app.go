@@ -27,7 +27,6 @@ import (
 	"github.com/crebit/crebit/internal/partner"
 	"github.com/crebit/crebit/internal/randid"
 	"github.com/crebit/crebit/internal/sandbox"
-	"github.com/crebit/crebit/internal/service"
 	"github.com/crebit/crebit/internal/store"
 	"github.com/crebit/crebit/web"
 )
@@ -261,7 +260,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		st.Sandbox.SetLocalReceiver(api.WebhookURL())
 		// The sandbox learns where to send events, as a real partner would
 		// be told once through its dashboard or API.
-		if err := svc.RegisterWebhook(ctx, api.WebhookURL()); err != nil {
+		if err := st.Payments.RegisterWebhook(ctx, api.WebhookURL()); err != nil {
 			log.Error("registering the webhook with the sandbox failed", "err", err)
 		}
 	}
@@ -315,11 +314,11 @@ type Stack struct {
 func Build(cfg config.Config, db *store.DB, log *slog.Logger, now func() time.Time, loopback string) (*Stack, error) {
 	queue := jobs.New(db, log)
 	broker := live.New(db, log)
-	deps := service.Deps{DB: db, Queue: queue, Config: cfg, Now: now, Log: log, Live: broker}
+	deps := serviceDeps{DB: db, Queue: queue, Config: cfg, Now: now, Log: log, Live: broker}
 	st := &Stack{Config: cfg, DB: db, Queue: queue, Live: broker}
 	var svcRef *Services
 	st.Metrics = metrics.New(func(ctx context.Context) (map[string]int64, int64, error) {
-		return svcRef.Service.PaymentCounts(ctx)
+		return svcRef.Payments.PaymentCounts(ctx)
 	}, func() float64 { return svcRef.Outbox.Backlog() })
 	watchSQLite(st.Metrics, "", db)
 	queue.OnError, queue.RescueAfter = st.Metrics.JobError, cfg.RescueAfter
@@ -365,7 +364,7 @@ func Build(cfg config.Config, db *store.DB, log *slog.Logger, now func() time.Ti
 			return nil, err
 		}
 	}
-	hd := httpapi.Deps{Config: cfg, Log: log, Now: now, Static: web.FS(), Service: svc.Service, Outbox: svc.Outbox, Limits: svc.Limits,
+	hd := httpapi.Deps{Config: cfg, Log: log, Now: now, Static: web.FS(), Service: svc.Service, Outbox: svc.Outbox, Limits: svc.Limits, Payments: svc.Payments,
 		Referrals: svc.Referrals, Scholarships: svc.Scholarships,
 		WebhookBase: webhookBase, Metrics: st.Metrics}
 	if st.Sandbox != nil {

@@ -1,15 +1,23 @@
 package app
 
 import (
+	"log/slog"
 	"time"
 
 	"github.com/crebit/crebit/internal/config"
+	"github.com/crebit/crebit/internal/jobs"
+	"github.com/crebit/crebit/internal/live"
+	"github.com/crebit/crebit/internal/mail"
+	"github.com/crebit/crebit/internal/metrics"
 	"github.com/crebit/crebit/internal/outbox"
+	"github.com/crebit/crebit/internal/partner"
+	"github.com/crebit/crebit/internal/payments"
 	"github.com/crebit/crebit/internal/ratelimit"
 	"github.com/crebit/crebit/internal/referrals"
 	"github.com/crebit/crebit/internal/scholarships"
 	"github.com/crebit/crebit/internal/seal"
 	"github.com/crebit/crebit/internal/service"
+	"github.com/crebit/crebit/internal/store"
 )
 
 // Services are the use cases, one value per capability. They are built
@@ -21,12 +29,29 @@ type Services struct {
 	Limits       *ratelimit.Limiter
 	Referrals    *referrals.Service
 	Scholarships *scholarships.Service
+	Payments     *payments.Service
 	Service      *service.Service
+}
+
+// serviceDeps are what the capabilities are built from.
+type serviceDeps struct {
+	DB        *store.DB
+	Queue     *jobs.Queue
+	Partner   partner.Partner
+	Simulator partner.Simulator // nil unless the sandbox partner is active
+	Config    config.Config
+	Now       func() time.Time
+	Log       *slog.Logger
+	// Sender overrides the e-mail sender (tests); nil means SMTP when
+	// CREBIT_SMTP_URL is set, else the local mailbox.
+	Sender  mail.Sender
+	Live    live.Broker      // nil: no live status streams
+	Metrics *metrics.Metrics // optional
 }
 
 // buildServices builds every capability and registers their job workers on
 // the queue (before its Init).
-func buildServices(d service.Deps) (*Services, error) {
+func buildServices(d serviceDeps) (*Services, error) {
 	key, err := config.DecodeEncryptionKey(d.Config.EncryptionKey.Reveal())
 	if err != nil {
 		return nil, err
@@ -49,8 +74,13 @@ func buildServices(d service.Deps) (*Services, error) {
 		Now: d.Now, Log: d.Log, Mail: mail}); err != nil {
 		return nil, err
 	}
-	d.Sealer, d.Mail, d.Limits, d.Referrals = sealer, mail, sv.Limits, sv.Referrals
-	if sv.Service, err = service.New(d); err != nil {
+	if sv.Payments, err = payments.New(payments.Deps{DB: d.DB, Queue: d.Queue, Partner: d.Partner, Simulator: d.Simulator,
+		Config: d.Config, Now: d.Now, Log: d.Log, Sealer: sealer, Mail: mail, Referrals: sv.Referrals, Live: d.Live,
+		Metrics: d.Metrics}); err != nil {
+		return nil, err
+	}
+	if sv.Service, err = service.New(service.Deps{DB: d.DB, Queue: d.Queue, Sealer: sealer, Config: d.Config, Now: d.Now,
+		Log: d.Log, Mail: mail, Limits: sv.Limits, Payments: sv.Payments, Metrics: d.Metrics}); err != nil {
 		return nil, err
 	}
 	return sv, nil

@@ -426,7 +426,7 @@ func TestSandboxRetriesDeliveryUntilAcknowledged(t *testing.T) {
 		t.Fatal("an unacknowledged event counted as delivered")
 	}
 	// The receiver comes back: the next retry is acknowledged and applied.
-	if err := h.Stack.Service.RegisterWebhook(context.Background(), h.Stack.Server.WebhookURL()); err != nil {
+	if err := h.Stack.Payments.RegisterWebhook(context.Background(), h.Stack.Server.WebhookURL()); err != nil {
 		t.Fatal(err)
 	}
 	h.Eventually("delivered and applied", func() bool { return p.State(txn) == "payin_completed" })

@@ -20,6 +20,7 @@ import (
 	"github.com/crebit/crebit/internal/config"
 	"github.com/crebit/crebit/internal/metrics"
 	"github.com/crebit/crebit/internal/outbox"
+	"github.com/crebit/crebit/internal/payments"
 	"github.com/crebit/crebit/internal/ratelimit"
 	"github.com/crebit/crebit/internal/referrals"
 	"github.com/crebit/crebit/internal/scholarships"
@@ -36,6 +37,7 @@ type Deps struct {
 	Outbox       *outbox.Outbox     // the local mailbox's pages
 	Limits       *ratelimit.Limiter // rate limits on the public endpoints
 	Referrals    *referrals.Service
+	Payments     *payments.Service
 	Scholarships *scholarships.Service
 	// Sandbox, when set, is the embedded sandbox partner, mounted at /sandbox/.
 	Sandbox http.Handler
@@ -54,6 +56,7 @@ type Server struct {
 	outbox       *outbox.Outbox
 	limits       *ratelimit.Limiter
 	referrals    *referrals.Service
+	payments     *payments.Service
 	scholarships *scholarships.Service
 	https        bool
 	webhookBase  string
@@ -74,6 +77,7 @@ func NewServer(d Deps) *Server {
 		outbox:       d.Outbox,
 		limits:       d.Limits,
 		referrals:    d.Referrals,
+		payments:     d.Payments,
 		scholarships: d.Scholarships,
 		https:        strings.HasPrefix(d.Config.BaseURL, "https://"),
 		webhookBase:  d.WebhookBase,

@@ -12,6 +12,7 @@ import (
 	"github.com/crebit/crebit/internal/money"
 	"github.com/crebit/crebit/internal/outbox"
 	"github.com/crebit/crebit/internal/payment"
+	"github.com/crebit/crebit/internal/payments"
 	"github.com/crebit/crebit/internal/referrals"
 	"github.com/crebit/crebit/internal/scholarships"
 	"github.com/crebit/crebit/internal/store"
@@ -203,7 +204,7 @@ func (s *Service) ExportData(ctx context.Context, who actor.Actor) (DataExport, 
 		for _, b := range bs {
 			masked := ""
 			if b.Last4 != "" {
-				masked = MaskAccount(b.Last4)
+				masked = payments.MaskAccount(b.Last4)
 			}
 			out.BankAccounts = append(out.BankAccounts, exportBankAccount{ID: b.ID, BankName: b.BankName, AccountName: b.AccountName,
 				AccountHolderName: b.BeneficiaryName, RoutingNumber: b.RoutingNumber, AccountNumber: masked, Street: b.Street,

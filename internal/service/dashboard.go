@@ -9,6 +9,7 @@ import (
 	"github.com/crebit/crebit/internal/apperr"
 	"github.com/crebit/crebit/internal/money"
 	"github.com/crebit/crebit/internal/payment"
+	"github.com/crebit/crebit/internal/payments"
 	"github.com/crebit/crebit/internal/randid"
 	"github.com/crebit/crebit/internal/store"
 )
@@ -202,15 +203,15 @@ func (s *Service) DashboardTransaction(ctx context.Context, who actor.Actor, id 
 		EffectiveRate: p.EffectiveRate, BankName: t.BankName, NextAction: nextAction(p.State), ExpiresAt: p.ExpiresAt,
 		TrackingNumber: p.TrackingNumber, FailureReason: p.FailureReason, UpdatedAt: p.UpdatedAt}
 	if t.AccountLast != "" {
-		d.AccountMasked = MaskAccount(t.AccountLast)
+		d.AccountMasked = payments.MaskAccount(t.AccountLast)
 	}
-	for _, sg := range (PaymentStatus{Payment: p, Events: events}).Stages() {
+	for _, sg := range (payments.PaymentStatus{Payment: p, Events: events}).Stages() {
 		d.Stages = append(d.Stages, StageView{Status: sg.State, Reached: sg.Reached, At: sg.At})
 	}
 	if d.NextAction == NextPay {
 		d.PixCode, d.DepositAddress, d.DepositBank, d.Beneficiary = p.PixCode, p.DepositAddress, p.DepositBankName, p.BeneficiaryName
 	}
-	if HasReceipt(p.State) {
+	if payments.HasReceipt(p.State) {
 		d.ReceiptURL = "/api/payments/" + p.ID + "/receipt"
 	}
 	return d, nil

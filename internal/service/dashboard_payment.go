@@ -11,6 +11,7 @@ import (
 	"github.com/crebit/crebit/internal/input"
 	"github.com/crebit/crebit/internal/partner"
 	"github.com/crebit/crebit/internal/payment"
+	"github.com/crebit/crebit/internal/payments"
 	"github.com/crebit/crebit/internal/store"
 )
 
@@ -23,12 +24,12 @@ import (
 // PaymentProfile is one of the account's payer profiles: the identity
 // verified for one country, and the US bank accounts saved with it.
 type PaymentProfile struct {
-	CustomerID   string             `json:"customer_id"`
-	Country      string             `json:"country"` // brazil or mexico
-	KYCStatus    string             `json:"kyc_status"`
-	Name         string             `json:"name"`
-	WalletReady  bool               `json:"wallet_ready"`
-	BankAccounts []SavedBankAccount `json:"bank_accounts"`
+	CustomerID   string                      `json:"customer_id"`
+	Country      string                      `json:"country"` // brazil or mexico
+	KYCStatus    string                      `json:"kyc_status"`
+	Name         string                      `json:"name"`
+	WalletReady  bool                        `json:"wallet_ready"`
+	BankAccounts []payments.SavedBankAccount `json:"bank_accounts"`
 }
 
 // PaymentSetup is what the Payment tab needs to start: the newest usable
@@ -60,10 +61,10 @@ func (s *Service) DashboardPaymentSetup(ctx context.Context, who actor.Actor) (P
 			}
 			seen[c.Country] = true
 			pr := PaymentProfile{CustomerID: c.ID, Country: c.Country, KYCStatus: string(c.KYCStatus),
-				Name: strings.TrimSpace(c.FirstName + " " + c.LastName), WalletReady: walletReady(c), BankAccounts: []SavedBankAccount{}}
+				Name: strings.TrimSpace(c.FirstName + " " + c.LastName), WalletReady: walletReady(c), BankAccounts: []payments.SavedBankAccount{}}
 			for _, a := range as {
 				if a.CustomerID == c.ID {
-					pr.BankAccounts = append(pr.BankAccounts, SavedBankAccount{ID: a.ID, BankName: a.BankName, AccountHolderName: a.BeneficiaryName, Last4: a.Last4})
+					pr.BankAccounts = append(pr.BankAccounts, payments.SavedBankAccount{ID: a.ID, BankName: a.BankName, AccountHolderName: a.BeneficiaryName, Last4: a.Last4})
 				}
 			}
 			out.Profiles = append(out.Profiles, pr)
@@ -76,11 +77,11 @@ func (s *Service) DashboardPaymentSetup(ctx context.Context, who actor.Actor) (P
 
 // usableProfile: not redacted, and not refused by identity verification.
 func usableProfile(c customer.Customer) bool {
-	return c.TaxIDSealed != "" && c.KYCStatus != partner.KYCRejected && (c.Country == Brazil || c.Country == Mexico)
+	return c.TaxIDSealed != "" && c.KYCStatus != partner.KYCRejected && (c.Country == payments.Brazil || c.Country == payments.Mexico)
 }
 
 func walletReady(c customer.Customer) bool {
-	if c.Country == Brazil {
+	if c.Country == payments.Brazil {
 		return c.WalletAddress != ""
 	}
 	return c.WalletID != ""
@@ -92,7 +93,7 @@ func (s *Service) JoinCheckWaitlist(ctx context.Context, who actor.Actor, countr
 	if !who.SignedIn() {
 		return actor.ErrNotSignedIn
 	}
-	if country != Brazil && country != Mexico {
+	if country != payments.Brazil && country != payments.Mexico {
 		return apperr.WithField(apperr.Invalid, "country", `country must be "brazil" or "mexico"`)
 	}
 	return s.db.Tx(ctx, func(tx *store.Tx) error { return tx.JoinCheckWaitlist(ctx, who.AccountID, country, s.now().UTC()) })
@@ -100,14 +101,14 @@ func (s *Service) JoinCheckWaitlist(ctx context.Context, who actor.Actor, countr
 
 // DashboardPaymentInput is a Process Payment request of the Payment tab.
 type DashboardPaymentInput struct {
-	CustomerID        string              `json:"customer_id"`
-	QuoteID           string              `json:"quote_id"` // the locked quote's on-ramp id
-	ExternalAccountID string              `json:"external_account_id"`
-	Recipient         string              `json:"recipient"`
-	Authorization     *AuthorizationInput `json:"authorization"`
-	IdempotencyKey    string              `json:"-"`
-	IP                string              `json:"-"`
-	UserAgent         string              `json:"-"`
+	CustomerID        string                       `json:"customer_id"`
+	QuoteID           string                       `json:"quote_id"` // the locked quote's on-ramp id
+	ExternalAccountID string                       `json:"external_account_id"`
+	Recipient         string                       `json:"recipient"`
+	Authorization     *payments.AuthorizationInput `json:"authorization"`
+	IdempotencyKey    string                       `json:"-"`
+	IP                string                       `json:"-"`
+	UserAgent         string                       `json:"-"`
 }
 
 // CreateDashboardPayment pays a locked quote from one of the account's own
@@ -152,10 +153,10 @@ func (s *Service) CreateDashboardPayment(ctx context.Context, who actor.Actor, i
 		return payment.Record{}, err
 	}
 	method := "pix"
-	if c.Country == Mexico {
+	if c.Country == payments.Mexico {
 		method = "spei"
 	}
-	return s.CreatePayment(ctx, who, PaymentInput{Method: method, AmountLocal: q.TotalLocal.String(), CustomerID: c.ID,
+	return s.payments.CreatePayment(ctx, who, payments.PaymentInput{Method: method, AmountLocal: q.TotalLocal.String(), CustomerID: c.ID,
 		WalletAddress: c.WalletAddress, WalletID: c.WalletID, QuoteID: in.QuoteID,
 		SenderName: strings.TrimSpace(c.FirstName + " " + c.LastName), SenderDocument: doc,
 		ExternalAccountID: in.ExternalAccountID, Delivery: string(payment.DeliveryBankTransfer), Recipient: recipient,

@@ -293,7 +293,7 @@ func (s *Service) ConsoleReplayWebhook(ctx context.Context, op Operator, transac
 		if err != nil {
 			return err
 		}
-		if err := s.applyEvent(ctx, tx, eventID, raw); err != nil {
+		if err := s.payments.ApplyEvent(ctx, tx, eventID, raw); err != nil {
 			return err
 		}
 		after, err := tx.Payment(ctx, transactionID)

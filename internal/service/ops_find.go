@@ -10,6 +10,7 @@ import (
 	"github.com/crebit/crebit/internal/apperr"
 	"github.com/crebit/crebit/internal/money"
 	"github.com/crebit/crebit/internal/payment"
+	"github.com/crebit/crebit/internal/payments"
 	"github.com/crebit/crebit/internal/store"
 )
 
@@ -233,7 +234,7 @@ func (s *Service) FillTaxIDLast4(ctx context.Context) (int, error) {
 		err := s.db.Tx(ctx, func(tx *store.Tx) error {
 			for _, c := range batch {
 				v, err := s.sealer.Open(c.Sealed)
-				l4 := last4(v)
+				l4 := payments.Last4(v)
 				if err != nil || l4 == "" {
 					s.log.Warn("a customer's sealed tax id could not be opened", "customer", c.CustomerID)
 					l4 = "?"

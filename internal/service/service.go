@@ -1,149 +1,62 @@
-// Package service holds Crebit's use cases, one file per use case. A method
-// validates its input (never trusting the browser), calls the partner
-// outside any database transaction, then makes its change, the ledger
-// postings and the jobs that follow in one transaction.
 package service
 
 import (
-	"context"
-	"crypto/sha256"
-	"encoding/hex"
-	"errors"
 	"log/slog"
 	"time"
 
 	"github.com/riverqueue/river"
 
-	"github.com/crebit/crebit/internal/apperr"
 	"github.com/crebit/crebit/internal/config"
 	"github.com/crebit/crebit/internal/jobs"
-	"github.com/crebit/crebit/internal/live"
-	"github.com/crebit/crebit/internal/mail"
 	"github.com/crebit/crebit/internal/metrics"
-	"github.com/crebit/crebit/internal/money"
 	"github.com/crebit/crebit/internal/outbox"
-	"github.com/crebit/crebit/internal/partner"
+	"github.com/crebit/crebit/internal/payments"
 	"github.com/crebit/crebit/internal/ratelimit"
-	"github.com/crebit/crebit/internal/referrals"
 	"github.com/crebit/crebit/internal/seal"
 	"github.com/crebit/crebit/internal/store"
 )
 
-// Service is the set of use cases over one database and one partner.
+// Service is the use cases not yet in a package of their own: accounts,
+// the dashboard and the operations console.
 type Service struct {
-	db         *store.DB
-	queue      *jobs.Queue
-	partner    partner.Partner
-	simulator  partner.Simulator // nil unless the sandbox partner is active
-	sealer     *seal.Sealer
-	webhookKey []byte
-	cfg        config.Config
-	now        func() time.Time
-	log        *slog.Logger
-	mail       *outbox.Outbox
-	limits     *ratelimit.Limiter
-	hashes     chan struct{} // bounds concurrent sign-in password checks
-	newHashes  chan struct{} // bounds concurrent new password hashes (sign-up, reset, change)
-	live       live.Broker   // announces committed payment changes to live status streams
-	referrals  *referrals.Service
-	metrics    *metrics.Metrics // nil-safe
+	db        *store.DB
+	queue     *jobs.Queue
+	sealer    *seal.Sealer
+	cfg       config.Config
+	now       func() time.Time
+	log       *slog.Logger
+	mail      *outbox.Outbox
+	limits    *ratelimit.Limiter
+	payments  *payments.Service
+	hashes    chan struct{} // bounds concurrent sign-in password checks
+	newHashes chan struct{} // bounds concurrent new password hashes (sign-up, reset, change)
+	metrics   *metrics.Metrics // nil-safe
 }
 
 // Deps are what a Service is built from.
 type Deps struct {
-	DB        *store.DB
-	Queue     *jobs.Queue
-	Partner   partner.Partner
-	Simulator partner.Simulator
-	Config    config.Config
-	Now       func() time.Time
-	Log       *slog.Logger
-	// Sender overrides the e-mail sender (tests); nil means SMTP when
-	// CREBIT_SMTP_URL is set, else the local mailbox.
-	Sender    mail.Sender
-	Sealer    *seal.Sealer
-	Mail      *outbox.Outbox
-	Limits    *ratelimit.Limiter
-	Referrals *referrals.Service
-	Live      live.Broker      // nil: no live status streams
-	Metrics   *metrics.Metrics // optional
+	DB       *store.DB
+	Queue    *jobs.Queue
+	Sealer   *seal.Sealer
+	Config   config.Config
+	Now      func() time.Time
+	Log      *slog.Logger
+	Mail     *outbox.Outbox
+	Limits   *ratelimit.Limiter
+	Payments *payments.Service
+	Metrics  *metrics.Metrics // optional
 }
 
 // New builds the service and registers its job workers on the queue (call
 // before the queue's Init).
 func New(d Deps) (*Service, error) {
-	hook, err := config.DecodeWebhookSecret(d.Config.WebhookSecret.Reveal())
-	if err != nil {
-		return nil, err
-	}
-	if d.Now == nil {
-		d.Now = time.Now
-	}
-	if d.Config.RecoverAfter <= 0 {
-		d.Config.RecoverAfter = time.Minute
-	}
-	s := &Service{db: d.DB, queue: d.Queue, partner: partner.Logged(d.Partner), simulator: d.Simulator, sealer: d.Sealer,
-		webhookKey: hook, cfg: d.Config, now: d.Now, log: d.Log, metrics: d.Metrics, live: d.Live,
-		mail: d.Mail, limits: d.Limits, referrals: d.Referrals}
-	if d.Mail != nil { // nil in tests of the HTTP plumbing, which send no e-mail
-		d.Mail.AttachWith(s.attachments)
-	}
+	s := &Service{db: d.DB, queue: d.Queue, sealer: d.Sealer, cfg: d.Config, now: d.Now, log: d.Log, mail: d.Mail,
+		limits: d.Limits, payments: d.Payments, metrics: d.Metrics}
 	if err := s.initAccounts(d); err != nil {
 		return nil, err
 	}
-	jobs.Register(d.Queue, &webhookWorker{s: s})
-	jobs.Register(d.Queue, &expireWorker{s: s})
-	jobs.Register(d.Queue, &refundWorker{s: s})
-	jobs.Register(d.Queue, &sessionCleanupWorker{s: s})
 	jobs.Register(d.Queue, &retentionWorker{s: s})
-	jobs.Register(d.Queue, &recoverWorker{s: s})
 	jobs.Register(d.Queue, &resetRequestWorker{s: s})
-	d.Queue.Periodic(sweepEvery(d.Config.RecoverAfter), func() river.JobArgs { return recoverArgs{} })
-	d.Queue.Periodic(time.Hour, func() river.JobArgs { return sessionCleanupArgs{} })
 	d.Queue.Periodic(24*time.Hour, func() river.JobArgs { return retentionArgs{} })
 	return s, nil
-}
-
-// PaymentCounts is what the payments gauges read at each scrape.
-func (s *Service) PaymentCounts(ctx context.Context) (byState map[string]int64, overdue int64, err error) {
-	err = s.db.Tx(ctx, func(tx *store.Tx) (err error) {
-		byState, overdue, err = tx.PaymentStateCounts(ctx, s.now())
-		return err
-	})
-	return byState, overdue, err
-}
-
-// Sandbox reports whether the sandbox partner (and its simulate call) is active.
-func (s *Service) Sandbox() bool { return s.simulator != nil }
-
-// idemKey derives a partner Idempotency-Key from the parts that make a
-// request unique, so a repeated request reuses the partner's first answer.
-func idemKey(parts ...string) string {
-	h := sha256.New()
-	for _, p := range parts {
-		h.Write([]byte(p))
-		h.Write([]byte{0})
-	}
-	return hex.EncodeToString(h.Sum(nil))[:40]
-}
-
-// partnerUnavailable maps a partner failure to a message the payer can act on.
-func partnerUnavailable(err error, what string) error {
-	var pe *partner.Error
-	if errors.As(err, &pe) && !pe.Temporary() {
-		// A lasting refusal: retrying the same request cannot help, and the
-		// partner's own words are not the payer's (they are logged by the
-		// caller). Never a 500.
-		return &apperr.Error{Code: apperr.Unprocessable,
-			Message: "Our payment partner did not accept this request. Please check the details and try again, or contact support."}
-	}
-	return &apperr.Error{Code: apperr.PartnerUnavailable, Message: what}
-}
-
-// usd is a shorthand for a USD amount in cents.
-func usd(cents int64) money.Amount { return money.Amount{Minor: cents, Currency: money.USD} }
-
-// ctxTimeout bounds work that must finish even when the client went away.
-func detached(ctx context.Context) (context.Context, context.CancelFunc) {
-	return context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
 }

@@ -1,4 +1,4 @@
-package service
+package payments
 
 import (
 	"context"
@@ -125,7 +125,7 @@ func (s *Service) CreateCustomer(ctx context.Context, who actor.Actor, in Custom
 	now := s.now().UTC()
 	c.PartnerCustomerID, c.SessionID, c.AccountID, c.KYCStatus = pc.ID, who.SessionID, who.AccountID, pc.KYCStatus
 	c.WalletID, c.WalletAddress, c.CreatedAt, c.UpdatedAt = w.ID, w.Address, now, now
-	c.TaxIDSealed, c.TaxIDLast4 = s.sealer.Seal(taxValue), last4(taxValue)
+	c.TaxIDSealed, c.TaxIDLast4 = s.sealer.Seal(taxValue), Last4(taxValue)
 	var kept func()
 	err = s.db.Tx(ctx, func(tx *store.Tx) error {
 		// A double submit gets the partner's first answer back (same
@@ -315,8 +315,8 @@ func (s *Service) firstOwned(who actor.Actor, cs []customer.Customer) (customer.
 	return customer.Customer{}, store.ErrNotFound
 }
 
-// last4 is the last 4 characters of an identifier (all of it when shorter).
-func last4(s string) string {
+// Last4 is the last 4 characters of an identifier (all of it when shorter).
+func Last4(s string) string {
 	if r := []rune(s); len(r) > 4 {
 		return string(r[len(r)-4:])
 	}
