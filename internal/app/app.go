@@ -210,13 +210,13 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	if err != nil {
 		return err
 	}
-	svc, api := st.Service, st.Server
+	api := st.Server
 	if w, r, err := st.Scholarships.ImportScholarships(ctx); err != nil {
 		return fmt.Errorf("crebit: importing the scholarship catalog: %w", err)
 	} else if w+r > 0 {
 		log.Info("scholarship catalog imported", "written", w, "removed", r)
 	}
-	if n, err := svc.FillTaxIDLast4(ctx); err != nil {
+	if n, err := st.Ops.FillTaxIDLast4(ctx); err != nil {
 		return fmt.Errorf("crebit: filling the last 4 of stored tax ids: %w", err)
 	} else if n > 0 {
 		log.Info("last 4 of stored tax ids filled for the console's search", "customers", n)
@@ -364,8 +364,9 @@ func Build(cfg config.Config, db *store.DB, log *slog.Logger, now func() time.Ti
 			return nil, err
 		}
 	}
-	hd := httpapi.Deps{Config: cfg, Log: log, Now: now, Static: web.FS(), Service: svc.Service, Outbox: svc.Outbox, Limits: svc.Limits, Payments: svc.Payments,
-		Referrals: svc.Referrals, Scholarships: svc.Scholarships,
+	hd := httpapi.Deps{Config: cfg, Log: log, Now: now, Static: web.FS(), Outbox: svc.Outbox, Limits: svc.Limits,
+		Accounts: svc.Accounts, Payments: svc.Payments, Dashboard: svc.Dashboard, Referrals: svc.Referrals,
+		Scholarships: svc.Scholarships, Ops: svc.Ops,
 		WebhookBase: webhookBase, Metrics: st.Metrics}
 	if st.Sandbox != nil {
 		hd.Sandbox = st.Sandbox.Handler()

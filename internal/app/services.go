@@ -4,11 +4,14 @@ import (
 	"log/slog"
 	"time"
 
+	"github.com/crebit/crebit/internal/accounts"
 	"github.com/crebit/crebit/internal/config"
+	"github.com/crebit/crebit/internal/dashboard"
 	"github.com/crebit/crebit/internal/jobs"
 	"github.com/crebit/crebit/internal/live"
 	"github.com/crebit/crebit/internal/mail"
 	"github.com/crebit/crebit/internal/metrics"
+	"github.com/crebit/crebit/internal/ops"
 	"github.com/crebit/crebit/internal/outbox"
 	"github.com/crebit/crebit/internal/partner"
 	"github.com/crebit/crebit/internal/payments"
@@ -16,21 +19,22 @@ import (
 	"github.com/crebit/crebit/internal/referrals"
 	"github.com/crebit/crebit/internal/scholarships"
 	"github.com/crebit/crebit/internal/seal"
-	"github.com/crebit/crebit/internal/service"
 	"github.com/crebit/crebit/internal/store"
 )
 
 // Services are the use cases, one value per capability. They are built
 // bottom-up: each is given the few below it that it calls (dependencies
-// point one way: outbox and rate limits, then referrals and scholarships,
-// then the rest).
+// point one way: outbox and rate limits; referrals and scholarships;
+// payments; the dashboard and accounts; the operations console).
 type Services struct {
 	Outbox       *outbox.Outbox
 	Limits       *ratelimit.Limiter
 	Referrals    *referrals.Service
 	Scholarships *scholarships.Service
 	Payments     *payments.Service
-	Service      *service.Service
+	Dashboard    *dashboard.Service
+	Accounts     *accounts.Service
+	Ops          *ops.Service
 }
 
 // serviceDeps are what the capabilities are built from.
@@ -79,9 +83,12 @@ func buildServices(d serviceDeps) (*Services, error) {
 		Metrics: d.Metrics}); err != nil {
 		return nil, err
 	}
-	if sv.Service, err = service.New(service.Deps{DB: d.DB, Queue: d.Queue, Sealer: sealer, Config: d.Config, Now: d.Now,
-		Log: d.Log, Mail: mail, Limits: sv.Limits, Payments: sv.Payments, Metrics: d.Metrics}); err != nil {
+	sv.Dashboard = dashboard.New(d.DB, sealer, d.Now, sv.Payments)
+	if sv.Accounts, err = accounts.New(accounts.Deps{DB: d.DB, Queue: d.Queue, Sealer: sealer, Config: d.Config, Now: d.Now,
+		Log: d.Log, Mail: mail, Limits: sv.Limits}); err != nil {
 		return nil, err
 	}
+	sv.Ops = ops.New(ops.Deps{DB: d.DB, Sealer: sealer, Now: d.Now, Log: d.Log, Metrics: d.Metrics, Mail: mail,
+		Payments: sv.Payments, Accounts: sv.Accounts})
 	return sv, nil
 }

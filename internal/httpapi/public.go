@@ -40,7 +40,7 @@ func (s *Server) handleSubscribe(w http.ResponseWriter, r *http.Request) {
 	}
 	// The answer is the same whether the address was new or already
 	// subscribed, so the form cannot be used to learn who subscribed.
-	if _, err := s.svc.Subscribe(r.Context(), req.Email, req.Source); err != nil {
+	if _, err := s.accounts.Subscribe(r.Context(), req.Email, req.Source); err != nil {
 		writeError(w, r, err)
 		return
 	}

@@ -16,29 +16,34 @@ import (
 
 	"github.com/klauspost/compress/gzhttp"
 
+	"github.com/crebit/crebit/internal/accounts"
 	"github.com/crebit/crebit/internal/apperr"
 	"github.com/crebit/crebit/internal/config"
+	"github.com/crebit/crebit/internal/dashboard"
 	"github.com/crebit/crebit/internal/metrics"
+	"github.com/crebit/crebit/internal/ops"
 	"github.com/crebit/crebit/internal/outbox"
 	"github.com/crebit/crebit/internal/payments"
 	"github.com/crebit/crebit/internal/ratelimit"
 	"github.com/crebit/crebit/internal/referrals"
 	"github.com/crebit/crebit/internal/scholarships"
-	"github.com/crebit/crebit/internal/service"
 )
 
 // Deps are what the server is built from.
 type Deps struct {
-	Config       config.Config
-	Log          *slog.Logger
-	Now          func() time.Time   // the clock; tests move it
-	Static       fs.FS              // the built web app
-	Service      *service.Service   // the use cases
+	Config config.Config
+	Log    *slog.Logger
+	Now    func() time.Time // the clock; tests move it
+	Static fs.FS            // the built web app
+	// The use cases, one per capability; a handler calls the one it needs.
+	Accounts     *accounts.Service
+	Payments     *payments.Service
+	Dashboard    *dashboard.Service
+	Referrals    *referrals.Service
+	Scholarships *scholarships.Service
+	Ops          *ops.Service
 	Outbox       *outbox.Outbox     // the local mailbox's pages
 	Limits       *ratelimit.Limiter // rate limits on the public endpoints
-	Referrals    *referrals.Service
-	Payments     *payments.Service
-	Scholarships *scholarships.Service
 	// Sandbox, when set, is the embedded sandbox partner, mounted at /sandbox/.
 	Sandbox http.Handler
 	// WebhookBase is the origin the partner delivers events to.
@@ -52,7 +57,9 @@ type Server struct {
 	cfg          config.Config
 	log          *slog.Logger
 	now          func() time.Time
-	svc          *service.Service
+	accounts     *accounts.Service
+	dashboard    *dashboard.Service
+	ops          *ops.Service
 	outbox       *outbox.Outbox
 	limits       *ratelimit.Limiter
 	referrals    *referrals.Service
@@ -73,7 +80,9 @@ func NewServer(d Deps) *Server {
 		cfg:          d.Config,
 		log:          d.Log,
 		now:          d.Now,
-		svc:          d.Service,
+		accounts:     d.Accounts,
+		dashboard:    d.Dashboard,
+		ops:          d.Ops,
 		outbox:       d.Outbox,
 		limits:       d.Limits,
 		referrals:    d.Referrals,

@@ -29,7 +29,7 @@ func (s *Server) withSession(next http.Handler) http.Handler {
 			next.ServeHTTP(w, r)
 			return
 		}
-		sess, ok, err := s.svc.Session(r.Context(), c.Value)
+		sess, ok, err := s.accounts.Session(r.Context(), c.Value)
 		if err != nil {
 			writeError(w, r, err)
 			return
@@ -81,7 +81,7 @@ func (s *Server) ensureActor(w http.ResponseWriter, r *http.Request) (act.Actor,
 	if _, ok := currentSession(r); ok {
 		return actor(r), nil
 	}
-	token, sess, err := s.svc.NewSession(r.Context())
+	token, sess, err := s.accounts.NewSession(r.Context())
 	if err != nil {
 		return act.Actor{}, err
 	}

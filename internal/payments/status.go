@@ -141,3 +141,10 @@ func (s *Service) Simulate(ctx context.Context, who actor.Actor, transactionID, 
 	}
 	return nil
 }
+
+// StageView is one stage of a payment's progress, as /track shows it.
+type StageView struct {
+	Status  payment.State `json:"status"`
+	Reached bool          `json:"reached"`
+	At      *time.Time    `json:"at"`
+}

@@ -128,7 +128,7 @@ func (h *Harness) NewOperator(email, role string) (*Browser, string) {
 	b := h.Browser()
 	b.SignUp(email)
 	secret, _ := b.EnableTwoFactor()
-	if err := h.Stack.Service.SetOperatorRole(context.Background(), nil, email, role, "test operator"); err != nil {
+	if err := h.Stack.Ops.SetOperatorRole(context.Background(), nil, email, role, "test operator"); err != nil {
 		h.T.Fatal(err)
 	}
 	b.SignInWithCode(email, secret)

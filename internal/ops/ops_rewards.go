@@ -1,4 +1,4 @@
-package service
+package ops
 
 import (
 	"context"
@@ -83,7 +83,7 @@ func (s *Service) ConsoleSendReward(ctx context.Context, op Operator, who actor.
 	case input.TooLong(code, 200) || !input.PlainText(code):
 		return apperr.WithField(apperr.Invalid, "code", "The gift card code is one line of at most 200 characters")
 	}
-	if _, err := s.checkCurrentPassword(ctx, who, in.CurrentPassword); err != nil {
+	if _, err := s.accounts.CheckCurrentPassword(ctx, who, in.CurrentPassword); err != nil {
 		return err
 	}
 	return s.db.Tx(ctx, func(tx *store.Tx) error {

@@ -1,4 +1,4 @@
-package service
+package dashboard
 
 import (
 	"context"
@@ -145,13 +145,6 @@ func nextAction(st payment.State) string {
 	return NextWait
 }
 
-// StageView is one stage of a payment's progress, as /track shows it.
-type StageView struct {
-	Status  payment.State `json:"status"`
-	Reached bool          `json:"reached"`
-	At      *time.Time    `json:"at"`
-}
-
 // TransactionDetail is one payment as its detail view shows it.
 type TransactionDetail struct {
 	Transaction
@@ -160,7 +153,7 @@ type TransactionDetail struct {
 	EffectiveRate  string       `json:"effective_rate"`
 	BankName       string       `json:"bank_name,omitempty"`
 	AccountMasked  string       `json:"bank_account_number,omitempty"` // ****1234
-	Stages         []StageView  `json:"stages"`
+	Stages         []payments.StageView  `json:"stages"`
 	NextAction     string       `json:"next_action"`
 	ExpiresAt      time.Time    `json:"expires_at"`
 	PixCode        string       `json:"pix_code,omitempty"`        // while the payer still has to pay
@@ -206,7 +199,7 @@ func (s *Service) DashboardTransaction(ctx context.Context, who actor.Actor, id 
 		d.AccountMasked = payments.MaskAccount(t.AccountLast)
 	}
 	for _, sg := range (payments.PaymentStatus{Payment: p, Events: events}).Stages() {
-		d.Stages = append(d.Stages, StageView{Status: sg.State, Reached: sg.Reached, At: sg.At})
+		d.Stages = append(d.Stages, payments.StageView{Status: sg.State, Reached: sg.Reached, At: sg.At})
 	}
 	if d.NextAction == NextPay {
 		d.PixCode, d.DepositAddress, d.DepositBank, d.Beneficiary = p.PixCode, p.DepositAddress, p.DepositBankName, p.BeneficiaryName

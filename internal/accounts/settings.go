@@ -1,4 +1,4 @@
-package service
+package accounts
 
 import (
 	"context"
@@ -76,10 +76,10 @@ func (s *Service) UpdateName(ctx context.Context, who actor.Actor, first, last s
 	return meOf(a), err
 }
 
-// checkCurrentPassword verifies the signed-in account's password, counting
+// CheckCurrentPassword verifies the signed-in account's password, counting
 // attempts against the same lock as sign-in from this browser (5 free, then
 // growing waits; passwordKey).
-func (s *Service) checkCurrentPassword(ctx context.Context, who actor.Actor, password string) (store.Account, error) {
+func (s *Service) CheckCurrentPassword(ctx context.Context, who actor.Actor, password string) (store.Account, error) {
 	a, err := s.signedInAccount(ctx, who)
 	if err != nil {
 		return a, err
@@ -107,7 +107,7 @@ func (s *Service) checkCurrentPassword(ctx context.Context, who actor.Actor, pas
 // ChangePassword replaces the password after checking the current one,
 // signs out every other session of the account and e-mails a notice.
 func (s *Service) ChangePassword(ctx context.Context, who actor.Actor, current, next string) error {
-	a, err := s.checkCurrentPassword(ctx, who, current)
+	a, err := s.CheckCurrentPassword(ctx, who, current)
 	if err != nil {
 		return err
 	}

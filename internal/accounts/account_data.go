@@ -1,4 +1,4 @@
-package service
+package accounts
 
 import (
 	"context"
@@ -116,7 +116,7 @@ type exportPayment struct {
 	CheckDetails   json.RawMessage  `json:"check_details,omitempty"`
 	TrackingNumber string           `json:"tracking_number,omitempty"`
 	CreatedAt      time.Time        `json:"created_at"`
-	History        []StageView      `json:"history"`
+	History        []payments.StageView      `json:"history"`
 	Authorization  *exportAuth      `json:"authorization,omitempty"`
 }
 
@@ -217,7 +217,7 @@ func (s *Service) ExportData(ctx context.Context, who actor.Actor) (DataExport, 
 		for _, p := range ps {
 			e := exportPayment{TransactionID: p.ID, Status: p.State, Method: p.Method, Delivery: p.Delivery, AmountLocal: p.AmountLocal,
 				LocalCurrency: p.AmountLocal.Currency, AmountUSD: p.AmountUSD, TotalFeesUSD: p.TotalFeesUSD, EffectiveRate: p.EffectiveRate,
-				SenderName: p.SenderName, TrackingNumber: p.TrackingNumber, CreatedAt: p.CreatedAt, History: []StageView{}}
+				SenderName: p.SenderName, TrackingNumber: p.TrackingNumber, CreatedAt: p.CreatedAt, History: []payments.StageView{}}
 			if e.Recipient, err = tx.PaymentRecipient(ctx, p.ID); err != nil {
 				return err
 			}
@@ -230,7 +230,7 @@ func (s *Service) ExportData(ctx context.Context, who actor.Actor) (DataExport, 
 			}
 			for _, ev := range events {
 				at := ev.OccurredAt
-				e.History = append(e.History, StageView{Status: ev.State, Reached: true, At: &at})
+				e.History = append(e.History, payments.StageView{Status: ev.State, Reached: true, At: &at})
 			}
 			if au, err := tx.AuthorizationFor(ctx, p.ID); err == nil {
 				e.Authorization = &exportAuth{AcceptedAt: au.AcceptedAt, IP: au.IP, UserAgent: au.UserAgent, SignerName: au.SignerName, SchoolName: au.SchoolName}
@@ -264,7 +264,7 @@ func (s *Service) ExportData(ctx context.Context, who actor.Actor) (DataExport, 
 // already ended and passed its refund window is redacted now, the rest when
 // its window passes). A notice goes to the address before it is freed.
 func (s *Service) CloseAccount(ctx context.Context, who actor.Actor, password string) error {
-	a, err := s.checkCurrentPassword(ctx, who, password)
+	a, err := s.CheckCurrentPassword(ctx, who, password)
 	if err != nil {
 		return err
 	}

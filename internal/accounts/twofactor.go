@@ -1,4 +1,4 @@
-package service
+package accounts
 
 import (
 	"context"
@@ -90,7 +90,7 @@ func (s *Service) signedInAccount(ctx context.Context, who actor.Actor) (store.A
 // EnrolTwoFactor starts (or restarts) enrolment: a new secret, not yet on.
 // It asks for the password again and needs a confirmed e-mail address.
 func (s *Service) EnrolTwoFactor(ctx context.Context, who actor.Actor, password string) (Enrolment, error) {
-	a, err := s.checkCurrentPassword(ctx, who, password)
+	a, err := s.CheckCurrentPassword(ctx, who, password)
 	if err != nil {
 		return Enrolment{}, err
 	}
@@ -169,7 +169,7 @@ func (s *Service) ConfirmTwoFactor(ctx context.Context, who actor.Actor, code st
 // and a current code, and wrong codes count against the same limit as the
 // sign-in's code step.
 func (s *Service) DisableTwoFactor(ctx context.Context, who actor.Actor, password, code string) error {
-	a, err := s.checkCurrentPassword(ctx, who, password)
+	a, err := s.CheckCurrentPassword(ctx, who, password)
 	if err != nil {
 		return err
 	}
