@@ -102,22 +102,22 @@ type exportBankAccount struct {
 }
 
 type exportPayment struct {
-	TransactionID  string           `json:"transaction_id"`
-	Status         payment.State    `json:"status"`
-	Method         string           `json:"method"`
-	Delivery       payment.Delivery `json:"delivery_method"`
-	AmountLocal    money.Amount     `json:"amount_local"`
-	LocalCurrency  money.Currency   `json:"local_currency"`
-	AmountUSD      money.Amount     `json:"amount_usd"`
-	TotalFeesUSD   money.Amount     `json:"total_fees_usd"`
-	EffectiveRate  string           `json:"effective_rate"`
-	SenderName     string           `json:"sender_name"`
-	Recipient      string           `json:"recipient,omitempty"`
-	CheckDetails   json.RawMessage  `json:"check_details,omitempty"`
-	TrackingNumber string           `json:"tracking_number,omitempty"`
-	CreatedAt      time.Time        `json:"created_at"`
-	History        []payments.StageView      `json:"history"`
-	Authorization  *exportAuth      `json:"authorization,omitempty"`
+	TransactionID  string               `json:"transaction_id"`
+	Status         payment.State        `json:"status"`
+	Method         string               `json:"method"`
+	Delivery       payment.Delivery     `json:"delivery_method"`
+	AmountLocal    money.Amount         `json:"amount_local"`
+	LocalCurrency  money.Currency       `json:"local_currency"`
+	AmountUSD      money.Amount         `json:"amount_usd"`
+	TotalFeesUSD   money.Amount         `json:"total_fees_usd"`
+	EffectiveRate  string               `json:"effective_rate"`
+	SenderName     string               `json:"sender_name"`
+	Recipient      string               `json:"recipient,omitempty"`
+	CheckDetails   json.RawMessage      `json:"check_details,omitempty"`
+	TrackingNumber string               `json:"tracking_number,omitempty"`
+	CreatedAt      time.Time            `json:"created_at"`
+	History        []payments.StageView `json:"history"`
+	Authorization  *exportAuth          `json:"authorization,omitempty"`
 }
 
 type exportAuth struct {

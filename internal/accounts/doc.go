@@ -15,7 +15,7 @@
 // and the device cookie — a per-IP window behind allowIP, and two pools of
 // argon2id slots: sign-in checks and new hashes), settings.go (name,
 // password change — current password, other sessions signed out, notice
-// e-mailed — recent sign-ins with the device read from the user agent by
+// e-mailed — saved bank accounts, recent sign-ins with the device read from the user agent by
 // account.DeviceOf, language), account_data.go (Download my data; Close my
 // account: password-confirmed, sign-in data deleted at once, payments and
 // ledger kept, the retention rule applied from that day), retention.go

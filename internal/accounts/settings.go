@@ -17,8 +17,8 @@ import (
 	"github.com/crebit/crebit/internal/store"
 )
 
-// The dashboard's Settings: name, password and recent sign-ins (saved bank
-// accounts are payments' bank_account.go). Two-factor is twofactor.go; Download my data and Close my
+// The dashboard's Settings: name, password, saved bank accounts and recent
+// sign-ins. Two-factor is twofactor.go; Download my data and Close my
 // account are account_data.go.
 
 const (
@@ -134,6 +134,44 @@ func (s *Service) ChangePassword(ctx context.Context, who actor.Actor, current, 
 		}
 		return s.mail.Queue(ctx, tx, "password_changed", outbox.AccountLang(a, who), a.Email, map[string]string{"Link": s.mail.Link("/forgot-password", "", "")})
 	})
+}
+
+// SavedBankAccount is a saved US bank account as Settings and the Payment
+// tab list it: masked to its last 4 digits.
+type SavedBankAccount struct {
+	ID                string `json:"id"`
+	BankName          string `json:"bank_name"`
+	AccountHolderName string `json:"account_holder_name"`
+	Last4             string `json:"last4"`
+}
+
+// BankAccounts lists the account's saved US bank accounts, newest first.
+func (s *Service) BankAccounts(ctx context.Context, who actor.Actor) ([]SavedBankAccount, error) {
+	if !who.SignedIn() {
+		return nil, actor.ErrNotSignedIn
+	}
+	out := []SavedBankAccount{}
+	err := s.db.Tx(ctx, func(tx *store.Tx) error {
+		as, err := tx.AccountBankAccounts(ctx, who.AccountID)
+		for _, a := range as {
+			out = append(out, SavedBankAccount{ID: a.ID, BankName: a.BankName, AccountHolderName: a.BeneficiaryName, Last4: a.Last4})
+		}
+		return err
+	})
+	return out, err
+}
+
+// RemoveBankAccount stops offering one of the account's saved bank
+// accounts; another account's id answers not_found.
+func (s *Service) RemoveBankAccount(ctx context.Context, who actor.Actor, id string) error {
+	if !who.SignedIn() {
+		return actor.ErrNotSignedIn
+	}
+	err := s.db.Tx(ctx, func(tx *store.Tx) error { return tx.RemoveBankAccount(ctx, who.AccountID, id, s.now()) })
+	if errors.Is(err, store.ErrNotFound) {
+		return apperr.New(apperr.NotFound, "No such bank account")
+	}
+	return err
 }
 
 // Signin is one recent sign-in: when, and the approximate device.

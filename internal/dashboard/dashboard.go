@@ -148,22 +148,22 @@ func nextAction(st payment.State) string {
 // TransactionDetail is one payment as its detail view shows it.
 type TransactionDetail struct {
 	Transaction
-	Method         string       `json:"method"` // pix or spei
-	TotalFeesUSD   money.Amount `json:"total_fees_usd"`
-	EffectiveRate  string       `json:"effective_rate"`
-	BankName       string       `json:"bank_name,omitempty"`
-	AccountMasked  string       `json:"bank_account_number,omitempty"` // ****1234
-	Stages         []payments.StageView  `json:"stages"`
-	NextAction     string       `json:"next_action"`
-	ExpiresAt      time.Time    `json:"expires_at"`
-	PixCode        string       `json:"pix_code,omitempty"`        // while the payer still has to pay
-	DepositAddress string       `json:"deposit_address,omitempty"` // BR Code or CLABE, likewise
-	DepositBank    string       `json:"deposit_bank_name,omitempty"`
-	Beneficiary    string       `json:"beneficiary_name,omitempty"`
-	TrackingNumber string       `json:"tracking_number,omitempty"`
-	FailureReason  string       `json:"failure_reason,omitempty"`
-	ReceiptURL     string       `json:"receipt_url,omitempty"`
-	UpdatedAt      time.Time    `json:"updated_at"`
+	Method         string               `json:"method"` // pix or spei
+	TotalFeesUSD   money.Amount         `json:"total_fees_usd"`
+	EffectiveRate  string               `json:"effective_rate"`
+	BankName       string               `json:"bank_name,omitempty"`
+	AccountMasked  string               `json:"bank_account_number,omitempty"` // ****1234
+	Stages         []payments.StageView `json:"stages"`
+	NextAction     string               `json:"next_action"`
+	ExpiresAt      time.Time            `json:"expires_at"`
+	PixCode        string               `json:"pix_code,omitempty"`        // while the payer still has to pay
+	DepositAddress string               `json:"deposit_address,omitempty"` // BR Code or CLABE, likewise
+	DepositBank    string               `json:"deposit_bank_name,omitempty"`
+	Beneficiary    string               `json:"beneficiary_name,omitempty"`
+	TrackingNumber string               `json:"tracking_number,omitempty"`
+	FailureReason  string               `json:"failure_reason,omitempty"`
+	ReceiptURL     string               `json:"receipt_url,omitempty"`
+	UpdatedAt      time.Time            `json:"updated_at"`
 }
 
 // DashboardTransaction returns one of the account's payments in detail;

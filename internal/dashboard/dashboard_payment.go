@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strings"
 
+	"github.com/crebit/crebit/internal/accounts"
 	"github.com/crebit/crebit/internal/actor"
 	"github.com/crebit/crebit/internal/apperr"
 	"github.com/crebit/crebit/internal/customer"
@@ -29,7 +30,7 @@ type PaymentProfile struct {
 	KYCStatus    string                      `json:"kyc_status"`
 	Name         string                      `json:"name"`
 	WalletReady  bool                        `json:"wallet_ready"`
-	BankAccounts []payments.SavedBankAccount `json:"bank_accounts"`
+	BankAccounts []accounts.SavedBankAccount `json:"bank_accounts"`
 }
 
 // PaymentSetup is what the Payment tab needs to start: the newest usable
@@ -61,10 +62,10 @@ func (s *Service) DashboardPaymentSetup(ctx context.Context, who actor.Actor) (P
 			}
 			seen[c.Country] = true
 			pr := PaymentProfile{CustomerID: c.ID, Country: c.Country, KYCStatus: string(c.KYCStatus),
-				Name: strings.TrimSpace(c.FirstName + " " + c.LastName), WalletReady: walletReady(c), BankAccounts: []payments.SavedBankAccount{}}
+				Name: strings.TrimSpace(c.FirstName + " " + c.LastName), WalletReady: walletReady(c), BankAccounts: []accounts.SavedBankAccount{}}
 			for _, a := range as {
 				if a.CustomerID == c.ID {
-					pr.BankAccounts = append(pr.BankAccounts, payments.SavedBankAccount{ID: a.ID, BankName: a.BankName, AccountHolderName: a.BeneficiaryName, Last4: a.Last4})
+					pr.BankAccounts = append(pr.BankAccounts, accounts.SavedBankAccount{ID: a.ID, BankName: a.BankName, AccountHolderName: a.BeneficiaryName, Last4: a.Last4})
 				}
 			}
 			out.Profiles = append(out.Profiles, pr)

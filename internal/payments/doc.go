@@ -6,8 +6,8 @@
 // any database transaction, then writes state, ledger postings and the jobs
 // that follow in one transaction.
 //
-// Files: quote.go, customer.go, external_account.go and bank_account.go
-// (saved US bank accounts), identity.go (countries and tax ids), payment.go
+// Files: quote.go, customer.go, external_account.go (a US bank account for
+// a payer), identity.go (countries and tax ids), payment.go
 // (creating a payment), webhook.go (receiving and applying events),
 // advance.go (one event applied to a locked payment: state, history, ledger,
 // payment e-mails, the referral reward, a refund job and the live
