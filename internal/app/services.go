@@ -24,8 +24,8 @@ import (
 
 // Services are the use cases, one value per capability. They are built
 // bottom-up: each is given the few below it that it calls (dependencies
-// point one way: outbox and rate limits; referrals and scholarships;
-// payments; the dashboard and accounts; the operations console).
+// point one way: the outbox and rate limits; referrals and scholarships;
+// payments; accounts; the dashboard; the operations console).
 type Services struct {
 	Outbox       *outbox.Outbox
 	Limits       *ratelimit.Limiter
@@ -67,28 +67,28 @@ func buildServices(d serviceDeps) (*Services, error) {
 	if d.Now == nil {
 		d.Now = time.Now
 	}
-	mail, err := outbox.New(outbox.Deps{DB: d.DB, Queue: d.Queue, Sealer: sealer, Config: d.Config, Now: d.Now, Log: d.Log,
+	box, err := outbox.New(outbox.Deps{DB: d.DB, Queue: d.Queue, Sealer: sealer, Config: d.Config, Now: d.Now, Log: d.Log,
 		Mail: d.Sender, Metrics: d.Metrics})
 	if err != nil {
 		return nil, err
 	}
-	sv := &Services{Outbox: mail, Limits: ratelimit.New(d.DB, d.Config.RateLimitScale, d.Now, d.Metrics)}
-	sv.Referrals = referrals.New(d.DB, sealer, d.Now, mail, sv.Limits)
+	sv := &Services{Outbox: box, Limits: ratelimit.New(d.DB, d.Config.RateLimitScale, d.Now, d.Metrics)}
+	sv.Referrals = referrals.New(d.DB, sealer, d.Now, box, sv.Limits)
 	if sv.Scholarships, err = scholarships.New(scholarships.Deps{DB: d.DB, Queue: d.Queue, Sealer: sealer, Config: d.Config,
-		Now: d.Now, Log: d.Log, Mail: mail}); err != nil {
+		Now: d.Now, Log: d.Log, Mail: box}); err != nil {
 		return nil, err
 	}
 	if sv.Payments, err = payments.New(payments.Deps{DB: d.DB, Queue: d.Queue, Partner: d.Partner, Simulator: d.Simulator,
-		Config: d.Config, Now: d.Now, Log: d.Log, Sealer: sealer, Mail: mail, Referrals: sv.Referrals, Live: d.Live,
+		Config: d.Config, Now: d.Now, Log: d.Log, Sealer: sealer, Mail: box, Referrals: sv.Referrals, Live: d.Live,
 		Metrics: d.Metrics}); err != nil {
 		return nil, err
 	}
 	sv.Dashboard = dashboard.New(d.DB, sealer, d.Now, sv.Payments)
 	if sv.Accounts, err = accounts.New(accounts.Deps{DB: d.DB, Queue: d.Queue, Sealer: sealer, Config: d.Config, Now: d.Now,
-		Log: d.Log, Mail: mail, Limits: sv.Limits}); err != nil {
+		Log: d.Log, Mail: box, Limits: sv.Limits}); err != nil {
 		return nil, err
 	}
-	sv.Ops = ops.New(ops.Deps{DB: d.DB, Sealer: sealer, Now: d.Now, Log: d.Log, Metrics: d.Metrics, Mail: mail,
+	sv.Ops = ops.New(ops.Deps{DB: d.DB, Sealer: sealer, Now: d.Now, Log: d.Log, Metrics: d.Metrics, Mail: box,
 		Payments: sv.Payments, Accounts: sv.Accounts})
 	return sv, nil
 }
