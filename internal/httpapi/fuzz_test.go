@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/crebit/crebit/internal/apperr"
-	"github.com/crebit/crebit/internal/service"
+	"github.com/crebit/crebit/internal/payments"
 )
 
 // decodeTargets are the request types the handlers decode, each made fresh.
@@ -21,9 +21,9 @@ var decodeTargets = []struct {
 }{
 	{"quoteRequest", func() any { return new(quoteRequest) }},
 	{"rateRequest", func() any { return new(rateRequest) }},
-	{"CustomerInput", func() any { return new(service.CustomerInput) }},
+	{"CustomerInput", func() any { return new(payments.CustomerInput) }},
 	{"walletRequest", func() any { return new(walletRequest) }},
-	{"ExternalAccountInput", func() any { return new(service.ExternalAccountInput) }},
+	{"ExternalAccountInput", func() any { return new(payments.ExternalAccountInput) }},
 	{"pixPaymentRequest", func() any { return new(pixPaymentRequest) }},
 	{"speiPaymentRequest", func() any { return new(speiPaymentRequest) }},
 	{"triggerRequest", func() any { return new(triggerRequest) }},

@@ -8,33 +8,33 @@ import (
 
 	"github.com/crebit/crebit/internal/apperr"
 	"github.com/crebit/crebit/internal/payment"
-	"github.com/crebit/crebit/internal/service"
+	"github.com/crebit/crebit/internal/payments"
 )
 
 type pixPaymentRequest struct {
-	AmountBRL         jsonNumber                  `json:"amount_brl"`
-	CustomerID        string                      `json:"customer_id"`
-	WalletAddress     string                      `json:"wallet_address"`
-	QuoteID           string                      `json:"quote_id"`
-	SenderName        string                      `json:"sender_name"`
-	SenderDocument    string                      `json:"sender_document"`
-	ExternalAccountID string                      `json:"external_account_id"`
-	DeliveryMethod    string                      `json:"delivery_method"`
-	CheckDetails      *service.CheckDetails       `json:"check_details"`
-	Authorization     *service.AuthorizationInput `json:"authorization"`
+	AmountBRL         jsonNumber                   `json:"amount_brl"`
+	CustomerID        string                       `json:"customer_id"`
+	WalletAddress     string                       `json:"wallet_address"`
+	QuoteID           string                       `json:"quote_id"`
+	SenderName        string                       `json:"sender_name"`
+	SenderDocument    string                       `json:"sender_document"`
+	ExternalAccountID string                       `json:"external_account_id"`
+	DeliveryMethod    string                       `json:"delivery_method"`
+	CheckDetails      *payments.CheckDetails       `json:"check_details"`
+	Authorization     *payments.AuthorizationInput `json:"authorization"`
 }
 
 type speiPaymentRequest struct {
-	AmountMXN         jsonNumber                  `json:"amount_mxn"`
-	QuoteID           string                      `json:"quote_id"`
-	CustomerID        string                      `json:"customer_id"`
-	SenderCLABE       string                      `json:"sender_clabe"` // holds the payer's CURP, as the spec says
-	SenderName        string                      `json:"sender_name"`
-	WalletID          string                      `json:"wallet_id"`
-	WalletAddress     string                      `json:"wallet_address"`
-	ExternalAccountID string                      `json:"external_account_id"`
-	DeliveryMethod    string                      `json:"delivery_method"`
-	Authorization     *service.AuthorizationInput `json:"authorization"`
+	AmountMXN         jsonNumber                   `json:"amount_mxn"`
+	QuoteID           string                       `json:"quote_id"`
+	CustomerID        string                       `json:"customer_id"`
+	SenderCLABE       string                       `json:"sender_clabe"` // holds the payer's CURP, as the spec says
+	SenderName        string                       `json:"sender_name"`
+	WalletID          string                       `json:"wallet_id"`
+	WalletAddress     string                       `json:"wallet_address"`
+	ExternalAccountID string                       `json:"external_account_id"`
+	DeliveryMethod    string                       `json:"delivery_method"`
+	Authorization     *payments.AuthorizationInput `json:"authorization"`
 }
 
 // handlePixPaymentCreate opens a Pix payment for a locked BRL quote.
@@ -44,7 +44,7 @@ func (s *Server) handlePixPaymentCreate(w http.ResponseWriter, r *http.Request) 
 		writeError(w, r, err)
 		return
 	}
-	p, ok := s.createPayment(w, r, service.PaymentInput{Method: "pix", AmountLocal: string(req.AmountBRL),
+	p, ok := s.createPayment(w, r, payments.PaymentInput{Method: "pix", AmountLocal: string(req.AmountBRL),
 		CustomerID: req.CustomerID, WalletAddress: req.WalletAddress, QuoteID: req.QuoteID, SenderName: req.SenderName,
 		SenderDocument: req.SenderDocument, ExternalAccountID: req.ExternalAccountID, Delivery: req.DeliveryMethod,
 		Check: req.CheckDetails, Authorization: req.Authorization})
@@ -61,7 +61,7 @@ func (s *Server) handleSpeiPaymentCreate(w http.ResponseWriter, r *http.Request)
 		writeError(w, r, err)
 		return
 	}
-	p, ok := s.createPayment(w, r, service.PaymentInput{Method: "spei", AmountLocal: string(req.AmountMXN),
+	p, ok := s.createPayment(w, r, payments.PaymentInput{Method: "spei", AmountLocal: string(req.AmountMXN),
 		CustomerID: req.CustomerID, WalletID: req.WalletID, WalletAddress: req.WalletAddress, QuoteID: req.QuoteID,
 		SenderName: req.SenderName, SenderDocument: req.SenderCLABE, ExternalAccountID: req.ExternalAccountID,
 		Delivery: req.DeliveryMethod, Authorization: req.Authorization})
@@ -71,7 +71,7 @@ func (s *Server) handleSpeiPaymentCreate(w http.ResponseWriter, r *http.Request)
 	writeJSON(w, r, http.StatusOK, speiPaymentJSON(p))
 }
 
-func (s *Server) createPayment(w http.ResponseWriter, r *http.Request, in service.PaymentInput) (payment.Record, bool) {
+func (s *Server) createPayment(w http.ResponseWriter, r *http.Request, in payments.PaymentInput) (payment.Record, bool) {
 	who := actor(r)
 	if who.SessionID == "" {
 		writeError(w, r, apperr.WithField(apperr.QuoteNotFound, "quote_id", "No valid quote found. Please generate a new quote."))
@@ -82,7 +82,7 @@ func (s *Server) createPayment(w http.ResponseWriter, r *http.Request, in servic
 		return payment.Record{}, false
 	}
 	in.IdempotencyKey, in.IP, in.UserAgent = key, s.clientIP(r), cleanText(r.UserAgent())
-	p, err := s.svc.CreatePayment(r.Context(), who, in)
+	p, err := s.payments.CreatePayment(r.Context(), who, in)
 	if err != nil {
 		writeError(w, r, err)
 		return payment.Record{}, false
@@ -140,7 +140,7 @@ type statusRecord struct {
 
 // handleWebhookStatus is what step 6 polls every 3 seconds.
 func (s *Server) handleWebhookStatus(w http.ResponseWriter, r *http.Request) {
-	st, err := s.svc.Status(r.Context(), actor(r), r.PathValue("transaction_id"))
+	st, err := s.payments.Status(r.Context(), actor(r), r.PathValue("transaction_id"))
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -152,10 +152,10 @@ func (s *Server) handleWebhookStatus(w http.ResponseWriter, r *http.Request) {
 	}
 	writeJSON(w, r, http.StatusOK, map[string]any{
 		"transaction_id":      p.ID,
-		"payin_processing":    service.Reached(p.State, payment.StatePayinProcessing),
-		"payin_completed":     service.Reached(p.State, payment.StatePayinCompleted),
+		"payin_processing":    payments.Reached(p.State, payment.StatePayinProcessing),
+		"payin_completed":     payments.Reached(p.State, payment.StatePayinCompleted),
 		"offramp_transaction": offramp,
-		"offramp_completed":   service.Reached(p.State, payment.StateCompleted),
+		"offramp_completed":   payments.Reached(p.State, payment.StateCompleted),
 		"status":              statusRecord{Status: p.State, UpdatedAt: p.UpdatedAt},
 		"expires_at":          p.ExpiresAt,
 	})
@@ -174,7 +174,7 @@ func (s *Server) handleTransactionStatus(w http.ResponseWriter, r *http.Request)
 		writeError(w, r, apperr.WithField(apperr.RequiredFieldsMissing, "transaction_id", "Please enter a transaction ID"))
 		return
 	}
-	st, err := s.svc.Status(r.Context(), actor(r), id)
+	st, err := s.payments.Status(r.Context(), actor(r), id)
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -196,7 +196,7 @@ func (s *Server) handleTransactionStatus(w http.ResponseWriter, r *http.Request)
 		if ref := railReferenceJSON(st); ref != nil {
 			body["rail_reference"] = ref
 		}
-		if service.HasReceipt(p.State) {
+		if payments.HasReceipt(p.State) {
 			body["receipt_url"] = "/api/payments/" + p.ID + "/receipt"
 		}
 		if p.FailureReason != "" {
