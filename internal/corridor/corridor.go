@@ -41,8 +41,13 @@ type Corridor struct {
 	MethodName string
 	// PartnerMethod is BlindPay's payment_method for a pay-in on this rail.
 	PartnerMethod string
-	// MinimumUSD is the smallest payment, in USD.
+	// MinimumUSD is the smallest payment, in USD; the server refuses less.
 	MinimumUSD money.Amount
+	// MinimumShown says whether the wizards state the minimum and open the
+	// spec's "Minimum Transfer Amount" dialog below it (Brazil's USD 16).
+	// Mexico's USD 1.00 is a technical floor no payer meets in practice,
+	// the calculator's own smallest amount, and the spec shows no minimum.
+	MinimumShown bool
 	// TaxID is the payer's tax id.
 	TaxID TaxID
 	// Rail is the rail's own reference of a received transfer.

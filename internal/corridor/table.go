@@ -14,7 +14,7 @@ var (
 		Currency: money.BRL, Symbol: "USDC/BRL",
 		Method: "pix", MethodName: "Pix", PartnerMethod: "pix",
 		// The spec: payments from Brazil are at least USD 16.
-		MinimumUSD: money.Amount{Minor: 1600, Currency: money.USD},
+		MinimumUSD: money.Amount{Minor: 1600, Currency: money.USD}, MinimumShown: true,
 		TaxID: TaxID{Name: "CPF", Kinds: []string{KindCPF, KindCNPJ}, validate: brazilTaxID,
 			Example: "529.982.247-25"},
 		Rail: Rail{Name: "Pix end-to-end id", Kind: "pix_end_to_end_id", Length: rail.EndToEndIDLength,
