@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/crebit/crebit/internal/apperr"
+	"github.com/crebit/crebit/internal/corridor"
 	"github.com/crebit/crebit/internal/service"
 )
 
@@ -24,8 +25,8 @@ var decodeTargets = []struct {
 	{"CustomerInput", func() any { return new(service.CustomerInput) }},
 	{"walletRequest", func() any { return new(walletRequest) }},
 	{"ExternalAccountInput", func() any { return new(service.ExternalAccountInput) }},
-	{"pixPaymentRequest", func() any { return new(pixPaymentRequest) }},
-	{"speiPaymentRequest", func() any { return new(speiPaymentRequest) }},
+	{"paymentRequest brazil", func() any { return reflect.New(paymentRequestType(corridor.Brazil)).Interface() }},
+	{"paymentRequest mexico", func() any { return reflect.New(paymentRequestType(corridor.Mexico)).Interface() }},
 	{"triggerRequest", func() any { return new(triggerRequest) }},
 	{"subscribeRequest", func() any { return new(subscribeRequest) }},
 	{"referralRequest", func() any { return new(referralRequest) }},
