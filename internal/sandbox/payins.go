@@ -12,6 +12,7 @@ import (
 
 	"github.com/riverqueue/river"
 
+	"github.com/crebit/crebit/internal/corridor"
 	"github.com/crebit/crebit/internal/money"
 	"github.com/crebit/crebit/internal/partner"
 	"github.com/crebit/crebit/internal/pix"
@@ -48,10 +49,7 @@ func (s *Sandbox) createPayin(ctx context.Context, tx *store.Tx, r *http.Request
 	if err := s.requireCustomer(ctx, tx, req.CustomerID, true); err != nil {
 		return 0, nil, err
 	}
-	switch {
-	case req.Method == "pix" && req.Currency == "BRL":
-	case req.Method == "spei" && req.Currency == "MXN":
-	default:
+	if c, ok := corridor.ByMethod(req.Method); !ok || string(c.Currency) != req.Currency {
 		return 0, nil, invalid("method and currency must be pix/BRL or spei/MXN")
 	}
 	amount, err := money.Parse(req.Amount, money.Currency(req.Currency))
