@@ -32,6 +32,10 @@ type Corridor struct {
 	TimeZone string
 	// Currency is what the payer pays in.
 	Currency money.Currency
+	// CurrencySign is written before an amount of Currency, with its
+	// space if any ("R$ ", "MX$"): never a bare "$" where pesos and
+	// dollars can meet.
+	CurrencySign string
 	// Symbol is the quote symbol ("USDC/BRL").
 	Symbol string
 	// Method is the local rail's API name ("pix"): a payment's method, the

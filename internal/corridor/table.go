@@ -11,7 +11,7 @@ var (
 	Brazil = Corridor{
 		Country: "BR", Name: "brazil", Locale: "pt-BR", TimeZone: "America/Sao_Paulo",
 		Names:    map[string]string{"en": "Brazil", "pt-BR": "Brasil", "es-MX": "Brasil"},
-		Currency: money.BRL, Symbol: "USDC/BRL",
+		Currency: money.BRL, CurrencySign: "R$ ", Symbol: "USDC/BRL",
 		Method: "pix", MethodName: "Pix", PartnerMethod: "pix",
 		// The spec: payments from Brazil are at least USD 16.
 		MinimumUSD: money.Amount{Minor: 1600, Currency: money.USD}, MinimumShown: true,
@@ -25,7 +25,7 @@ var (
 	Mexico = Corridor{
 		Country: "MX", Name: "mexico", Locale: "es-MX", TimeZone: "America/Mexico_City",
 		Names:    map[string]string{"en": "Mexico", "pt-BR": "México", "es-MX": "México"},
-		Currency: money.MXN, Symbol: "USDC/MXN",
+		Currency: money.MXN, CurrencySign: "MX$", Symbol: "USDC/MXN",
 		Method: "spei", MethodName: "SPEI", PartnerMethod: "spei",
 		// The legs of a SPEI payment round twice (MXN -> USDC down to 6
 		// places, USDC -> USD down to cents), so the gross USD can fall a
