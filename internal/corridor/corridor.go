@@ -20,6 +20,8 @@ type Corridor struct {
 	// Country is the ISO 3166-1 alpha-2 code ("BR"): the partner's country
 	// field and the operations console's corridor filter.
 	Country string
+	// Alpha3 is its ISO 3166-1 alpha-3 code ("BRA"), which clients send too.
+	Alpha3 string
 	// Name is the API's and the web's lower-case name ("brazil"): the
 	// create-customer country, the wizard's path.
 	Name string

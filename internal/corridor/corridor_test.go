@@ -21,6 +21,13 @@ func TestLookups(t *testing.T) {
 		{"country name capitalised", func() (Corridor, bool) { return ByCountry("Mexico") }, "MX"},
 		{"unknown country", func() (Corridor, bool) { return ByCountry("CO") }, ""},
 		{"empty country", func() (Corridor, bool) { return ByCountry("") }, ""},
+		{"parse code", func() (Corridor, bool) { return Parse(" br ") }, "BR"},
+		{"parse alpha-3", func() (Corridor, bool) { return Parse("MEX") }, "MX"},
+		{"parse Portuguese name", func() (Corridor, bool) { return Parse("Brasil") }, "BR"},
+		{"parse Spanish name", func() (Corridor, bool) { return Parse("MÉXICO") }, "MX"},
+		{"parse API name", func() (Corridor, bool) { return Parse("mexico") }, "MX"},
+		{"parse unknown", func() (Corridor, bool) { return Parse("colombia") }, ""},
+		{"parse empty", func() (Corridor, bool) { return Parse("") }, ""},
 		{"currency BRL", func() (Corridor, bool) { return ByCurrency(money.BRL) }, "BR"},
 		{"currency MXN", func() (Corridor, bool) { return ByCurrency(money.MXN) }, "MX"},
 		{"currency USD is no corridor", func() (Corridor, bool) { return ByCurrency(money.USD) }, ""},
@@ -100,7 +107,7 @@ func TestTableIsConsistent(t *testing.T) {
 		seen[key] = c.Name
 	}
 	for _, c := range All() {
-		for _, k := range []struct{ what, v string }{{"country", c.Country}, {"name", c.Name},
+		for _, k := range []struct{ what, v string }{{"country", c.Country}, {"alpha-3", c.Alpha3}, {"name", c.Name},
 			{"currency", string(c.Currency)}, {"method", c.Method}, {"partner method", c.PartnerMethod},
 			{"symbol", c.Symbol}, {"amount field", c.Request.AmountField}, {"rail kind", c.Rail.Kind}} {
 			unique(c, k.what, k.v)

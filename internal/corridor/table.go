@@ -1,6 +1,8 @@
 package corridor
 
 import (
+	"strings"
+
 	"github.com/crebit/crebit/internal/money"
 	"github.com/crebit/crebit/internal/rail"
 )
@@ -9,7 +11,7 @@ import (
 // chosen (the header's rate, an unknown currency's guess).
 var (
 	Brazil = Corridor{
-		Country: "BR", Name: "brazil", Locale: "pt-BR", TimeZone: "America/Sao_Paulo",
+		Country: "BR", Alpha3: "BRA", Name: "brazil", Locale: "pt-BR", TimeZone: "America/Sao_Paulo",
 		Names:    map[string]string{"en": "Brazil", "pt-BR": "Brasil", "es-MX": "Brasil"},
 		Currency: money.BRL, CurrencySign: "R$ ", Symbol: "USDC/BRL",
 		Method: "pix", MethodName: "Pix", PartnerMethod: "pix",
@@ -23,7 +25,7 @@ var (
 		Request: Request{AmountField: "amount_brl", TaxIDField: "sender_document"},
 	}
 	Mexico = Corridor{
-		Country: "MX", Name: "mexico", Locale: "es-MX", TimeZone: "America/Mexico_City",
+		Country: "MX", Alpha3: "MEX", Name: "mexico", Locale: "es-MX", TimeZone: "America/Mexico_City",
 		Names:    map[string]string{"en": "Mexico", "pt-BR": "México", "es-MX": "México"},
 		Currency: money.MXN, CurrencySign: "MX$", Symbol: "USDC/MXN",
 		Method: "spei", MethodName: "SPEI", PartnerMethod: "spei",
@@ -57,6 +59,25 @@ func ByCountry(country string) (Corridor, bool) {
 	for _, c := range all {
 		if equalFold(country, c.Country) || equalFold(country, c.Name) {
 			return c, true
+		}
+	}
+	return Corridor{}, false
+}
+
+// Parse finds a corridor by any spelling a client may send, in any case,
+// with surrounding space: its ISO alpha-2 or alpha-3 code ("BR", "bra"),
+// its API name ("brazil") or its name in one of the product's languages
+// ("Brasil", "México").
+func Parse(s string) (Corridor, bool) {
+	s = strings.ToLower(strings.TrimSpace(s))
+	for _, c := range all {
+		if s == strings.ToLower(c.Country) || s == strings.ToLower(c.Alpha3) || s == c.Name {
+			return c, true
+		}
+		for _, n := range c.Names {
+			if s == strings.ToLower(n) {
+				return c, true
+			}
 		}
 	}
 	return Corridor{}, false

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/crebit/crebit/internal/apperr"
+	"github.com/crebit/crebit/internal/corridor"
 	"github.com/crebit/crebit/internal/customer"
 	"github.com/crebit/crebit/internal/partner"
 	"github.com/crebit/crebit/internal/payment"
@@ -74,14 +75,19 @@ func (s *Service) DashboardPaymentSetup(ctx context.Context, who Actor) (Payment
 
 // usableProfile: not redacted, and not refused by identity verification.
 func usableProfile(c customer.Customer) bool {
-	return c.TaxIDSealed != "" && c.KYCStatus != partner.KYCRejected && (c.Country == Brazil || c.Country == Mexico)
+	return c.TaxIDSealed != "" && c.KYCStatus != partner.KYCRejected && corridorOK(c.Country)
 }
 
 func walletReady(c customer.Customer) bool {
-	if c.Country == Brazil {
-		return c.WalletAddress != ""
-	}
-	return c.WalletID != ""
+	cor, _ := corridor.ByCountry(c.Country)
+	_, _, own := walletOf(cor, c, PaymentInput{})
+	return own != ""
+}
+
+// corridorOK reports whether country is a corridor's API name ("brazil").
+func corridorOK(country string) bool {
+	c, ok := corridor.ByCountry(country)
+	return ok && c.Name == country
 }
 
 // JoinCheckWaitlist records that the account wants mailed checks from the
@@ -90,7 +96,7 @@ func (s *Service) JoinCheckWaitlist(ctx context.Context, who Actor, country stri
 	if !who.SignedIn() {
 		return errNotSignedIn
 	}
-	if country != Brazil && country != Mexico {
+	if !corridorOK(country) {
 		return apperr.WithField(apperr.Invalid, "country", `country must be "brazil" or "mexico"`)
 	}
 	return s.db.Tx(ctx, func(tx *store.Tx) error { return tx.JoinCheckWaitlist(ctx, who.AccountID, country, s.now().UTC()) })
@@ -149,11 +155,8 @@ func (s *Service) CreateDashboardPayment(ctx context.Context, who Actor, in Dash
 	if err != nil {
 		return payment.Record{}, err
 	}
-	method := "pix"
-	if c.Country == Mexico {
-		method = "spei"
-	}
-	return s.CreatePayment(ctx, who, PaymentInput{Method: method, AmountLocal: q.TotalLocal.String(), CustomerID: c.ID,
+	cor, _ := corridor.ByCountry(c.Country) // a usable profile's
+	return s.CreatePayment(ctx, who, PaymentInput{Method: cor.Method, AmountLocal: q.TotalLocal.String(), CustomerID: c.ID,
 		WalletAddress: c.WalletAddress, WalletID: c.WalletID, QuoteID: in.QuoteID,
 		SenderName: strings.TrimSpace(c.FirstName + " " + c.LastName), SenderDocument: doc,
 		ExternalAccountID: in.ExternalAccountID, Delivery: string(payment.DeliveryBankTransfer), Recipient: recipient,
