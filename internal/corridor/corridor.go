@@ -43,6 +43,9 @@ type Corridor struct {
 	// Method is the local rail's API name ("pix"): a payment's method, the
 	// create endpoint's name (create-<method>-payment).
 	Method string
+	// WizardPath is the web app's payment wizard of the corridor (the
+	// spec's routes: /get-started for Brazil, /get-started-mexico).
+	WizardPath string
 	// MethodName is the rail as payers write it ("Pix", "SPEI").
 	MethodName string
 	// PartnerMethod is BlindPay's payment_method for a pay-in on this rail.

@@ -109,7 +109,7 @@ func TestTableIsConsistent(t *testing.T) {
 	for _, c := range All() {
 		for _, k := range []struct{ what, v string }{{"country", c.Country}, {"alpha-3", c.Alpha3}, {"name", c.Name},
 			{"currency", string(c.Currency)}, {"method", c.Method}, {"partner method", c.PartnerMethod},
-			{"symbol", c.Symbol}, {"amount field", c.Request.AmountField}, {"rail kind", c.Rail.Kind}} {
+			{"symbol", c.Symbol}, {"wizard path", c.WizardPath}, {"amount field", c.Request.AmountField}, {"rail kind", c.Rail.Kind}} {
 			unique(c, k.what, k.v)
 		}
 		if len(c.Country) != 2 || strings.ToUpper(c.Country) != c.Country {

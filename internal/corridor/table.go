@@ -14,7 +14,7 @@ var (
 		Country: "BR", Alpha3: "BRA", Name: "brazil", Locale: "pt-BR", TimeZone: "America/Sao_Paulo",
 		Names:    map[string]string{"en": "Brazil", "pt-BR": "Brasil", "es-MX": "Brasil"},
 		Currency: money.BRL, CurrencySign: "R$ ", Symbol: "USDC/BRL",
-		Method: "pix", MethodName: "Pix", PartnerMethod: "pix",
+		Method: "pix", MethodName: "Pix", PartnerMethod: "pix", WizardPath: "/get-started",
 		// The spec: payments from Brazil are at least USD 16.
 		MinimumUSD: money.Amount{Minor: 1600, Currency: money.USD}, MinimumShown: true,
 		TaxID: TaxID{Name: "CPF", Kinds: []string{KindCPF, KindCNPJ}, validate: brazilTaxID,
@@ -28,7 +28,7 @@ var (
 		Country: "MX", Alpha3: "MEX", Name: "mexico", Locale: "es-MX", TimeZone: "America/Mexico_City",
 		Names:    map[string]string{"en": "Mexico", "pt-BR": "México", "es-MX": "México"},
 		Currency: money.MXN, CurrencySign: "MX$", Symbol: "USDC/MXN",
-		Method: "spei", MethodName: "SPEI", PartnerMethod: "spei",
+		Method: "spei", MethodName: "SPEI", PartnerMethod: "spei", WizardPath: "/get-started-mexico",
 		// The legs of a SPEI payment round twice (MXN -> USDC down to 6
 		// places, USDC -> USD down to cents), so the gross USD can fall a
 		// cent short and Crebit tops that cent up. USD 1.00, the smallest

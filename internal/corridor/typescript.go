@@ -33,6 +33,7 @@ func TypeScript() []byte {
 		field("symbol", quote(c.Symbol))
 		field("method", quote(c.Method))
 		field("methodName", quote(c.MethodName))
+		field("wizardPath", quote(c.WizardPath))
 		field("minimumUSD", c.MinimumUSD.String())
 		field("minimumShown", strconv.FormatBool(c.MinimumShown))
 		field("taxIdName", quote(c.TaxID.Name))
@@ -44,7 +45,14 @@ func TypeScript() []byte {
 		b.WriteString("  },\n")
 	}
 	b.WriteString("} as const;\n\n")
+	b.WriteString("/** corridorsByCode finds a corridor by its ISO 3166-1 alpha-2 code. */\n")
+	b.WriteString("export const corridorsByCode = {\n")
+	for _, c := range all {
+		fmt.Fprintf(&b, "  %s: corridors.%s,\n", c.Country, c.Name)
+	}
+	b.WriteString("} as const;\n\n")
 	b.WriteString("export type Country = keyof typeof corridors;\n")
+	b.WriteString("export type CountryCode = keyof typeof corridorsByCode;\n")
 	b.WriteString("export type Corridor = (typeof corridors)[Country];\n")
 	return b.Bytes()
 }

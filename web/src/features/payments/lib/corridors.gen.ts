@@ -13,6 +13,7 @@ export const corridors = {
     symbol: 'USDC/BRL',
     method: 'pix',
     methodName: 'Pix',
+    wizardPath: '/get-started',
     minimumUSD: 16.00,
     minimumShown: true,
     taxIdName: 'CPF',
@@ -32,6 +33,7 @@ export const corridors = {
     symbol: 'USDC/MXN',
     method: 'spei',
     methodName: 'SPEI',
+    wizardPath: '/get-started-mexico',
     minimumUSD: 1.00,
     minimumShown: false,
     taxIdName: 'CURP',
@@ -43,5 +45,12 @@ export const corridors = {
   },
 } as const;
 
+/** corridorsByCode finds a corridor by its ISO 3166-1 alpha-2 code. */
+export const corridorsByCode = {
+  BR: corridors.brazil,
+  MX: corridors.mexico,
+} as const;
+
 export type Country = keyof typeof corridors;
+export type CountryCode = keyof typeof corridorsByCode;
 export type Corridor = (typeof corridors)[Country];
