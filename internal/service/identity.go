@@ -13,12 +13,6 @@ import (
 	"github.com/crebit/crebit/internal/taxid"
 )
 
-// Countries Crebit serves, as the wizard names them (corridor.Corridor.Name).
-var (
-	Brazil = corridor.Brazil.Name
-	Mexico = corridor.Mexico.Name
-)
-
 // ParseCountry accepts the names and ISO codes a client may send
 // (corridor.Parse) and returns the wizard's name of the country.
 func ParseCountry(s string) (string, bool) {
