@@ -1,5 +1,6 @@
-// ESLint: TypeScript and React hooks rules, and the app's one boundary rule:
-// a feature never imports another feature. What two features share lives in
+// ESLint: TypeScript and React hooks rules, and the app's boundary rules:
+// no import cycles; only the app shell (src/app) imports src/app; a feature
+// never imports another feature. What two features share lives in
 // src/components, src/lib or src/features/payments (which every feature may
 // use); src/components and src/lib import no feature.
 import './scripts/typescript5.mjs';
@@ -39,6 +40,11 @@ const zones = [
     from: './src/features',
     message: 'src/components and src/lib import no feature.',
   },
+  {
+    target: ['./src/features', './src/components', './src/lib'],
+    from: './src/app',
+    message: 'Only the app shell imports src/app: move what a feature needs to src/components or src/lib.',
+  },
 ];
 
 // Issue 26, item 1: an amount a person typed is read by lib/amount.ts's
@@ -75,6 +81,7 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
       'import-x/no-restricted-paths': ['error', { zones, basePath: root }],
+      'import-x/no-cycle': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },

@@ -58,6 +58,9 @@ func scholarshipsCheck(stdout io.Writer, now time.Time) error {
 	}
 	fmt.Fprintf(stdout, "scholarships check: %d programs; %d stale facts (source content over 12 months old), %d undated facts, %d programs without an official source, %d past 24 months without a note\n",
 		r.Programs, len(r.StaleFacts), len(r.Undated), len(r.NoOfficial), len(r.PastDue))
+	pct := func(n int) string { return fmt.Sprintf("%d (%d%%)", n, (n*200+r.Programs)/max(2*r.Programs, 1)) } // rounded
+	fmt.Fprintf(stdout, "scholarships check: with an amount or range %s; with a dated deadline %s, of the current or last cycle (at most 24 months past) %s; with an official source %s\n",
+		pct(r.WithAmount), pct(r.WithDate), pct(r.WithRecentDate), pct(r.WithOfficial))
 	if len(r.PastDue) > 0 {
 		return errPastDue
 	}

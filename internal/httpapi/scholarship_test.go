@@ -232,6 +232,27 @@ func TestScholarshipCardsInThePagesLanguage(t *testing.T) {
 	}
 }
 
+// A name that describes the program, and its provider, are shown in the
+// page's language too (they were English on every page).
+func TestScholarshipTitleAndProviderInThePagesLanguage(t *testing.T) {
+	t.Parallel()
+	h := apptest.New(t, store.SQLite)
+	for lang, want := range map[string][2]string{
+		"pt-BR": {"Harvard College: auxílio por necessidade para estudantes internacionais", "Programa de Bolsas do Banco Mundial (financiado pelo Governo do Japão)"},
+		"es-MX": {"Harvard College: ayuda según necesidad para estudiantes internacionales", "Programa de Becas del Banco Mundial (financiado por el Gobierno de Japón)"},
+		"en":    {"Harvard College need-based aid for international students", "World Bank Scholarships Program (funded by the Government of Japan)"},
+	} {
+		b := h.Browser()
+		b.SetLanguage(lang)
+		if got := b.MustOK("GET", "/api/scholarships/programs/harvard-need-blind-international-aid", nil).Str("title"); got != want[0] {
+			t.Errorf("%s: title %q, want %q", lang, got, want[0])
+		}
+		if got := b.MustOK("GET", "/api/scholarships/programs/joint-japan-world-bank-graduate-scholarship", nil).Str("provider"); got != want[1] {
+			t.Errorf("%s: provider %q, want %q", lang, got, want[1])
+		}
+	}
+}
+
 func TestEmbeddingsServerReranksWhenConfigured(t *testing.T) {
 	t.Parallel()
 	var calls atomic.Int32

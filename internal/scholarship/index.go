@@ -46,6 +46,15 @@ func NewIndex(ps []Program) *Index {
 		for _, t := range Terms(p.Name + " " + strings.Join(p.Tags, " ")) {
 			names[t] = true
 		}
+		if p.NameText != nil { // the translated name finds the program in every language
+			for _, lang := range []string{"pt-BR", "es-MX"} {
+				for _, t := range Terms(p.NameText.In(lang)) {
+					if !names[t] {
+						tf[t] += 1
+					}
+				}
+			}
+		}
 		ix.names = append(ix.names, names)
 		add(p.Provider, 2)
 		add(strings.Join(p.Tags, " "), 2)

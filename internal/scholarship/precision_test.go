@@ -115,6 +115,13 @@ func TestTyposInPlacesAndFields(t *testing.T) {
 	if chipSet(scholarship.DefaultLexicon.UnderstandWith("medico", func(string) bool { return true }).Chips)["nationality:MX"] {
 		t.Error("medico read as Mexico")
 	}
+	// Only places and fields are guessed: a near miss of a gender, status or
+	// criteria word is not a filter ("toman" is not "woman").
+	for q, not := range map[string]string{"universidades que no toman en cuenta si necesito beca": "gender:women", "bolsa para quem toma cafe": "gender:women"} {
+		if r := search(ix, scholarship.Query{Text: q}); chipSet(r.Understood)[not] {
+			t.Errorf("%q read as %s: %+v", q, not, r.Understood)
+		}
+	}
 }
 
 func TestPlaceholderExamplesFindPrograms(t *testing.T) {

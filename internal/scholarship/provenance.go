@@ -153,6 +153,12 @@ type Report struct {
 	Undated    []StaleFact // facts none of whose sources shows a content date
 	NoOfficial []string    // programs with no official source
 	PastDue    []string    // programs past 24 months without a check_note: the check fails
+	// Shares of the catalog (every record, discontinued ones included, as
+	// issue #29 counts them): how many give an amount or range, a dated
+	// deadline of any year, a dated deadline of the current or last cycle
+	// (ahead, or at most 24 months past: the window in which CycleStatus
+	// still reads it as the program's rhythm), and an official source.
+	WithAmount, WithDate, WithRecentDate, WithOfficial int
 }
 
 // StaleFact is one fact of one program in a Report.
@@ -163,8 +169,21 @@ type StaleFact struct {
 // CheckCatalog builds the freshness report of a catalog on today.
 func CheckCatalog(ps []Program, today time.Time) Report {
 	r := Report{Programs: len(ps)}
+	recent := day(today).AddDate(-2, 0, 0).Format(time.DateOnly)
 	for i := range ps {
 		p := &ps[i]
+		if p.Amount.Min != nil || p.Amount.Max != nil {
+			r.WithAmount++
+		}
+		if d := p.Deadline.Date; d != nil {
+			r.WithDate++
+			if *d >= recent {
+				r.WithRecentDate++
+			}
+		}
+		if p.HasOfficialSource() {
+			r.WithOfficial++
+		}
 		if p.Discontinued != nil {
 			continue
 		}

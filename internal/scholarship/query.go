@@ -46,7 +46,7 @@ func mustLexicon(data []byte) *Lexicon {
 		for _, t := range c.Terms {
 			ws := words(t)
 			add(l.stemmed, stemJoin(ws), c, len(ws))
-			if len(ws) == 1 && len(ws[0]) >= 5 && !contains(l.single, Stem(ws[0])) {
+			if len(ws) == 1 && len(ws[0]) >= 5 && typoFacets[c.Facet] && !contains(l.single, Stem(ws[0])) {
 				l.single = append(l.single, Stem(ws[0]))
 			}
 		}
@@ -246,6 +246,12 @@ func (l *Lexicon) isStatus(ws []string, i int) bool {
 	return false
 }
 
+// typoFacets are the concepts a misspelt word may be read as: places and
+// fields of study (issue #29 item 3). Gender, status or criteria words are
+// never guessed from a near miss: "toman" (Spanish "they take") is not
+// "woman", and a wrong guess there is a hard filter the student never said.
+var typoFacets = map[string]bool{"us_state": true, "field": true, "nationality": true}
+
 // fuzzy reads an unknown word as the one-word lexicon phrase within one
 // edit (two from nine letters on); ties are refused as ambiguous.
 func (l *Lexicon) fuzzy(w string, known func(string) bool) (int, []Concept) {
@@ -279,6 +285,11 @@ func (u *Understanding) deny(c Concept) {
 	switch c.Facet {
 	case "status":
 		f.NotStatus = appendNew(f.NotStatus, c.Value)
+		if c.Value == "permanent_resident" {
+			// "sem green card", "without a green card": a citizen never says
+			// so; the student is neither a permanent resident nor a citizen.
+			f.NotStatus = appendNew(f.NotStatus, "citizen")
+		}
 	case "criteria":
 		f.NotCriteria = appendNew(f.NotCriteria, c.Value)
 	case "loan":

@@ -133,6 +133,28 @@ type Program struct {
 	// CheckNote says why a record whose sources are more than 24 months old
 	// is still shipped (crebit scholarships check fails without one).
 	CheckNote *string `json:"check_note"`
+	// NameText and ProviderText are the name and the provider in the three
+	// languages, for names that describe rather than name ("need-based aid
+	// for international students"); absent when the proper name is used
+	// unchanged in every language. Their en equals Name and Provider.
+	NameText     *Text `json:"name_text,omitempty"`
+	ProviderText *Text `json:"provider_text,omitempty"`
+}
+
+// TitleIn is the program's name as a page in lang shows it.
+func (p *Program) TitleIn(lang string) string {
+	if p.NameText != nil {
+		return p.NameText.In(lang)
+	}
+	return p.Name
+}
+
+// ProviderIn is who offers the program, as a page in lang shows it.
+func (p *Program) ProviderIn(lang string) string {
+	if p.ProviderText != nil {
+		return p.ProviderText.In(lang)
+	}
+	return p.Provider
 }
 
 // Enumerations of the schema.

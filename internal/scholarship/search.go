@@ -287,6 +287,10 @@ func facetBonus(p *Program, f Facets) float64 {
 	if f.Status != "" && contains(p.USStatus, f.Status) {
 		b += 1
 	}
+	if f.Status == "" && contains(f.NotStatus, "citizen") && contains(f.NotStatus, "permanent_resident") &&
+		overlaps(p.USStatus, []string{"none", "F-1"}) {
+		b += 1 // "sem green card", "no tengo green card ni ciudadanía": programs that name internationals fit
+	}
 	for _, c := range f.Criteria {
 		if contains(p.Criteria, c) {
 			b += 1

@@ -106,6 +106,8 @@ func (c *checker) check(p Program) {
 	}
 	c.nonEmpty("name", p.Name)
 	c.nonEmpty("provider", p.Provider)
+	c.translated("name_text", p.NameText, p.Name)
+	c.translated("provider_text", p.ProviderText, p.Provider)
 	c.https("official_url", p.OfficialURL)
 	if len(p.Sources) == 0 {
 		c.bad("sources", "at least one source is required")
@@ -310,6 +312,18 @@ func (c *checker) text(field string, t Text) {
 	c.nonEmpty(field+".en", t.EN)
 	c.nonEmpty(field+".pt-BR", t.PTBR)
 	c.nonEmpty(field+".es-MX", t.ESMX)
+}
+
+// translated checks an optional name in three languages: each one written,
+// and its English the record's plain value.
+func (c *checker) translated(field string, t *Text, plain string) {
+	if t == nil {
+		return
+	}
+	c.text(field, *t)
+	if t.EN != plain {
+		c.bad(field+".en", "must equal %q", plain)
+	}
 }
 
 func (c *checker) list(field string, t TextList) {

@@ -148,6 +148,28 @@ func TestCheckCatalogReportsOldAndUnofficialFacts(t *testing.T) {
 	if len(r.NoOfficial) != 1 || r.NoOfficial[0] != ps[1].ID {
 		t.Fatalf("want %s without an official source, got %v", ps[1].ID, r.NoOfficial)
 	}
+	if r.WithOfficial != len(ps)-1 {
+		t.Fatalf("want %d records with an official source, got %d", len(ps)-1, r.WithOfficial)
+	}
+}
+
+// The check counts the catalog's shares: an amount, a dated deadline, one
+// of the current or last cycle (at most 24 months past), an official source.
+func TestCheckCatalogCountsShares(t *testing.T) {
+	ps := fixtures(t)
+	date := func(s string) *string { return &s }
+	var amount int64 = 1000
+	for i := range ps {
+		ps[i].Amount.Min, ps[i].Amount.Max, ps[i].Deadline.Date = nil, nil, nil
+	}
+	ps[0].Amount.Max = &amount
+	ps[1].Deadline.Date = date("2027-01-15") // ahead
+	ps[2].Deadline.Date = date("2024-11-26") // exactly 24 months past: still the last cycle
+	ps[3].Deadline.Date = date("2024-11-25") // older
+	r := scholarship.CheckCatalog(ps, today)
+	if r.WithAmount != 1 || r.WithDate != 3 || r.WithRecentDate != 2 || r.WithOfficial != len(ps) {
+		t.Fatalf("shares: amount %d, dated %d, recent %d, official %d", r.WithAmount, r.WithDate, r.WithRecentDate, r.WithOfficial)
+	}
 }
 
 func TestCycleStatus(t *testing.T) {

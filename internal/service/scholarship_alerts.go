@@ -270,7 +270,7 @@ func (s *Service) sendDigest(ctx context.Context, tx *store.Tx, al *store.Alert,
 	}
 	var list strings.Builder
 	for _, p := range items {
-		fmt.Fprintf(&list, "• %s (%s)\n  %s\n", p.Name, p.Provider, p.OfficialURL)
+		fmt.Fprintf(&list, "• %s (%s)\n  %s\n", p.TitleIn(al.Lang), p.ProviderIn(al.Lang), p.OfficialURL)
 	}
 	now := s.now()
 	al.LastDigestAt = &now
@@ -364,7 +364,7 @@ func (s *Service) remind(ctx context.Context, al store.Alert, now time.Time) (in
 			sent++
 			_, page := s.unsubscribeLinks(al.ID)
 			return s.queueMailMessage(ctx, tx, "scholarship_deadline_reminder", al.Lang, al.Email, map[string]string{
-				"Title": p.Name, "Days": strconv.Itoa(left), "Deadline": longDate(d, al.Lang),
+				"Title": p.TitleIn(al.Lang), "Days": strconv.Itoa(left), "Deadline": longDate(d, al.Lang),
 				"Link": s.cfg.BaseURL + "/dashboard/scholarships", "Official": p.OfficialURL, "Unsubscribe": page,
 			}, "", s.listHeaders(al.ID))
 		})

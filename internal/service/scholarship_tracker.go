@@ -217,7 +217,7 @@ func (s *Service) applicationView(ap store.Application, p *scholarship.Program, 
 	if !contains(scholarship.Languages, lang) {
 		lang = "en"
 	}
-	v := ApplicationView{ID: ap.ID, ProgramID: p.ID, Title: p.Name, Provider: p.Provider, OfficialURL: p.OfficialURL,
+	v := ApplicationView{ID: ap.ID, ProgramID: p.ID, Title: p.TitleIn(lang), Provider: p.ProviderIn(lang), OfficialURL: p.OfficialURL,
 		Status: ap.Status, Moves: nonNil(appMoves[ap.Status]), Deadline: ap.Deadline, Cycle: p.CycleStatus(s.now()),
 		Notes: ap.Notes, Documents: []DocumentView{}, UpdatedAt: ap.UpdatedAt}
 	done := map[int]bool{}

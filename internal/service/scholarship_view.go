@@ -71,7 +71,7 @@ type DeadlineView struct {
 }
 
 func view(p *scholarship.Program, lang string, today time.Time, dl scholarship.DeadlineInfo, v *scholarship.Verdict) ProgramView {
-	pv := ProgramView{ID: p.ID, Title: p.Name, Provider: p.Provider, Description: p.Summary.In(lang), OfficialURL: p.OfficialURL,
+	pv := ProgramView{ID: p.ID, Title: p.TitleIn(lang), Provider: p.ProviderIn(lang), Description: p.Summary.In(lang), OfficialURL: p.OfficialURL,
 		Amount:   AmountView{Min: p.Amount.Min, Max: p.Amount.Max, Currency: p.Amount.Currency, Text: p.Amount.Text.In(lang)},
 		Deadline: DeadlineView{DeadlineInfo: dl}, Renewable: p.Renewable, Coverage: nonNil(p.Coverage), AwardTypes: p.AwardTypes,
 		Levels: p.Levels, Fields: p.Fields, Tags: tagLabels(p.Tags, lang), Requirements: p.Requirements.In(lang), Eligibility: p.Eligibility.In(lang),

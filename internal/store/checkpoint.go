@@ -36,7 +36,7 @@ const checkpointEvery = 100 * time.Millisecond
 // startCheckpointer opens the checkpointing connection to the database at
 // path and starts its loop; Close stops it.
 func (db *DB) startCheckpointer(path string) error {
-	c, err := sql.Open("sqlite", "file:"+path+"?_pragma=busy_timeout(10000)")
+	c, err := sql.Open("sqlite", fileURI(path)+"?_pragma=busy_timeout(10000)")
 	if err != nil {
 		return err
 	}

@@ -107,7 +107,7 @@ func openSQLite(ctx context.Context, o Options) (*DB, error) {
 	// instead of failing; foreign keys are off by default in SQLite; the
 	// writer leaves most checkpoint work to a connection of its own and
 	// checkpoints itself only every 8,000 pages (checkpoint.go).
-	dsn := "file:" + path + "?_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)" +
+	dsn := fileURI(path) + "?_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)" +
 		"&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_pragma=wal_autocheckpoint(8000)&_time_format=sqlite&_txlock=immediate"
 	db, err := openCachingSQLite(dsn)
 	if err != nil {
@@ -124,7 +124,7 @@ func openSQLite(ctx context.Context, o Options) (*DB, error) {
 	}
 	// Readers: deferred transactions on query-only connections (a read never
 	// takes the write lock), a few at once.
-	rdsn := "file:" + path + "?_pragma=busy_timeout(10000)&_pragma=query_only(1)&_time_format=sqlite&_txlock=deferred"
+	rdsn := fileURI(path) + "?_pragma=busy_timeout(10000)&_pragma=query_only(1)&_time_format=sqlite&_txlock=deferred"
 	rdb, err := openCachingSQLite(rdsn)
 	if err != nil {
 		db.Close()
@@ -151,6 +151,16 @@ func (db *DB) Beside(ctx context.Context, name string) (*DB, error) {
 		return db, nil
 	}
 	return openSQLite(ctx, Options{SQLitePath: BesidePath(db.path, name)})
+}
+
+// fileURI is path as a SQLite URI filename (https://sqlite.org/uri.html):
+// "%", "?" and "#" are escaped, or SQLite would read what follows a "#" as
+// a fragment and a "?" as the query, and open another file. (A test's
+// temporary directory is named after the test: Each's second subtest,
+// "sqlite#01", once opened /tmp/TestNamesqlite, one file shared by every
+// run of that test.)
+func fileURI(path string) string {
+	return "file:" + strings.NewReplacer("%", "%25", "?", "%3F", "#", "%23").Replace(path)
 }
 
 // BesidePath is the file Beside opens for the SQLite database at path.

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { i18next, i18nReady } from '@/lib/i18n';
-import { NotFoundPage } from './not-found-page';
+import { NotFoundPage } from '@/components/not-found-page';
 import { ErrorPage } from './error-page';
 
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { i18next, i18nReady } from '@/lib/i18n';
-import { NotFoundPage } from './not-found-page';
+import { NotFoundPage } from '@/components/not-found-page';
 import { opsRoute } from './ops-routes';
 
 beforeAll(async () => {

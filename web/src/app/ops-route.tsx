@@ -3,7 +3,7 @@
 // answers exactly as a path that does not exist. Its pages are here too, so
 // that ops-routes.ts loads the whole console through one import.
 import { OpsConsole } from '@/features/ops/ops-console';
-import { NotFoundPage } from './not-found-page';
+import { NotFoundPage } from '@/components/not-found-page';
 
 export { FindPage } from '@/features/ops/find/find-page';
 export { ExplainPage } from '@/features/ops/explain/explain-page';

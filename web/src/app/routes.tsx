@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { ErrorPage } from './error-page';
-import { NotFoundPage } from './not-found-page';
+import { NotFoundPage } from '@/components/not-found-page';
 import { opsRoute } from './ops-routes';
 import { RootLayout } from './root-layout';
 

@@ -2,7 +2,7 @@ import { Fragment } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { NotFoundPage } from '@/app/not-found-page';
+import { NotFoundPage } from '@/components/not-found-page';
 import { formatDateTime, formatNumber } from '@/lib/money';
 import { usePageMeta } from '@/lib/page-meta';
 import { AccountError } from './api/account-api';

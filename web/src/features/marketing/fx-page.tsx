@@ -7,6 +7,7 @@ import { RateCalculator } from './calculator/rate-calculator';
 import { CountryTiles } from './components/country-tiles';
 import { FeatureGrid, type Feature } from './components/feature-grid';
 import { FoundersStory } from './components/founders-story';
+import { Hero } from './components/hero';
 import { icons } from './components/icons';
 import { PayTuitionAbroad } from './components/pay-tuition-abroad';
 import { SectionHeading } from './components/section-heading';
@@ -17,25 +18,22 @@ import { revealClass, useReveal } from './components/use-reveal';
 function FxHero() {
   const { t } = useTranslation('marketing');
   return (
-    <section aria-labelledby="fx-title" className="relative overflow-hidden bg-navy px-4 pb-20 pt-14 text-white sm:pt-20">
-      <div className="relative mx-auto grid max-w-6xl items-center gap-12 lg:grid-cols-2">
-        <div>
-          <p className="inline-flex rounded-full bg-white/10 px-3 py-1 text-sm font-semibold text-brand">{t('fx.hero.eyebrow')}</p>
-          <h1 id="fx-title" className="mt-5 text-4xl font-extrabold leading-tight tracking-tight sm:text-5xl">
-            {t('fx.hero.title')}
-          </h1>
-          <p className="mt-6 max-w-xl text-lg leading-relaxed text-slate-300">{t('fx.hero.lead')}</p>
-          <Link
-            to="/country-selection"
-            className="mt-8 inline-flex h-12 items-center gap-2 rounded-lg bg-brand px-6 font-bold tracking-wide text-navy hover:bg-yellow-300"
-          >
-            {t('fx.hero.cta')}
-            {icons.arrowRight}
-          </Link>
-        </div>
-        <RateCalculator />
-      </div>
-    </section>
+    <Hero
+      id="fx-title"
+      eyebrow={t('fx.hero.eyebrow')}
+      title={t('fx.hero.title')}
+      lead={t('fx.hero.lead')}
+      actions={
+        <Link
+          to="/country-selection"
+          className="mt-8 inline-flex h-12 items-center gap-2 rounded-lg bg-brand px-6 font-bold tracking-wide text-navy hover:bg-yellow-300"
+        >
+          {t('fx.hero.cta')}
+          {icons.arrowRight}
+        </Link>
+      }
+      aside={<RateCalculator />}
+    />
   );
 }
 

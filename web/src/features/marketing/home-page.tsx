@@ -6,6 +6,7 @@ import './strings';
 import previewUrl from './assets/dashboard-preview.svg';
 import { FeatureGrid, type Feature } from './components/feature-grid';
 import { FoundersStory } from './components/founders-story';
+import { Hero } from './components/hero';
 import { icons } from './components/icons';
 import { PayTuitionAbroad } from './components/pay-tuition-abroad';
 import { SectionHeading } from './components/section-heading';
@@ -17,24 +18,24 @@ import { revealClass, useReveal } from './components/use-reveal';
 function HeroPrimary() {
   const { t } = useTranslation('marketing');
   return (
-    <section aria-labelledby="home-title" className="bg-navy bg-[radial-gradient(circle_at_85%_0%,rgba(250,204,21,0.14),transparent_45%)] px-4 pb-20 pt-14 text-white sm:pt-20">
-      <div className="mx-auto grid max-w-6xl items-center gap-12 lg:grid-cols-2">
-        <div>
-          <p className="inline-flex rounded-full bg-white/10 px-3 py-1 text-sm font-semibold text-brand">{t('home.hero.eyebrow')}</p>
-          <h1 id="home-title" className="mt-5 text-4xl font-extrabold leading-tight tracking-tight sm:text-5xl lg:text-6xl">
-            {t('home.hero.title')}
-          </h1>
-          <p className="mt-6 max-w-xl text-lg leading-relaxed text-slate-300 sm:text-xl">{t('home.hero.lead')}</p>
-          <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <Link to="/country-selection" className="inline-flex h-12 items-center justify-center gap-2 rounded-lg bg-brand px-6 font-semibold text-navy hover:bg-yellow-300">
-              {t('home.hero.primaryCta')}
-              {icons.arrowRight}
-            </Link>
-            <Link to="/quote" className="inline-flex h-12 items-center justify-center rounded-lg border border-white/30 px-6 font-semibold text-white hover:bg-white/10">
-              {t('home.hero.secondaryCta')}
-            </Link>
-          </div>
+    <Hero
+      id="home-title"
+      large
+      eyebrow={t('home.hero.eyebrow')}
+      title={t('home.hero.title')}
+      lead={t('home.hero.lead')}
+      actions={
+        <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+          <Link to="/country-selection" className="inline-flex h-12 items-center justify-center gap-2 rounded-lg bg-brand px-6 font-semibold text-navy hover:bg-yellow-300">
+            {t('home.hero.primaryCta')}
+            {icons.arrowRight}
+          </Link>
+          <Link to="/quote" className="inline-flex h-12 items-center justify-center rounded-lg border border-white/30 px-6 font-semibold text-white hover:bg-white/10">
+            {t('home.hero.secondaryCta')}
+          </Link>
         </div>
+      }
+      aside={
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
           {(['pix', 'spei', 'usd', 'agent'] as const).map((k) => (
             <li key={k} className="rounded-2xl bg-white/5 p-5 ring-1 ring-white/10">
@@ -43,8 +44,8 @@ function HeroPrimary() {
             </li>
           ))}
         </ul>
-      </div>
-    </section>
+      }
+    />
   );
 }
 

@@ -9,6 +9,7 @@ import { Label } from '@/components/ui/label';
 import { serverText } from '@/lib/api-client';
 import { createExternalAccount } from '@/features/payments/api/create-external-account';
 import { BankFields } from '@/features/payments/components/bank-fields';
+import { ComingSoonBadge, OptionCard } from '@/features/payments/components/option-card';
 import { Spinner } from '@/features/payments/components/spinner';
 import { externalAccountPayload } from '@/features/payments/lib/payloads';
 import { bankSchema, firstIssue, type BankDetails } from '@/features/payments/lib/validation';
@@ -16,9 +17,6 @@ import type { Country } from '@/features/payments/lib/country';
 import { joinCheckWaitlist, paymentSetupQuery, type PaymentProfile, type SavedBankAccount } from '../api/payment-api';
 import { bankLabel, countryConfig } from './payment-logic';
 import { IdentityForm } from './identity-form';
-
-const optionCard =
-  'relative rounded-xl border-2 p-4 transition-colors has-[:checked]:border-navy has-[:checked]:bg-blue-50/50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-blue-600';
 
 interface MethodStepProps {
   country: Country;
@@ -47,27 +45,12 @@ export function MethodStep({ country, profile, onWaitlist, accountName, onBack, 
       <fieldset className="mt-2">
         <legend className="text-slate-700">{t('payment.method.legend')}</legend>
         <div className="mt-3 grid gap-4">
-          <div className={optionCard}>
-            <div className="flex items-start gap-3">
-              <input
-                id="pay-method-bank"
-                type="radio"
-                name="pay-method"
-                checked={method === 'bank'}
-                onChange={() => setMethod('bank')}
-                className="relative z-10 mt-1 h-5 w-5 shrink-0 accent-[#0b1f3a]"
-                aria-describedby="pay-method-bank-desc"
-              />
-              <div>
-                <label htmlFor="pay-method-bank" className="font-semibold text-ink after:absolute after:inset-0 after:cursor-pointer">
-                  {t('payment.method.bank.title')}
-                </label>
-                <p id="pay-method-bank-desc" className="mt-1 text-sm text-slate-700">
-                  {t('payment.method.bank.body')}
-                </p>
-              </div>
-            </div>
-          </div>
+          <OptionCard
+            id="pay-method-bank"
+            title={t('payment.method.bank.title')}
+            description={t('payment.method.bank.body')}
+            input={{ name: 'pay-method', checked: method === 'bank', onChange: () => setMethod('bank') }}
+          />
           {countryConfig(country).checkAvailable ? <CheckAvailableCard /> : <CheckWaitlistCard country={country} joined={onWaitlist} />}
         </div>
       </fieldset>
@@ -126,7 +109,7 @@ function CheckWaitlistCard({ country, joined }: { country: Country; joined: bool
     <div className="rounded-xl border-2 border-dashed bg-slate-50 p-4">
       <div className="flex flex-wrap items-center gap-2">
         <h3 className="font-semibold text-slate-700">{t('payment.method.check.title')}</h3>
-        <span className="rounded-full bg-brand px-2.5 py-0.5 text-xs font-bold uppercase tracking-wide text-navy">{t('payment.method.check.comingSoon')}</span>
+        <ComingSoonBadge>{t('payment.method.check.comingSoon')}</ComingSoonBadge>
       </div>
       <p className="mt-1 text-sm text-slate-700">{t('payment.method.check.body')}</p>
       <div role="status" className="mt-2 text-sm">

@@ -14,7 +14,7 @@ import { quoteRows } from '@/features/payments/components/quote-rows';
 import { SandboxPanel } from '@/features/payments/components/sandbox-panel';
 import { SpeiInstructions } from '@/features/payments/components/spei-instructions';
 import { Spinner } from '@/features/payments/components/spinner';
-import { SummaryList } from '@/features/payments/components/summary-list';
+import { SummaryList, SummarySection } from '@/features/payments/components/summary-list';
 import { formatCountdown } from '@/features/payments/lib/timer';
 import { finalStatuses } from '@/features/payments/progress/get-transaction-status';
 import { StageList } from '@/features/payments/progress/stage-list';
@@ -92,19 +92,15 @@ export function AuthorizeStep(p: AuthorizeStepProps) {
   return (
     <div className="mt-4">
       <QuoteTimer text={tw('authorization.expiresIn', { time: formatCountdown(p.seconds) })} warning={p.warning} />
-      <section aria-labelledby="rate-summary-heading" className="mt-6">
-        <h3 id="rate-summary-heading" className="text-lg font-semibold text-ink">
-          {tw('authorization.summaryHeading')}
-        </h3>
-        <SummaryList
-          className="mt-3"
-          rows={[
-            ...quoteRows(tw, p.quote, cfg.currency, cfg.effectiveRateDecimals),
-            { label: t('payment.summary.recipient'), value: p.draft.recipient.trim() },
-            { label: tw('authorization.totalLocal', { currency: cfg.currency }), value: local, strong: true },
-          ]}
-        />
-      </section>
+      <SummarySection
+        id="rate-summary-heading"
+        heading={tw('authorization.summaryHeading')}
+        rows={[
+          ...quoteRows(tw, p.quote, cfg.currency, cfg.effectiveRateDecimals),
+          { label: t('payment.summary.recipient'), value: p.draft.recipient.trim() },
+          { label: tw('authorization.totalLocal', { currency: cfg.currency }), value: local, strong: true },
+        ]}
+      />
       <AuthorizationStatement
         t={tw}
         name={p.signer}

@@ -27,3 +27,15 @@ export function SummaryList({ rows, className }: { rows: Array<SummaryRow | null
     </dl>
   );
 }
+
+/** SummarySection is a titled SummaryList: the heading (an h3) names the section for assistive technology. */
+export function SummarySection({ id, heading, rows }: { id: string; heading: string; rows: Array<SummaryRow | null | false> }) {
+  return (
+    <section aria-labelledby={id} className="mt-6">
+      <h3 id={id} className="text-lg font-semibold text-ink">
+        {heading}
+      </h3>
+      <SummaryList className="mt-3" rows={rows} />
+    </section>
+  );
+}

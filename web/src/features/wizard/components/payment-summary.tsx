@@ -1,7 +1,7 @@
 import { formatDateTime, formatRate } from '@/lib/money';
 import { showMoney } from '@/features/payments/lib/format';
 import type { WizardController } from '../hooks/use-wizard';
-import { SummaryList } from '@/features/payments/components/summary-list';
+import { SummarySection } from '@/features/payments/components/summary-list';
 import { TransactionId, type TransactionIdView } from './transaction-id';
 
 function formatWhen(iso: string | undefined): string | null {
@@ -23,26 +23,22 @@ export function PaymentSummary({ w }: { w: PaymentSummaryView }) {
   const none = t('summary.notAvailable');
   const status = state.lastStatus?.status;
   return (
-    <section aria-labelledby="payment-summary-heading" className="mt-6">
-      <h3 id="payment-summary-heading" className="text-lg font-semibold text-ink">
-        {t('summary.heading')}
-      </h3>
-      <SummaryList
-        className="mt-3"
-        rows={[
-          { label: t('summary.amountReceived'), value: showMoney(p.amount_local, config.currency), strong: true },
-          { label: t('summary.transactionId'), value: <TransactionId w={w} id={p.transaction_id} /> },
-          { label: t('summary.usdAmount'), value: showMoney(p.amount_usd, 'USD') },
-          { label: t('summary.rate'), value: t('pay.rateValue', { rate: formatRate(p.effective_rate), currency: config.currency }) },
-          check && {
-            label: t('summary.student'),
-            value: t('authorization.studentValue', { name: state.form.studentFullName.trim(), id: state.form.studentId.trim() }),
-          },
-          check && { label: t('summary.school'), value: state.form.schoolName.trim() },
-          { label: t('summary.status'), value: status ? t(`status.${status}`, { defaultValue: status }) : none },
-          { label: t('summary.lastUpdate'), value: formatWhen(state.lastStatus?.updated_at) ?? none },
-        ]}
-      />
-    </section>
+    <SummarySection
+      id="payment-summary-heading"
+      heading={t('summary.heading')}
+      rows={[
+        { label: t('summary.amountReceived'), value: showMoney(p.amount_local, config.currency), strong: true },
+        { label: t('summary.transactionId'), value: <TransactionId w={w} id={p.transaction_id} /> },
+        { label: t('summary.usdAmount'), value: showMoney(p.amount_usd, 'USD') },
+        { label: t('summary.rate'), value: t('pay.rateValue', { rate: formatRate(p.effective_rate), currency: config.currency }) },
+        check && {
+          label: t('summary.student'),
+          value: t('authorization.studentValue', { name: state.form.studentFullName.trim(), id: state.form.studentId.trim() }),
+        },
+        check && { label: t('summary.school'), value: state.form.schoolName.trim() },
+        { label: t('summary.status'), value: status ? t(`status.${status}`, { defaultValue: status }) : none },
+        { label: t('summary.lastUpdate'), value: formatWhen(state.lastStatus?.updated_at) ?? none },
+      ]}
+    />
   );
 }

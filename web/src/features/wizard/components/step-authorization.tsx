@@ -7,7 +7,7 @@ import type { WizardController } from '../hooks/use-wizard';
 import { QuoteTimer } from '@/features/payments/components/quote-timer';
 import { Spinner } from '@/features/payments/components/spinner';
 import { StepActions } from './step-actions';
-import { SummaryList } from '@/features/payments/components/summary-list';
+import { SummarySection } from '@/features/payments/components/summary-list';
 import { quoteRows } from '@/features/payments/components/quote-rows';
 
 /** AuthorizationStepView: what AuthorizationStep reads of the wizard's controller. */
@@ -32,23 +32,19 @@ export function AuthorizationStep({ w }: { w: AuthorizationStepView }) {
     <div className="mt-4">
       <QuoteTimer text={t('authorization.expiresIn', { time: formatCountdown(w.timer.seconds) })} warning={w.timer.warning} />
 
-      <section aria-labelledby="rate-summary-heading" className="mt-6">
-        <h3 id="rate-summary-heading" className="text-lg font-semibold text-ink">
-          {t('authorization.summaryHeading')}
-        </h3>
-        <SummaryList
-          className="mt-3"
-          rows={[
-            ...quoteRows(t, q, currency, config.effectiveRateDecimals),
-            check && {
-              label: t('authorization.student'),
-              value: t('authorization.studentValue', { name: state.form.studentFullName.trim(), id: state.form.studentId.trim() }),
-            },
-            check && { label: t('authorization.school'), value: state.form.schoolName.trim() },
-            { label: t('authorization.totalLocal', { currency }), value: local, strong: true },
-          ]}
-        />
-      </section>
+      <SummarySection
+        id="rate-summary-heading"
+        heading={t('authorization.summaryHeading')}
+        rows={[
+          ...quoteRows(t, q, currency, config.effectiveRateDecimals),
+          check && {
+            label: t('authorization.student'),
+            value: t('authorization.studentValue', { name: state.form.studentFullName.trim(), id: state.form.studentId.trim() }),
+          },
+          check && { label: t('authorization.school'), value: state.form.schoolName.trim() },
+          { label: t('authorization.totalLocal', { currency }), value: local, strong: true },
+        ]}
+      />
 
       <AuthorizationStatement
         t={t}

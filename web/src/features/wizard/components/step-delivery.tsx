@@ -3,18 +3,15 @@ import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast-store';
 import { mailto, site } from '@/config/site';
-import { cn } from '@/lib/cn';
 import { bankFields, bankSchema, canContinueDelivery, firstIssue, type BankDetails } from '@/features/payments/lib/validation';
 import type { DeliveryMethod, WizardForm } from '../lib/state';
 import type { WizardController } from '../hooks/use-wizard';
 import { BankFields } from '@/features/payments/components/bank-fields';
+import { ComingSoonBadge, OptionCard } from '@/features/payments/components/option-card';
 import { Spinner } from '@/features/payments/components/spinner';
 import { StepActions } from './step-actions';
 
 type DeliveryValues = BankDetails & { deliveryMethod: DeliveryMethod };
-
-const optionCard =
-  'relative rounded-xl border-2 p-4 transition-colors has-[:checked]:border-navy has-[:checked]:bg-blue-50/50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-blue-600';
 
 /** DeliveryStepView: what DeliveryStep reads of the wizard's controller. */
 export type DeliveryStepView = Pick<WizardController, 'accountError' | 'back' | 'clearAccount' | 'config' | 'deliveryBusy' | 'fieldErrors' | 'state' | 'submitDelivery' | 't' | 'updateForm'>;
@@ -67,69 +64,29 @@ export function DeliveryStep({ w }: { w: DeliveryStepView }) {
       <fieldset>
         <legend className="text-slate-700">{t('delivery.legend')}</legend>
         <div className="mt-4 grid gap-4">
-          <div className={optionCard}>
-            <div className="flex items-start gap-3">
-              <input
-                id="delivery-bank"
-                type="radio"
-                value="usd-bank-transfer"
-                className="relative z-10 mt-1 h-5 w-5 shrink-0 accent-[#0b1f3a]"
-                aria-describedby="delivery-bank-desc"
-                {...register('deliveryMethod')}
-              />
-              <div>
-                <label htmlFor="delivery-bank" className="font-semibold text-ink after:absolute after:inset-0 after:cursor-pointer">
-                  {t('delivery.bank.title')}
-                </label>
-                <p id="delivery-bank-desc" className="mt-1 text-sm text-slate-700">
-                  {t('delivery.bank.body')}
-                </p>
-              </div>
-            </div>
-          </div>
-
-          <div className={cn(optionCard, !config.checkAvailable && 'border-dashed bg-slate-50')}>
-            <div className="flex items-start gap-3">
-              <input
-                id="delivery-check"
-                type="radio"
-                value="check-to-school"
-                disabled={!config.checkAvailable}
-                className="relative z-10 mt-1 h-5 w-5 shrink-0 accent-[#0b1f3a] disabled:cursor-not-allowed"
-                aria-describedby="delivery-check-desc"
-                {...register('deliveryMethod')}
-              />
-              <div>
-                <div className="flex flex-wrap items-center gap-2">
-                  <label
-                    htmlFor="delivery-check"
-                    className={cn(
-                      'font-semibold',
-                      config.checkAvailable ? 'text-ink after:absolute after:inset-0 after:cursor-pointer' : 'text-slate-700',
-                    )}
-                  >
-                    {t('delivery.check.title')}
-                  </label>
-                  {!config.checkAvailable ? (
-                    <span className="rounded-full bg-brand px-2.5 py-0.5 text-xs font-bold uppercase tracking-wide text-navy">
-                      {t('delivery.check.comingSoon')}
-                    </span>
-                  ) : null}
-                </div>
-                <p id="delivery-check-desc" className="mt-1 text-sm text-slate-700">
-                  {config.checkAvailable ? t('delivery.check.body') : t('delivery.check.comingSoonBody')}
-                </p>
-                {!config.checkAvailable ? (
-                  <a
-                    href={mailto(site.waitlistEmail, t('delivery.check.waitlistSubject'))}
-                    className="relative z-10 mt-2 inline-block text-sm font-semibold text-blue-800 underline"
-                  >
-                    {t('delivery.check.joinWaitlist')}
-                  </a>
-                ) : null}
-              </div>
-            </div>
-          </div>
+          <OptionCard
+            id="delivery-bank"
+            title={t('delivery.bank.title')}
+            description={t('delivery.bank.body')}
+            input={{ value: 'usd-bank-transfer', ...register('deliveryMethod') }}
+          />
+          <OptionCard
+            id="delivery-check"
+            title={t('delivery.check.title')}
+            description={config.checkAvailable ? t('delivery.check.body') : t('delivery.check.comingSoonBody')}
+            input={{ value: 'check-to-school', ...register('deliveryMethod') }}
+            disabled={!config.checkAvailable}
+            badge={!config.checkAvailable ? <ComingSoonBadge>{t('delivery.check.comingSoon')}</ComingSoonBadge> : null}
+          >
+            {!config.checkAvailable ? (
+              <a
+                href={mailto(site.waitlistEmail, t('delivery.check.waitlistSubject'))}
+                className="relative z-10 mt-2 inline-block text-sm font-semibold text-blue-800 underline"
+              >
+                {t('delivery.check.joinWaitlist')}
+              </a>
+            ) : null}
+          </OptionCard>
         </div>
       </fieldset>
 

@@ -3,7 +3,7 @@
 
 import type { Country } from '@/features/payments/lib/country';
 import { initialProgress } from '@/features/payments/progress/payment-progress';
-import type { WizardForm, WizardState } from './state';
+import type { WizardForm, WizardState } from './types';
 
 export function emptyForm(country: Country): WizardForm {
   return {
@@ -44,6 +44,19 @@ export function emptyForm(country: Country): WizardForm {
   };
 }
 
+/** noCustomer: no customer and no US bank account chosen (the start, and after step 1 changes). */
+export const noCustomer = {
+  customerId: null,
+  walletId: null,
+  walletAddress: null,
+  kycStatus: null,
+  customerKey: null,
+  existingExternalAccount: null,
+  externalAccount: null,
+  selectedExternalAccountId: null,
+  useExistingAccount: false,
+} satisfies Partial<WizardState>;
+
 export function initialState(country: Country): WizardState {
   return {
     v: 1,
@@ -51,15 +64,7 @@ export function initialState(country: Country): WizardState {
     form: emptyForm(country),
     amountCurrency: 'USD',
     localAmount: '',
-    customerId: null,
-    walletId: null,
-    walletAddress: null,
-    kycStatus: null,
-    customerKey: null,
-    existingExternalAccount: null,
-    externalAccount: null,
-    selectedExternalAccountId: null,
-    useExistingAccount: false,
+    ...noCustomer,
     quote: null,
     quoteDeadline: null,
     quoteExpired: false,
