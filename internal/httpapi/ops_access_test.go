@@ -52,7 +52,7 @@ func TestConsoleNeedsARecentTwoFactorSignIn(t *testing.T) {
 		h := apptest.New(t, e)
 		noTwoFactor := h.Browser()
 		noTwoFactor.SignUp("plain.op@example.com")
-		if err := h.Stack.Service.SetOperatorRole(t.Context(), nil, "plain.op@example.com", "finance", "test"); err != nil {
+		if err := h.Stack.Ops.SetOperatorRole(t.Context(), nil, "plain.op@example.com", "finance", "test"); err != nil {
 			t.Fatal(err)
 		}
 		if r := noTwoFactor.Do("GET", "/api/ops/me", nil); r.Status != http.StatusForbidden || r.Str("code") != "two_factor_required" {

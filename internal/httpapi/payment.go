@@ -10,7 +10,7 @@ import (
 	"github.com/crebit/crebit/internal/apperr"
 	"github.com/crebit/crebit/internal/corridor"
 	"github.com/crebit/crebit/internal/payment"
-	"github.com/crebit/crebit/internal/service"
+	"github.com/crebit/crebit/internal/payments"
 )
 
 // paymentRequest is the create-<method>-payment request of every corridor.
@@ -22,14 +22,14 @@ type paymentRequest struct {
 	AmountLocal       jsonNumber
 	SenderTaxID       string
 	WalletID          string
-	CheckDetails      *service.CheckDetails
-	CustomerID        string                      `json:"customer_id"`
-	WalletAddress     string                      `json:"wallet_address"`
-	QuoteID           string                      `json:"quote_id"`
-	SenderName        string                      `json:"sender_name"`
-	ExternalAccountID string                      `json:"external_account_id"`
-	DeliveryMethod    string                      `json:"delivery_method"`
-	Authorization     *service.AuthorizationInput `json:"authorization"`
+	CheckDetails      *payments.CheckDetails
+	CustomerID        string                       `json:"customer_id"`
+	WalletAddress     string                       `json:"wallet_address"`
+	QuoteID           string                       `json:"quote_id"`
+	SenderName        string                       `json:"sender_name"`
+	ExternalAccountID string                       `json:"external_account_id"`
+	DeliveryMethod    string                       `json:"delivery_method"`
+	Authorization     *payments.AuthorizationInput `json:"authorization"`
 }
 
 // paymentRequestType is paymentRequest with corridor c's JSON names: the
@@ -72,7 +72,7 @@ func (s *Server) handlePaymentCreate(c corridor.Corridor) http.HandlerFunc {
 			return
 		}
 		req := v.Elem().Convert(plain).Interface().(paymentRequest)
-		p, ok := s.createPayment(w, r, service.PaymentInput{Method: c.Method, AmountLocal: string(req.AmountLocal),
+		p, ok := s.createPayment(w, r, payments.PaymentInput{Method: c.Method, AmountLocal: string(req.AmountLocal),
 			CustomerID: req.CustomerID, WalletID: req.WalletID, WalletAddress: req.WalletAddress, QuoteID: req.QuoteID,
 			SenderName: req.SenderName, SenderDocument: req.SenderTaxID, ExternalAccountID: req.ExternalAccountID,
 			Delivery: req.DeliveryMethod, Check: req.CheckDetails, Authorization: req.Authorization})
@@ -83,7 +83,7 @@ func (s *Server) handlePaymentCreate(c corridor.Corridor) http.HandlerFunc {
 	}
 }
 
-func (s *Server) createPayment(w http.ResponseWriter, r *http.Request, in service.PaymentInput) (payment.Record, bool) {
+func (s *Server) createPayment(w http.ResponseWriter, r *http.Request, in payments.PaymentInput) (payment.Record, bool) {
 	who := actor(r)
 	if who.SessionID == "" {
 		writeError(w, r, apperr.WithField(apperr.QuoteNotFound, "quote_id", "No valid quote found. Please generate a new quote."))
@@ -94,7 +94,7 @@ func (s *Server) createPayment(w http.ResponseWriter, r *http.Request, in servic
 		return payment.Record{}, false
 	}
 	in.IdempotencyKey, in.IP, in.UserAgent = key, s.clientIP(r), cleanText(r.UserAgent())
-	p, err := s.svc.CreatePayment(r.Context(), who, in)
+	p, err := s.payments.CreatePayment(r.Context(), who, in)
 	if err != nil {
 		writeError(w, r, err)
 		return payment.Record{}, false
@@ -152,7 +152,7 @@ type statusRecord struct {
 
 // handleWebhookStatus is what step 6 polls every 3 seconds.
 func (s *Server) handleWebhookStatus(w http.ResponseWriter, r *http.Request) {
-	st, err := s.svc.Status(r.Context(), actor(r), r.PathValue("transaction_id"))
+	st, err := s.payments.Status(r.Context(), actor(r), r.PathValue("transaction_id"))
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -164,10 +164,10 @@ func (s *Server) handleWebhookStatus(w http.ResponseWriter, r *http.Request) {
 	}
 	writeJSON(w, r, http.StatusOK, map[string]any{
 		"transaction_id":      p.ID,
-		"payin_processing":    service.Reached(p.State, payment.StatePayinProcessing),
-		"payin_completed":     service.Reached(p.State, payment.StatePayinCompleted),
+		"payin_processing":    payments.Reached(p.State, payment.StatePayinProcessing),
+		"payin_completed":     payments.Reached(p.State, payment.StatePayinCompleted),
 		"offramp_transaction": offramp,
-		"offramp_completed":   service.Reached(p.State, payment.StateCompleted),
+		"offramp_completed":   payments.Reached(p.State, payment.StateCompleted),
 		"status":              statusRecord{Status: p.State, UpdatedAt: p.UpdatedAt},
 		"expires_at":          p.ExpiresAt,
 	})
@@ -186,7 +186,7 @@ func (s *Server) handleTransactionStatus(w http.ResponseWriter, r *http.Request)
 		writeError(w, r, apperr.WithField(apperr.RequiredFieldsMissing, "transaction_id", "Please enter a transaction ID"))
 		return
 	}
-	st, err := s.svc.Status(r.Context(), actor(r), id)
+	st, err := s.payments.Status(r.Context(), actor(r), id)
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -208,7 +208,7 @@ func (s *Server) handleTransactionStatus(w http.ResponseWriter, r *http.Request)
 		if ref := railReferenceJSON(st); ref != nil {
 			body["rail_reference"] = ref
 		}
-		if service.HasReceipt(p.State) {
+		if payments.HasReceipt(p.State) {
 			body["receipt_url"] = "/api/payments/" + p.ID + "/receipt"
 		}
 		if p.FailureReason != "" {

@@ -5,7 +5,7 @@ import (
 	"time"
 
 	"github.com/crebit/crebit/internal/apperr"
-	"github.com/crebit/crebit/internal/service"
+	"github.com/crebit/crebit/internal/payments"
 )
 
 // rawNumber writes exact decimal text as a JSON number.
@@ -44,11 +44,11 @@ func (s *Server) handleQuoteCreate(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	if _, err := service.ParseSymbol(req.Symbol); err != nil {
+	if _, err := payments.ParseSymbol(req.Symbol); err != nil {
 		writeError(w, r, err)
 		return
 	}
-	amount, err := s.svc.ParseAmountUSD(string(req.AmountUSD))
+	amount, err := s.payments.ParseAmountUSD(string(req.AmountUSD))
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -58,7 +58,7 @@ func (s *Server) handleQuoteCreate(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	q, err := s.svc.CreateQuote(r.Context(), who, req.Symbol, amount)
+	q, err := s.payments.CreateQuote(r.Context(), who, req.Symbol, amount)
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -84,7 +84,7 @@ func (s *Server) handleRateIndicative(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	rate, err := s.svc.IndicativeRate(r.Context(), req.Symbol, req.QuoteType)
+	rate, err := s.payments.IndicativeRate(r.Context(), req.Symbol, req.QuoteType)
 	if err != nil {
 		writeError(w, r, err)
 		return

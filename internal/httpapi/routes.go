@@ -31,7 +31,7 @@ func (s *Server) apiRoutes(mux *http.ServeMux) {
 
 	// Partner webhooks.
 	mux.HandleFunc("POST /api/webhook/payout-events", s.handleWebhookReceive)
-	if s.svc != nil && s.svc.Sandbox() {
+	if s.payments != nil && s.payments.Sandbox() {
 		mux.Handle("POST /api/trigger-mock-webhook", s.loopbackOnly(s.limited(limitTrigger, s.handleWebhookTrigger)))
 	}
 
@@ -63,7 +63,7 @@ func (s *Server) apiRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/me/signins", s.handleSigninsList)
 	mux.HandleFunc("GET /api/me/data", s.handleDataExport)
 	mux.HandleFunc("POST /api/me/close", s.handleAccountClose)
-	if s.svc != nil && s.svc.Sandbox() && s.svc.LocalMailbox() {
+	if s.payments != nil && s.payments.Sandbox() && s.outbox.LocalMailbox() {
 		mux.Handle("GET /api/sandbox/mailbox", s.loopbackOnly(http.HandlerFunc(s.handleMailboxList)))
 		mux.Handle("GET /api/sandbox/mailbox/{id}", s.loopbackOnly(http.HandlerFunc(s.handleMailboxMessage)))
 		mux.Handle("GET /api/sandbox/mailbox/{id}/attachments/{n}", s.loopbackOnly(http.HandlerFunc(s.handleMailboxAttachment)))
