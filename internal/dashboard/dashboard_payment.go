@@ -8,6 +8,7 @@ import (
 	"github.com/crebit/crebit/internal/accounts"
 	"github.com/crebit/crebit/internal/actor"
 	"github.com/crebit/crebit/internal/apperr"
+	"github.com/crebit/crebit/internal/corridor"
 	"github.com/crebit/crebit/internal/customer"
 	"github.com/crebit/crebit/internal/input"
 	"github.com/crebit/crebit/internal/partner"
@@ -78,14 +79,23 @@ func (s *Service) DashboardPaymentSetup(ctx context.Context, who actor.Actor) (P
 
 // usableProfile: not redacted, and not refused by identity verification.
 func usableProfile(c customer.Customer) bool {
-	return c.TaxIDSealed != "" && c.KYCStatus != partner.KYCRejected && (c.Country == payments.Brazil || c.Country == payments.Mexico)
+	return c.TaxIDSealed != "" && c.KYCStatus != partner.KYCRejected && corridorOK(c.Country)
 }
 
+// walletReady: the wallet the country's payment request names is there
+// (corridor.Request.WalletField: SPEI's wallet_id, else the address).
 func walletReady(c customer.Customer) bool {
-	if c.Country == payments.Brazil {
-		return c.WalletAddress != ""
+	cor, _ := corridor.ByCountry(c.Country)
+	if cor.Request.WalletField == "wallet_id" {
+		return c.WalletID != ""
 	}
-	return c.WalletID != ""
+	return c.WalletAddress != ""
+}
+
+// corridorOK reports whether country is a corridor's API name ("brazil").
+func corridorOK(country string) bool {
+	c, ok := corridor.ByCountry(country)
+	return ok && c.Name == country
 }
 
 // JoinCheckWaitlist records that the account wants mailed checks from the
@@ -94,7 +104,7 @@ func (s *Service) JoinCheckWaitlist(ctx context.Context, who actor.Actor, countr
 	if !who.SignedIn() {
 		return actor.ErrNotSignedIn
 	}
-	if country != payments.Brazil && country != payments.Mexico {
+	if !corridorOK(country) {
 		return apperr.WithField(apperr.Invalid, "country", `country must be "brazil" or "mexico"`)
 	}
 	return s.db.Tx(ctx, func(tx *store.Tx) error { return tx.JoinCheckWaitlist(ctx, who.AccountID, country, s.now().UTC()) })
@@ -153,11 +163,8 @@ func (s *Service) CreateDashboardPayment(ctx context.Context, who actor.Actor, i
 	if err != nil {
 		return payment.Record{}, err
 	}
-	method := "pix"
-	if c.Country == payments.Mexico {
-		method = "spei"
-	}
-	return s.payments.CreatePayment(ctx, who, payments.PaymentInput{Method: method, AmountLocal: q.TotalLocal.String(), CustomerID: c.ID,
+	cor, _ := corridor.ByCountry(c.Country) // a usable profile's
+	return s.payments.CreatePayment(ctx, who, payments.PaymentInput{Method: cor.Method, AmountLocal: q.TotalLocal.String(), CustomerID: c.ID,
 		WalletAddress: c.WalletAddress, WalletID: c.WalletID, QuoteID: in.QuoteID,
 		SenderName: strings.TrimSpace(c.FirstName + " " + c.LastName), SenderDocument: doc,
 		ExternalAccountID: in.ExternalAccountID, Delivery: string(payment.DeliveryBankTransfer), Recipient: recipient,

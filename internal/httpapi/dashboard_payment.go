@@ -1,8 +1,10 @@
 package httpapi
 
 import (
+	"fmt"
 	"net/http"
 
+	"github.com/crebit/crebit/internal/corridor"
 	"github.com/crebit/crebit/internal/dashboard"
 )
 
@@ -50,9 +52,10 @@ func (s *Server) handleDashboardPaymentCreate(w http.ResponseWriter, r *http.Req
 		writeError(w, r, err)
 		return
 	}
-	if p.Method == "spei" {
-		writeJSON(w, r, http.StatusOK, speiPaymentJSON(p))
+	c, ok := corridor.ByMethod(p.Method)
+	if !ok {
+		writeError(w, r, fmt.Errorf("payment %s has no corridor for method %q", p.ID, p.Method))
 		return
 	}
-	writeJSON(w, r, http.StatusOK, pixPaymentJSON(p))
+	writeJSON(w, r, http.StatusOK, createdPaymentJSON(c, p))
 }

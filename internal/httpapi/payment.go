@@ -2,73 +2,85 @@ package httpapi
 
 import (
 	"net/http"
+	"reflect"
 	"strings"
 	"time"
 	"unicode/utf8"
 
 	"github.com/crebit/crebit/internal/apperr"
+	"github.com/crebit/crebit/internal/corridor"
 	"github.com/crebit/crebit/internal/payment"
 	"github.com/crebit/crebit/internal/payments"
 )
 
-type pixPaymentRequest struct {
-	AmountBRL         jsonNumber                   `json:"amount_brl"`
+// paymentRequest is the create-<method>-payment request of every corridor.
+// Its JSON names are the corridor's (paymentRequestType): the spec gives the
+// two seed endpoints their own names for the local amount and the sender's
+// tax id, a wallet_id only to SPEI and check_details only where a check can
+// be mailed.
+type paymentRequest struct {
+	AmountLocal       jsonNumber
+	SenderTaxID       string
+	WalletID          string
+	CheckDetails      *payments.CheckDetails
 	CustomerID        string                       `json:"customer_id"`
 	WalletAddress     string                       `json:"wallet_address"`
 	QuoteID           string                       `json:"quote_id"`
 	SenderName        string                       `json:"sender_name"`
-	SenderDocument    string                       `json:"sender_document"`
-	ExternalAccountID string                       `json:"external_account_id"`
-	DeliveryMethod    string                       `json:"delivery_method"`
-	CheckDetails      *payments.CheckDetails       `json:"check_details"`
-	Authorization     *payments.AuthorizationInput `json:"authorization"`
-}
-
-type speiPaymentRequest struct {
-	AmountMXN         jsonNumber                   `json:"amount_mxn"`
-	QuoteID           string                       `json:"quote_id"`
-	CustomerID        string                       `json:"customer_id"`
-	SenderCLABE       string                       `json:"sender_clabe"` // holds the payer's CURP, as the spec says
-	SenderName        string                       `json:"sender_name"`
-	WalletID          string                       `json:"wallet_id"`
-	WalletAddress     string                       `json:"wallet_address"`
 	ExternalAccountID string                       `json:"external_account_id"`
 	DeliveryMethod    string                       `json:"delivery_method"`
 	Authorization     *payments.AuthorizationInput `json:"authorization"`
 }
 
-// handlePixPaymentCreate opens a Pix payment for a locked BRL quote.
-func (s *Server) handlePixPaymentCreate(w http.ResponseWriter, r *http.Request) {
-	var req pixPaymentRequest
-	if err := decodeJSON(w, r, &req); err != nil {
-		writeError(w, r, err)
-		return
+// paymentRequestType is paymentRequest with corridor c's JSON names: the
+// same fields (so a decoded value converts to paymentRequest), the first
+// four tagged from the table, and "-" (refused as an unknown field) where
+// the corridor has no such field.
+func paymentRequestType(c corridor.Corridor) reflect.Type {
+	names := map[string]string{
+		"AmountLocal": c.Request.AmountField,
+		"SenderTaxID": c.Request.TaxIDField,
+		"WalletID":    c.Request.WalletField,
 	}
-	p, ok := s.createPayment(w, r, payments.PaymentInput{Method: "pix", AmountLocal: string(req.AmountBRL),
-		CustomerID: req.CustomerID, WalletAddress: req.WalletAddress, QuoteID: req.QuoteID, SenderName: req.SenderName,
-		SenderDocument: req.SenderDocument, ExternalAccountID: req.ExternalAccountID, Delivery: req.DeliveryMethod,
-		Check: req.CheckDetails, Authorization: req.Authorization})
-	if !ok {
-		return
+	if c.CheckAvailable() {
+		names["CheckDetails"] = "check_details"
 	}
-	writeJSON(w, r, http.StatusOK, pixPaymentJSON(p))
+	t := reflect.TypeFor[paymentRequest]()
+	fields := make([]reflect.StructField, t.NumField())
+	for i := range fields {
+		f := t.Field(i)
+		if name, corridorField := names[f.Name]; corridorField || f.Tag == "" {
+			if name == "" {
+				name = "-"
+			}
+			f.Tag = reflect.StructTag(`json:"` + name + `"`)
+		}
+		fields[i] = f
+	}
+	return reflect.StructOf(fields)
 }
 
-// handleSpeiPaymentCreate opens a SPEI payment for a locked MXN quote.
-func (s *Server) handleSpeiPaymentCreate(w http.ResponseWriter, r *http.Request) {
-	var req speiPaymentRequest
-	if err := decodeJSON(w, r, &req); err != nil {
-		writeError(w, r, err)
-		return
+// handlePaymentCreate opens a payment in corridor c for a locked quote in
+// its currency: POST /api/create-pix-payment for Brazil,
+// /api/create-spei-payment for Mexico (routes.go binds it once per corridor).
+func (s *Server) handlePaymentCreate(c corridor.Corridor) http.HandlerFunc {
+	reqType, plain := paymentRequestType(c), reflect.TypeFor[paymentRequest]()
+	return func(w http.ResponseWriter, r *http.Request) {
+		v := reflect.New(reqType)
+		if err := decodeJSON(w, r, v.Interface()); err != nil {
+			writeError(w, r, err)
+			return
+		}
+		req := v.Elem().Convert(plain).Interface().(paymentRequest)
+		p, ok := s.createPayment(w, r, payments.PaymentInput{Method: c.Method, AmountLocal: string(req.AmountLocal),
+			CustomerID: req.CustomerID, WalletID: req.WalletID, WalletAddress: req.WalletAddress, QuoteID: req.QuoteID,
+			SenderName: req.SenderName, SenderDocument: req.SenderTaxID, ExternalAccountID: req.ExternalAccountID,
+			Delivery: req.DeliveryMethod, Check: req.CheckDetails, Authorization: req.Authorization})
+		if !ok {
+			return
+		}
+		writeJSON(w, r, http.StatusOK, createdPaymentJSON(c, p))
 	}
-	p, ok := s.createPayment(w, r, payments.PaymentInput{Method: "spei", AmountLocal: string(req.AmountMXN),
-		CustomerID: req.CustomerID, WalletID: req.WalletID, WalletAddress: req.WalletAddress, QuoteID: req.QuoteID,
-		SenderName: req.SenderName, SenderDocument: req.SenderCLABE, ExternalAccountID: req.ExternalAccountID,
-		Delivery: req.DeliveryMethod, Authorization: req.Authorization})
-	if !ok {
-		return
-	}
-	writeJSON(w, r, http.StatusOK, speiPaymentJSON(p))
 }
 
 func (s *Server) createPayment(w http.ResponseWriter, r *http.Request, in payments.PaymentInput) (payment.Record, bool) {
@@ -90,27 +102,27 @@ func (s *Server) createPayment(w http.ResponseWriter, r *http.Request, in paymen
 	return p, true
 }
 
-// pixPaymentJSON is create-pix-payment's answer: the BR Code to pay.
-func pixPaymentJSON(p payment.Record) map[string]any {
+// createdPaymentJSON is create-<method>-payment's answer (and the
+// dashboard's): the payment, its local amount under the corridor's name,
+// and what to pay — a code to copy (Pix's BR Code) or an account to transfer
+// to (SPEI's CLABE).
+func createdPaymentJSON(c corridor.Corridor, p payment.Record) map[string]any {
 	body := paymentJSON(p)
-	body["amount_brl"] = p.AmountLocal
-	body["pix_code"] = p.PixCode
-	body["transaction"] = map[string]any{
-		"id": p.ID, "pix_code": p.PixCode, "deposit_address": p.DepositAddress,
-		"payment_instructions":        map[string]string{"pix_code": p.PixCode, "deposit_address": p.DepositAddress},
-		"sender_deposit_instructions": map[string]string{"deposit_address": p.DepositAddress},
+	body[c.Request.AmountField] = p.AmountLocal
+	switch c.Instructions {
+	case corridor.InstructionsCode:
+		body["pix_code"] = p.PixCode
+		body["transaction"] = map[string]any{
+			"id": p.ID, "pix_code": p.PixCode, "deposit_address": p.DepositAddress,
+			"payment_instructions":        map[string]string{"pix_code": p.PixCode, "deposit_address": p.DepositAddress},
+			"sender_deposit_instructions": map[string]string{"deposit_address": p.DepositAddress},
+		}
+	case corridor.InstructionsBankAccount:
+		body["bank_account"] = map[string]string{"bank_name": p.DepositBankName, "clabe": p.DepositAddress}
+		body["beneficiary"] = map[string]string{"name": p.BeneficiaryName}
+		body["transaction"] = map[string]any{"id": p.ID, "deposit_address": p.DepositAddress,
+			"sender_deposit_instructions": map[string]string{"deposit_address": p.DepositAddress}}
 	}
-	return body
-}
-
-// speiPaymentJSON is create-spei-payment's answer: the CLABE to pay.
-func speiPaymentJSON(p payment.Record) map[string]any {
-	body := paymentJSON(p)
-	body["amount_mxn"] = p.AmountLocal
-	body["bank_account"] = map[string]string{"bank_name": p.DepositBankName, "clabe": p.DepositAddress}
-	body["beneficiary"] = map[string]string{"name": p.BeneficiaryName}
-	body["transaction"] = map[string]any{"id": p.ID, "deposit_address": p.DepositAddress,
-		"sender_deposit_instructions": map[string]string{"deposit_address": p.DepositAddress}}
 	return body
 }
 

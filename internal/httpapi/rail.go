@@ -4,23 +4,25 @@ import (
 	"net/http"
 	"strconv"
 
+	"github.com/crebit/crebit/internal/corridor"
 	"github.com/crebit/crebit/internal/payments"
-	"github.com/crebit/crebit/internal/rail"
 )
 
 // railReferenceJSON is the rail's own reference for the owner, or nil
-// before the pay-in completed: {"kind", "value"} and, for SPEI, Banxico's
-// CEP lookup where the payer can fetch the transfer's proof.
+// before the pay-in completed: {"kind", "value"} and, where the rail has
+// one (Banxico's CEP for SPEI), the page where the payer can fetch the
+// transfer's proof.
 func railReferenceJSON(st payments.PaymentStatus) map[string]string {
-	switch {
-	case !st.Owned:
+	c, ok := corridor.ByMethod(st.Payment.Method)
+	ref := st.Rail.Value()
+	if !st.Owned || !ok || ref == "" {
 		return nil
-	case st.Rail.PixEndToEndID != "":
-		return map[string]string{"kind": "pix_end_to_end_id", "value": st.Rail.PixEndToEndID}
-	case st.Rail.SPEITrackingKey != "":
-		return map[string]string{"kind": "spei_tracking_key", "value": st.Rail.SPEITrackingKey, "lookup_url": rail.CEPURL}
 	}
-	return nil
+	body := map[string]string{"kind": c.Rail.Kind, "value": ref}
+	if c.Rail.LookupURL != "" {
+		body["lookup_url"] = c.Rail.LookupURL
+	}
+	return body
 }
 
 // stagesJSON lists the payment's stages with when each was reached.

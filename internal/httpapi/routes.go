@@ -2,6 +2,8 @@ package httpapi
 
 import (
 	"net/http"
+
+	"github.com/crebit/crebit/internal/corridor"
 )
 
 // apiRoutes lists every /api/ route in one place. Paths and field names are
@@ -20,8 +22,8 @@ func (s *Server) apiRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/last-customer-id", s.handleSessionCustomerID)
 
 	// Payments and their status.
-	mux.HandleFunc("POST /api/create-pix-payment", s.limited(limitPayment, s.handlePixPaymentCreate))
-	mux.HandleFunc("POST /api/create-spei-payment", s.limited(limitPayment, s.handleSpeiPaymentCreate))
+	mux.HandleFunc("POST /api/create-pix-payment", s.limited(limitPayment, s.handlePaymentCreate(corridor.Brazil)))
+	mux.HandleFunc("POST /api/create-spei-payment", s.limited(limitPayment, s.handlePaymentCreate(corridor.Mexico)))
 	mux.HandleFunc("GET /api/webhook-status/{transaction_id}", s.limited(limitStatus, s.handleWebhookStatus))
 	mux.HandleFunc("GET /api/transaction-status", s.limited(limitStatus, s.handleTransactionStatus))
 	mux.HandleFunc("GET /api/payments/{transaction_id}/events", s.limited(limitStatus, s.handlePaymentEvents))

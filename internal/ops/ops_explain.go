@@ -7,9 +7,9 @@ import (
 	"time"
 
 	"github.com/crebit/crebit/internal/apperr"
+	"github.com/crebit/crebit/internal/corridor"
 	"github.com/crebit/crebit/internal/money"
 	"github.com/crebit/crebit/internal/payment"
-	"github.com/crebit/crebit/internal/rail"
 	"github.com/crebit/crebit/internal/randid"
 	"github.com/crebit/crebit/internal/store"
 )
@@ -219,8 +219,8 @@ func (s *Service) ConsoleExplainPayment(ctx context.Context, transactionID strin
 		return Explanation{}, err
 	}
 	ex.Rail = ExplainedRail{PixEndToEndID: ref.PixEndToEndID, SPEITrackingKey: ref.SPEITrackingKey}
-	if ref.SPEITrackingKey != "" {
-		ex.Rail.CEPURL = rail.CEPURL
+	if cor, ok := corridor.ByMethod(p.Method); ok && ref.Value() != "" {
+		ex.Rail.CEPURL = cor.Rail.LookupURL // Banxico's CEP for SPEI; none for Pix
 	}
 	others, err := s.ConsoleFindPayments(ctx, FindInput{Q: customerEmail})
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/crebit/crebit/internal/account"
 	"github.com/crebit/crebit/internal/apperr"
+	"github.com/crebit/crebit/internal/corridor"
 	"github.com/crebit/crebit/internal/money"
 	"github.com/crebit/crebit/internal/payment"
 	"github.com/crebit/crebit/internal/payments"
@@ -55,15 +56,13 @@ type FoundPayments struct {
 	Next     string         `json:"next,omitempty"`
 }
 
-// corridors maps the console's corridor names to the local currency.
-var corridors = map[string]money.Currency{"BR": money.BRL, "MX": money.MXN}
-
-// corridorOf names the corridor of a local currency.
+// corridorOf names the corridor of a local currency by its country code
+// (the console's corridor filter); Brazil's for an unknown currency.
 func corridorOf(c money.Currency) string {
-	if c == money.MXN {
-		return "MX"
+	if cor, ok := corridor.ByCurrency(c); ok {
+		return cor.Country
 	}
-	return "BR"
+	return corridor.Brazil.Country
 }
 
 // ConsoleFindPayments searches payments for an operator (any role).
@@ -118,11 +117,11 @@ func findFilter(in FindInput) (store.ConsoleSearch, error) {
 		f.States = append(f.States, payment.State(st))
 	}
 	if c := strings.ToUpper(strings.TrimSpace(in.Corridor)); c != "" {
-		cur, ok := corridors[c]
-		if !ok {
+		cor, ok := corridor.ByCountry(c)
+		if !ok || cor.Country != c {
 			return f, apperr.WithField(apperr.Invalid, "corridor", `corridor must be "BR" or "MX"`)
 		}
-		f.Currency = cur
+		f.Currency = cor.Currency
 	}
 	var err error
 	if f.MinUSD, err = usdCents("min_usd", in.MinUSD); err != nil {

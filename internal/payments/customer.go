@@ -91,7 +91,7 @@ func (s *Service) CreateCustomer(ctx context.Context, who actor.Actor, in Custom
 
 	req := partner.CustomerRequest{
 		FirstName: c.FirstName, LastName: c.LastName, Email: c.Email, Phone: c.Phone, DateOfBirth: c.DateOfBirth,
-		TaxIDType: c.TaxIDType, TaxID: taxValue, Country: map[string]string{Brazil: "BR", Mexico: "MX"}[c.Country],
+		TaxIDType: c.TaxIDType, TaxID: taxValue, Country: countryCode(c.Country),
 		Address: partner.Address{Street: c.Street, City: c.City, State: c.State, PostalCode: c.PostalCode, Country: c.AddressCountry},
 	}
 	// The key covers the whole request (the tax id by its keyed hash): a
@@ -253,12 +253,7 @@ func (s *Service) validateCustomer(in CustomerInput) (customer.Customer, string,
 		DateOfBirth: t(in.DateOfBirth), Street: t(in.Address.Street), City: t(in.Address.City), State: t(in.Address.State),
 		PostalCode: t(in.Address.PostalCode), AddressCountry: ctry}
 	var value string
-	if ctry == Brazil {
-		c.TaxIDType, value, err = brazilTaxID("identity_documents", doc.Value)
-	} else {
-		c.TaxIDType = "curp"
-		value, err = curp("identity_documents", doc.Value)
-	}
+	c.TaxIDType, value, err = taxIDOf(ctry, "identity_documents", doc.Value)
 	return c, value, err
 }
 

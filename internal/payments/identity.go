@@ -7,24 +7,41 @@ import (
 	"unicode"
 
 	"github.com/crebit/crebit/internal/apperr"
+	"github.com/crebit/crebit/internal/corridor"
 	"github.com/crebit/crebit/internal/taxid"
 )
 
-// Countries Crebit serves, as the wizard names them.
-const (
-	Brazil = "brazil"
-	Mexico = "mexico"
-)
-
-// ParseCountry accepts the names and ISO codes a client may send.
+// ParseCountry accepts the names and ISO codes a client may send
+// (corridor.Parse) and returns the wizard's name of the country.
 func ParseCountry(s string) (string, bool) {
-	switch strings.ToLower(strings.TrimSpace(s)) {
-	case "brazil", "brasil", "br", "bra":
-		return Brazil, true
-	case "mexico", "méxico", "mx", "mex":
-		return Mexico, true
+	c, ok := corridor.Parse(s)
+	return c.Name, ok
+}
+
+// countryCode is the ISO code of a country as customers store it ("BR").
+func countryCode(country string) string {
+	c, _ := corridor.ByCountry(country)
+	return c.Country
+}
+
+// taxIDOf validates raw as country's tax id (the corridor's validator) and
+// returns its kind and the value to store; a refusal is worded for the
+// kind, under field, by the checks below.
+func taxIDOf(country, field, raw string) (kind, value string, err error) {
+	c, ok := corridor.ByCountry(country)
+	if !ok {
+		return "", "", apperr.WithField(apperr.CountryNotSupported, "country", "Country Not Supported: Crebit serves payers from Brazil and Mexico.")
 	}
-	return "", false
+	if kind, value, err = c.TaxID.Validate(raw); err == nil {
+		return kind, value, nil
+	}
+	switch c.TaxID.Name {
+	case corridor.Brazil.TaxID.Name:
+		_, _, err = brazilTaxID(field, raw)
+	case corridor.Mexico.TaxID.Name:
+		_, err = curp(field, raw)
+	}
+	return "", "", err
 }
 
 // brazilTaxID validates a CPF or CNPJ with the spec's length message and

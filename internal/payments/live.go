@@ -5,9 +5,9 @@ import (
 
 	"github.com/crebit/crebit/internal/actor"
 	"github.com/crebit/crebit/internal/apperr"
+	"github.com/crebit/crebit/internal/corridor"
 	"github.com/crebit/crebit/internal/partner"
 	"github.com/crebit/crebit/internal/payment"
-	"github.com/crebit/crebit/internal/rail"
 	"github.com/crebit/crebit/internal/store"
 )
 
@@ -27,20 +27,20 @@ func (s *Service) keepRailReference(ctx context.Context, tx *store.Tx, p payment
 	if data == nil || data.EndToEndID == "" && data.TrackingKey == "" {
 		return nil
 	}
+	cor, ok := corridor.ByMethod(p.Method)
+	if !ok {
+		return nil
+	}
 	var ref payment.RailReference
-	switch p.Method {
-	case "pix":
-		if err := rail.ValidateEndToEndID(data.EndToEndID); err != nil {
-			s.log.Warn("partner sent a malformed Pix end-to-end id; not stored", "payment_id", p.ID)
-			return nil
-		}
-		ref.PixEndToEndID = data.EndToEndID
-	case "spei":
-		if err := rail.ValidateTrackingKey(data.TrackingKey); err != nil {
-			s.log.Warn("partner sent a malformed SPEI tracking key; not stored", "payment_id", p.ID)
-			return nil
-		}
-		ref.SPEITrackingKey = data.TrackingKey
+	value := data.EndToEndID
+	if cor.Rail.Kind == corridor.Mexico.Rail.Kind {
+		ref.SPEITrackingKey, value = data.TrackingKey, data.TrackingKey
+	} else {
+		ref.PixEndToEndID = value
+	}
+	if err := cor.Rail.Validate(value); err != nil {
+		s.log.Warn("partner sent a malformed "+cor.Rail.Name+"; not stored", "payment_id", p.ID)
+		return nil
 	}
 	return tx.SetPaymentRailReference(ctx, p.ID, ref)
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/crebit/crebit/internal/actor"
 	"github.com/crebit/crebit/internal/apperr"
+	"github.com/crebit/crebit/internal/corridor"
 	"github.com/crebit/crebit/internal/customer"
 	"github.com/crebit/crebit/internal/input"
 	"github.com/crebit/crebit/internal/money"
@@ -202,8 +203,7 @@ func (s *Service) failPayment(ctx context.Context, p payment.Record, cause error
 	if errors.As(cause, &pe) && strings.HasPrefix(pe.Code, "kyc_") {
 		return apperr.New(apperr.KYCRejected, "Your identity verification is not complete yet, so this payment cannot be made. Please contact support.")
 	}
-	method := map[string]string{"pix": "PIX", "spei": "SPEI"}[p.Method]
-	return apperr.New(apperr.PartnerUnavailable, "Failed to create %s payment: the payment provider is unavailable. Please try again.", method)
+	return apperr.New(apperr.PartnerUnavailable, "Failed to create %s payment: the payment provider is unavailable. Please try again.", strings.ToUpper(p.Method))
 }
 
 // buildPayment checks the quote, customer, wallet and destination, and
@@ -213,29 +213,24 @@ func (s *Service) buildPayment(ctx context.Context, tx *store.Tx, who actor.Acto
 	var none payment.Record
 	var noAuth payment.Authorization
 	bank := ""
-	local := money.BRL
-	if in.Method == "spei" {
-		local = money.MXN
+	cor, ok := corridor.ByMethod(in.Method)
+	if !ok {
+		return none, noAuth, "", apperr.New(apperr.Invalid, "unknown payment method")
 	}
+	local := cor.Currency
 	if c.KYCStatus != partner.KYCApproved {
 		return none, noAuth, "", apperr.New(apperr.KYCReview, "Your identity verification is still under review, so payments are on hold. We will e-mail you when it is done.")
 	}
-	if in.Method == "pix" && (c.Country != Brazil || c.WalletAddress != in.WalletAddress) {
-		if c.Country != Brazil {
-			return none, noAuth, "", apperr.New(apperr.CountryNotSupported, "Country Not Supported: PIX payments are for payers from Brazil.")
-		}
-		return none, noAuth, "", apperr.WithField(apperr.WalletMissing, "wallet_address", "No wallet address found. Please try again.")
+	if c.Country != cor.Name {
+		return none, noAuth, "", apperr.New(apperr.CountryNotSupported, "Country Not Supported: %s payments are for payers from %s.",
+			strings.ToUpper(cor.Method), cor.NameIn("en"))
 	}
-	if in.Method == "spei" && (c.Country != Mexico || c.WalletID != in.WalletID) {
-		if c.Country != Mexico {
-			return none, noAuth, "", apperr.New(apperr.CountryNotSupported, "Country Not Supported: SPEI payments are for payers from Mexico.")
-		}
-		return none, noAuth, "", apperr.WithField(apperr.WalletMissing, "wallet_id", "No wallet ID found. Please try again.")
+	if err := sameWallet(cor, c, in); err != nil {
+		return none, noAuth, "", err
 	}
 	if s.sealer.Hash(c.TaxIDType, in.SenderDocument) != c.TaxIDHash {
-		doc := map[string]string{"cpf": "CPF", "cnpj": "CNPJ", "curp": "CURP"}[c.TaxIDType]
-		field := map[string]string{"pix": "sender_document", "spei": "sender_clabe"}[in.Method]
-		return none, noAuth, "", apperr.WithField(apperr.SenderMismatch, field, fmt.Sprintf("The sender's %s does not match the customer profile. Please use the same %s as in step 1.", doc, doc))
+		doc := strings.ToUpper(c.TaxIDType) // CPF, CNPJ, CURP
+		return none, noAuth, "", apperr.WithField(apperr.SenderMismatch, cor.Request.TaxIDField, fmt.Sprintf("The sender's %s does not match the customer profile. Please use the same %s as in step 1.", doc, doc))
 	}
 
 	q, err := tx.QuoteByOnRampID(ctx, in.QuoteID)
@@ -262,7 +257,7 @@ func (s *Service) buildPayment(ctx context.Context, tx *store.Tx, who actor.Acto
 	}
 	amount, err := money.Parse(in.AmountLocal, local)
 	if err != nil || amount.Cmp(q.TotalLocal) != 0 {
-		field := "amount_" + strings.ToLower(string(local))
+		field := cor.Request.AmountField
 		return none, noAuth, "", apperr.WithField(apperr.QuoteMismatch, field, fmt.Sprintf("%s does not match the locked quote (%s %s). Please generate a new quote.",
 			field, q.TotalLocal, local))
 	}
@@ -288,8 +283,9 @@ func (s *Service) buildPayment(ctx context.Context, tx *store.Tx, who actor.Acto
 		}
 		p.ExternalAccountID, bank = a.ID, a.PartnerAccountID
 	case payment.DeliveryCheck:
-		if in.Method == "spei" {
-			return none, noAuth, "", apperr.WithField(apperr.DeliveryMethodInvalid, "delivery_method", "Mail Check to School is coming soon for Mexico. Please choose USD to Your US Bank Account.")
+		if !cor.CheckAvailable() {
+			return none, noAuth, "", apperr.WithField(apperr.DeliveryMethodInvalid, "delivery_method", fmt.Sprintf(
+				"Mail Check to School is coming soon for %s. Please choose USD to Your US Bank Account.", cor.NameIn("en")))
 		}
 		details, err := validateCheck(in.Check)
 		if err != nil {
@@ -344,33 +340,20 @@ func validatePaymentInput(in *PaymentInput) error {
 	if in.Authorization != nil && !in.Authorization.Accepted {
 		return apperr.WithField(apperr.AuthorizationRequired, "authorization", "Authorization Required – Please agree to the authorization to proceed with the payment.")
 	}
-	switch in.Method {
-	case "pix":
-		if t(in.SenderName) == "" || t(in.SenderDocument) == "" {
-			return apperr.WithField(apperr.SenderRequired, "sender_document", "Sender information (name and tax ID) is required for PIX payment.")
-		}
-		_, value, err := brazilTaxID("sender_document", in.SenderDocument)
-		if err != nil {
-			return err
-		}
-		in.SenderDocument = value
-		if t(in.WalletAddress) == "" {
-			return apperr.WithField(apperr.WalletMissing, "wallet_address", "No wallet address found. Please try again.")
-		}
-	case "spei":
-		if t(in.SenderDocument) == "" {
-			return apperr.WithField(apperr.SenderRequired, "sender_clabe", "Sender information (name and CURP) is required for SPEI payment.")
-		}
-		value, err := curp("sender_clabe", in.SenderDocument)
-		if err != nil {
-			return err
-		}
-		in.SenderDocument = value
-		if t(in.WalletID) == "" {
-			return apperr.WithField(apperr.WalletMissing, "wallet_id", "No wallet ID found. Please try again.")
-		}
-	default:
+	cor, ok := corridor.ByMethod(in.Method)
+	if !ok {
 		return apperr.New(apperr.Invalid, "unknown payment method")
+	}
+	if err := senderGiven(cor, *in); err != nil {
+		return err
+	}
+	_, value, err := taxIDOf(cor.Name, cor.Request.TaxIDField, in.SenderDocument)
+	if err != nil {
+		return err
+	}
+	in.SenderDocument = value
+	if field, given, _ := walletOf(cor, customer.Customer{}, *in); t(given) == "" {
+		return walletMissing(field)
 	}
 	if t(in.QuoteID) == "" {
 		return apperr.WithField(apperr.RequiredFieldsMissing, "quote_id", "No quote available. Please generate a quote first.")
@@ -379,7 +362,7 @@ func validatePaymentInput(in *PaymentInput) error {
 		return apperr.WithField(apperr.RequiredFieldsMissing, "customer_id", "No customer ID found. Please create a customer profile first.")
 	}
 	if in.AmountLocal == "" {
-		field := map[string]string{"pix": "amount_brl", "spei": "amount_mxn"}[in.Method]
+		field := cor.Request.AmountField
 		return apperr.WithField(apperr.RequiredFieldsMissing, field, field+" is required")
 	}
 	if input.TooLong(in.SenderName, 200) {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/crebit/crebit/internal/actor"
 	"github.com/crebit/crebit/internal/apperr"
+	"github.com/crebit/crebit/internal/corridor"
 	"github.com/crebit/crebit/internal/money"
 	"github.com/crebit/crebit/internal/partner"
 	"github.com/crebit/crebit/internal/payment"
@@ -16,31 +17,13 @@ import (
 	"github.com/crebit/crebit/internal/store"
 )
 
-// Corridors: the quote symbol and its local currency.
-var symbols = map[string]money.Currency{"USDC/BRL": money.BRL, "USDC/MXN": money.MXN}
-
-// MinimumBrazilUSD is the smallest Brazil payment (spec: USD 16).
-var MinimumBrazilUSD = usd(1600)
-
-// MinimumMexicoUSD is the smallest Mexico payment. The legs of a SPEI
-// payment round twice (MXN -> USDC down to 6 places, USDC -> USD down to
-// cents), so the gross USD can fall a cent short of the promise and Crebit
-// tops that cent up. At the sandbox's 18.45 MXN per USDC, USD 0.01 costs
-// MXN 0.18, which buys 0.009756 USDC and sells for USD 0.00: the payment
-// could be paid in and never finish. From USD 0.02 every leg is non-zero,
-// but the absorbed cent is then half the payment. USD 1.00, the smallest
-// amount the calculator quotes, keeps that cent at most 1% of any payment
-// and every leg far from zero across any plausible MXN rate (ComputeLegs
-// still refuses a quote whose legs would not finish).
-var MinimumMexicoUSD = usd(100)
-
-// ParseSymbol checks a quote symbol.
+// ParseSymbol checks a quote symbol (a corridor's, corridor.BySymbol).
 func ParseSymbol(symbol string) (money.Currency, error) {
-	cur, ok := symbols[symbol]
+	c, ok := corridor.BySymbol(symbol)
 	if !ok {
 		return "", apperr.WithField(apperr.Invalid, "symbol", `symbol must be "USDC/BRL" or "USDC/MXN"`)
 	}
-	return cur, nil
+	return c.Currency, nil
 }
 
 // ParseAmountUSD applies the amount rules every payment shares: a number
@@ -70,15 +53,13 @@ func (s *Service) ParseAmountUSD(raw string) (money.Amount, error) {
 	return a, nil
 }
 
-// CheckAmount applies the corridor's minimum. It guards payments, not
-// quotes: the header prices 1 USD to show the live rate, and a quote
-// commits nobody.
+// CheckAmount applies the corridor's minimum (corridor.Corridor.MinimumUSD,
+// which says why Mexico's is USD 1.00). It guards payments, not quotes: the
+// header prices 1 USD to show the live rate, and a quote commits nobody.
 func CheckAmount(local money.Currency, a money.Amount) error {
-	if local == money.BRL && a.Cmp(MinimumBrazilUSD) < 0 {
-		return apperr.WithField(apperr.MinimumAmount, "amount_usd", "Minimum Transfer Amount: payments from Brazil must be at least USD 16.00")
-	}
-	if local == money.MXN && a.Cmp(MinimumMexicoUSD) < 0 {
-		return apperr.WithField(apperr.MinimumAmount, "amount_usd", "Minimum Transfer Amount: payments from Mexico must be at least USD 1.00")
+	if c, ok := corridor.ByCurrency(local); ok && a.Cmp(c.MinimumUSD) < 0 {
+		return apperr.WithField(apperr.MinimumAmount, "amount_usd", fmt.Sprintf(
+			"Minimum Transfer Amount: payments from %s must be at least USD %s", c.NameIn("en"), c.MinimumUSD))
 	}
 	return nil
 }

@@ -7,10 +7,10 @@ import (
 
 	"github.com/crebit/crebit/internal/actor"
 	"github.com/crebit/crebit/internal/apperr"
+	"github.com/crebit/crebit/internal/corridor"
 	"github.com/crebit/crebit/internal/locale"
 	"github.com/crebit/crebit/internal/mail"
 	"github.com/crebit/crebit/internal/payment"
-	"github.com/crebit/crebit/internal/rail"
 	"github.com/crebit/crebit/internal/receipt"
 	"github.com/crebit/crebit/internal/store"
 )
@@ -42,8 +42,8 @@ func (s *Service) Receipt(ctx context.Context, who actor.Actor, transactionID st
 		AmountLocal: p.AmountLocal, AmountUSD: p.AmountUSD, TotalFeesUSD: p.TotalFeesUSD, Rate: p.EffectiveRate,
 		Delivery: string(p.Delivery), TrackingNumber: p.TrackingNumber,
 		PixEndToEndID: st.Rail.PixEndToEndID, SPEITrackingKey: st.Rail.SPEITrackingKey}
-	if d.SPEITrackingKey != "" {
-		d.CEPURL = rail.CEPURL
+	if cor, ok := corridor.ByMethod(p.Method); ok && st.Rail.Value() != "" {
+		d.CEPURL = cor.Rail.LookupURL // Banxico's CEP for SPEI; none for Pix
 	}
 	if c := st.Check; c != nil {
 		d.Student, d.StudentID, d.School = c.StudentFullName, c.StudentID, c.SchoolName
