@@ -18,7 +18,9 @@ export interface ReplayWebhookInput {
 
 export function usePaymentFixes(transactionId: string) {
   const client = useQueryClient();
-  const refresh = () => client.invalidateQueries({ queryKey: opsKey });
+  // Not awaited: the action's own callbacks run at once, before the refetch
+  // may remove the object (and the form that acted on it) from the page.
+  const refresh = () => void client.invalidateQueries({ queryKey: opsKey });
   const path = `/api/ops/payments/${encodeURIComponent(transactionId)}`;
   const resend = useMutation({
     mutationFn: (body: ResendMailInput) => apiFetch<void>(`${path}/resend-email`, { method: 'POST', body: { ...body } }),

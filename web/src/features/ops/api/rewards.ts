@@ -42,7 +42,9 @@ export interface ReviewRewardInput {
 /** useRewardActions gives the sending and the review; each refreshes the queue and the audit log. */
 export function useRewardActions() {
   const client = useQueryClient();
-  const refresh = () => client.invalidateQueries({ queryKey: opsKey });
+  // Not awaited: the action's own callbacks run at once, before the refetch
+  // may remove the object (and the form that acted on it) from the page.
+  const refresh = () => void client.invalidateQueries({ queryKey: opsKey });
   const send = useMutation({
     mutationFn: ({ id, ...body }: SendRewardInput) => apiFetch<void>(`/api/ops/rewards/${encodeURIComponent(id)}/send`, { method: 'POST', body }),
     onSuccess: refresh,
