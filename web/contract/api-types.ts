@@ -804,7 +804,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Release a held reward to earned, or refuse an earned or held one (finance) */
+        /** Release a held reward to earned, or refuse an earned or held one (finance); a refusal e-mails the referrer the reason */
         post: operations["opsRewardReview"];
         delete?: never;
         options?: never;
@@ -4003,8 +4003,9 @@ export interface operations {
     opsAudit: {
         parameters: {
             query?: {
-                /** @description RFC 3339: entries before this time (the next page). */
-                before?: string;
+                /** @description The `next` value of the page before: the entries after it in the log's order, newest first by time then id. */
+                after?: string;
+                /** @description Entries a page (50 unless given). */
                 limit?: number;
                 object_id?: string;
                 object_type?: string;
@@ -4015,7 +4016,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The entries. */
+            /** @description A page of entries. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4023,6 +4024,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         entries: components["schemas"]["AuditEntry"][];
+                        /** @description Present when there are older entries: pass it as `after`. */
+                        next?: string;
                     };
                 };
             };

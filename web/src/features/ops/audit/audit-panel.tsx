@@ -17,10 +17,10 @@ export function AuditPanel({ objectType, objectId }: { objectType: string; objec
         <p role="alert" className="text-red-800">
           {answerText(q.error, t('audit.failed'))}
         </p>
-      ) : q.data.length === 0 ? (
+      ) : q.data.entries.length === 0 ? (
         <p className="text-slate-700">{t('audit.noneForObject')}</p>
       ) : (
-        <AuditList entries={q.data} caption={title} />
+        <AuditList entries={q.data.entries} caption={title} />
       )}
     </Section>
   );
