@@ -30,6 +30,7 @@ import (
 	"github.com/crebit/crebit/internal/sandbox"
 	"github.com/crebit/crebit/internal/service"
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/support"
 	"github.com/crebit/crebit/web"
 )
 
@@ -366,7 +367,8 @@ func Build(cfg config.Config, db *store.DB, log *slog.Logger, now func() time.Ti
 			return nil, err
 		}
 	}
-	hd := httpapi.Deps{Config: cfg, Log: log, Now: now, Static: web.FS(), Service: svc, WebhookBase: webhookBase, Metrics: st.Metrics}
+	hd := httpapi.Deps{Config: cfg, Log: log, Now: now, Static: web.FS(), Service: svc, WebhookBase: webhookBase, Metrics: st.Metrics,
+		Support: support.New(db, svc, now, cfg.SupportInbound)}
 	if st.Sandbox != nil {
 		hd.Sandbox = st.Sandbox.Handler()
 	}

@@ -21,6 +21,7 @@ import (
 	"github.com/crebit/crebit/internal/config"
 	"github.com/crebit/crebit/internal/metrics"
 	"github.com/crebit/crebit/internal/service"
+	"github.com/crebit/crebit/internal/support"
 )
 
 // Deps are what the server is built from.
@@ -36,6 +37,9 @@ type Deps struct {
 	WebhookBase string
 	// Metrics counts requests by route pattern (optional).
 	Metrics *metrics.Metrics
+	// Support is the support conversations (issue 30 item 5); nil leaves
+	// their routes out.
+	Support *support.Service
 }
 
 // Server is the whole HTTP surface as one http.Handler.
@@ -44,6 +48,7 @@ type Server struct {
 	log         *slog.Logger
 	now         func() time.Time
 	svc         *service.Service
+	support     *support.Service
 	https       bool
 	webhookBase string
 	handler     http.Handler
@@ -60,6 +65,7 @@ func NewServer(d Deps) *Server {
 		log:         d.Log,
 		now:         d.Now,
 		svc:         d.Service,
+		support:     d.Support,
 		https:       strings.HasPrefix(d.Config.BaseURL, "https://"),
 		webhookBase: d.WebhookBase,
 		closing:     make(chan struct{}),
