@@ -23,6 +23,9 @@ export function ConsoleShell({ me, children }: { me: Operator; children: ReactNo
                 {t('nav.rewards')}
               </NavLink>
             ) : null}
+            <NavLink to="/ops/support" className={link}>
+              {t('nav.support')}
+            </NavLink>
             <NavLink to="/ops/health" className={link}>
               {t('nav.health')}
             </NavLink>
