@@ -45,7 +45,7 @@ export function ConversationPage() {
         </Link>
         <h1 className="mt-2 break-words text-2xl font-bold text-ink">{c.subject}</h1>
         <p className="mt-1 break-all text-sm text-slate-700">
-          {t('support.summary', { name: c.name || c.email, email: c.email, source: t(`support.sources.${c.source}`), reference: c.reference })}
+          {t('support.summary', { who: c.name ? `${c.name} <${c.email}>` : c.email, source: t(`support.sources.${c.source}`), reference: c.reference })}
         </p>
       </div>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
