@@ -114,6 +114,15 @@ describe('RewardsPage', () => {
     expect(sent).toEqual([{ path: '/api/ops/rewards/rwd_held/review', body: { decision: 'refuse', reason: 'The friend is the referrer’s spouse' } }]);
   });
 
+  it('does not call a reviewed reward clean: it shows the operator’s note instead of the rule', async () => {
+    queue([{ ...earned, review_reason: 'Called the referrer: a classmate' }]);
+    renderRoute('/ops/rewards', <RewardsRoute />, '/ops/rewards');
+    const item = await screen.findByRole('article');
+    expect(within(item).getByText(/^Reviewed by an operator/)).toBeInTheDocument();
+    expect(within(item).getByText('Called the referrer: a classmate')).toBeInTheDocument();
+    expect(within(item).queryByText('Nothing found')).toBeNull();
+  });
+
   it('is the not-found page for a support operator', async () => {
     const asked = stubFetch(() => undefined);
     renderRoute('/ops/rewards', <RewardsRoute />, '/ops/rewards', { account_id: 'acc_s', email: 's@example.com', role: 'support' });

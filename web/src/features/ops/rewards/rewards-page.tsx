@@ -120,7 +120,8 @@ function RewardItem({ reward: r, onDone, onStart }: { reward: Reward; onDone: (m
           <dt className="font-semibold">{t('rewards.giftCard')}</dt>
           <dd>{r.gift_card_brand || t('rewards.notChosen')}</dd>
           <dt className="font-semibold">{t('rewards.signal')}</dt>
-          <dd className={signal ? 'font-semibold text-amber-800' : undefined}>{signal || t('rewards.noSignal')}</dd>
+          {/* Once an operator has reviewed it, the reward keeps the operator's note, not the rule's reason (the audit log has both). */}
+          <dd className={signal ? 'font-semibold text-amber-800' : undefined}>{signal || (note ? t('rewards.reviewed') : t('rewards.noSignal'))}</dd>
           {note ? (
             <>
               <dt className="font-semibold">{t('rewards.note')}</dt>
