@@ -8,7 +8,7 @@ import (
 
 // What the support conversations (internal/support, issue 30 item 5) use of
 // the service, exported in this one file so that their use cases live in
-// their own package: the outbox, the audit log and the console's rules.
+// their own package: the outbox, the audit log and the rules of typed text.
 
 // QueueMailTx queues an e-mail of kind through the outbox in tx, with extra
 // header fields (such as Reply-To; nil for none).
@@ -21,10 +21,6 @@ func (s *Service) QueueMailTx(ctx context.Context, tx *store.Tx, kind, lang, to 
 func (s *Service) AuditTx(ctx context.Context, tx *store.Tx, op Operator, action, objectType, objectID string, before, after any, why string) error {
 	return s.audit(ctx, tx, op.AccountID, op.Email, action, objectType, objectID, before, after, why)
 }
-
-// ConsoleReason reads the reason an operator typed (required, one line, at
-// most 500 characters).
-func ConsoleReason(r string) (string, error) { return reason(r) }
 
 // PlainText reports whether s holds no control characters but newlines and tabs.
 func PlainText(s string) bool { return plainText(s) }
