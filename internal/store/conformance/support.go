@@ -67,7 +67,9 @@ func exerciseSupport(t *testing.T, s *suite) {
 
 			got := must(t, b, func(tx *store.Tx) (store.Conversation, error) { return tx.ConversationByReference(b.ctx, "AAAAAAAAAA") })
 			equal(t, "by reference", []string{got.ID, got.AssigneeEmail, got.Lang, got.AccountID}, []string{"cnv_a", "op@example.org", "pt-BR", ""})
-			b.exec(t, func(tx *store.Tx) error { return tx.AssignConversation(b.ctx, "cnv_a", "", "", b.now.Add(4*time.Minute)) })
+			b.exec(t, func(tx *store.Tx) error {
+				return tx.AssignConversation(b.ctx, "cnv_a", "", "", b.now.Add(4*time.Minute))
+			})
 			got = must(t, b, func(tx *store.Tx) (store.Conversation, error) { return tx.Conversation(b.ctx, "cnv_a") })
 			equal(t, "unassigned", []string{got.AssigneeID, got.AssigneeEmail}, []string{"", ""})
 			_, err := read(b, func(tx *store.Tx) (store.Conversation, error) { return tx.Conversation(b.ctx, "cnv_none") })
