@@ -28,6 +28,7 @@ import (
 	"github.com/crebit/crebit/internal/randid"
 	"github.com/crebit/crebit/internal/sandbox"
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/support"
 	"github.com/crebit/crebit/web"
 )
 
@@ -367,6 +368,7 @@ func Build(cfg config.Config, db *store.DB, log *slog.Logger, now func() time.Ti
 	hd := httpapi.Deps{Config: cfg, Log: log, Now: now, Static: web.FS(), Outbox: svc.Outbox, Limits: svc.Limits,
 		Accounts: svc.Accounts, Payments: svc.Payments, Dashboard: svc.Dashboard, Referrals: svc.Referrals,
 		Scholarships: svc.Scholarships, Ops: svc.Ops,
+		Support:     support.New(db, svc.Outbox, svc.Limits, svc.Ops, now, cfg.SupportInbound),
 		WebhookBase: webhookBase, Metrics: st.Metrics}
 	if st.Sandbox != nil {
 		hd.Sandbox = st.Sandbox.Handler()

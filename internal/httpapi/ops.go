@@ -4,7 +4,6 @@ import (
 	"errors"
 	"net/http"
 	"strconv"
-	"time"
 
 	"github.com/crebit/crebit/internal/apperr"
 	"github.com/crebit/crebit/internal/ops"
@@ -101,15 +100,7 @@ func (s *Server) handleOpsAudit(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	q := r.URL.Query()
-	f := ops.AuditQuery{ObjectType: q.Get("object_type"), ObjectID: q.Get("object_id")}
-	if b := q.Get("before"); b != "" {
-		t, err := time.Parse(time.RFC3339Nano, b)
-		if err != nil {
-			writeError(w, r, apperr.WithField(apperr.Invalid, "before", "before must be an RFC 3339 time"))
-			return
-		}
-		f.Before = t
-	}
+	f := ops.AuditQuery{ObjectType: q.Get("object_type"), ObjectID: q.Get("object_id"), After: q.Get("after")}
 	if l := q.Get("limit"); l != "" {
 		n, err := strconv.Atoi(l)
 		if err != nil || n < 1 || n > 200 {
@@ -118,12 +109,12 @@ func (s *Server) handleOpsAudit(w http.ResponseWriter, r *http.Request) {
 		}
 		f.Limit = n
 	}
-	entries, err := s.ops.ConsoleAudit(r.Context(), f)
+	page, err := s.ops.ConsoleAudit(r.Context(), f)
 	if err != nil {
 		writeError(w, r, err)
 		return
 	}
-	writeJSON(w, r, http.StatusOK, map[string]any{"entries": entries})
+	writeJSON(w, r, http.StatusOK, page)
 }
 
 func (s *Server) handleOpsFindPayments(w http.ResponseWriter, r *http.Request) {

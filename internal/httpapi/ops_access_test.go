@@ -27,6 +27,9 @@ func TestConsoleIsInvisibleToEveryoneButOperators(t *testing.T) {
 			for _, c := range []struct{ method, path string }{
 				{"GET", "/api/ops/me"}, {"POST", "/api/ops/me"}, {"GET", "/api/ops/operators"},
 				{"PUT", "/api/ops/operators"}, {"GET", "/api/ops/audit"}, {"DELETE", "/api/ops/audit"},
+				{"GET", "/api/ops/rewards"}, {"GET", "/api/ops/health"},
+				{"GET", "/api/ops/support"}, {"GET", "/api/ops/support/cnv_x"}, {"POST", "/api/ops/support/cnv_x/reply"},
+				{"POST", "/api/ops/support/cnv_x/assign"}, {"POST", "/api/ops/support/cnv_x/status"}, {"DELETE", "/api/ops/support/cnv_x"},
 			} {
 				r := b.Do(c.method, c.path, nil)
 				want := strings.Replace(string(unknown.Body), "GET /api/ops/nothing-here", c.method+" "+c.path, 1)

@@ -67,6 +67,9 @@ func (s *Server) apiRoutes(mux *http.ServeMux) {
 		mux.Handle("GET /api/sandbox/mailbox", s.loopbackOnly(http.HandlerFunc(s.handleMailboxList)))
 		mux.Handle("GET /api/sandbox/mailbox/{id}", s.loopbackOnly(http.HandlerFunc(s.handleMailboxMessage)))
 		mux.Handle("GET /api/sandbox/mailbox/{id}/attachments/{n}", s.loopbackOnly(http.HandlerFunc(s.handleMailboxAttachment)))
+		if s.support != nil {
+			mux.Handle("POST /api/sandbox/mailbox/{id}/reply", s.loopbackOnly(http.HandlerFunc(s.handleMailboxReply)))
+		}
 	}
 
 	// Public site.
@@ -78,6 +81,12 @@ func (s *Server) apiRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/me/referrals", s.handleMyReferrals)
 	mux.HandleFunc("PUT /api/me/referrals/rewards/{id}/gift-card", s.handleGiftCardChoose)
 	mux.HandleFunc("POST /api/payment-authorization", s.handleConsentCreate)
+	if s.support != nil {
+		mux.HandleFunc("POST /api/support/messages", s.handleSupportSubmit)
+		if s.cfg.SupportInbound != "" {
+			mux.HandleFunc("POST /api/support/inbound", s.handleSupportInbound)
+		}
+	}
 
 	// The operations console (operators only; everyone else gets the 404 of
 	// a path that does not exist).
@@ -95,6 +104,13 @@ func (s *Server) apiRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/ops/rewards", s.handleOpsRewards)
 	mux.HandleFunc("POST /api/ops/rewards/{id}/send", s.handleOpsRewardSend)
 	mux.HandleFunc("POST /api/ops/rewards/{id}/review", s.handleOpsRewardReview)
+	if s.support != nil {
+		mux.HandleFunc("GET /api/ops/support", s.handleOpsSupportList)
+		mux.HandleFunc("GET /api/ops/support/{id}", s.handleOpsSupportThread)
+		mux.HandleFunc("POST /api/ops/support/{id}/reply", s.handleOpsSupportReply)
+		mux.HandleFunc("POST /api/ops/support/{id}/assign", s.handleOpsSupportAssign)
+		mux.HandleFunc("POST /api/ops/support/{id}/status", s.handleOpsSupportStatus)
+	}
 	// Any other /api/ops/ request — an unknown path, or a known one with
 	// the wrong method (which would otherwise answer 405 and so confirm the
 	// path) — is the 404 of a path that does not exist, for everyone.

@@ -27,6 +27,7 @@ import (
 	"github.com/crebit/crebit/internal/ratelimit"
 	"github.com/crebit/crebit/internal/referrals"
 	"github.com/crebit/crebit/internal/scholarships"
+	"github.com/crebit/crebit/internal/support"
 )
 
 // Deps are what the server is built from.
@@ -50,6 +51,9 @@ type Deps struct {
 	WebhookBase string
 	// Metrics counts requests by route pattern (optional).
 	Metrics *metrics.Metrics
+	// Support is the support conversations (issue 30 item 5); nil leaves
+	// their routes out.
+	Support *support.Service
 }
 
 // Server is the whole HTTP surface as one http.Handler.
@@ -65,6 +69,7 @@ type Server struct {
 	referrals    *referrals.Service
 	payments     *payments.Service
 	scholarships *scholarships.Service
+	support      *support.Service
 	https        bool
 	webhookBase  string
 	handler      http.Handler
@@ -88,6 +93,7 @@ func NewServer(d Deps) *Server {
 		referrals:    d.Referrals,
 		payments:     d.Payments,
 		scholarships: d.Scholarships,
+		support:      d.Support,
 		https:        strings.HasPrefix(d.Config.BaseURL, "https://"),
 		webhookBase:  d.WebhookBase,
 		closing:      make(chan struct{}),

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -232,11 +233,19 @@ func (s *Service) ConsoleRemoveOperator(ctx context.Context, by Operator, email,
 	return s.RemoveOperator(ctx, &by, email, why)
 }
 
-// AuditQuery narrows the audit log the console reads.
+// AuditQuery narrows the audit log the console reads; After is the Next
+// of the page before.
 type AuditQuery struct {
 	ObjectType, ObjectID string
-	Before               time.Time
+	After                string
 	Limit                int
+}
+
+// AuditPage is a page of the audit log and, when there are older entries,
+// the continuation to ask for them.
+type AuditPage struct {
+	Entries []AuditRow `json:"entries"`
+	Next    string     `json:"next,omitempty"`
 }
 
 // AuditRow is one audit entry as the console shows it.
@@ -253,20 +262,40 @@ type AuditRow struct {
 	Reason     string          `json:"reason"`
 }
 
-// ConsoleAudit reads the audit log, newest first: as a whole, or one object's.
-func (s *Service) ConsoleAudit(ctx context.Context, q AuditQuery) ([]AuditRow, error) {
+// ConsoleAudit reads a page of the audit log, newest first: as a whole,
+// or one object's. Pages follow (at, id), so entries of one instant are
+// neither skipped nor repeated.
+func (s *Service) ConsoleAudit(ctx context.Context, q AuditQuery) (AuditPage, error) {
 	if (q.ObjectType == "") != (q.ObjectID == "") {
-		return nil, apperr.WithField(apperr.Invalid, "object_id", "object_type and object_id go together")
+		return AuditPage{}, apperr.WithField(apperr.Invalid, "object_id", "object_type and object_id go together")
 	}
+	f := store.AuditFilter{ObjectType: q.ObjectType, ObjectID: q.ObjectID, Limit: q.Limit}
+	if f.Limit <= 0 || f.Limit > 200 {
+		f.Limit = 50
+	}
+	if q.After != "" {
+		ns, id, ok := strings.Cut(q.After, ".")
+		n, err := strconv.ParseInt(ns, 10, 64)
+		if !ok || err != nil || id == "" {
+			return AuditPage{}, apperr.WithField(apperr.Invalid, "after", "after must be the value the previous page gave")
+		}
+		f.AfterAt, f.AfterID = time.Unix(0, n).UTC(), id
+	}
+	size := f.Limit
+	f.Limit++
 	var es []store.AuditEntry
-	err := s.db.Read(ctx, func(tx *store.Tx) (err error) {
-		es, err = tx.Audit(ctx, store.AuditFilter{ObjectType: q.ObjectType, ObjectID: q.ObjectID, Before: q.Before, Limit: q.Limit})
-		return
-	})
-	out := make([]AuditRow, 0, len(es))
-	for _, e := range es {
-		out = append(out, AuditRow{ID: e.ID, At: e.At, Actor: e.Actor, ActorEmail: e.ActorEmail, Action: e.Action, ObjectType: e.ObjectType,
+	if err := s.db.Read(ctx, func(tx *store.Tx) (err error) { es, err = tx.Audit(ctx, f); return }); err != nil {
+		return AuditPage{}, err
+	}
+	out := AuditPage{Entries: make([]AuditRow, 0, min(len(es), size))}
+	for i, e := range es {
+		if i == size {
+			last := es[i-1]
+			out.Next = strconv.FormatInt(last.At.UnixNano(), 10) + "." + last.ID
+			break
+		}
+		out.Entries = append(out.Entries, AuditRow{ID: e.ID, At: e.At, Actor: e.Actor, ActorEmail: e.ActorEmail, Action: e.Action, ObjectType: e.ObjectType,
 			ObjectID: e.ObjectID, Before: json.RawMessage(e.Before), After: json.RawMessage(e.After), Reason: e.Reason})
 	}
-	return out, err
+	return out, nil
 }

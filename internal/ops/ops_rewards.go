@@ -122,7 +122,8 @@ func (s *Service) ConsoleSendReward(ctx context.Context, op Operator, who actor.
 }
 
 // ConsoleReviewReward releases a held reward (to earned) or refuses an
-// earned or held one, with the operator's reason.
+// earned or held one, with the operator's reason; a refusal e-mails the
+// referrer that reason.
 func (s *Service) ConsoleReviewReward(ctx context.Context, op Operator, id, decision, reasonText string) error {
 	why, err := reason(reasonText)
 	if err != nil {
@@ -148,8 +149,29 @@ func (s *Service) ConsoleReviewReward(ctx context.Context, op Operator, id, deci
 		if err := tx.SetRewardStatus(ctx, id, r.Status, to, why); err != nil {
 			return err
 		}
+		if to == "refused" {
+			// The referrer is told why, in their language, with the refusal.
+			if err := s.tellRefusal(ctx, tx, r, why); err != nil {
+				return err
+			}
+		}
 		return s.audit(ctx, tx, op.AccountID, op.Email, "reward."+decision, "reward", id,
 			map[string]string{"status": r.Status, "review_reason": r.ReviewReason}, map[string]string{"status": to}, why)
+	})
+}
+
+// tellRefusal e-mails the referrer that a reward was refused, and why.
+func (s *Service) tellRefusal(ctx context.Context, tx *store.Tx, r store.ConsoleReward, why string) error {
+	lang, err := tx.CustomerLanguage(ctx, r.ReferrerCustomerID)
+	if err != nil {
+		return err
+	}
+	amount, err := money.Parse(r.AmountUSD, money.USD)
+	if err != nil {
+		return err
+	}
+	return s.mail.Queue(ctx, tx, "reward_refused", lang, r.ReferrerEmail, map[string]string{
+		"Referrer": firstWord(r.ReferrerName), "Amount": locale.For(lang).Money(amount), "Friend": r.ReferredEmail, "Reason": why,
 	})
 }
 
