@@ -3,7 +3,7 @@
 // amount, and how the USD may be delivered. Every other package reads an
 // entry here instead of branching on the country, so a third corridor is one
 // entry (plus its tax id and rail validators, its locale strings and its
-// wizard's fields; docs/ARCHITECTURE.md, "Adding a corridor").
+// wizard's fields; docs/architecture/corridor.md).
 //
 // The web app's copy of this table (web/src/features/payments/lib/corridors.gen.ts)
 // is generated from it by cmd/gencorridor; a test fails when it is stale.
