@@ -274,7 +274,7 @@ func (s *Service) Me(ctx context.Context, who actor.Actor) (Me, error) {
 		return Me{}, apperr.New(apperr.SignInRequired, "Please sign in")
 	}
 	var a store.Account
-	err := s.db.Tx(ctx, func(tx *store.Tx) (err error) { a, err = tx.Account(ctx, who.AccountID); return })
+	err := s.db.Read(ctx, func(tx *store.Tx) (err error) { a, err = tx.Account(ctx, who.AccountID); return })
 	if errors.Is(err, store.ErrNotFound) {
 		return Me{}, apperr.New(apperr.SignInRequired, "Please sign in")
 	}

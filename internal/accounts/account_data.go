@@ -140,7 +140,7 @@ func (s *Service) ExportData(ctx context.Context, who actor.Actor) (DataExport, 
 	out.Signins = []Signin{}
 	out.Tracker, out.Alerts = []exportApplication{}, []scholarships.AlertView{}
 	out.Referrals = exportReferrals{Invitations: []referrals.MyInvitation{}, Rewards: []referrals.MyReferralReward{}}
-	err = s.db.Tx(ctx, func(tx *store.Tx) error {
+	err = s.db.Read(ctx, func(tx *store.Tx) error {
 		es, err := tx.SigninEvents(ctx, a.ID, maxExportPayments) // all of the 90 days kept
 		if err != nil {
 			return err

@@ -101,7 +101,7 @@ func (s *Service) passwordKey(ctx context.Context, accountID, email, device stri
 // checkLock refuses while key is locked.
 func (s *Service) checkLock(ctx context.Context, key string) error {
 	var l store.Limit
-	if err := s.db.Tx(ctx, func(tx *store.Tx) (err error) { l, err = tx.AuthLimit(ctx, key); return }); err != nil {
+	if err := s.db.Read(ctx, func(tx *store.Tx) (err error) { l, err = tx.AuthLimit(ctx, key); return }); err != nil {
 		return err
 	}
 	if now := s.now(); l.LockedUntil != nil && now.Before(*l.LockedUntil) {

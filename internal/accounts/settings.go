@@ -151,7 +151,7 @@ func (s *Service) BankAccounts(ctx context.Context, who actor.Actor) ([]SavedBan
 		return nil, actor.ErrNotSignedIn
 	}
 	out := []SavedBankAccount{}
-	err := s.db.Tx(ctx, func(tx *store.Tx) error {
+	err := s.db.Read(ctx, func(tx *store.Tx) error {
 		as, err := tx.AccountBankAccounts(ctx, who.AccountID)
 		for _, a := range as {
 			out = append(out, SavedBankAccount{ID: a.ID, BankName: a.BankName, AccountHolderName: a.BeneficiaryName, Last4: a.Last4})
@@ -187,7 +187,7 @@ func (s *Service) RecentSignins(ctx context.Context, who actor.Actor) ([]Signin,
 		return nil, actor.ErrNotSignedIn
 	}
 	out := []Signin{}
-	err := s.db.Tx(ctx, func(tx *store.Tx) error {
+	err := s.db.Read(ctx, func(tx *store.Tx) error {
 		es, err := tx.SigninEvents(ctx, who.AccountID, signinsShown)
 		for _, e := range es {
 			d := account.ParseDevice(e.Device)

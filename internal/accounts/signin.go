@@ -108,7 +108,7 @@ func (s *Service) SignInTwoFactor(ctx context.Context, who actor.Actor, stepToke
 	}
 	th := account.TokenHash(stepToken)
 	var a store.Account
-	err := s.db.Tx(ctx, func(tx *store.Tx) error {
+	err := s.db.Read(ctx, func(tx *store.Tx) error {
 		id, err := tx.AccountToken(ctx, th, purposeTwoFactor, s.now())
 		if err != nil {
 			return err
@@ -238,7 +238,7 @@ func (s *Service) ResetPassword(ctx context.Context, who actor.Actor, token, pas
 	}
 	th := account.TokenHash(token)
 	var a store.Account
-	err := s.db.Tx(ctx, func(tx *store.Tx) error {
+	err := s.db.Read(ctx, func(tx *store.Tx) error {
 		id, err := tx.AccountToken(ctx, th, purposeReset, s.now())
 		if err != nil {
 			return err

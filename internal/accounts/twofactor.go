@@ -80,7 +80,7 @@ func (s *Service) signedInAccount(ctx context.Context, who actor.Actor) (store.A
 		return store.Account{}, apperr.New(apperr.SignInRequired, "Please sign in")
 	}
 	var a store.Account
-	err := s.db.Tx(ctx, func(tx *store.Tx) (err error) { a, err = tx.Account(ctx, who.AccountID); return })
+	err := s.db.Read(ctx, func(tx *store.Tx) (err error) { a, err = tx.Account(ctx, who.AccountID); return })
 	if errors.Is(err, store.ErrNotFound) {
 		return a, apperr.New(apperr.SignInRequired, "Please sign in")
 	}

@@ -13,7 +13,7 @@ import (
 // the same not-found answer as for an id that does not exist.
 func OwnCustomer(ctx context.Context, db *store.DB, who Actor, customerID string) (customer.Customer, error) {
 	var c customer.Customer
-	err := db.Tx(ctx, func(tx *store.Tx) (err error) { c, err = OwnCustomerTx(ctx, tx, who, customerID); return })
+	err := db.Read(ctx, func(tx *store.Tx) (err error) { c, err = OwnCustomerTx(ctx, tx, who, customerID); return })
 	return c, err
 }
 

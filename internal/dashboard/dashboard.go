@@ -58,7 +58,7 @@ func (s *Service) DashboardOverview(ctx context.Context, who actor.Actor) (Overv
 		return Overview{}, actor.ErrNotSignedIn
 	}
 	var o store.Overview
-	err := s.db.Tx(ctx, func(tx *store.Tx) (err error) { o, err = tx.AccountOverview(ctx, who.AccountID); return })
+	err := s.db.Read(ctx, func(tx *store.Tx) (err error) { o, err = tx.AccountOverview(ctx, who.AccountID); return })
 	return Overview{TotalSentUSD: money.New(o.SentUSD, money.USD), PendingUSD: money.New(o.PendingUSD, money.USD),
 		TotalReceivedUSD: money.New(o.RefundedUSD, money.USD), PaymentCount: o.Count}, err
 }
@@ -111,7 +111,7 @@ func (s *Service) DashboardTransactions(ctx context.Context, who actor.Actor, pa
 		return TransactionPage{}, apperr.WithField(apperr.Invalid, "page", "page must be a whole number from 1 to 5000")
 	}
 	out := TransactionPage{Transactions: []Transaction{}, Page: page, PageSize: DashboardPageSize}
-	err := s.db.Tx(ctx, func(tx *store.Tx) error {
+	err := s.db.Read(ctx, func(tx *store.Tx) error {
 		rows, total, err := tx.AccountTransactions(ctx, who.AccountID, DashboardPageSize, (page-1)*DashboardPageSize)
 		for _, r := range rows {
 			out.Transactions = append(out.Transactions, transactionOf(r))
@@ -178,7 +178,7 @@ func (s *Service) DashboardTransaction(ctx context.Context, who actor.Actor, id 
 	}
 	var t store.Transaction
 	var events []payment.Change
-	err := s.db.Tx(ctx, func(tx *store.Tx) (err error) {
+	err := s.db.Read(ctx, func(tx *store.Tx) (err error) {
 		if t, err = tx.AccountTransaction(ctx, who.AccountID, id); err != nil {
 			return err
 		}

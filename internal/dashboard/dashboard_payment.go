@@ -47,7 +47,7 @@ func (s *Service) DashboardPaymentSetup(ctx context.Context, who actor.Actor) (P
 		return PaymentSetup{}, actor.ErrNotSignedIn
 	}
 	out := PaymentSetup{Profiles: []PaymentProfile{}}
-	err := s.db.Tx(ctx, func(tx *store.Tx) error {
+	err := s.db.Read(ctx, func(tx *store.Tx) error {
 		cs, err := tx.AccountCustomers(ctx, who.AccountID)
 		if err != nil {
 			return err
@@ -156,7 +156,7 @@ func (s *Service) CreateDashboardPayment(ctx context.Context, who actor.Actor, i
 		return payment.Record{}, err
 	}
 	var q payment.Quote
-	err = s.db.Tx(ctx, func(tx *store.Tx) (err error) { q, err = tx.QuoteByOnRampID(ctx, in.QuoteID); return })
+	err = s.db.Read(ctx, func(tx *store.Tx) (err error) { q, err = tx.QuoteByOnRampID(ctx, in.QuoteID); return })
 	if errors.Is(err, store.ErrNotFound) || (err == nil && !who.Owns(q.SessionID, "")) {
 		return payment.Record{}, apperr.WithField(apperr.QuoteNotFound, "quote_id", "No valid quote found. Please generate a new quote.")
 	}

@@ -107,9 +107,9 @@ func (s *Server) apiRoutes(mux *http.ServeMux) {
 	if s.support != nil {
 		mux.HandleFunc("GET /api/ops/support", s.handleOpsSupportList)
 		mux.HandleFunc("GET /api/ops/support/{id}", s.handleOpsSupportThread)
-		mux.HandleFunc("POST /api/ops/support/{id}/reply", s.handleOpsSupportReply)
-		mux.HandleFunc("POST /api/ops/support/{id}/assign", s.handleOpsSupportAssign)
-		mux.HandleFunc("POST /api/ops/support/{id}/status", s.handleOpsSupportStatus)
+		mux.HandleFunc("POST /api/ops/support/{id}/reply", supportChange(s, func(b supportReplyBody) string { return b.Text }, s.support.Reply))
+		mux.HandleFunc("POST /api/ops/support/{id}/assign", supportChange(s, func(b supportAssignBody) string { return b.Assignee }, s.support.Assign))
+		mux.HandleFunc("POST /api/ops/support/{id}/status", supportChange(s, func(b supportStatusBody) string { return b.Status }, s.support.SetStatus))
 	}
 	// Any other /api/ops/ request — an unknown path, or a known one with
 	// the wrong method (which would otherwise answer 405 and so confirm the

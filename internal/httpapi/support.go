@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"context"
 	"crypto/subtle"
 	"errors"
 	"net/http"
@@ -56,62 +57,40 @@ func (s *Server) handleOpsSupportThread(w http.ResponseWriter, r *http.Request) 
 	writeJSON(w, r, http.StatusOK, t)
 }
 
-func (s *Server) handleOpsSupportReply(w http.ResponseWriter, r *http.Request) {
-	op, ok := s.consoleOperator(w, r, ops.RoleSupport)
-	if !ok {
-		return
+// supportChange is a support console change to conversation {id}: the
+// operator (support role), the JSON body (T, decoded strictly), the use case
+// with the body's one value, 204.
+func supportChange[T any](s *Server, value func(T) string, do func(ctx context.Context, op ops.Operator, id, value string) error) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		op, ok := s.consoleOperator(w, r, ops.RoleSupport)
+		if !ok {
+			return
+		}
+		var in T
+		if err := decodeJSON(w, r, &in); err != nil {
+			writeError(w, r, err)
+			return
+		}
+		if err := do(r.Context(), op, r.PathValue("id"), value(in)); err != nil {
+			writeError(w, r, err)
+			return
+		}
+		w.WriteHeader(http.StatusNoContent)
 	}
-	var in struct {
+}
+
+// The bodies of the support console's changes.
+type (
+	supportReplyBody struct {
 		Text string `json:"text"`
 	}
-	if err := decodeJSON(w, r, &in); err != nil {
-		writeError(w, r, err)
-		return
-	}
-	if err := s.support.Reply(r.Context(), op, r.PathValue("id"), in.Text); err != nil {
-		writeError(w, r, err)
-		return
-	}
-	w.WriteHeader(http.StatusNoContent)
-}
-
-func (s *Server) handleOpsSupportAssign(w http.ResponseWriter, r *http.Request) {
-	op, ok := s.consoleOperator(w, r, ops.RoleSupport)
-	if !ok {
-		return
-	}
-	var in struct {
+	supportAssignBody struct {
 		Assignee string `json:"assignee"`
 	}
-	if err := decodeJSON(w, r, &in); err != nil {
-		writeError(w, r, err)
-		return
-	}
-	if err := s.support.Assign(r.Context(), op, r.PathValue("id"), in.Assignee); err != nil {
-		writeError(w, r, err)
-		return
-	}
-	w.WriteHeader(http.StatusNoContent)
-}
-
-func (s *Server) handleOpsSupportStatus(w http.ResponseWriter, r *http.Request) {
-	op, ok := s.consoleOperator(w, r, ops.RoleSupport)
-	if !ok {
-		return
-	}
-	var in struct {
+	supportStatusBody struct {
 		Status string `json:"status"`
 	}
-	if err := decodeJSON(w, r, &in); err != nil {
-		writeError(w, r, err)
-		return
-	}
-	if err := s.support.SetStatus(r.Context(), op, r.PathValue("id"), in.Status); err != nil {
-		writeError(w, r, err)
-		return
-	}
-	w.WriteHeader(http.StatusNoContent)
-}
+)
 
 // handleSupportInbound takes a reply e-mail the mail provider received at
 // CREBIT_SUPPORT_INBOUND (docs/SUPPORT-MAIL.md), authenticated by the

@@ -70,7 +70,7 @@ func (s *Service) CreateCustomer(ctx context.Context, who actor.Actor, in Custom
 	c.TaxIDHash = s.sealer.Hash(c.TaxIDType, taxValue)
 
 	var existing customer.Customer
-	err = s.db.Tx(ctx, func(tx *store.Tx) error {
+	err = s.db.Read(ctx, func(tx *store.Tx) error {
 		all, err := tx.CustomersByTaxID(ctx, c.TaxIDHash)
 		if err != nil {
 			return err
@@ -175,7 +175,7 @@ func (s *Service) reuseCustomer(ctx context.Context, who actor.Actor, id string)
 
 func (s *Service) latestAccount(ctx context.Context, customerID string) (customer.BankAccount, error) {
 	var a customer.BankAccount
-	err := s.db.Tx(ctx, func(tx *store.Tx) (err error) { a, err = tx.LatestExternalAccount(ctx, customerID); return })
+	err := s.db.Read(ctx, func(tx *store.Tx) (err error) { a, err = tx.LatestExternalAccount(ctx, customerID); return })
 	return a, err
 }
 

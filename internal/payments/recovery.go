@@ -31,7 +31,7 @@ const recoverBatch = 100
 func (w *recoverWorker) Work(ctx context.Context, job *river.Job[recoverArgs]) error {
 	s := w.s
 	var stranded []payment.Record
-	err := s.db.Tx(ctx, func(tx *store.Tx) (err error) {
+	err := s.db.Read(ctx, func(tx *store.Tx) (err error) {
 		stranded, err = tx.StrandedPayments(ctx, s.now().Add(-s.cfg.RecoverAfter), recoverBatch)
 		return err
 	})

@@ -85,7 +85,7 @@ func New(d Deps) (*Service, error) {
 
 // PaymentCounts is what the payments gauges read at each scrape.
 func (s *Service) PaymentCounts(ctx context.Context) (byState map[string]int64, overdue int64, err error) {
-	err = s.db.Tx(ctx, func(tx *store.Tx) (err error) {
+	err = s.db.Read(ctx, func(tx *store.Tx) (err error) {
 		byState, overdue, err = tx.PaymentStateCounts(ctx, s.now())
 		return err
 	})

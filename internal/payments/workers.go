@@ -61,7 +61,7 @@ type refundWorker struct {
 // Work asks the partner to refund; River retries until it succeeds.
 func (w *refundWorker) Work(ctx context.Context, job *river.Job[refundArgs]) error {
 	var p payment.Record
-	err := w.s.db.Tx(ctx, func(tx *store.Tx) (err error) { p, err = tx.Payment(ctx, job.Args.PaymentID); return })
+	err := w.s.db.Read(ctx, func(tx *store.Tx) (err error) { p, err = tx.Payment(ctx, job.Args.PaymentID); return })
 	if err != nil {
 		return err
 	}

@@ -30,7 +30,7 @@ func scholarshipOwner(a actor.Actor) (store.Owner, bool) {
 // loadProfile reads the owner's saved answers; found is false when none.
 func (s *Service) loadProfile(ctx context.Context, o store.Owner) (*scholarship.QuickMatch, *scholarship.EligibilityForm, bool, error) {
 	var p store.ScholarshipProfile
-	err := s.db.Tx(ctx, func(tx *store.Tx) (err error) { p, err = tx.ScholarshipProfile(ctx, o); return })
+	err := s.db.Read(ctx, func(tx *store.Tx) (err error) { p, err = tx.ScholarshipProfile(ctx, o); return })
 	if errors.Is(err, store.ErrNotFound) {
 		return nil, nil, false, nil
 	}
@@ -137,7 +137,7 @@ func (s *Service) FilterSets(ctx context.Context, a actor.Actor) ([]FilterSetVie
 		return []FilterSetView{}, nil
 	}
 	var fs []store.FilterSet
-	if err := s.db.Tx(ctx, func(tx *store.Tx) (err error) { fs, err = tx.FilterSets(ctx, o); return }); err != nil {
+	if err := s.db.Read(ctx, func(tx *store.Tx) (err error) { fs, err = tx.FilterSets(ctx, o); return }); err != nil {
 		return nil, err
 	}
 	out := []FilterSetView{}
