@@ -8,7 +8,7 @@ import { defaultHeaderRates, isPastScrollThreshold, useHeaderRates } from './hea
 import { NavDropdown } from './nav-dropdown';
 import { RateLinks } from './nav-groups';
 import { Logo } from './logo';
-import { AccountMenu } from './account-menu';
+import { AccountMenu, useSignOut } from './account-menu';
 import { LanguageSwitcher } from './language-switcher';
 
 const bannerPaths = new Set(['/', '/tuition-payments']);
@@ -39,13 +39,15 @@ function BookingLink({ children, className }: { children: string; className: str
 
 /**
  * MoreLinks holds, below 1536 px, the desktop row's links that do not fit
- * it: PARTNER below 1024 px, Sign up below 1280 px, Track a payment below
- * 1536 px (issue 26 item 5), each shown here only where the row hides it.
+ * it: PARTNER below 1024 px, Sign up (signed out) or Sign out (signed in)
+ * below 1280 px, Track a payment below 1536 px (issue 26 item 5), each shown
+ * here only where the row hides it.
  */
 function MoreLinks({ label, inverted }: { label: string; inverted: boolean }) {
   const { t } = useTranslation('layout');
   const { t: tc } = useTranslation('common', { useSuspense: false });
   const me = useMe();
+  const signOut = useSignOut();
   const item = 'block rounded-lg px-3 py-2.5 text-sm font-semibold text-navy hover:bg-slate-100';
   return (
     <div className="2xl:hidden">
@@ -60,6 +62,20 @@ function MoreLinks({ label, inverted }: { label: string; inverted: boolean }) {
                 <Link to="/signup" className={item} onClick={close}>
                   {tc('accountMenu.signUp')}
                 </Link>
+              </li>
+            ) : null}
+            {me.isSuccess && me.data ? (
+              <li className="xl:hidden">
+                <button
+                  type="button"
+                  className={`${item} w-full text-left`}
+                  onClick={() => {
+                    close();
+                    void signOut();
+                  }}
+                >
+                  {tc('accountMenu.signOut')}
+                </button>
               </li>
             ) : null}
             <li>
