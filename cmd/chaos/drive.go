@@ -13,6 +13,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/crebit/crebit/internal/corridor"
 	"github.com/crebit/crebit/internal/money"
 	"github.com/crebit/crebit/internal/partner"
 	"github.com/crebit/crebit/internal/randid"
@@ -167,7 +168,7 @@ func (d *driver) work(ctx context.Context) error {
 		d.attempts = append(d.attempts, p)
 		d.mu.Unlock()
 
-		st, q, err := d.call(ctx, c, "POST", "/api/create-quote", map[string]any{"symbol": "USDC/BRL", "amount_usd": json.Number(fmt.Sprintf("%d.%02d", 16+d.rand(3000), d.rand(100)))})
+		st, q, err := d.call(ctx, c, "POST", "/api/create-quote", map[string]any{"symbol": corridor.Brazil.Symbol, "amount_usd": json.Number(fmt.Sprintf("%d.%02d", 16+d.rand(3000), d.rand(100)))})
 		if err != nil || st != http.StatusOK {
 			return fmt.Errorf("quote: %d %v %v", st, q, err)
 		}
@@ -187,7 +188,7 @@ func (d *driver) work(ctx context.Context) error {
 		p.txn, p.first = fmt.Sprint(pay["transaction_id"]), fmt.Sprint(pay["status"])
 		d.mu.Unlock()
 		if p.first == "awaiting_payin" {
-			amount, _ := money.Parse(fmt.Sprint(q["total_local_amount"]), money.BRL)
+			amount, _ := money.Parse(fmt.Sprint(q["total_local_amount"]), corridor.Brazil.Currency)
 			d.enqueue(p, amount)
 		}
 		d.created.Add(1)

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/crebit/crebit/internal/config"
+	"github.com/crebit/crebit/internal/corridor"
 	"github.com/crebit/crebit/internal/partner"
 	"github.com/crebit/crebit/internal/runbin"
 )
@@ -144,7 +145,7 @@ func webhookSecret(dir string) ([]byte, error) {
 func postWebhook(base string, secret []byte, id, typ, txn, amountBRL string) error {
 	now := time.Now()
 	ev := partner.Event{ID: id, Type: typ, CreatedAt: now, Data: partner.EventData{Reference: txn, Status: typ,
-		Amount: amountBRL, Currency: "BRL"}}
+		Amount: amountBRL, Currency: string(corridor.Brazil.Currency)}}
 	if typ == partner.EventOfframpCreated || typ == partner.EventOfframpCompleted {
 		status := "pending"
 		if typ == partner.EventOfframpCompleted {
@@ -228,7 +229,7 @@ func (c *client) setup() error {
 // pay locks a quote and opens a Pix payment, returning its transaction id
 // and the reais to pay.
 func (c *client) pay() (string, string, error) {
-	q, err := c.call("POST", "/api/create-quote", map[string]any{"symbol": "USDC/BRL", "amount_usd": json.Number("100")})
+	q, err := c.call("POST", "/api/create-quote", map[string]any{"symbol": corridor.Brazil.Symbol, "amount_usd": json.Number("100")})
 	if err != nil {
 		return "", "", err
 	}

@@ -32,6 +32,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/crebit/crebit/internal/corridor"
 	"github.com/crebit/crebit/internal/runbin"
 )
 
@@ -212,7 +213,7 @@ func (p *payer) setup(ctx context.Context) error {
 // three events, and waits for completed; the time runs from the payment's
 // creation request to the first answer that says completed.
 func (p *payer) lifecycle(ctx context.Context) (txn string, _ time.Duration, _ error) {
-	q, err := p.call(ctx, "POST", "/api/create-quote", map[string]any{"symbol": "USDC/BRL", "amount_usd": 100})
+	q, err := p.call(ctx, "POST", "/api/create-quote", map[string]any{"symbol": corridor.Brazil.Symbol, "amount_usd": 100})
 	if err != nil {
 		return "", 0, err
 	}

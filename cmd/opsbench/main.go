@@ -27,7 +27,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"github.com/crebit/crebit/internal/money"
+	"github.com/crebit/crebit/internal/corridor"
 	"github.com/crebit/crebit/internal/payment"
 	"github.com/crebit/crebit/internal/runbin"
 	"github.com/crebit/crebit/internal/store"
@@ -138,10 +138,10 @@ func bench(ctx context.Context, engine string, opts store.Options, n, runs int) 
 		{"e-mail", store.ConsoleSearch{Email: p.Email}},
 		{"last 4 (tax id or account)", store.ConsoleSearch{Last4: p.TaxLast4}},
 		{"states failed, refunded", store.ConsoleSearch{States: []payment.State{payment.StateFailed, payment.StateRefunded}}},
-		{"corridor MX", store.ConsoleSearch{Currency: money.MXN}},
+		{"corridor MX", store.ConsoleSearch{Currency: corridor.Mexico.Currency}},
 		{"amount US$20,000–20,500", store.ConsoleSearch{MinUSD: 2_000_000, MaxUSD: 2_050_000}},
 		{"one month", store.ConsoleSearch{From: end.AddDate(0, -6, 0), To: end.AddDate(0, -5, 0)}},
-		{"state + corridor + amount + month", store.ConsoleSearch{States: []payment.State{payment.StateCompleted}, Currency: money.BRL,
+		{"state + corridor + amount + month", store.ConsoleSearch{States: []payment.State{payment.StateCompleted}, Currency: corridor.Brazil.Currency,
 			MinUSD: 4_000_000, From: end.AddDate(0, -6, 0), To: end.AddDate(0, -5, 0)}},
 		{"amount over US$50,000 (none)", store.ConsoleSearch{MinUSD: 5_100_000}},
 		{"page 20, no filter", deep},

@@ -18,19 +18,18 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/crebit/crebit/internal/metrics"
-	"github.com/crebit/crebit/internal/randid"
-
 	"github.com/crebit/crebit/internal/config"
 	"github.com/crebit/crebit/internal/httpapi"
 	"github.com/crebit/crebit/internal/jobs"
 	"github.com/crebit/crebit/internal/ledger"
 	"github.com/crebit/crebit/internal/live"
+	"github.com/crebit/crebit/internal/metrics"
 	"github.com/crebit/crebit/internal/partner"
+	"github.com/crebit/crebit/internal/randid"
 	"github.com/crebit/crebit/internal/rates"
 	"github.com/crebit/crebit/internal/sandbox"
-	"github.com/crebit/crebit/internal/service"
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/support"
 	"github.com/crebit/crebit/web"
 )
 
@@ -213,13 +212,13 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	if err != nil {
 		return err
 	}
-	svc, api := st.Service, st.Server
-	if w, r, err := svc.ImportScholarships(ctx); err != nil {
+	api := st.Server
+	if w, r, err := st.Scholarships.ImportScholarships(ctx); err != nil {
 		return fmt.Errorf("crebit: importing the scholarship catalog: %w", err)
 	} else if w+r > 0 {
 		log.Info("scholarship catalog imported", "written", w, "removed", r)
 	}
-	if n, err := svc.FillTaxIDLast4(ctx); err != nil {
+	if n, err := st.Ops.FillTaxIDLast4(ctx); err != nil {
 		return fmt.Errorf("crebit: filling the last 4 of stored tax ids: %w", err)
 	} else if n > 0 {
 		log.Info("last 4 of stored tax ids filled for the console's search", "customers", n)
@@ -263,7 +262,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		st.Sandbox.SetLocalReceiver(api.WebhookURL())
 		// The sandbox learns where to send events, as a real partner would
 		// be told once through its dashboard or API.
-		if err := svc.RegisterWebhook(ctx, api.WebhookURL()); err != nil {
+		if err := st.Payments.RegisterWebhook(ctx, api.WebhookURL()); err != nil {
 			log.Error("registering the webhook with the sandbox failed", "err", err)
 		}
 	}
@@ -294,12 +293,12 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 
 // Stack is the wired application: what serve runs and what tests drive.
 type Stack struct {
-	Config  config.Config
-	DB      *store.DB
-	Queue   *jobs.Queue
-	Service *service.Service
-	Server  *httpapi.Server
-	Sandbox *sandbox.Sandbox // nil with a real partner
+	Config    config.Config
+	DB        *store.DB
+	Queue     *jobs.Queue
+	*Services // the use cases (the outbox's dispatchers start with serve)
+	Server    *httpapi.Server
+	Sandbox   *sandbox.Sandbox // nil with a real partner
 	// SandboxDB is where the embedded sandbox partner keeps its data: on
 	// SQLite a file of its own beside DB (crebit.sandbox.db), with its own
 	// job queue, as a real partner's writes never queue behind Crebit's
@@ -318,12 +317,12 @@ type Stack struct {
 func Build(cfg config.Config, db *store.DB, log *slog.Logger, now func() time.Time, loopback string) (*Stack, error) {
 	queue := jobs.New(db, log)
 	broker := live.New(db, log)
-	deps := service.Deps{DB: db, Queue: queue, Config: cfg, Now: now, Log: log, Live: broker}
+	deps := serviceDeps{DB: db, Queue: queue, Config: cfg, Now: now, Log: log, Live: broker}
 	st := &Stack{Config: cfg, DB: db, Queue: queue, Live: broker}
-	var svcRef *service.Service
+	var svcRef *Services
 	st.Metrics = metrics.New(func(ctx context.Context) (map[string]int64, int64, error) {
-		return svcRef.PaymentCounts(ctx)
-	}, func() float64 { return svcRef.MailBacklog() })
+		return svcRef.Payments.PaymentCounts(ctx)
+	}, func() float64 { return svcRef.Outbox.Backlog() })
 	watchSQLite(st.Metrics, "", db)
 	queue.OnError, queue.RescueAfter = st.Metrics.JobError, cfg.RescueAfter
 	deps.Metrics = st.Metrics
@@ -355,7 +354,7 @@ func Build(cfg config.Config, db *store.DB, log *slog.Logger, now func() time.Ti
 	} else {
 		deps.Partner = partner.NewClient(cfg.PartnerURL, cfg.PartnerAPIKey.Reveal(), nil, log)
 	}
-	svc, err := service.New(deps)
+	svc, err := buildServices(deps)
 	if err != nil {
 		return nil, err
 	}
@@ -368,15 +367,19 @@ func Build(cfg config.Config, db *store.DB, log *slog.Logger, now func() time.Ti
 			return nil, err
 		}
 	}
-	// The corridors' indicative rates, asked of the partner at most every
-	// 30 s and only when read (internal/rates).
 	st.Rates = rates.New(deps.Partner, now, log)
-	hd := httpapi.Deps{Config: cfg, Log: log, Now: now, Static: web.FS(), Service: svc, WebhookBase: webhookBase,
-		Metrics: st.Metrics, Rates: st.Rates}
+	hd := httpapi.Deps{Config: cfg, Log: log, Now: now, Static: web.FS(), Outbox: svc.Outbox, Limits: svc.Limits,
+		Accounts: svc.Accounts, Payments: svc.Payments, Dashboard: svc.Dashboard, Referrals: svc.Referrals,
+		Scholarships: svc.Scholarships, Ops: svc.Ops,
+		Support:     support.New(db, svc.Outbox, svc.Limits, svc.Ops, now, cfg.SupportInbound),
+		WebhookBase: webhookBase, Metrics: st.Metrics,
+		// The corridors' indicative rates, asked of the partner at most every
+		// 30 s and only when read (internal/rates).
+		Rates: st.Rates}
 	if st.Sandbox != nil {
 		hd.Sandbox = st.Sandbox.Handler()
 	}
-	st.Service, st.Server = svc, httpapi.NewServer(hd)
+	st.Services, st.Server = svc, httpapi.NewServer(hd)
 	return st, nil
 }
 
@@ -433,7 +436,7 @@ func (st *Stack) StartJobs(ctx context.Context) error {
 	if err := st.Queue.Start(ctx); err != nil {
 		return err
 	}
-	st.Service.StartMail(ctx)
+	st.Outbox.Start(ctx)
 	if st.sandboxQueue != nil {
 		return st.sandboxQueue.Start(ctx)
 	}
@@ -446,7 +449,7 @@ func (st *Stack) StopJobs(ctx context.Context) error {
 	if st.sandboxQueue != nil {
 		errs = append(errs, st.sandboxQueue.Stop(ctx))
 	}
-	errs = append(errs, st.Service.StopMail(ctx))
+	errs = append(errs, st.Outbox.Stop(ctx))
 	return errors.Join(append(errs, st.Queue.Stop(ctx))...)
 }
 

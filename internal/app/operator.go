@@ -65,7 +65,7 @@ func operatorCmd(ctx context.Context, args []string, getenv func(string) string,
 		return err
 	}
 	defer st.Close()
-	svc := st.Service
+	svc := st.Ops
 	switch sub {
 	case "add":
 		if email == "" || role == "" {

@@ -19,7 +19,7 @@ func TestOutboxClaimOfADeadProcessEndsWithItsLease(t *testing.T) {
 		t.Run(string(e), func(t *testing.T) {
 			t.Parallel()
 			h := apptest.New(t, e)
-			if err := h.Stack.Service.StopMail(t.Context()); err != nil {
+			if err := h.Stack.Outbox.Stop(t.Context()); err != nil {
 				t.Fatal(err)
 			}
 			h.Browser().SignUp("maria@example.com")
@@ -32,7 +32,7 @@ func TestOutboxClaimOfADeadProcessEndsWithItsLease(t *testing.T) {
 			}); err != nil || len(claimed) != 1 {
 				t.Fatalf("claim: %d messages, %v", len(claimed), err)
 			}
-			h.Stack.Service.StartMail(t.Context())
+			h.Stack.Outbox.Start(t.Context())
 			// A message queued after it is sent: the dispatchers have looked.
 			h.Browser().SignUp("ana@example.com")
 			h.Mail("ana@example.com", "Confirm your e-mail address")

@@ -8,13 +8,13 @@ import (
 	"time"
 
 	"github.com/crebit/crebit/internal/scholarship"
-	"github.com/crebit/crebit/internal/service"
+	"github.com/crebit/crebit/internal/scholarships"
 )
 
 // scholarshipsImport validates the catalog shipped in the binary and writes
 // it into the database (serve does the same at start-up).
 func scholarshipsImport(ctx context.Context, args []string, getenv func(string) string, stdout io.Writer) error {
-	ps, err := service.LoadCatalog(time.Now())
+	ps, err := scholarships.LoadCatalog(time.Now())
 	if err != nil {
 		return err
 	}
@@ -23,7 +23,7 @@ func scholarshipsImport(ctx context.Context, args []string, getenv func(string) 
 		return err
 	}
 	defer db.Close()
-	w, r, err := service.ImportCatalog(ctx, db, ps, time.Now())
+	w, r, err := scholarships.ImportCatalog(ctx, db, ps, time.Now())
 	if err != nil {
 		return err
 	}
@@ -39,7 +39,7 @@ var errPastDue = errors.New("scholarships check: records past 24 months without 
 // official source; it fails when a record's sources are all more than 24
 // months old and no check_note says why it is still shipped.
 func scholarshipsCheck(stdout io.Writer, now time.Time) error {
-	ps, err := service.LoadCatalog(now)
+	ps, err := scholarships.LoadCatalog(now)
 	if err != nil {
 		return err
 	}

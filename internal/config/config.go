@@ -52,6 +52,12 @@ type Config struct {
 	// TLS); empty delivers to the local mailbox table instead.
 	SMTPURL  Secret
 	MailFrom string // From address of every e-mail
+	// SupportInbound is the address that receives replies to support answers
+	// (each answer's Reply-To is it, plus-tagged with the conversation's
+	// reference); SupportInboundToken authenticates the mail provider's
+	// POST /api/support/inbound. Both empty: replies are not taken back.
+	SupportInbound      string
+	SupportInboundToken Secret
 	// Embeddings re-rank the scholarship search's semantic mode when
 	// EmbeddingsURL (an OpenAI-compatible server) is set; empty needs no network.
 	EmbeddingsURL    string
@@ -96,6 +102,8 @@ var options = []option{
 	{"session-ttl", "CREBIT_SESSION_TTL", "720h", "lifetime of a browser session", false},
 	{"smtp-url", "CREBIT_SMTP_URL", "", "smtp://user:pass@host:587 (STARTTLS) or smtps://...:465 (implicit TLS); empty keeps e-mail in the local mailbox", true},
 	{"mail-from", "CREBIT_MAIL_FROM", "Crebit <no-reply@crebit.io>", "From address of the e-mails Crebit sends", false},
+	{"support-inbound", "CREBIT_SUPPORT_INBOUND", "", "address whose mail the provider posts to /api/support/inbound; support answers ask for replies there (docs/SUPPORT-MAIL.md)", false},
+	{"support-inbound-token", "CREBIT_SUPPORT_INBOUND_TOKEN", "", "bearer token the mail provider sends with each inbound reply", true},
 	{"embeddings-url", "CREBIT_EMBEDDINGS_URL", "", "OpenAI-compatible server (base URL, without /v1) whose /v1/embeddings re-ranks the scholarship AI search; empty uses the built-in ranking only", false},
 	{"embeddings-model", "CREBIT_EMBEDDINGS_MODEL", "text-embedding-3-small", "model name sent to the embeddings server", false},
 	{"embeddings-api-key", "CREBIT_EMBEDDINGS_API_KEY", "", "bearer token for the embeddings server", true},
@@ -150,21 +158,23 @@ func Load(args []string, getenv func(string) string) (Config, error) {
 
 func parse(get func(string) string) (Config, error) {
 	c := Config{
-		Addr:             get("CREBIT_ADDR"),
-		DataDir:          get("CREBIT_DATA_DIR"),
-		DatabaseURL:      get("CREBIT_DATABASE_URL"),
-		BaseURL:          strings.TrimRight(get("CREBIT_BASE_URL"), "/"),
-		Partner:          get("CREBIT_PARTNER"),
-		PartnerURL:       strings.TrimRight(get("CREBIT_PARTNER_URL"), "/"),
-		PartnerAPIKey:    Secret(get("CREBIT_PARTNER_API_KEY")),
-		WebhookSecret:    Secret(get("CREBIT_WEBHOOK_SECRET")),
-		EncryptionKey:    Secret(get("CREBIT_ENCRYPTION_KEY")),
-		LogFormat:        get("CREBIT_LOG_FORMAT"),
-		EmbeddingsURL:    strings.TrimRight(get("CREBIT_EMBEDDINGS_URL"), "/"),
-		EmbeddingsModel:  get("CREBIT_EMBEDDINGS_MODEL"),
-		EmbeddingsAPIKey: Secret(get("CREBIT_EMBEDDINGS_API_KEY")),
-		SMTPURL:          Secret(get("CREBIT_SMTP_URL")),
-		MailFrom:         get("CREBIT_MAIL_FROM"),
+		Addr:                get("CREBIT_ADDR"),
+		DataDir:             get("CREBIT_DATA_DIR"),
+		DatabaseURL:         get("CREBIT_DATABASE_URL"),
+		BaseURL:             strings.TrimRight(get("CREBIT_BASE_URL"), "/"),
+		Partner:             get("CREBIT_PARTNER"),
+		PartnerURL:          strings.TrimRight(get("CREBIT_PARTNER_URL"), "/"),
+		PartnerAPIKey:       Secret(get("CREBIT_PARTNER_API_KEY")),
+		WebhookSecret:       Secret(get("CREBIT_WEBHOOK_SECRET")),
+		EncryptionKey:       Secret(get("CREBIT_ENCRYPTION_KEY")),
+		LogFormat:           get("CREBIT_LOG_FORMAT"),
+		EmbeddingsURL:       strings.TrimRight(get("CREBIT_EMBEDDINGS_URL"), "/"),
+		EmbeddingsModel:     get("CREBIT_EMBEDDINGS_MODEL"),
+		EmbeddingsAPIKey:    Secret(get("CREBIT_EMBEDDINGS_API_KEY")),
+		SMTPURL:             Secret(get("CREBIT_SMTP_URL")),
+		MailFrom:            get("CREBIT_MAIL_FROM"),
+		SupportInbound:      get("CREBIT_SUPPORT_INBOUND"),
+		SupportInboundToken: Secret(get("CREBIT_SUPPORT_INBOUND_TOKEN")),
 		Sandbox: Sandbox{
 			BRLQuotation: get("CREBIT_SANDBOX_BRL_QUOTATION"),
 			MXNQuotation: get("CREBIT_SANDBOX_MXN_QUOTATION"),
@@ -233,6 +243,13 @@ func parse(get func(string) string) (Config, error) {
 		u, err := url.Parse(string(c.SMTPURL))
 		if err != nil || (u.Scheme != "smtp" && u.Scheme != "smtps") || u.Hostname() == "" {
 			bad("CREBIT_SMTP_URL", "must be smtp://user:pass@host:587 or smtps://user:pass@host:465")
+		}
+	}
+	if c.SupportInbound != "" {
+		if a, err := mail.ParseAddress(c.SupportInbound); err != nil || a.Address != c.SupportInbound {
+			bad("CREBIT_SUPPORT_INBOUND", "must be a bare e-mail address such as support@reply.crebit.io, got %q", c.SupportInbound)
+		} else if len(c.SupportInboundToken.Reveal()) < 16 {
+			bad("CREBIT_SUPPORT_INBOUND_TOKEN", "must be at least 16 characters when CREBIT_SUPPORT_INBOUND is set")
 		}
 	}
 	if a, err := mail.ParseAddress(c.MailFrom); err != nil || a.Address == "" {

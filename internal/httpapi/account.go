@@ -6,8 +6,9 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/crebit/crebit/internal/accounts"
 	"github.com/crebit/crebit/internal/apperr"
-	"github.com/crebit/crebit/internal/service"
+	"github.com/crebit/crebit/internal/payments"
 	"github.com/crebit/crebit/internal/session"
 )
 
@@ -22,13 +23,13 @@ type credentials struct {
 }
 
 type signInAnswer struct {
-	TwoFactorRequired bool        `json:"two_factor_required"`
-	TwoFactorToken    string      `json:"two_factor_token,omitempty"`
-	Me                *service.Me `json:"me,omitempty"`
+	TwoFactorRequired bool         `json:"two_factor_required"`
+	TwoFactorToken    string       `json:"two_factor_token,omitempty"`
+	Me                *accounts.Me `json:"me,omitempty"`
 }
 
 // answerSignedIn sets the new session cookie and answers.
-func (s *Server) answerSignedIn(w http.ResponseWriter, r *http.Request, res service.SignedIn) {
+func (s *Server) answerSignedIn(w http.ResponseWriter, r *http.Request, res accounts.SignedIn) {
 	if res.Token != "" {
 		s.setSessionCookie(w, res.Token)
 	}
@@ -48,20 +49,31 @@ func (s *Server) setSessionCookie(w http.ResponseWriter, token string) {
 
 // writeAccountError adds Retry-After to attempt-limit refusals.
 func writeAccountError(w http.ResponseWriter, r *http.Request, err error) {
-	var le *service.LimitedError
+	var le *accounts.LimitedError
 	if errors.As(err, &le) {
 		w.Header().Set("Retry-After", strconv.Itoa(int(le.RetryAfter.Round(time.Second)/time.Second)+1))
 	}
 	writeError(w, r, err)
 }
 
+// signUpRequest is the e-mail and password, and optionally the rest of the
+// wizard (checked before anything is created).
+type signUpRequest struct {
+	Email       string                         `json:"email"`
+	Password    string                         `json:"password"`
+	Customer    *payments.CustomerInput        `json:"customer"`
+	BankAccount *payments.ExternalAccountInput `json:"bank_account"`
+}
+
 func (s *Server) handleSignUp(w http.ResponseWriter, r *http.Request) {
-	var in credentials
+	var in signUpRequest
 	if err := decodeJSON(w, r, &in); err != nil {
 		writeError(w, r, err)
 		return
 	}
-	res, err := s.svc.SignUp(r.Context(), actor(r), in.Email, in.Password)
+	profile := payments.SignUpProfile{Customer: in.Customer, BankAccount: in.BankAccount}
+	res, err := s.accounts.SignUpChecked(r.Context(), actor(r), in.Email, in.Password,
+		func() error { return s.payments.CheckSignUpProfile(profile) })
 	if err != nil {
 		writeAccountError(w, r, err)
 		return
@@ -75,7 +87,7 @@ func (s *Server) handleSignIn(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	res, err := s.svc.SignIn(r.Context(), actor(r), in.Email, in.Password, s.clientIP(r))
+	res, err := s.accounts.SignIn(r.Context(), actor(r), in.Email, in.Password, s.clientIP(r))
 	if err != nil {
 		writeAccountError(w, r, err)
 		return
@@ -92,7 +104,7 @@ func (s *Server) handleSignInTwoFactor(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	res, err := s.svc.SignInTwoFactor(r.Context(), actor(r), in.Token, in.Code, s.clientIP(r))
+	res, err := s.accounts.SignInTwoFactor(r.Context(), actor(r), in.Token, in.Code, s.clientIP(r))
 	if err != nil {
 		writeAccountError(w, r, err)
 		return
@@ -101,7 +113,7 @@ func (s *Server) handleSignInTwoFactor(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) handleSignOut(w http.ResponseWriter, r *http.Request) {
-	if err := s.svc.SignOut(r.Context(), actor(r)); err != nil {
+	if err := s.accounts.SignOut(r.Context(), actor(r)); err != nil {
 		writeError(w, r, err)
 		return
 	}
@@ -115,7 +127,7 @@ func (s *Server) handleSignOut(w http.ResponseWriter, r *http.Request) {
 // error (issue 26, item 14: a 401 was logged in the console of every
 // signed-out page).
 func (s *Server) handleMe(w http.ResponseWriter, r *http.Request) {
-	me, err := s.svc.Me(r.Context(), actor(r))
+	me, err := s.accounts.Me(r.Context(), actor(r))
 	if code, _ := apperr.Public(err); err != nil && code == apperr.SignInRequired {
 		w.Header().Set("Cache-Control", "no-store")
 		w.WriteHeader(http.StatusNoContent)
@@ -136,7 +148,7 @@ func (s *Server) handleVerifyEmail(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	if err := s.svc.VerifyEmail(r.Context(), in.Token); err != nil {
+	if err := s.accounts.VerifyEmail(r.Context(), in.Token); err != nil {
 		writeError(w, r, err)
 		return
 	}
@@ -151,7 +163,7 @@ func (s *Server) handleForgotPassword(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	if err := s.svc.ForgotPassword(r.Context(), actor(r), in.Email, s.clientIP(r)); err != nil {
+	if err := s.accounts.ForgotPassword(r.Context(), actor(r), in.Email, s.clientIP(r)); err != nil {
 		writeAccountError(w, r, err)
 		return
 	}
@@ -167,7 +179,7 @@ func (s *Server) handleResetPassword(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	if err := s.svc.ResetPassword(r.Context(), actor(r), in.Token, in.Password); err != nil {
+	if err := s.accounts.ResetPassword(r.Context(), actor(r), in.Token, in.Password); err != nil {
 		writeError(w, r, err)
 		return
 	}
@@ -182,7 +194,7 @@ func (s *Server) handleTwoFactorEnrol(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	e, err := s.svc.EnrolTwoFactor(r.Context(), actor(r), in.Password)
+	e, err := s.accounts.EnrolTwoFactor(r.Context(), actor(r), in.Password)
 	if err != nil {
 		writeAccountError(w, r, err)
 		return
@@ -198,7 +210,7 @@ func (s *Server) handleTwoFactorConfirm(w http.ResponseWriter, r *http.Request) 
 		writeError(w, r, err)
 		return
 	}
-	codes, err := s.svc.ConfirmTwoFactor(r.Context(), actor(r), in.Code)
+	codes, err := s.accounts.ConfirmTwoFactor(r.Context(), actor(r), in.Code)
 	if err != nil {
 		writeAccountError(w, r, err)
 		return
@@ -215,7 +227,7 @@ func (s *Server) handleTwoFactorDisable(w http.ResponseWriter, r *http.Request) 
 		writeError(w, r, err)
 		return
 	}
-	if err := s.svc.DisableTwoFactor(r.Context(), actor(r), in.Password, in.Code); err != nil {
+	if err := s.accounts.DisableTwoFactor(r.Context(), actor(r), in.Password, in.Code); err != nil {
 		writeAccountError(w, r, err)
 		return
 	}
@@ -225,7 +237,7 @@ func (s *Server) handleTwoFactorDisable(w http.ResponseWriter, r *http.Request) 
 // The sandbox mailbox (local delivery with the sandbox partner only).
 
 func (s *Server) handleMailboxList(w http.ResponseWriter, r *http.Request) {
-	ms, err := s.svc.Mailbox(r.Context())
+	ms, err := s.outbox.Mailbox(r.Context())
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -239,7 +251,7 @@ func (s *Server) handleMailboxAttachment(w http.ResponseWriter, r *http.Request)
 	if err != nil {
 		n = -1
 	}
-	a, err := s.svc.MailboxAttachment(r.Context(), r.PathValue("id"), n)
+	a, err := s.outbox.MailboxAttachment(r.Context(), r.PathValue("id"), n)
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -252,7 +264,7 @@ func (s *Server) handleMailboxAttachment(w http.ResponseWriter, r *http.Request)
 }
 
 func (s *Server) handleMailboxMessage(w http.ResponseWriter, r *http.Request) {
-	m, err := s.svc.MailboxMessage(r.Context(), r.PathValue("id"))
+	m, err := s.outbox.MailboxMessage(r.Context(), r.PathValue("id"))
 	if err != nil {
 		writeError(w, r, err)
 		return

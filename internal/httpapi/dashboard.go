@@ -12,7 +12,7 @@ import (
 // account's payment: 404.
 
 func (s *Server) handleDashboardOverview(w http.ResponseWriter, r *http.Request) {
-	o, err := s.svc.DashboardOverview(r.Context(), actor(r))
+	o, err := s.dashboard.DashboardOverview(r.Context(), actor(r))
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -30,7 +30,7 @@ func (s *Server) handleDashboardTransactions(w http.ResponseWriter, r *http.Requ
 		}
 		page = n
 	}
-	p, err := s.svc.DashboardTransactions(r.Context(), actor(r), page)
+	p, err := s.dashboard.DashboardTransactions(r.Context(), actor(r), page)
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -39,7 +39,7 @@ func (s *Server) handleDashboardTransactions(w http.ResponseWriter, r *http.Requ
 }
 
 func (s *Server) handleDashboardTransaction(w http.ResponseWriter, r *http.Request) {
-	d, err := s.svc.DashboardTransaction(r.Context(), actor(r), r.PathValue("transaction_id"))
+	d, err := s.dashboard.DashboardTransaction(r.Context(), actor(r), r.PathValue("transaction_id"))
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -49,7 +49,7 @@ func (s *Server) handleDashboardTransaction(w http.ResponseWriter, r *http.Reque
 
 // handleMyReferrals lists the signed-in payer's invitations and rewards.
 func (s *Server) handleMyReferrals(w http.ResponseWriter, r *http.Request) {
-	out, err := s.svc.MyReferrals(r.Context(), actor(r))
+	out, err := s.referrals.MyReferrals(r.Context(), actor(r))
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -66,7 +66,7 @@ func (s *Server) handleGiftCardChoose(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	if err := s.svc.ChooseGiftCard(r.Context(), actor(r), r.PathValue("id"), in.Brand); err != nil {
+	if err := s.referrals.ChooseGiftCard(r.Context(), actor(r), r.PathValue("id"), in.Brand); err != nil {
 		writeError(w, r, err)
 		return
 	}

@@ -1,9 +1,11 @@
 package httpapi
 
 import (
+	"fmt"
 	"net/http"
 
-	"github.com/crebit/crebit/internal/service"
+	"github.com/crebit/crebit/internal/corridor"
+	"github.com/crebit/crebit/internal/dashboard"
 )
 
 // The dashboard's Make a Payment tab: the account's payer profiles, the
@@ -11,7 +13,7 @@ import (
 // sender taken from the account's own verified profile). Signed out: 401.
 
 func (s *Server) handleDashboardPaymentSetup(w http.ResponseWriter, r *http.Request) {
-	out, err := s.svc.DashboardPaymentSetup(r.Context(), actor(r))
+	out, err := s.dashboard.DashboardPaymentSetup(r.Context(), actor(r))
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -27,7 +29,7 @@ func (s *Server) handleCheckWaitlistJoin(w http.ResponseWriter, r *http.Request)
 		writeError(w, r, err)
 		return
 	}
-	if err := s.svc.JoinCheckWaitlist(r.Context(), actor(r), req.Country); err != nil {
+	if err := s.dashboard.JoinCheckWaitlist(r.Context(), actor(r), req.Country); err != nil {
 		writeError(w, r, err)
 		return
 	}
@@ -35,7 +37,7 @@ func (s *Server) handleCheckWaitlistJoin(w http.ResponseWriter, r *http.Request)
 }
 
 func (s *Server) handleDashboardPaymentCreate(w http.ResponseWriter, r *http.Request) {
-	var in service.DashboardPaymentInput
+	var in dashboard.DashboardPaymentInput
 	if err := decodeJSON(w, r, &in); err != nil {
 		writeError(w, r, err)
 		return
@@ -45,14 +47,15 @@ func (s *Server) handleDashboardPaymentCreate(w http.ResponseWriter, r *http.Req
 		return
 	}
 	in.IdempotencyKey, in.IP, in.UserAgent = key, s.clientIP(r), cleanText(r.UserAgent())
-	p, err := s.svc.CreateDashboardPayment(r.Context(), actor(r), in)
+	p, err := s.dashboard.CreateDashboardPayment(r.Context(), actor(r), in)
 	if err != nil {
 		writeError(w, r, err)
 		return
 	}
-	if p.Method == "spei" {
-		writeJSON(w, r, http.StatusOK, speiPaymentJSON(p))
+	c, ok := corridor.ByMethod(p.Method)
+	if !ok {
+		writeError(w, r, fmt.Errorf("payment %s has no corridor for method %q", p.ID, p.Method))
 		return
 	}
-	writeJSON(w, r, http.StatusOK, pixPaymentJSON(p))
+	writeJSON(w, r, http.StatusOK, createdPaymentJSON(c, p))
 }

@@ -11,7 +11,8 @@ import (
 	"testing"
 
 	"github.com/crebit/crebit/internal/apperr"
-	"github.com/crebit/crebit/internal/service"
+	"github.com/crebit/crebit/internal/corridor"
+	"github.com/crebit/crebit/internal/payments"
 )
 
 // decodeTargets are the request types the handlers decode, each made fresh.
@@ -21,11 +22,11 @@ var decodeTargets = []struct {
 }{
 	{"quoteRequest", func() any { return new(quoteRequest) }},
 	{"rateRequest", func() any { return new(rateRequest) }},
-	{"CustomerInput", func() any { return new(service.CustomerInput) }},
+	{"CustomerInput", func() any { return new(payments.CustomerInput) }},
 	{"walletRequest", func() any { return new(walletRequest) }},
-	{"ExternalAccountInput", func() any { return new(service.ExternalAccountInput) }},
-	{"pixPaymentRequest", func() any { return new(pixPaymentRequest) }},
-	{"speiPaymentRequest", func() any { return new(speiPaymentRequest) }},
+	{"ExternalAccountInput", func() any { return new(payments.ExternalAccountInput) }},
+	{"paymentRequest brazil", func() any { return reflect.New(paymentRequestType(corridor.Brazil)).Interface() }},
+	{"paymentRequest mexico", func() any { return reflect.New(paymentRequestType(corridor.Mexico)).Interface() }},
 	{"triggerRequest", func() any { return new(triggerRequest) }},
 	{"subscribeRequest", func() any { return new(subscribeRequest) }},
 	{"referralRequest", func() any { return new(referralRequest) }},
@@ -82,7 +83,7 @@ func checkClientError(t *testing.T, target string, err error) {
 	if strings.TrimSpace(msg) == "" || msg == "internal error" {
 		t.Fatalf("%s: message %q", target, msg)
 	}
-	for _, internal := range []string{"httpapi.", "service.", "reflect", "<nil>", "%!"} {
+	for _, internal := range []string{"httpapi.", "payments.", "reflect", "<nil>", "%!"} {
 		if strings.Contains(msg, internal) {
 			t.Fatalf("%s: message %q shows Go internals (%q)", target, msg, internal)
 		}

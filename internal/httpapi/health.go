@@ -17,10 +17,10 @@ func (s *Server) handleHealthz(w http.ResponseWriter, r *http.Request) {
 func (s *Server) handleReadyz(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
 	defer cancel()
-	if err := s.svc.Ping(ctx); err != nil {
+	if err := s.accounts.Ping(ctx); err != nil {
 		logger(r).Warn("readiness: database unreachable", "err", err)
 		writeJSON(w, r, http.StatusServiceUnavailable, errorBody{Error: "database unreachable", Code: apperr.Unavailable})
 		return
 	}
-	writeJSON(w, r, http.StatusOK, map[string]string{"status": "ready", "database": s.svc.Engine()})
+	writeJSON(w, r, http.StatusOK, map[string]string{"status": "ready", "database": s.accounts.Engine()})
 }

@@ -426,7 +426,7 @@ func TestSandboxRetriesDeliveryUntilAcknowledged(t *testing.T) {
 		t.Fatal("an unacknowledged event counted as delivered")
 	}
 	// The receiver comes back: the next retry is acknowledged and applied.
-	if err := h.Stack.Service.RegisterWebhook(context.Background(), h.Stack.Server.WebhookURL()); err != nil {
+	if err := h.Stack.Payments.RegisterWebhook(context.Background(), h.Stack.Server.WebhookURL()); err != nil {
 		t.Fatal(err)
 	}
 	h.Eventually("delivered and applied", func() bool { return p.State(txn) == "payin_completed" })
@@ -472,7 +472,7 @@ func TestPersonalDataIsRedactedAfterTheRefundWindow(t *testing.T) {
 		}
 
 		// Inside the refund window nothing is touched.
-		if np, nc, err := h.Stack.Service.RedactPersonalData(ctx); err != nil || np != 0 || nc != 0 {
+		if np, nc, err := h.Stack.Accounts.RedactPersonalData(ctx); err != nil || np != 0 || nc != 0 {
 			t.Fatalf("redacted %d payments, %d customers inside the window (%v)", np, nc, err)
 		}
 		if mails() == 0 {
@@ -488,7 +488,7 @@ func TestPersonalDataIsRedactedAfterTheRefundWindow(t *testing.T) {
 			}
 			return nil
 		})
-		np, nc, err := h.Stack.Service.RedactPersonalData(ctx)
+		np, nc, err := h.Stack.Accounts.RedactPersonalData(ctx)
 		if err != nil || np != 1 || nc != 1 {
 			t.Fatalf("redacted %d payments, %d customers (%v)", np, nc, err)
 		}
@@ -519,7 +519,7 @@ func TestPersonalDataIsRedactedAfterTheRefundWindow(t *testing.T) {
 			t.Fatalf("redacted profile offered back: %s", again.Body)
 		}
 		// A second run finds nothing more to do.
-		if np, nc, _ := h.Stack.Service.RedactPersonalData(ctx); np != 0 || nc != 0 {
+		if np, nc, _ := h.Stack.Accounts.RedactPersonalData(ctx); np != 0 || nc != 0 {
 			t.Fatalf("second run redacted %d/%d", np, nc)
 		}
 	})

@@ -4,7 +4,7 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/crebit/crebit/internal/service"
+	"github.com/crebit/crebit/internal/ratelimit"
 )
 
 // limit is how many calls of one kind a browser session and a client IP
@@ -63,13 +63,13 @@ func (s *Server) limited(l limit, next http.HandlerFunc) http.HandlerFunc {
 			}{l.name + ":session:" + who.SessionID, l.perSession})
 		}
 		for _, k := range keys {
-			ok, wait, err := s.svc.Allow(r.Context(), k.key, k.limit, l.window)
+			ok, wait, err := s.limits.Allow(r.Context(), k.key, k.limit, l.window)
 			if err != nil {
 				writeError(w, r, err)
 				return
 			}
 			if !ok {
-				writeError(w, r, service.RateLimited(wait, l.message))
+				writeError(w, r, ratelimit.RateLimited(wait, l.message))
 				return
 			}
 		}

@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/crebit/crebit/internal/service"
+	"github.com/crebit/crebit/internal/payments"
 )
 
 // heartbeatEvery is how often an idle stream gets a comment line, so
@@ -26,7 +26,7 @@ func (s *Server) handlePaymentEvents(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer release()
-	wake, stop, err := s.svc.Watch(ctx, who, id)
+	wake, stop, err := s.payments.Watch(ctx, who, id)
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -46,7 +46,7 @@ func (s *Server) handlePaymentEvents(w http.ResponseWriter, r *http.Request) {
 	fmt.Fprint(w, "retry: 3000\n\n")
 
 	send := func() bool {
-		st, err := s.svc.OwnedStatus(ctx, who, id)
+		st, err := s.payments.OwnedStatus(ctx, who, id)
 		if err != nil {
 			if ctx.Err() == nil {
 				logger(r).Warn("live status: reading the payment failed", "err", err)
@@ -86,7 +86,7 @@ func (s *Server) handlePaymentEvents(w http.ResponseWriter, r *http.Request) {
 
 // liveStatusJSON is one status event's data: the state, the stages with
 // their times, and what the owner's screens show with them.
-func liveStatusJSON(st service.PaymentStatus) map[string]any {
+func liveStatusJSON(st payments.PaymentStatus) map[string]any {
 	p := st.Payment
 	body := map[string]any{
 		"transaction_id": p.ID, "status": p.State, "updated_at": p.UpdatedAt, "stages": stagesJSON(st),

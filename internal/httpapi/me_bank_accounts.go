@@ -6,7 +6,7 @@ import "net/http"
 // dashboard's Payment tab): listed masked, newest first, and removable.
 
 func (s *Server) handleBankAccountsList(w http.ResponseWriter, r *http.Request) {
-	as, err := s.svc.BankAccounts(r.Context(), actor(r))
+	as, err := s.accounts.BankAccounts(r.Context(), actor(r))
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -15,7 +15,7 @@ func (s *Server) handleBankAccountsList(w http.ResponseWriter, r *http.Request) 
 }
 
 func (s *Server) handleBankAccountRemove(w http.ResponseWriter, r *http.Request) {
-	if err := s.svc.RemoveBankAccount(r.Context(), actor(r), r.PathValue("id")); err != nil {
+	if err := s.accounts.RemoveBankAccount(r.Context(), actor(r), r.PathValue("id")); err != nil {
 		writeError(w, r, err)
 		return
 	}

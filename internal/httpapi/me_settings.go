@@ -18,7 +18,7 @@ func (s *Server) handleNameUpdate(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	me, err := s.svc.UpdateName(r.Context(), actor(r), in.FirstName, in.LastName)
+	me, err := s.accounts.UpdateName(r.Context(), actor(r), in.FirstName, in.LastName)
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -35,7 +35,7 @@ func (s *Server) handlePasswordChange(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	if err := s.svc.ChangePassword(r.Context(), actor(r), in.Current, in.New); err != nil {
+	if err := s.accounts.ChangePassword(r.Context(), actor(r), in.Current, in.New); err != nil {
 		writeAccountError(w, r, err)
 		return
 	}
@@ -43,7 +43,7 @@ func (s *Server) handlePasswordChange(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) handleSigninsList(w http.ResponseWriter, r *http.Request) {
-	ss, err := s.svc.RecentSignins(r.Context(), actor(r))
+	ss, err := s.accounts.RecentSignins(r.Context(), actor(r))
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -52,7 +52,7 @@ func (s *Server) handleSigninsList(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) handleDataExport(w http.ResponseWriter, r *http.Request) {
-	d, err := s.svc.ExportData(r.Context(), actor(r))
+	d, err := s.accounts.ExportData(r.Context(), actor(r))
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -70,7 +70,7 @@ func (s *Server) handleAccountClose(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	if err := s.svc.CloseAccount(r.Context(), actor(r), in.Password); err != nil {
+	if err := s.accounts.CloseAccount(r.Context(), actor(r), in.Password); err != nil {
 		writeAccountError(w, r, err)
 		return
 	}
@@ -88,7 +88,7 @@ func (s *Server) handleLanguageUpdate(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	if err := s.svc.SetLanguage(r.Context(), actor(r), in.Lang); err != nil {
+	if err := s.accounts.SetLanguage(r.Context(), actor(r), in.Lang); err != nil {
 		writeError(w, r, err)
 		return
 	}

@@ -72,6 +72,7 @@ func opsExchanges(t *testing.T, h *apptest.Harness, txn string) []exchange {
 		{name: "ops_operator_remove_self", as: admin, method: "POST", tmpl: "/api/ops/operators/remove",
 			body: map[string]string{"email": "admin.doc@example.com", "reason": "x"}, status: 409},
 		{name: "ops_audit", as: admin, method: "GET", tmpl: "/api/ops/audit", path: "/api/ops/audit?limit=10", status: 200},
+		{name: "ops_audit_paged", as: admin, method: "GET", tmpl: "/api/ops/audit", path: "/api/ops/audit?limit=1", status: 200},
 		{name: "ops_find_payments", as: admin, method: "GET", tmpl: "/api/ops/payments", path: "/api/ops/payments?corridor=BR&status=awaiting_payin", status: 200},
 		{name: "ops_find_payments_bad", as: admin, method: "GET", tmpl: "/api/ops/payments", path: "/api/ops/payments?q=hello", status: 400},
 		{name: "ops_explain", as: admin, method: "GET", tmpl: "/api/ops/payments/{transaction_id}", path: "/api/ops/payments/" + txn, status: 200},

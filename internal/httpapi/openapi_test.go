@@ -239,7 +239,7 @@ type exchange struct {
 // 4xx with at least one client error.
 func TestOpenAPIMatchesResponses(t *testing.T) {
 	doc := loadOpenAPI(t)
-	h := apptest.New(t, store.SQLite)
+	h := apptest.New(t, store.SQLite, apptest.Env("CREBIT_SUPPORT_INBOUND", "support@reply.example.com"), apptest.Env("CREBIT_SUPPORT_INBOUND_TOKEN", docInboundToken))
 	w := &world{h: h, engine: store.SQLite, br: h.NewBrazilPayer(), mx: h.NewMexicoPayer()}
 	br, mx := w.br, w.mx
 	other := h.Browser()
@@ -417,6 +417,7 @@ func TestOpenAPIMatchesResponses(t *testing.T) {
 	exchanges = append(exchanges, accountExchanges(t, h)...)
 	exchanges = append(exchanges, dashboardExchanges(t, h)...)
 	exchanges = append(exchanges, opsExchanges(t, h, txn)...)
+	exchanges = append(exchanges, supportExchanges(t, h)...)
 
 	type seen struct{ ok, clientErr bool }
 	coverage := map[string]*seen{}

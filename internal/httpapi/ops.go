@@ -4,10 +4,9 @@ import (
 	"errors"
 	"net/http"
 	"strconv"
-	"time"
 
 	"github.com/crebit/crebit/internal/apperr"
-	"github.com/crebit/crebit/internal/service"
+	"github.com/crebit/crebit/internal/ops"
 )
 
 // The operations console's API (/api/ops/). Every handler starts by asking
@@ -16,9 +15,9 @@ import (
 
 // consoleOperator returns the request's operator for an action needing
 // role, or writes the refusal and returns false.
-func (s *Server) consoleOperator(w http.ResponseWriter, r *http.Request, role string) (service.Operator, bool) {
-	op, err := s.svc.ConsoleOperator(r.Context(), actor(r), role)
-	if errors.Is(err, service.ErrNoConsole) {
+func (s *Server) consoleOperator(w http.ResponseWriter, r *http.Request, role string) (ops.Operator, bool) {
+	op, err := s.ops.ConsoleOperator(r.Context(), actor(r), role)
+	if errors.Is(err, ops.ErrNoConsole) {
 		writeNoSuchRoute(w, r)
 		return op, false
 	}
@@ -36,7 +35,7 @@ func writeNoSuchRoute(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) handleOpsMe(w http.ResponseWriter, r *http.Request) {
-	op, ok := s.consoleOperator(w, r, service.RoleSupport)
+	op, ok := s.consoleOperator(w, r, ops.RoleSupport)
 	if !ok {
 		return
 	}
@@ -44,10 +43,10 @@ func (s *Server) handleOpsMe(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) handleOpsOperators(w http.ResponseWriter, r *http.Request) {
-	if _, ok := s.consoleOperator(w, r, service.RoleAdmin); !ok {
+	if _, ok := s.consoleOperator(w, r, ops.RoleAdmin); !ok {
 		return
 	}
-	ops, err := s.svc.ConsoleOperators(r.Context())
+	ops, err := s.ops.ConsoleOperators(r.Context())
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -56,7 +55,7 @@ func (s *Server) handleOpsOperators(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) handleOpsOperatorSet(w http.ResponseWriter, r *http.Request) {
-	op, ok := s.consoleOperator(w, r, service.RoleAdmin)
+	op, ok := s.consoleOperator(w, r, ops.RoleAdmin)
 	if !ok {
 		return
 	}
@@ -69,7 +68,7 @@ func (s *Server) handleOpsOperatorSet(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	if err := s.svc.ConsoleSetOperator(r.Context(), op, in.Email, in.Role, in.Reason); err != nil {
+	if err := s.ops.ConsoleSetOperator(r.Context(), op, in.Email, in.Role, in.Reason); err != nil {
 		writeError(w, r, err)
 		return
 	}
@@ -77,7 +76,7 @@ func (s *Server) handleOpsOperatorSet(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) handleOpsOperatorRemove(w http.ResponseWriter, r *http.Request) {
-	op, ok := s.consoleOperator(w, r, service.RoleAdmin)
+	op, ok := s.consoleOperator(w, r, ops.RoleAdmin)
 	if !ok {
 		return
 	}
@@ -89,7 +88,7 @@ func (s *Server) handleOpsOperatorRemove(w http.ResponseWriter, r *http.Request)
 		writeError(w, r, err)
 		return
 	}
-	if err := s.svc.ConsoleRemoveOperator(r.Context(), op, in.Email, in.Reason); err != nil {
+	if err := s.ops.ConsoleRemoveOperator(r.Context(), op, in.Email, in.Reason); err != nil {
 		writeError(w, r, err)
 		return
 	}
@@ -97,19 +96,11 @@ func (s *Server) handleOpsOperatorRemove(w http.ResponseWriter, r *http.Request)
 }
 
 func (s *Server) handleOpsAudit(w http.ResponseWriter, r *http.Request) {
-	if _, ok := s.consoleOperator(w, r, service.RoleSupport); !ok {
+	if _, ok := s.consoleOperator(w, r, ops.RoleSupport); !ok {
 		return
 	}
 	q := r.URL.Query()
-	f := service.AuditQuery{ObjectType: q.Get("object_type"), ObjectID: q.Get("object_id")}
-	if b := q.Get("before"); b != "" {
-		t, err := time.Parse(time.RFC3339Nano, b)
-		if err != nil {
-			writeError(w, r, apperr.WithField(apperr.Invalid, "before", "before must be an RFC 3339 time"))
-			return
-		}
-		f.Before = t
-	}
+	f := ops.AuditQuery{ObjectType: q.Get("object_type"), ObjectID: q.Get("object_id"), After: q.Get("after")}
 	if l := q.Get("limit"); l != "" {
 		n, err := strconv.Atoi(l)
 		if err != nil || n < 1 || n > 200 {
@@ -118,20 +109,20 @@ func (s *Server) handleOpsAudit(w http.ResponseWriter, r *http.Request) {
 		}
 		f.Limit = n
 	}
-	entries, err := s.svc.ConsoleAudit(r.Context(), f)
+	page, err := s.ops.ConsoleAudit(r.Context(), f)
 	if err != nil {
 		writeError(w, r, err)
 		return
 	}
-	writeJSON(w, r, http.StatusOK, map[string]any{"entries": entries})
+	writeJSON(w, r, http.StatusOK, page)
 }
 
 func (s *Server) handleOpsFindPayments(w http.ResponseWriter, r *http.Request) {
-	if _, ok := s.consoleOperator(w, r, service.RoleSupport); !ok {
+	if _, ok := s.consoleOperator(w, r, ops.RoleSupport); !ok {
 		return
 	}
 	q := r.URL.Query()
-	page, err := s.svc.ConsoleFindPayments(r.Context(), service.FindInput{Q: q.Get("q"), Status: q.Get("status"),
+	page, err := s.ops.ConsoleFindPayments(r.Context(), ops.FindInput{Q: q.Get("q"), Status: q.Get("status"),
 		Corridor: q.Get("corridor"), MinUSD: q.Get("min_usd"), MaxUSD: q.Get("max_usd"), From: q.Get("from"), To: q.Get("to"),
 		After: q.Get("after")})
 	if err != nil {
@@ -142,10 +133,10 @@ func (s *Server) handleOpsFindPayments(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) handleOpsFindPeople(w http.ResponseWriter, r *http.Request) {
-	if _, ok := s.consoleOperator(w, r, service.RoleSupport); !ok {
+	if _, ok := s.consoleOperator(w, r, ops.RoleSupport); !ok {
 		return
 	}
-	people, err := s.svc.ConsoleFindPeople(r.Context(), r.URL.Query().Get("email"))
+	people, err := s.ops.ConsoleFindPeople(r.Context(), r.URL.Query().Get("email"))
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -154,10 +145,10 @@ func (s *Server) handleOpsFindPeople(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) handleOpsExplainPayment(w http.ResponseWriter, r *http.Request) {
-	if _, ok := s.consoleOperator(w, r, service.RoleSupport); !ok {
+	if _, ok := s.consoleOperator(w, r, ops.RoleSupport); !ok {
 		return
 	}
-	ex, err := s.svc.ConsoleExplainPayment(r.Context(), r.PathValue("transaction_id"))
+	ex, err := s.ops.ConsoleExplainPayment(r.Context(), r.PathValue("transaction_id"))
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -166,10 +157,10 @@ func (s *Server) handleOpsExplainPayment(w http.ResponseWriter, r *http.Request)
 }
 
 func (s *Server) handleOpsRewards(w http.ResponseWriter, r *http.Request) {
-	if _, ok := s.consoleOperator(w, r, service.RoleFinance); !ok {
+	if _, ok := s.consoleOperator(w, r, ops.RoleFinance); !ok {
 		return
 	}
-	rewards, err := s.svc.ConsoleRewards(r.Context(), r.URL.Query().Get("status"))
+	rewards, err := s.ops.ConsoleRewards(r.Context(), r.URL.Query().Get("status"))
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -178,16 +169,16 @@ func (s *Server) handleOpsRewards(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) handleOpsRewardSend(w http.ResponseWriter, r *http.Request) {
-	op, ok := s.consoleOperator(w, r, service.RoleFinance)
+	op, ok := s.consoleOperator(w, r, ops.RoleFinance)
 	if !ok {
 		return
 	}
-	var in service.RewardSend
+	var in ops.RewardSend
 	if err := decodeJSON(w, r, &in); err != nil {
 		writeError(w, r, err)
 		return
 	}
-	if err := s.svc.ConsoleSendReward(r.Context(), op, actor(r), r.PathValue("id"), in); err != nil {
+	if err := s.ops.ConsoleSendReward(r.Context(), op, actor(r), r.PathValue("id"), in); err != nil {
 		writeError(w, r, err)
 		return
 	}
@@ -195,7 +186,7 @@ func (s *Server) handleOpsRewardSend(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) handleOpsRewardReview(w http.ResponseWriter, r *http.Request) {
-	op, ok := s.consoleOperator(w, r, service.RoleFinance)
+	op, ok := s.consoleOperator(w, r, ops.RoleFinance)
 	if !ok {
 		return
 	}
@@ -211,7 +202,7 @@ func (s *Server) handleOpsRewardReview(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, apperr.WithField(apperr.Invalid, "decision", `decision must be "release" or "refuse"`))
 		return
 	}
-	if err := s.svc.ConsoleReviewReward(r.Context(), op, r.PathValue("id"), in.Decision, in.Reason); err != nil {
+	if err := s.ops.ConsoleReviewReward(r.Context(), op, r.PathValue("id"), in.Decision, in.Reason); err != nil {
 		writeError(w, r, err)
 		return
 	}
@@ -219,7 +210,7 @@ func (s *Server) handleOpsRewardReview(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) handleOpsResendMail(w http.ResponseWriter, r *http.Request) {
-	op, ok := s.consoleOperator(w, r, service.RoleSupport)
+	op, ok := s.consoleOperator(w, r, ops.RoleSupport)
 	if !ok {
 		return
 	}
@@ -231,7 +222,7 @@ func (s *Server) handleOpsResendMail(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	if err := s.svc.ConsoleResendMail(r.Context(), op, r.PathValue("transaction_id"), in.MailID, in.Reason); err != nil {
+	if err := s.ops.ConsoleResendMail(r.Context(), op, r.PathValue("transaction_id"), in.MailID, in.Reason); err != nil {
 		writeError(w, r, err)
 		return
 	}
@@ -239,7 +230,7 @@ func (s *Server) handleOpsResendMail(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) handleOpsReplayWebhook(w http.ResponseWriter, r *http.Request) {
-	op, ok := s.consoleOperator(w, r, service.RoleFinance)
+	op, ok := s.consoleOperator(w, r, ops.RoleFinance)
 	if !ok {
 		return
 	}
@@ -251,7 +242,7 @@ func (s *Server) handleOpsReplayWebhook(w http.ResponseWriter, r *http.Request) 
 		writeError(w, r, err)
 		return
 	}
-	outcome, err := s.svc.ConsoleReplayWebhook(r.Context(), op, r.PathValue("transaction_id"), in.EventID, in.Reason)
+	outcome, err := s.ops.ConsoleReplayWebhook(r.Context(), op, r.PathValue("transaction_id"), in.EventID, in.Reason)
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -260,10 +251,10 @@ func (s *Server) handleOpsReplayWebhook(w http.ResponseWriter, r *http.Request) 
 }
 
 func (s *Server) handleOpsHealth(w http.ResponseWriter, r *http.Request) {
-	if _, ok := s.consoleOperator(w, r, service.RoleSupport); !ok {
+	if _, ok := s.consoleOperator(w, r, ops.RoleSupport); !ok {
 		return
 	}
-	h, err := s.svc.ConsoleHealth(r.Context())
+	h, err := s.ops.ConsoleHealth(r.Context())
 	if err != nil {
 		writeError(w, r, err)
 		return

@@ -27,6 +27,9 @@ func TestConsoleIsInvisibleToEveryoneButOperators(t *testing.T) {
 			for _, c := range []struct{ method, path string }{
 				{"GET", "/api/ops/me"}, {"POST", "/api/ops/me"}, {"GET", "/api/ops/operators"},
 				{"PUT", "/api/ops/operators"}, {"GET", "/api/ops/audit"}, {"DELETE", "/api/ops/audit"},
+				{"GET", "/api/ops/rewards"}, {"GET", "/api/ops/health"},
+				{"GET", "/api/ops/support"}, {"GET", "/api/ops/support/cnv_x"}, {"POST", "/api/ops/support/cnv_x/reply"},
+				{"POST", "/api/ops/support/cnv_x/assign"}, {"POST", "/api/ops/support/cnv_x/status"}, {"DELETE", "/api/ops/support/cnv_x"},
 			} {
 				r := b.Do(c.method, c.path, nil)
 				want := strings.Replace(string(unknown.Body), "GET /api/ops/nothing-here", c.method+" "+c.path, 1)
@@ -52,7 +55,7 @@ func TestConsoleNeedsARecentTwoFactorSignIn(t *testing.T) {
 		h := apptest.New(t, e)
 		noTwoFactor := h.Browser()
 		noTwoFactor.SignUp("plain.op@example.com")
-		if err := h.Stack.Service.SetOperatorRole(t.Context(), nil, "plain.op@example.com", "finance", "test"); err != nil {
+		if err := h.Stack.Ops.SetOperatorRole(t.Context(), nil, "plain.op@example.com", "finance", "test"); err != nil {
 			t.Fatal(err)
 		}
 		if r := noTwoFactor.Do("GET", "/api/ops/me", nil); r.Status != http.StatusForbidden || r.Str("code") != "two_factor_required" {

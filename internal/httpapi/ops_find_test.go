@@ -68,7 +68,7 @@ func TestConsoleFindsPayments(t *testing.T) {
 			t.Fatal(err)
 		}
 		same("q=4725")
-		if n, err := h.Stack.Service.FillTaxIDLast4(t.Context()); err != nil || n != 1 {
+		if n, err := h.Stack.Ops.FillTaxIDLast4(t.Context()); err != nil || n != 1 {
 			t.Fatalf("filled %d: %v", n, err)
 		}
 		same("q=4725", pix)                  // the CURP ...XN09

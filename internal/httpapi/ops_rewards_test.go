@@ -91,6 +91,9 @@ func TestConsoleRewardsQueue(t *testing.T) {
 		if r := review(heldID, "refuse", "the neighbour is the referrer's spouse"); r.Status != http.StatusNoContent {
 			t.Fatalf("refuse: %d %s", r.Status, r.Body)
 		}
+		if m := h.Mail("maria@example.com", "About your"); !strings.Contains(m.Text, "the neighbour is the referrer's spouse") || !strings.Contains(m.Text, "near.friend@example.com") {
+			t.Fatalf("the referrer is not told why:\n%s", m.Text)
+		}
 		if r := review(earnedID, "refuse", "too late"); r.Status != http.StatusConflict {
 			t.Fatalf("a sent reward refused: %d %s", r.Status, r.Body)
 		}

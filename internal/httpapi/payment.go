@@ -2,76 +2,88 @@ package httpapi
 
 import (
 	"net/http"
+	"reflect"
 	"strings"
 	"time"
 	"unicode/utf8"
 
 	"github.com/crebit/crebit/internal/apperr"
+	"github.com/crebit/crebit/internal/corridor"
 	"github.com/crebit/crebit/internal/payment"
-	"github.com/crebit/crebit/internal/service"
+	"github.com/crebit/crebit/internal/payments"
 )
 
-type pixPaymentRequest struct {
-	AmountBRL         jsonNumber                  `json:"amount_brl"`
-	CustomerID        string                      `json:"customer_id"`
-	WalletAddress     string                      `json:"wallet_address"`
-	QuoteID           string                      `json:"quote_id"`
-	SenderName        string                      `json:"sender_name"`
-	SenderDocument    string                      `json:"sender_document"`
-	ExternalAccountID string                      `json:"external_account_id"`
-	DeliveryMethod    string                      `json:"delivery_method"`
-	CheckDetails      *service.CheckDetails       `json:"check_details"`
-	Authorization     *service.AuthorizationInput `json:"authorization"`
+// paymentRequest is the create-<method>-payment request of every corridor.
+// Its JSON names are the corridor's (paymentRequestType): the spec gives the
+// two seed endpoints their own names for the local amount and the sender's
+// tax id, a wallet_id only to SPEI and check_details only where a check can
+// be mailed.
+type paymentRequest struct {
+	AmountLocal       jsonNumber
+	SenderTaxID       string
+	WalletID          string
+	CheckDetails      *payments.CheckDetails
+	CustomerID        string                       `json:"customer_id"`
+	WalletAddress     string                       `json:"wallet_address"`
+	QuoteID           string                       `json:"quote_id"`
+	SenderName        string                       `json:"sender_name"`
+	ExternalAccountID string                       `json:"external_account_id"`
+	DeliveryMethod    string                       `json:"delivery_method"`
+	Authorization     *payments.AuthorizationInput `json:"authorization"`
 }
 
-type speiPaymentRequest struct {
-	AmountMXN         jsonNumber                  `json:"amount_mxn"`
-	QuoteID           string                      `json:"quote_id"`
-	CustomerID        string                      `json:"customer_id"`
-	SenderCLABE       string                      `json:"sender_clabe"` // holds the payer's CURP, as the spec says
-	SenderName        string                      `json:"sender_name"`
-	WalletID          string                      `json:"wallet_id"`
-	WalletAddress     string                      `json:"wallet_address"`
-	ExternalAccountID string                      `json:"external_account_id"`
-	DeliveryMethod    string                      `json:"delivery_method"`
-	Authorization     *service.AuthorizationInput `json:"authorization"`
+// paymentRequestType is paymentRequest with corridor c's JSON names: the
+// same fields (so a decoded value converts to paymentRequest), the first
+// four tagged from the table, and "-" (refused as an unknown field) where
+// the corridor has no such field.
+func paymentRequestType(c corridor.Corridor) reflect.Type {
+	names := map[string]string{
+		"AmountLocal": c.Request.AmountField,
+		"SenderTaxID": c.Request.TaxIDField,
+		"WalletID":    c.Request.WalletField,
+	}
+	if c.CheckAvailable() {
+		names["CheckDetails"] = "check_details"
+	}
+	t := reflect.TypeFor[paymentRequest]()
+	fields := make([]reflect.StructField, t.NumField())
+	for i := range fields {
+		f := t.Field(i)
+		if name, corridorField := names[f.Name]; corridorField || f.Tag == "" {
+			if name == "" {
+				name = "-"
+			}
+			f.Tag = reflect.StructTag(`json:"` + name + `"`)
+		}
+		fields[i] = f
+	}
+	return reflect.StructOf(fields)
 }
 
-// handlePixPaymentCreate opens a Pix payment for a locked BRL quote.
-func (s *Server) handlePixPaymentCreate(w http.ResponseWriter, r *http.Request) {
-	var req pixPaymentRequest
-	if err := decodeJSON(w, r, &req); err != nil {
-		writeError(w, r, err)
-		return
+// handlePaymentCreate opens a payment in corridor c for a locked quote in
+// its currency: POST /api/create-pix-payment for Brazil,
+// /api/create-spei-payment for Mexico (routes.go binds it once per corridor).
+func (s *Server) handlePaymentCreate(c corridor.Corridor) http.HandlerFunc {
+	reqType, plain := paymentRequestType(c), reflect.TypeFor[paymentRequest]()
+	return func(w http.ResponseWriter, r *http.Request) {
+		v := reflect.New(reqType)
+		if err := decodeJSON(w, r, v.Interface()); err != nil {
+			writeError(w, r, err)
+			return
+		}
+		req := v.Elem().Convert(plain).Interface().(paymentRequest)
+		p, ok := s.createPayment(w, r, payments.PaymentInput{Method: c.Method, AmountLocal: string(req.AmountLocal),
+			CustomerID: req.CustomerID, WalletID: req.WalletID, WalletAddress: req.WalletAddress, QuoteID: req.QuoteID,
+			SenderName: req.SenderName, SenderDocument: req.SenderTaxID, ExternalAccountID: req.ExternalAccountID,
+			Delivery: req.DeliveryMethod, Check: req.CheckDetails, Authorization: req.Authorization})
+		if !ok {
+			return
+		}
+		writeJSON(w, r, http.StatusOK, createdPaymentJSON(c, p))
 	}
-	p, ok := s.createPayment(w, r, service.PaymentInput{Method: "pix", AmountLocal: string(req.AmountBRL),
-		CustomerID: req.CustomerID, WalletAddress: req.WalletAddress, QuoteID: req.QuoteID, SenderName: req.SenderName,
-		SenderDocument: req.SenderDocument, ExternalAccountID: req.ExternalAccountID, Delivery: req.DeliveryMethod,
-		Check: req.CheckDetails, Authorization: req.Authorization})
-	if !ok {
-		return
-	}
-	writeJSON(w, r, http.StatusOK, pixPaymentJSON(p))
 }
 
-// handleSpeiPaymentCreate opens a SPEI payment for a locked MXN quote.
-func (s *Server) handleSpeiPaymentCreate(w http.ResponseWriter, r *http.Request) {
-	var req speiPaymentRequest
-	if err := decodeJSON(w, r, &req); err != nil {
-		writeError(w, r, err)
-		return
-	}
-	p, ok := s.createPayment(w, r, service.PaymentInput{Method: "spei", AmountLocal: string(req.AmountMXN),
-		CustomerID: req.CustomerID, WalletID: req.WalletID, WalletAddress: req.WalletAddress, QuoteID: req.QuoteID,
-		SenderName: req.SenderName, SenderDocument: req.SenderCLABE, ExternalAccountID: req.ExternalAccountID,
-		Delivery: req.DeliveryMethod, Authorization: req.Authorization})
-	if !ok {
-		return
-	}
-	writeJSON(w, r, http.StatusOK, speiPaymentJSON(p))
-}
-
-func (s *Server) createPayment(w http.ResponseWriter, r *http.Request, in service.PaymentInput) (payment.Record, bool) {
+func (s *Server) createPayment(w http.ResponseWriter, r *http.Request, in payments.PaymentInput) (payment.Record, bool) {
 	who := actor(r)
 	if who.SessionID == "" {
 		writeError(w, r, apperr.WithField(apperr.QuoteNotFound, "quote_id", "No valid quote found. Please generate a new quote."))
@@ -82,7 +94,7 @@ func (s *Server) createPayment(w http.ResponseWriter, r *http.Request, in servic
 		return payment.Record{}, false
 	}
 	in.IdempotencyKey, in.IP, in.UserAgent = key, s.clientIP(r), cleanText(r.UserAgent())
-	p, err := s.svc.CreatePayment(r.Context(), who, in)
+	p, err := s.payments.CreatePayment(r.Context(), who, in)
 	if err != nil {
 		writeError(w, r, err)
 		return payment.Record{}, false
@@ -90,27 +102,27 @@ func (s *Server) createPayment(w http.ResponseWriter, r *http.Request, in servic
 	return p, true
 }
 
-// pixPaymentJSON is create-pix-payment's answer: the BR Code to pay.
-func pixPaymentJSON(p payment.Record) map[string]any {
+// createdPaymentJSON is create-<method>-payment's answer (and the
+// dashboard's): the payment, its local amount under the corridor's name,
+// and what to pay — a code to copy (Pix's BR Code) or an account to transfer
+// to (SPEI's CLABE).
+func createdPaymentJSON(c corridor.Corridor, p payment.Record) map[string]any {
 	body := paymentJSON(p)
-	body["amount_brl"] = p.AmountLocal
-	body["pix_code"] = p.PixCode
-	body["transaction"] = map[string]any{
-		"id": p.ID, "pix_code": p.PixCode, "deposit_address": p.DepositAddress,
-		"payment_instructions":        map[string]string{"pix_code": p.PixCode, "deposit_address": p.DepositAddress},
-		"sender_deposit_instructions": map[string]string{"deposit_address": p.DepositAddress},
+	body[c.Request.AmountField] = p.AmountLocal
+	switch c.Instructions {
+	case corridor.InstructionsCode:
+		body["pix_code"] = p.PixCode
+		body["transaction"] = map[string]any{
+			"id": p.ID, "pix_code": p.PixCode, "deposit_address": p.DepositAddress,
+			"payment_instructions":        map[string]string{"pix_code": p.PixCode, "deposit_address": p.DepositAddress},
+			"sender_deposit_instructions": map[string]string{"deposit_address": p.DepositAddress},
+		}
+	case corridor.InstructionsBankAccount:
+		body["bank_account"] = map[string]string{"bank_name": p.DepositBankName, "clabe": p.DepositAddress}
+		body["beneficiary"] = map[string]string{"name": p.BeneficiaryName}
+		body["transaction"] = map[string]any{"id": p.ID, "deposit_address": p.DepositAddress,
+			"sender_deposit_instructions": map[string]string{"deposit_address": p.DepositAddress}}
 	}
-	return body
-}
-
-// speiPaymentJSON is create-spei-payment's answer: the CLABE to pay.
-func speiPaymentJSON(p payment.Record) map[string]any {
-	body := paymentJSON(p)
-	body["amount_mxn"] = p.AmountLocal
-	body["bank_account"] = map[string]string{"bank_name": p.DepositBankName, "clabe": p.DepositAddress}
-	body["beneficiary"] = map[string]string{"name": p.BeneficiaryName}
-	body["transaction"] = map[string]any{"id": p.ID, "deposit_address": p.DepositAddress,
-		"sender_deposit_instructions": map[string]string{"deposit_address": p.DepositAddress}}
 	return body
 }
 
@@ -140,7 +152,7 @@ type statusRecord struct {
 
 // handleWebhookStatus is what step 6 polls every 3 seconds.
 func (s *Server) handleWebhookStatus(w http.ResponseWriter, r *http.Request) {
-	st, err := s.svc.Status(r.Context(), actor(r), r.PathValue("transaction_id"))
+	st, err := s.payments.Status(r.Context(), actor(r), r.PathValue("transaction_id"))
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -152,10 +164,10 @@ func (s *Server) handleWebhookStatus(w http.ResponseWriter, r *http.Request) {
 	}
 	writeJSON(w, r, http.StatusOK, map[string]any{
 		"transaction_id":      p.ID,
-		"payin_processing":    service.Reached(p.State, payment.StatePayinProcessing),
-		"payin_completed":     service.Reached(p.State, payment.StatePayinCompleted),
+		"payin_processing":    payments.Reached(p.State, payment.StatePayinProcessing),
+		"payin_completed":     payments.Reached(p.State, payment.StatePayinCompleted),
 		"offramp_transaction": offramp,
-		"offramp_completed":   service.Reached(p.State, payment.StateCompleted),
+		"offramp_completed":   payments.Reached(p.State, payment.StateCompleted),
 		"status":              statusRecord{Status: p.State, UpdatedAt: p.UpdatedAt},
 		"expires_at":          p.ExpiresAt,
 	})
@@ -174,7 +186,7 @@ func (s *Server) handleTransactionStatus(w http.ResponseWriter, r *http.Request)
 		writeError(w, r, apperr.WithField(apperr.RequiredFieldsMissing, "transaction_id", "Please enter a transaction ID"))
 		return
 	}
-	st, err := s.svc.Status(r.Context(), actor(r), id)
+	st, err := s.payments.Status(r.Context(), actor(r), id)
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -196,7 +208,7 @@ func (s *Server) handleTransactionStatus(w http.ResponseWriter, r *http.Request)
 		if ref := railReferenceJSON(st); ref != nil {
 			body["rail_reference"] = ref
 		}
-		if service.HasReceipt(p.State) {
+		if payments.HasReceipt(p.State) {
 			body["receipt_url"] = "/api/payments/" + p.ID + "/receipt"
 		}
 		if p.FailureReason != "" {

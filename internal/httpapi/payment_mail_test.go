@@ -14,7 +14,7 @@ import (
 func mailSubjects(t *testing.T, h *apptest.Harness, txn string) []string {
 	t.Helper()
 	var out []string
-	ms, err := h.Stack.Service.Mailbox(t.Context())
+	ms, err := h.Stack.Outbox.Mailbox(t.Context())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,12 +1,12 @@
 package httpapi
 
 import (
-	"github.com/crebit/crebit/internal/apperr"
-	"github.com/crebit/crebit/internal/i18n"
-	"github.com/crebit/crebit/internal/service"
-
 	"fmt"
 	"net/http"
+
+	"github.com/crebit/crebit/internal/apperr"
+	"github.com/crebit/crebit/internal/i18n"
+	"github.com/crebit/crebit/internal/payments"
 )
 
 // handleConfig tells the web app what this server offers.
@@ -14,7 +14,7 @@ func (s *Server) handleConfig(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, r, http.StatusOK, map[string]any{
 		// The sandbox's controls (Simulate, the mailbox) exist for this
 		// client: the sandbox partner, and a client on loopback.
-		"sandbox":           s.svc.Sandbox() && s.fromLoopback(r),
+		"sandbox":           s.payments.Sandbox() && s.fromLoopback(r),
 		"quote_ttl_seconds": int(s.cfg.QuoteTTL.Seconds()),
 	})
 }
@@ -23,7 +23,7 @@ func (s *Server) handleConfig(w http.ResponseWriter, r *http.Request) {
 // language: the status-updates page shows exactly what the e-mails say.
 func (s *Server) handlePaymentEmails(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Vary", "Accept-Language, Cookie")
-	writeJSON(w, r, http.StatusOK, map[string]any{"emails": service.PaymentEmails(i18n.FromRequest(r))})
+	writeJSON(w, r, http.StatusOK, map[string]any{"emails": payments.PaymentEmails(i18n.FromRequest(r))})
 }
 
 type subscribeRequest struct {
@@ -40,7 +40,7 @@ func (s *Server) handleSubscribe(w http.ResponseWriter, r *http.Request) {
 	}
 	// The answer is the same whether the address was new or already
 	// subscribed, so the form cannot be used to learn who subscribed.
-	if _, err := s.svc.Subscribe(r.Context(), req.Email, req.Source); err != nil {
+	if _, err := s.accounts.Subscribe(r.Context(), req.Email, req.Source); err != nil {
 		writeError(w, r, err)
 		return
 	}
@@ -59,13 +59,13 @@ func (s *Server) handleReferralsCreate(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	n, err := s.svc.Refer(r.Context(), actor(r), req.CustomerID, req.Emails)
+	n, err := s.referrals.Refer(r.Context(), actor(r), req.CustomerID, req.Emails)
 	if err != nil {
 		writeError(w, r, err)
 		return
 	}
 	writeJSON(w, r, http.StatusOK, map[string]any{"sent": n,
-		"message": fmt.Sprintf("%d referral(s) sent successfully. %s", n, service.ReferralPromise)})
+		"message": fmt.Sprintf("%d referral(s) sent successfully. %s", n, payments.ReferralPromise)})
 }
 
 type consentRequest struct {
@@ -89,7 +89,7 @@ func (s *Server) handleConsentCreate(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	id, err := s.svc.RecordConsent(r.Context(), who, s.clientIP(r), cleanText(r.UserAgent()))
+	id, err := s.payments.RecordConsent(r.Context(), who, s.clientIP(r), cleanText(r.UserAgent()))
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -115,7 +115,7 @@ func (s *Server) handleReferralArrival(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	if err := s.svc.RememberReferral(r.Context(), who, req.Code); err != nil {
+	if err := s.referrals.RememberReferral(r.Context(), who, req.Code); err != nil {
 		writeError(w, r, err)
 		return
 	}

@@ -5,7 +5,7 @@ import (
 	"time"
 
 	"github.com/crebit/crebit/internal/apperr"
-	"github.com/crebit/crebit/internal/service"
+	"github.com/crebit/crebit/internal/payments"
 )
 
 // rawNumber writes exact decimal text as a JSON number.
@@ -44,11 +44,11 @@ func (s *Server) handleQuoteCreate(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	if _, err := service.ParseSymbol(req.Symbol); err != nil {
+	if _, err := payments.ParseSymbol(req.Symbol); err != nil {
 		writeError(w, r, err)
 		return
 	}
-	amount, err := s.svc.ParseAmountUSD(string(req.AmountUSD))
+	amount, err := s.payments.ParseAmountUSD(string(req.AmountUSD))
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -58,7 +58,7 @@ func (s *Server) handleQuoteCreate(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	q, err := s.svc.CreateQuote(r.Context(), who, req.Symbol, amount)
+	q, err := s.payments.CreateQuote(r.Context(), who, req.Symbol, amount)
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -77,8 +77,7 @@ type rateRequest struct {
 	QuoteType string `json:"quote_type"`
 }
 
-// handleRateIndicative returns a live rate (POST /api/create-quote-new), from the
-// rates book like GET /api/rates.
+// handleRateIndicative returns the calculator's live rate (POST /api/create-quote-new).
 func (s *Server) handleRateIndicative(w http.ResponseWriter, r *http.Request) {
 	var req rateRequest
 	if err := decodeJSON(w, r, &req); err != nil {

@@ -4,27 +4,29 @@ import (
 	"net/http"
 	"strconv"
 
-	"github.com/crebit/crebit/internal/rail"
-	"github.com/crebit/crebit/internal/service"
+	"github.com/crebit/crebit/internal/corridor"
+	"github.com/crebit/crebit/internal/payments"
 )
 
 // railReferenceJSON is the rail's own reference for the owner, or nil
-// before the pay-in completed: {"kind", "value"} and, for SPEI, Banxico's
-// CEP lookup where the payer can fetch the transfer's proof.
-func railReferenceJSON(st service.PaymentStatus) map[string]string {
-	switch {
-	case !st.Owned:
+// before the pay-in completed: {"kind", "value"} and, where the rail has
+// one (Banxico's CEP for SPEI), the page where the payer can fetch the
+// transfer's proof.
+func railReferenceJSON(st payments.PaymentStatus) map[string]string {
+	c, ok := corridor.ByMethod(st.Payment.Method)
+	ref := st.Rail.Value()
+	if !st.Owned || !ok || ref == "" {
 		return nil
-	case st.Rail.PixEndToEndID != "":
-		return map[string]string{"kind": "pix_end_to_end_id", "value": st.Rail.PixEndToEndID}
-	case st.Rail.SPEITrackingKey != "":
-		return map[string]string{"kind": "spei_tracking_key", "value": st.Rail.SPEITrackingKey, "lookup_url": rail.CEPURL}
 	}
-	return nil
+	body := map[string]string{"kind": c.Rail.Kind, "value": ref}
+	if c.Rail.LookupURL != "" {
+		body["lookup_url"] = c.Rail.LookupURL
+	}
+	return body
 }
 
 // stagesJSON lists the payment's stages with when each was reached.
-func stagesJSON(st service.PaymentStatus) []stageJSON {
+func stagesJSON(st payments.PaymentStatus) []stageJSON {
 	stages := []stageJSON{}
 	for _, sg := range st.Stages() {
 		stages = append(stages, stageJSON{Status: sg.State, Reached: sg.Reached, At: sg.At})
@@ -35,14 +37,14 @@ func stagesJSON(st service.PaymentStatus) []stageJSON {
 // handlePaymentReceipt sends a completed payment's PDF receipt to its owner.
 func (s *Server) handlePaymentReceipt(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("transaction_id")
-	pdf, err := s.svc.Receipt(r.Context(), actor(r), id)
+	pdf, err := s.payments.Receipt(r.Context(), actor(r), id)
 	if err != nil {
 		writeError(w, r, err)
 		return
 	}
 	h := w.Header()
 	h.Set("Content-Type", "application/pdf")
-	h.Set("Content-Disposition", `attachment; filename="`+service.ReceiptFileName(id)+`"`)
+	h.Set("Content-Disposition", `attachment; filename="`+payments.ReceiptFileName(id)+`"`)
 	h.Set("Cache-Control", "private, no-store")
 	h.Set("Content-Length", strconv.Itoa(len(pdf)))
 	w.Write(pdf) //nolint:errcheck // the client went away

@@ -8,8 +8,8 @@ import (
 
 	"github.com/crebit/crebit/internal/apperr"
 	"github.com/crebit/crebit/internal/partner"
+	"github.com/crebit/crebit/internal/payments"
 	"github.com/crebit/crebit/internal/rates"
-	"github.com/crebit/crebit/internal/service"
 )
 
 // ratesPath is the indicative rates' route; withSession does not look its
@@ -61,9 +61,9 @@ func (s *Server) rateSnapshot(ctx context.Context) (rates.Snapshot, error) {
 // indicativeRate is POST /api/create-quote-new's rate, read from the book.
 func (s *Server) indicativeRate(ctx context.Context, symbol, quoteType string) (string, error) {
 	if s.rates == nil { // a server built without a book (internal tests)
-		return s.svc.IndicativeRate(ctx, symbol, quoteType)
+		return s.payments.IndicativeRate(ctx, symbol, quoteType)
 	}
-	if _, err := service.ParseSymbol(symbol); err != nil {
+	if _, err := payments.ParseSymbol(symbol); err != nil {
 		return "", err
 	}
 	if quoteType != partner.OnRamp && quoteType != partner.OffRamp {

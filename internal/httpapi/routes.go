@@ -1,6 +1,10 @@
 package httpapi
 
-import "net/http"
+import (
+	"net/http"
+
+	"github.com/crebit/crebit/internal/corridor"
+)
 
 // apiRoutes lists every /api/ route in one place. Paths and field names are
 // the specification's; the wizard, the rate page, the calculator, the
@@ -19,8 +23,8 @@ func (s *Server) apiRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/last-customer-id", s.handleSessionCustomerID)
 
 	// Payments and their status.
-	mux.HandleFunc("POST /api/create-pix-payment", s.limited(limitPayment, s.handlePixPaymentCreate))
-	mux.HandleFunc("POST /api/create-spei-payment", s.limited(limitPayment, s.handleSpeiPaymentCreate))
+	mux.HandleFunc("POST /api/create-pix-payment", s.limited(limitPayment, s.handlePaymentCreate(corridor.Brazil)))
+	mux.HandleFunc("POST /api/create-spei-payment", s.limited(limitPayment, s.handlePaymentCreate(corridor.Mexico)))
 	mux.HandleFunc("GET /api/webhook-status/{transaction_id}", s.limited(limitStatus, s.handleWebhookStatus))
 	mux.HandleFunc("GET /api/transaction-status", s.limited(limitStatus, s.handleTransactionStatus))
 	mux.HandleFunc("GET /api/payments/{transaction_id}/events", s.limited(limitStatus, s.handlePaymentEvents))
@@ -28,7 +32,7 @@ func (s *Server) apiRoutes(mux *http.ServeMux) {
 
 	// Partner webhooks.
 	mux.HandleFunc("POST /api/webhook/payout-events", s.handleWebhookReceive)
-	if s.svc != nil && s.svc.Sandbox() {
+	if s.payments != nil && s.payments.Sandbox() {
 		mux.Handle("POST /api/trigger-mock-webhook", s.loopbackOnly(s.limited(limitTrigger, s.handleWebhookTrigger)))
 	}
 
@@ -60,10 +64,13 @@ func (s *Server) apiRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/me/signins", s.handleSigninsList)
 	mux.HandleFunc("GET /api/me/data", s.handleDataExport)
 	mux.HandleFunc("POST /api/me/close", s.handleAccountClose)
-	if s.svc != nil && s.svc.Sandbox() && s.svc.LocalMailbox() {
+	if s.payments != nil && s.payments.Sandbox() && s.outbox.LocalMailbox() {
 		mux.Handle("GET /api/sandbox/mailbox", s.loopbackOnly(http.HandlerFunc(s.handleMailboxList)))
 		mux.Handle("GET /api/sandbox/mailbox/{id}", s.loopbackOnly(http.HandlerFunc(s.handleMailboxMessage)))
 		mux.Handle("GET /api/sandbox/mailbox/{id}/attachments/{n}", s.loopbackOnly(http.HandlerFunc(s.handleMailboxAttachment)))
+		if s.support != nil {
+			mux.Handle("POST /api/sandbox/mailbox/{id}/reply", s.loopbackOnly(http.HandlerFunc(s.handleMailboxReply)))
+		}
 	}
 
 	// Public site.
@@ -75,6 +82,12 @@ func (s *Server) apiRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/me/referrals", s.handleMyReferrals)
 	mux.HandleFunc("PUT /api/me/referrals/rewards/{id}/gift-card", s.handleGiftCardChoose)
 	mux.HandleFunc("POST /api/payment-authorization", s.handleConsentCreate)
+	if s.support != nil {
+		mux.HandleFunc("POST /api/support/messages", s.handleSupportSubmit)
+		if s.cfg.SupportInbound != "" {
+			mux.HandleFunc("POST /api/support/inbound", s.handleSupportInbound)
+		}
+	}
 
 	// The operations console (operators only; everyone else gets the 404 of
 	// a path that does not exist).
@@ -92,6 +105,13 @@ func (s *Server) apiRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/ops/rewards", s.handleOpsRewards)
 	mux.HandleFunc("POST /api/ops/rewards/{id}/send", s.handleOpsRewardSend)
 	mux.HandleFunc("POST /api/ops/rewards/{id}/review", s.handleOpsRewardReview)
+	if s.support != nil {
+		mux.HandleFunc("GET /api/ops/support", s.handleOpsSupportList)
+		mux.HandleFunc("GET /api/ops/support/{id}", s.handleOpsSupportThread)
+		mux.HandleFunc("POST /api/ops/support/{id}/reply", supportChange(s, func(b supportReplyBody) string { return b.Text }, s.support.Reply))
+		mux.HandleFunc("POST /api/ops/support/{id}/assign", supportChange(s, func(b supportAssignBody) string { return b.Assignee }, s.support.Assign))
+		mux.HandleFunc("POST /api/ops/support/{id}/status", supportChange(s, func(b supportStatusBody) string { return b.Status }, s.support.SetStatus))
+	}
 	// Any other /api/ops/ request — an unknown path, or a known one with
 	// the wrong method (which would otherwise answer 405 and so confirm the
 	// path) — is the 404 of a path that does not exist, for everyone.

@@ -8,12 +8,12 @@ import (
 
 // handleScholarshipOverview tells /scholarships how big and how fresh the catalog is.
 func (s *Server) handleScholarshipOverview(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, r, http.StatusOK, s.svc.ScholarshipOverview())
+	writeJSON(w, r, http.StatusOK, s.scholarships.ScholarshipOverview())
 }
 
 // handleScholarshipSearch runs a search from the query string.
 func (s *Server) handleScholarshipSearch(w http.ResponseWriter, r *http.Request) {
-	res, err := s.svc.SearchScholarships(r.Context(), actor(r), r.URL.Query())
+	res, err := s.scholarships.SearchScholarships(r.Context(), actor(r), r.URL.Query())
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -27,7 +27,7 @@ func (s *Server) handleScholarshipProgram(w http.ResponseWriter, r *http.Request
 	if lang == "" {
 		lang = actor(r).Lang // the request's language (cookie, else Accept-Language)
 	}
-	p, err := s.svc.ScholarshipProgram(r.PathValue("id"), lang)
+	p, err := s.scholarships.ScholarshipProgram(r.PathValue("id"), lang)
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -37,7 +37,7 @@ func (s *Server) handleScholarshipProgram(w http.ResponseWriter, r *http.Request
 
 // handleQuickMatchGet returns the caller's own Quick Match answers.
 func (s *Server) handleQuickMatchGet(w http.ResponseWriter, r *http.Request) {
-	q, err := s.svc.QuickMatch(r.Context(), actor(r))
+	q, err := s.scholarships.QuickMatch(r.Context(), actor(r))
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -54,7 +54,7 @@ func (s *Server) handleQuickMatchPut(w http.ResponseWriter, r *http.Request) {
 	}
 	a, err := s.ensureActor(w, r)
 	if err == nil {
-		err = s.svc.SaveQuickMatch(r.Context(), a, q)
+		err = s.scholarships.SaveQuickMatch(r.Context(), a, q)
 	}
 	if err != nil {
 		writeError(w, r, err)
@@ -65,7 +65,7 @@ func (s *Server) handleQuickMatchPut(w http.ResponseWriter, r *http.Request) {
 
 // handleEligibilityGet returns the caller's own eligibility form.
 func (s *Server) handleEligibilityGet(w http.ResponseWriter, r *http.Request) {
-	e, err := s.svc.Eligibility(r.Context(), actor(r))
+	e, err := s.scholarships.Eligibility(r.Context(), actor(r))
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -82,7 +82,7 @@ func (s *Server) handleEligibilityPut(w http.ResponseWriter, r *http.Request) {
 	}
 	a, err := s.ensureActor(w, r)
 	if err == nil {
-		err = s.svc.SaveEligibility(r.Context(), a, e)
+		err = s.scholarships.SaveEligibility(r.Context(), a, e)
 	}
 	if err != nil {
 		writeError(w, r, err)
@@ -93,7 +93,7 @@ func (s *Server) handleEligibilityPut(w http.ResponseWriter, r *http.Request) {
 
 // handleFilterSetsList lists the caller's saved filter sets.
 func (s *Server) handleFilterSetsList(w http.ResponseWriter, r *http.Request) {
-	sets, err := s.svc.FilterSets(r.Context(), actor(r))
+	sets, err := s.scholarships.FilterSets(r.Context(), actor(r))
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -118,7 +118,7 @@ func (s *Server) handleFilterSetCreate(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	f, err := s.svc.CreateFilterSet(r.Context(), a, req.Name, req.Params)
+	f, err := s.scholarships.CreateFilterSet(r.Context(), a, req.Name, req.Params)
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -129,7 +129,7 @@ func (s *Server) handleFilterSetCreate(w http.ResponseWriter, r *http.Request) {
 // handleFilterSetDelete deletes one of the caller's filter sets (anyone
 // else's is 404).
 func (s *Server) handleFilterSetDelete(w http.ResponseWriter, r *http.Request) {
-	if err := s.svc.DeleteFilterSet(r.Context(), actor(r), r.PathValue("id")); err != nil {
+	if err := s.scholarships.DeleteFilterSet(r.Context(), actor(r), r.PathValue("id")); err != nil {
 		writeError(w, r, err)
 		return
 	}

@@ -4,7 +4,7 @@ import "net/http"
 
 // handleAlertsList is the signed-in student's scholarship alerts.
 func (s *Server) handleAlertsList(w http.ResponseWriter, r *http.Request) {
-	as, err := s.svc.Alerts(r.Context(), actor(r))
+	as, err := s.scholarships.Alerts(r.Context(), actor(r))
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -24,7 +24,7 @@ func (s *Server) handleAlertCreate(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	al, err := s.svc.CreateAlert(r.Context(), actor(r), req.Params)
+	al, err := s.scholarships.CreateAlert(r.Context(), actor(r), req.Params)
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -34,7 +34,7 @@ func (s *Server) handleAlertCreate(w http.ResponseWriter, r *http.Request) {
 
 // handleAlertStop ends one of the caller's alerts (anyone else's is 404).
 func (s *Server) handleAlertStop(w http.ResponseWriter, r *http.Request) {
-	if err := s.svc.StopAlert(r.Context(), actor(r), r.PathValue("id")); err != nil {
+	if err := s.scholarships.StopAlert(r.Context(), actor(r), r.PathValue("id")); err != nil {
 		writeError(w, r, err)
 		return
 	}
@@ -54,7 +54,7 @@ func (s *Server) handleAlertConfirm(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	al, err := s.svc.ConfirmAlert(r.Context(), req.ID, req.Token)
+	al, err := s.scholarships.ConfirmAlert(r.Context(), req.ID, req.Token)
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -70,7 +70,7 @@ func (s *Server) handleAlertConfirm(w http.ResponseWriter, r *http.Request) {
 func (s *Server) handleAlertUnsubscribe(w http.ResponseWriter, r *http.Request) {
 	r.Body = http.MaxBytesReader(w, r.Body, 4096)
 	q := r.URL.Query()
-	if err := s.svc.UnsubscribeAlert(r.Context(), q.Get("id"), q.Get("token")); err != nil {
+	if err := s.scholarships.UnsubscribeAlert(r.Context(), q.Get("id"), q.Get("token")); err != nil {
 		writeError(w, r, err)
 		return
 	}

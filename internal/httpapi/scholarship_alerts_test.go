@@ -27,7 +27,7 @@ func linkParams(t *testing.T, text, path string) (string, string) {
 func mailCount(t *testing.T, h *apptest.Harness, to, subject string) int {
 	t.Helper()
 	h.Settled()
-	ms, err := h.Stack.Service.Mailbox(context.Background())
+	ms, err := h.Stack.Outbox.Mailbox(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,7 +67,7 @@ func TestScholarshipAlerts(t *testing.T) {
 			t.Fatalf("confirmation headers: %v", confirm.Headers)
 		}
 		// Nothing but the confirmation before the link is followed.
-		h.Stack.Service.RunScholarshipAlerts(context.Background())
+		h.Stack.Scholarships.RunScholarshipAlerts(context.Background())
 		if n := mailCount(t, h, email, "Becas nuevas"); n != 0 {
 			t.Fatalf("a digest before confirmation: %d", n)
 		}
@@ -93,9 +93,9 @@ func TestScholarshipAlerts(t *testing.T) {
 		// The weekly limit: the next day's run sends no digest; a week later
 		// there is nothing new either (the catalog did not change).
 		h.Clock.Advance(24 * time.Hour)
-		h.Stack.Service.RunScholarshipAlerts(context.Background())
+		h.Stack.Scholarships.RunScholarshipAlerts(context.Background())
 		h.Clock.Advance(7 * 24 * time.Hour)
-		h.Stack.Service.RunScholarshipAlerts(context.Background())
+		h.Stack.Scholarships.RunScholarshipAlerts(context.Background())
 		if n := mailCount(t, h, email, "Becas nuevas"); n != 1 {
 			t.Fatalf("want still one digest, got %d", n)
 		}
@@ -108,12 +108,12 @@ func TestScholarshipAlerts(t *testing.T) {
 			t.Fatal(err)
 		}
 		h.Clock.Advance(6 * 24 * time.Hour)
-		h.Stack.Service.RunScholarshipAlerts(context.Background())
+		h.Stack.Scholarships.RunScholarshipAlerts(context.Background())
 		if n := mailCount(t, h, email, "Becas nuevas"); n != 1 {
 			t.Fatalf("a second digest within the week: %d", n)
 		}
 		h.Clock.Advance(24 * time.Hour)
-		h.Stack.Service.RunScholarshipAlerts(context.Background())
+		h.Stack.Scholarships.RunScholarshipAlerts(context.Background())
 		if n := mailCount(t, h, email, "Becas nuevas"); n != 2 {
 			t.Fatalf("want the new match a week later, got %d digests", n)
 		}
@@ -122,13 +122,13 @@ func TestScholarshipAlerts(t *testing.T) {
 		app := b.MustOK("POST", "/api/me/scholarships/tracker", map[string]string{"program_id": "knight-hennessy-scholars"}).Str("id")
 		deadline := h.Clock.Now().AddDate(0, 0, 20).Format(time.DateOnly)
 		b.MustOK("PATCH", "/api/me/scholarships/tracker/"+app, map[string]string{"deadline": deadline})
-		h.Stack.Service.RunScholarshipAlerts(context.Background())
+		h.Stack.Scholarships.RunScholarshipAlerts(context.Background())
 		if n := mailCount(t, h, email, "Knight-Hennessy"); n != 0 {
 			t.Fatalf("a reminder 20 days ahead: %d", n)
 		}
 		h.Clock.Advance(7 * 24 * time.Hour) // 13 days left
-		h.Stack.Service.RunScholarshipAlerts(context.Background())
-		h.Stack.Service.RunScholarshipAlerts(context.Background())
+		h.Stack.Scholarships.RunScholarshipAlerts(context.Background())
+		h.Stack.Scholarships.RunScholarshipAlerts(context.Background())
 		reminder := h.Mail(email, "Knight-Hennessy")
 		if !strings.Contains(reminder.Subject, "faltan 13 días") || reminder.Headers["List-Unsubscribe-Post"] != "List-Unsubscribe=One-Click" {
 			t.Fatalf("reminder: %q %v", reminder.Subject, reminder.Headers)
@@ -137,7 +137,7 @@ func TestScholarshipAlerts(t *testing.T) {
 			t.Fatalf("the 14-day reminder went %d times", n)
 		}
 		h.Clock.Advance(10 * 24 * time.Hour) // 3 days left
-		h.Stack.Service.RunScholarshipAlerts(context.Background())
+		h.Stack.Scholarships.RunScholarshipAlerts(context.Background())
 		if n := mailCount(t, h, email, "faltan 3 días"); n != 1 {
 			t.Fatalf("the 3-day reminder: %d", n)
 		}
@@ -160,7 +160,7 @@ func TestScholarshipAlerts(t *testing.T) {
 		}
 		h.Clock.Advance(30 * 24 * time.Hour)
 		before := mailCount(t, h, email, "")
-		h.Stack.Service.RunScholarshipAlerts(context.Background())
+		h.Stack.Scholarships.RunScholarshipAlerts(context.Background())
 		if after := mailCount(t, h, email, ""); after != before {
 			t.Fatalf("mail after unsubscribing: %d -> %d", before, after)
 		}

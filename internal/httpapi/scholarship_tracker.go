@@ -3,18 +3,18 @@ package httpapi
 import (
 	"net/http"
 
-	"github.com/crebit/crebit/internal/service"
+	"github.com/crebit/crebit/internal/scholarships"
 )
 
 // handleTrackerList is the signed-in student's scholarship tracker.
 func (s *Server) handleTrackerList(w http.ResponseWriter, r *http.Request) {
 	a := actor(r)
-	apps, err := s.svc.Applications(r.Context(), a, a.Lang)
+	apps, err := s.scholarships.Applications(r.Context(), a, a.Lang)
 	if err != nil {
 		writeError(w, r, err)
 		return
 	}
-	writeJSON(w, r, http.StatusOK, map[string]any{"applications": apps, "states": service.ApplicationStates})
+	writeJSON(w, r, http.StatusOK, map[string]any{"applications": apps, "states": scholarships.ApplicationStates})
 }
 
 type trackRequest struct {
@@ -29,7 +29,7 @@ func (s *Server) handleTrackerCreate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	a := actor(r)
-	app, err := s.svc.TrackProgram(r.Context(), a, req.ProgramID, a.Lang)
+	app, err := s.scholarships.TrackProgram(r.Context(), a, req.ProgramID, a.Lang)
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -53,7 +53,7 @@ func (s *Server) handleTrackerUpdate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	a := actor(r)
-	app, err := s.svc.UpdateApplication(r.Context(), a, r.PathValue("id"), service.ApplicationPatch(req), a.Lang)
+	app, err := s.scholarships.UpdateApplication(r.Context(), a, r.PathValue("id"), scholarships.ApplicationPatch(req), a.Lang)
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -63,7 +63,7 @@ func (s *Server) handleTrackerUpdate(w http.ResponseWriter, r *http.Request) {
 
 // handleTrackerDelete removes a program from the tracker.
 func (s *Server) handleTrackerDelete(w http.ResponseWriter, r *http.Request) {
-	if err := s.svc.UntrackProgram(r.Context(), actor(r), r.PathValue("id")); err != nil {
+	if err := s.scholarships.UntrackProgram(r.Context(), actor(r), r.PathValue("id")); err != nil {
 		writeError(w, r, err)
 		return
 	}

@@ -6,8 +6,6 @@
 package httpapi
 
 import (
-	"github.com/crebit/crebit/internal/apperr"
-
 	"io/fs"
 	"log/slog"
 	"net/http"
@@ -18,56 +16,92 @@ import (
 
 	"github.com/klauspost/compress/gzhttp"
 
+	"github.com/crebit/crebit/internal/accounts"
+	"github.com/crebit/crebit/internal/apperr"
 	"github.com/crebit/crebit/internal/config"
+	"github.com/crebit/crebit/internal/dashboard"
 	"github.com/crebit/crebit/internal/metrics"
+	"github.com/crebit/crebit/internal/ops"
+	"github.com/crebit/crebit/internal/outbox"
+	"github.com/crebit/crebit/internal/payments"
 	"github.com/crebit/crebit/internal/rates"
-	"github.com/crebit/crebit/internal/service"
+	"github.com/crebit/crebit/internal/ratelimit"
+	"github.com/crebit/crebit/internal/referrals"
+	"github.com/crebit/crebit/internal/scholarships"
+	"github.com/crebit/crebit/internal/support"
 )
 
 // Deps are what the server is built from.
 type Deps struct {
-	Config  config.Config
-	Log     *slog.Logger
-	Now     func() time.Time // the clock; tests move it
-	Static  fs.FS            // the built web app
-	Service *service.Service // the use cases
+	Config config.Config
+	Log    *slog.Logger
+	Now    func() time.Time // the clock; tests move it
+	Static fs.FS            // the built web app
+	// The use cases, one per capability; a handler calls the one it needs.
+	Accounts     *accounts.Service
+	Payments     *payments.Service
+	Dashboard    *dashboard.Service
+	Referrals    *referrals.Service
+	Scholarships *scholarships.Service
+	Ops          *ops.Service
+	Outbox       *outbox.Outbox     // the local mailbox's pages
+	Limits       *ratelimit.Limiter // rate limits on the public endpoints
 	// Sandbox, when set, is the embedded sandbox partner, mounted at /sandbox/.
 	Sandbox http.Handler
 	// WebhookBase is the origin the partner delivers events to.
 	WebhookBase string
 	// Metrics counts requests by route pattern (optional).
 	Metrics *metrics.Metrics
+	// Support is the support conversations (issue 30 item 5); nil leaves
+	// their routes out.
+	Support *support.Service
 	// Rates is the corridors' indicative rates (GET /api/rates).
 	Rates *rates.Book
 }
 
 // Server is the whole HTTP surface as one http.Handler.
 type Server struct {
-	cfg         config.Config
-	log         *slog.Logger
-	now         func() time.Time
-	svc         *service.Service
-	https       bool
-	webhookBase string
-	handler     http.Handler
-	closing     chan struct{} // closed at shutdown: live streams end
-	closeOnce   sync.Once
-	heartbeat   atomic.Int64 // nanoseconds between heartbeats of an idle live stream
-	streams     streamCap    // open live streams per session and client address
-	rates       *rates.Book
+	cfg          config.Config
+	log          *slog.Logger
+	now          func() time.Time
+	accounts     *accounts.Service
+	dashboard    *dashboard.Service
+	ops          *ops.Service
+	outbox       *outbox.Outbox
+	limits       *ratelimit.Limiter
+	referrals    *referrals.Service
+	payments     *payments.Service
+	scholarships *scholarships.Service
+	support      *support.Service
+	https        bool
+	webhookBase  string
+	handler      http.Handler
+	closing      chan struct{} // closed at shutdown: live streams end
+	closeOnce    sync.Once
+	heartbeat    atomic.Int64 // nanoseconds between heartbeats of an idle live stream
+	streams      streamCap    // open live streams per session and client address
+	rates        *rates.Book
 }
 
 // NewServer wires the routes and middleware.
 func NewServer(d Deps) *Server {
 	s := &Server{
-		cfg:         d.Config,
-		log:         d.Log,
-		now:         d.Now,
-		svc:         d.Service,
-		https:       strings.HasPrefix(d.Config.BaseURL, "https://"),
-		webhookBase: d.WebhookBase,
-		closing:     make(chan struct{}),
-		rates:       d.Rates,
+		cfg:          d.Config,
+		log:          d.Log,
+		now:          d.Now,
+		accounts:     d.Accounts,
+		dashboard:    d.Dashboard,
+		ops:          d.Ops,
+		outbox:       d.Outbox,
+		limits:       d.Limits,
+		referrals:    d.Referrals,
+		payments:     d.Payments,
+		scholarships: d.Scholarships,
+		support:      d.Support,
+		rates:        d.Rates,
+		https:        strings.HasPrefix(d.Config.BaseURL, "https://"),
+		webhookBase:  d.WebhookBase,
+		closing:      make(chan struct{}),
 	}
 	s.heartbeat.Store(int64(heartbeatEvery))
 	if s.now == nil {

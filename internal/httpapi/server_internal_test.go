@@ -12,9 +12,9 @@ import (
 	"testing/fstest"
 	"time"
 
+	"github.com/crebit/crebit/internal/accounts"
 	"github.com/crebit/crebit/internal/config"
 	"github.com/crebit/crebit/internal/jobs"
-	"github.com/crebit/crebit/internal/service"
 	"github.com/crebit/crebit/internal/store"
 	"github.com/crebit/crebit/internal/store/storetest"
 )
@@ -32,19 +32,19 @@ var testFiles = fstest.MapFS{
 func newStaticServer(t *testing.T) *Server {
 	t.Helper()
 	cfg, svc := newTestService(t, storetest.Open(t, store.SQLite))
-	return NewServer(Deps{Config: cfg, Service: svc, Log: slog.New(slog.DiscardHandler), Static: testFiles})
+	return NewServer(Deps{Config: cfg, Accounts: svc, Log: slog.New(slog.DiscardHandler), Static: testFiles})
 }
 
-// newTestService builds the real service over db (no partner; its job
-// queue is never started) for tests of the HTTP plumbing.
-func newTestService(t *testing.T, db *store.DB) (config.Config, *service.Service) {
+// newTestService builds the real account service over db (its job queue is
+// never started) for tests of the HTTP plumbing: sessions and readiness.
+func newTestService(t *testing.T, db *store.DB) (config.Config, *accounts.Service) {
 	t.Helper()
 	cfg := config.Config{SessionTTL: time.Hour, DataDir: t.TempDir()}
 	if err := cfg.FillSecrets(); err != nil {
 		t.Fatal(err)
 	}
 	log := slog.New(slog.DiscardHandler)
-	svc, err := service.New(service.Deps{DB: db, Queue: jobs.New(db, log), Config: cfg, Log: log})
+	svc, err := accounts.New(accounts.Deps{DB: db, Queue: jobs.New(db, log), Config: cfg, Log: log})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -133,7 +133,7 @@ func TestReadyzReportsTheDatabase(t *testing.T) {
 	t.Parallel()
 	db := storetest.Open(t, store.SQLite)
 	cfg, svc := newTestService(t, db)
-	s := NewServer(Deps{Config: cfg, Service: svc, Log: slog.New(slog.DiscardHandler), Static: testFiles})
+	s := NewServer(Deps{Config: cfg, Accounts: svc, Log: slog.New(slog.DiscardHandler), Static: testFiles})
 	if res := get(t, s, "/readyz"); res.StatusCode != 200 {
 		t.Fatalf("ready: %d", res.StatusCode)
 	}

@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"github.com/crebit/crebit/internal/account"
+	act "github.com/crebit/crebit/internal/actor"
 	"github.com/crebit/crebit/internal/i18n"
-	"github.com/crebit/crebit/internal/service"
 	"github.com/crebit/crebit/internal/session"
 )
 
@@ -29,7 +29,7 @@ func (s *Server) withSession(next http.Handler) http.Handler {
 			next.ServeHTTP(w, r)
 			return
 		}
-		sess, ok, err := s.svc.Session(r.Context(), c.Value)
+		sess, ok, err := s.accounts.Session(r.Context(), c.Value)
 		if err != nil {
 			writeError(w, r, err)
 			return
@@ -49,8 +49,8 @@ func currentSession(r *http.Request) (*session.Session, bool) {
 
 // actor is who makes the request: its session and account, if any. It is
 // the only identity handlers pass to the service.
-func actor(r *http.Request) service.Actor {
-	a := service.Actor{UserAgent: r.UserAgent(), Lang: i18n.FromRequest(r), ChosenLang: chosenLanguage(r), Device: deviceOf(r)}
+func actor(r *http.Request) act.Actor {
+	a := act.Actor{UserAgent: r.UserAgent(), Lang: i18n.FromRequest(r), ChosenLang: chosenLanguage(r), Device: deviceOf(r)}
 	a.IP, _ = r.Context().Value(clientIPKey{}).(string)
 	if sess, ok := currentSession(r); ok {
 		a.SessionID, a.AccountID = sess.ID, sess.AccountID
@@ -77,13 +77,13 @@ func deviceOf(r *http.Request) string {
 
 // ensureActor returns the request's actor, creating a session (and setting
 // the cookie) when the browser has none yet.
-func (s *Server) ensureActor(w http.ResponseWriter, r *http.Request) (service.Actor, error) {
+func (s *Server) ensureActor(w http.ResponseWriter, r *http.Request) (act.Actor, error) {
 	if _, ok := currentSession(r); ok {
 		return actor(r), nil
 	}
-	token, sess, err := s.svc.NewSession(r.Context())
+	token, sess, err := s.accounts.NewSession(r.Context())
 	if err != nil {
-		return service.Actor{}, err
+		return act.Actor{}, err
 	}
 	http.SetCookie(w, &http.Cookie{
 		Name:     session.CookieName,

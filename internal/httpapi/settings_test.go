@@ -211,7 +211,7 @@ func TestCloseAccount(t *testing.T) {
 			_, err := tx.Exec(ctx, `UPDATE customers SET updated_at = ?`, old)
 			return err
 		})
-		if np, nc, err := h.Stack.Service.RedactPersonalData(ctx); err != nil || np != 0 || nc != 0 {
+		if np, nc, err := h.Stack.Accounts.RedactPersonalData(ctx); err != nil || np != 0 || nc != 0 {
 			t.Fatalf("open account's history redacted: %d payments, %d customers (%v)", np, nc, err)
 		}
 		other := h.Browser()

@@ -4,7 +4,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/crebit/crebit/internal/service"
+	"github.com/crebit/crebit/internal/ratelimit"
 )
 
 // Live status streams are held open for as long as a payer watches a
@@ -33,7 +33,7 @@ func (c *streamCap) acquire(sessionID, ip string) (release func(), err error) {
 		c.bySession, c.byIP = map[string]int{}, map[string]int{}
 	}
 	if c.bySession[sessionID] >= maxStreamsPerSession || c.byIP[ip] >= maxStreamsPerIP {
-		return nil, service.RateLimited(10*time.Second, "Too many live status pages are open. Close one and try again.")
+		return nil, ratelimit.RateLimited(10*time.Second, "Too many live status pages are open. Close one and try again.")
 	}
 	c.bySession[sessionID]++
 	c.byIP[ip]++

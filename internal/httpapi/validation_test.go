@@ -14,7 +14,7 @@ import (
 	"github.com/crebit/crebit/internal/apperr"
 	"github.com/crebit/crebit/internal/config"
 	"github.com/crebit/crebit/internal/partner"
-	"github.com/crebit/crebit/internal/service"
+	"github.com/crebit/crebit/internal/payments"
 	"github.com/crebit/crebit/internal/store"
 	"github.com/crebit/crebit/internal/store/storetest"
 )
@@ -1103,6 +1103,14 @@ func (w *world) speiCases(t *testing.T) []apiCase {
 			"Mail Check to School is coming soon for Mexico. Please choose USD to Your US Bank Account."),
 		pay("sender_curp_not_the_customers", speiBody(p, spare, "sender_clabe", "HEGG560427MVZRRL04"), 400,
 			"The sender's CURP does not match the customer profile. Please use the same CURP as in step 1."),
+		// One handler serves both endpoints; each keeps the spec's own field names.
+		pay("pix_amount_field_on_spei", speiBody(p, spare, "amount_brl", json.Number("1")), 400, `unknown field "amount_brl"`),
+		pay("pix_document_field_on_spei", speiBody(p, spare, "sender_document", apptest.CURP), 400, `unknown field "sender_document"`),
+		pay("check_details_on_spei", speiBody(p, spare, "check_details", checkDetails()), 400, `unknown field "check_details"`),
+		{name: "wallet_id_on_pix", as: w.br.Browser, method: "POST", path: "/api/create-pix-payment",
+			body: pixBody(w.br, brazilQuote, "wallet_id", w.br.WalletID), status: 400, err: `unknown field "wallet_id"`},
+		{name: "spei_amount_field_on_pix", as: w.br.Browser, method: "POST", path: "/api/create-pix-payment",
+			body: pixBody(w.br, brazilQuote, "amount_mxn", json.Number("1")), status: 400, err: `unknown field "amount_mxn"`},
 		{name: "brazil_customer_cannot_pay_by_spei", as: w.br.Browser, method: "POST", path: "/api/create-spei-payment",
 			body: speiBody(w.br, brazilQuote, "wallet_id", w.br.WalletID), status: 400, err: "Country Not Supported: SPEI payments are for payers from Mexico."},
 		{name: "mexico_customer_cannot_pay_by_pix", as: p.Browser, method: "POST", path: "/api/create-pix-payment",
@@ -1308,13 +1316,13 @@ func (w *world) publicCases() []apiCase {
 				"emails": []string{"friend1@example.com", "", "   ", "not-an-email", "Friend2@Example.org", "friend1@example.com"}}, status: 200,
 			check: func(t *testing.T, r apptest.Response) {
 				wantNum(t, r, "sent", "2")
-				wantStr(t, r, "message", "2 referral(s) sent successfully. "+service.ReferralPromise)
+				wantStr(t, r, "message", "2 referral(s) sent successfully. "+payments.ReferralPromise)
 			}},
 		{name: "referrals_count_and_message", as: p.Browser, method: "POST", path: "/api/referrals",
 			body: map[string]any{"customer_id": p.CustomerID, "emails": []string{"friend3@example.com", "friend4@example.com"}}, status: 200,
 			check: func(t *testing.T, r apptest.Response) {
 				wantNum(t, r, "sent", "2")
-				wantStr(t, r, "message", "2 referral(s) sent successfully. "+service.ReferralPromise)
+				wantStr(t, r, "message", "2 referral(s) sent successfully. "+payments.ReferralPromise)
 			}},
 		refer("referrals_no_valid_emails", p.Browser, map[string]any{"customer_id": p.CustomerID, "emails": []string{"", "nope", "a@b"}}, 400, errNoValidEmails),
 		refer("referrals_empty_list", p.Browser, map[string]any{"customer_id": p.CustomerID, "emails": []string{}}, 400, errNoValidEmails),

@@ -23,7 +23,7 @@ func (s *Server) handleWebhookReceive(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, apperr.New(apperr.InvalidJSON, "could not read the body"))
 		return
 	}
-	dup, err := s.svc.ReceiveWebhook(r.Context(), r.Header, body)
+	dup, err := s.payments.ReceiveWebhook(r.Context(), r.Header, body)
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -48,7 +48,7 @@ func (s *Server) handleWebhookTrigger(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	if err := s.svc.Simulate(r.Context(), actor(r), req.TransactionID, req.Event); err != nil {
+	if err := s.payments.Simulate(r.Context(), actor(r), req.TransactionID, req.Event); err != nil {
 		writeError(w, r, err)
 		return
 	}

@@ -101,6 +101,17 @@ func TestTranslate(t *testing.T) {
 			"O máximo por pagamento é USD 50000.00. Divida uma conta maior em vários pagamentos."},
 		{"es-MX", "quote_expired", "This quote has expired. Please get a new quote.", "Esta cotización venció. Pide una nueva cotización."},
 		{"pt-BR", "internal", "internal error", "erro interno"},
+		// A corridor's own wording wins over the corridor-generic template
+		// (the texts Go now writes from the corridor table)...
+		{"pt-BR", "minimum_amount", "Minimum Transfer Amount: payments from Brazil must be at least USD 16.00",
+			"Valor mínimo de transferência: pagamentos a partir do Brasil devem ser de pelo menos USD 16.00"},
+		{"es-MX", "country_not_supported", "Country Not Supported: PIX payments are for payers from Brazil.",
+			"País no disponible: los pagos con Pix son para pagadores de Brasil."},
+		// ...and a corridor without its own wording gets the generic one.
+		{"es-MX", "minimum_amount", "Minimum Transfer Amount: payments from Colombia must be at least USD 5.00",
+			"Monto mínimo de transferencia: los pagos desde Colombia deben ser de al menos USD 5.00"},
+		{"pt-BR", "delivery_method_invalid", "Mail Check to School is coming soon for Mexico. Please choose USD to Your US Bank Account.",
+			"O cheque enviado à escola chega em breve para o México. Escolha USD na sua conta bancária nos EUA."},
 		// A message no template matches gets the code's general message.
 		{"pt-BR", "rate_limited", "Too many sign-in attempts; wait 60 s", "Muitas tentativas. Aguarde um pouco e tente novamente."},
 		// An unknown code or language is answered as sent.

@@ -22,7 +22,10 @@ type term struct {
 // sign-in is "two-factor authentication" (the spec's Settings label,
 // 'Two-Factor Authentication'), "verificação em duas etapas" and
 // "verificación en dos pasos"; a greeting names no gender ("Boas-vindas",
-// "Te damos la bienvenida").
+// "Te damos la bienvenida"). Item 11 added words left in English: a US
+// bank's routing number is "número de roteamento (ABA)" and "número de ruta
+// (ABA)" ("routing number" only in English), and pt-BR says "conformidade"
+// where it said "compliance" (a key or the /compliance path is no word).
 var terms = map[string][]term{
 	"en": {{
 		name:  "two-factor authentication", // also "two-factor" before a noun: "your two-factor code"
@@ -34,6 +37,13 @@ var terms = map[string][]term{
 		wrong: regexp.MustCompile(`(?i)\b(dois|2)\s+fatores\b|\b(dois|2)\s+passos\b|\bduplo fator\b|\bsegundo fator\b|\b2FA\b|\btwo-factor\b`),
 	}, {
 		wrong: regexp.MustCompile(`(?i)\bbem[- ]vind[oa]s?\b`), // "Boas-vindas"
+	}, {
+		name:  "número de roteamento (aba)",
+		wrong: regexp.MustCompile(`(?i)\brouting\b`),
+	}, {
+		name:  "conformidade",
+		wrong: regexp.MustCompile(`(?i)/?\bcompliance\b("\s*:)?`),
+		allow: regexp.MustCompile(`^/|:$`),
 	}},
 	"es-MX": {{
 		name:  "verificación en dos pasos",
@@ -42,6 +52,9 @@ var terms = map[string][]term{
 	}, {
 		wrong: regexp.MustCompile(`(?i)(\bla\s+)?\bbienvenid[oa]s?\b`),
 		allow: regexp.MustCompile(`(?i)^la\s`), // "Te damos la bienvenida"
+	}, {
+		name:  "número de ruta (aba)",
+		wrong: regexp.MustCompile(`(?i)\brouting\b`),
 	}},
 }
 

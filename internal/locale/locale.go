@@ -25,6 +25,7 @@ package locale
 import (
 	"strings"
 
+	"github.com/crebit/crebit/internal/corridor"
 	"github.com/crebit/crebit/internal/money"
 )
 
@@ -83,11 +84,12 @@ type currencyStyle struct {
 }
 
 func (l Locale) currency(c money.Currency) currencyStyle {
+	// A corridor's currency is written as its home writes it, in any
+	// language: reais in pt-BR, pesos in es-MX.
+	if cor, ok := corridor.ByCurrency(c); ok {
+		return currencyStyle{numbers: For(cor.Locale).numbers(), prefix: cor.CurrencySign}
+	}
 	switch c {
-	case money.BRL:
-		return currencyStyle{numbers: commaDecimal, prefix: "R$ "}
-	case money.MXN:
-		return currencyStyle{numbers: dotDecimal, prefix: "MX$"}
 	case money.USD:
 		switch l.Lang() {
 		case "pt-BR":

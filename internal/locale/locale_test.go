@@ -1,9 +1,11 @@
 package locale_test
 
 import (
+	"strings"
 	"testing"
 	"time"
 
+	"github.com/crebit/crebit/internal/corridor"
 	"github.com/crebit/crebit/internal/locale"
 	"github.com/crebit/crebit/internal/money"
 )
@@ -96,6 +98,19 @@ func TestTimeInThePayersZone(t *testing.T) {
 	for cur, want := range map[money.Currency]string{money.BRL: "Brasília time", money.MXN: "Mexico City time", money.USD: "UTC"} {
 		if got := en.ZoneName(locale.ZoneOf(cur), at); got[:len(want)] != want {
 			t.Errorf("ZoneOf(%s) = %q: reais are paid from Brazil, pesos from Mexico", cur, got)
+		}
+	}
+}
+
+// TestEveryCorridorHasAZone fails for a corridor added to the table without
+// its payers' time zone here: its times would be shown in UTC.
+func TestEveryCorridorHasAZone(t *testing.T) {
+	at := time.Date(2026, 11, 23, 20, 1, 7, 0, time.UTC)
+	for _, c := range corridor.All() {
+		for _, lang := range locale.Languages {
+			if got := locale.For(lang).ZoneName(locale.ZoneOf(c.Currency), at); got == "UTC" || strings.HasPrefix(got, " (") {
+				t.Errorf("%s in %s: zone %q, want %s named", c.Name, lang, got, c.TimeZone)
+			}
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"time"
 	_ "time/tzdata" // the zones below, even on a machine without /usr/share/zoneinfo
 
+	"github.com/crebit/crebit/internal/corridor"
 	"github.com/crebit/crebit/internal/money"
 )
 
@@ -38,17 +39,20 @@ func load(name string, hours int) *time.Location {
 	return loc
 }
 
-// ZoneOf is the time zone of the payer who pays in currency c: Brazil's for
-// reais, Mexico City's for pesos, UTC otherwise.
+// ZoneOf is the time zone of the payer who pays in currency c: its
+// corridor's (Brasília for reais, Mexico City for pesos), UTC otherwise.
 func ZoneOf(c money.Currency) Zone {
-	switch c {
-	case money.BRL:
-		return Brasilia
-	case money.MXN:
-		return MexicoCity
+	if cor, ok := corridor.ByCurrency(c); ok {
+		if z, ok := zones[cor.TimeZone]; ok {
+			return z
+		}
 	}
 	return UTC
 }
+
+// zones are the zones above by their IANA names, as the corridor table
+// gives a corridor's.
+var zones = map[string]Zone{"America/Sao_Paulo": Brasilia, "America/Mexico_City": MexicoCity}
 
 // Abbrev is the zone's short name at t: "BRT", "CST" (or "CDT" should Mexico
 // City keep summer time again), "UTC".

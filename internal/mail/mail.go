@@ -2,7 +2,7 @@
 // sends them over SMTP. Every message has a plain-text and an HTML part from
 // one template file per message and language (templates/<kind>.tmpl and
 // templates/<lang>/<kind>.tmpl); the payment e-mails' texts still live in a
-// Go table (service/payment_mail.go) until issue 27's keyed translations. Links in a message can carry single-use tokens, so
+// Go table (payments/payment_mail.go) until issue 27's keyed translations. Links in a message can carry single-use tokens, so
 // nothing here logs a message's body or its links.
 package mail
 

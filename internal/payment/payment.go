@@ -14,6 +14,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/crebit/crebit/internal/corridor"
 	"github.com/crebit/crebit/internal/money"
 )
 
@@ -90,12 +91,12 @@ type Amounts struct {
 }
 
 // Validate reports why a cannot be moved through the ledger: a currency
-// other than BRL/MXN, USDC, USD, USD in that order, an amount that is not
+// other than a corridor's, USDC, USD, USD in that order, an amount that is not
 // strictly positive, or AmountUSD above GrossUSD by more than one minor unit
 // (more than a rounding shortfall means the quote is wrong).
 func (a Amounts) Validate() error {
-	if a.Local.Currency != money.BRL && a.Local.Currency != money.MXN {
-		return fmt.Errorf("%w: local amount is in %q, want BRL or MXN", ErrInvalidAmounts, a.Local.Currency)
+	if _, ok := corridor.ByCurrency(a.Local.Currency); !ok {
+		return fmt.Errorf("%w: local amount is in %q, no corridor's currency", ErrInvalidAmounts, a.Local.Currency)
 	}
 	checks := []struct {
 		name   string

@@ -8,3 +8,12 @@ type RailReference struct {
 	PixEndToEndID   string
 	SPEITrackingKey string
 }
+
+// Value is the reference, whichever rail gave it ("" before the pay-in
+// completed).
+func (r RailReference) Value() string {
+	if r.PixEndToEndID != "" {
+		return r.PixEndToEndID
+	}
+	return r.SPEITrackingKey
+}

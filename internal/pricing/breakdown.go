@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/big"
 
+	"github.com/crebit/crebit/internal/corridor"
 	"github.com/crebit/crebit/internal/money"
 )
 
@@ -116,11 +117,10 @@ func (in Input) validate() error {
 			return fmt.Errorf("%w: fixed fee %s USD", ErrFee, in.FeeFixed)
 		}
 	}
-	switch in.Local {
-	case money.BRL, money.MXN:
+	if _, ok := corridor.ByCurrency(in.Local); ok {
 		return nil
 	}
-	return fmt.Errorf("%w: local currency %q, want BRL or MXN", ErrCurrency, string(in.Local))
+	return fmt.Errorf("%w: local currency %q is no corridor's", ErrCurrency, string(in.Local))
 }
 
 // rateDenom returns 10^RateScale, the denominator of a displayed rate.

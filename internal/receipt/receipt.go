@@ -14,6 +14,7 @@ import (
 
 	"github.com/go-pdf/fpdf"
 
+	"github.com/crebit/crebit/internal/corridor"
 	"github.com/crebit/crebit/internal/locale"
 	"github.com/crebit/crebit/internal/money"
 )
@@ -49,7 +50,7 @@ type Data struct {
 	StudentID string
 	School    string
 
-	Method       string // "pix" or "spei"
+	Method       string // the corridor's method ("pix")
 	AmountLocal  money.Amount
 	AmountUSD    money.Amount // delivered
 	TotalFeesUSD money.Amount
@@ -184,11 +185,8 @@ func name(names map[string]string, code string) string {
 }
 
 func methodName(m string) string {
-	switch m {
-	case "pix":
-		return "Pix"
-	case "spei":
-		return "SPEI"
+	if c, ok := corridor.ByMethod(m); ok {
+		return c.MethodName
 	}
 	return m
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/riverqueue/river"
 
+	"github.com/crebit/crebit/internal/corridor"
 	"github.com/crebit/crebit/internal/money"
 	"github.com/crebit/crebit/internal/partner"
 	"github.com/crebit/crebit/internal/pix"
@@ -48,10 +49,8 @@ func (s *Sandbox) createPayin(ctx context.Context, tx *store.Tx, r *http.Request
 	if err := s.requireCustomer(ctx, tx, req.CustomerID, true); err != nil {
 		return 0, nil, err
 	}
-	switch {
-	case req.Method == "pix" && req.Currency == "BRL":
-	case req.Method == "spei" && req.Currency == "MXN":
-	default:
+	cor, ok := corridor.ByMethod(req.Method)
+	if !ok || string(cor.Currency) != req.Currency {
 		return 0, nil, invalid("method and currency must be pix/BRL or spei/MXN")
 	}
 	amount, err := money.Parse(req.Amount, money.Currency(req.Currency))
@@ -78,7 +77,7 @@ func (s *Sandbox) createPayin(ctx context.Context, tx *store.Tx, r *http.Request
 	p := partner.Payin{ID: randid.New("pi"), Status: statusAwaiting, Method: req.Method, Amount: amount.String(),
 		Currency: req.Currency, ExpiresAt: expires}
 	var clabe, code string
-	if req.Method == "pix" {
+	if cor.Instructions == corridor.InstructionsCode { // a BR Code
 		loc := s.pixHost + "/sandbox/pix/v2/" + p.ID
 		txid := compactID(p.ID)
 		c, err := pix.Encode(pix.Code{PointOfInitiation: pix.DynamicInitiation, URL: loc, Amount: amount.String(),

@@ -4,6 +4,8 @@ import (
 	"crypto/rand"
 	"time"
 
+	"github.com/crebit/crebit/internal/corridor"
+	"github.com/crebit/crebit/internal/money"
 	"github.com/crebit/crebit/internal/partner"
 	"github.com/crebit/crebit/internal/rail"
 )
@@ -19,13 +21,17 @@ const (
 
 // railReference adds the rail's reference to a payin_completed event, as a
 // real partner reports it once the bank transfer settles. The currency
-// tells the rail (BRL is only paid by Pix, MXN only by SPEI).
+// tells the corridor, and so the rail.
 func railReference(d *partner.EventData, currency string, at time.Time) error {
+	cor, ok := corridor.ByCurrency(money.Currency(currency))
+	if !ok {
+		return nil
+	}
 	var err error
-	switch currency {
-	case "BRL":
+	switch cor.Rail.Kind {
+	case corridor.Brazil.Rail.Kind:
 		d.EndToEndID, err = rail.NewEndToEndID(payerISPB, at, rand.Reader)
-	case "MXN":
+	case corridor.Mexico.Rail.Kind:
 		d.TrackingKey, err = rail.NewTrackingKey(payerSPEIPrefix, at.In(time.FixedZone("CST", mexicoCityOffset)), rand.Reader)
 	}
 	return err

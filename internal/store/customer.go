@@ -34,7 +34,7 @@ func (tx *Tx) Customer(ctx context.Context, id string) (customer.Customer, error
 }
 
 // CustomersByTaxID returns the customers with this tax id hash, newest
-// first. The service keeps only the caller's own (service.Actor.owns).
+// first. The use case keeps only the caller's own (actor.Actor.Owns).
 func (tx *Tx) CustomersByTaxID(ctx context.Context, taxIDHash string) ([]customer.Customer, error) {
 	return tx.customers(ctx, `SELECT `+customerColumns+` FROM customers
 		WHERE tax_id_hash = ? AND redacted_at IS NULL ORDER BY created_at DESC LIMIT 100`, taxIDHash)

@@ -86,11 +86,15 @@ func (tx *Tx) AppendAudit(ctx context.Context, e AuditEntry) error {
 // time (the next page), newest first.
 type AuditFilter struct {
 	ObjectType, ObjectID string
-	Before               time.Time
-	Limit                int
+	// AfterAt and AfterID continue a page: entries older than (AfterAt,
+	// AfterID) in the log's order, so entries written in the same instant
+	// are neither skipped nor shown twice.
+	AfterAt time.Time
+	AfterID string
+	Limit   int
 }
 
-// Audit returns audit entries, newest first.
+// Audit returns audit entries, newest first (by time, then id).
 func (tx *Tx) Audit(ctx context.Context, f AuditFilter) ([]AuditEntry, error) {
 	q := `SELECT id, at, actor, actor_email, action, object_type, object_id, before_json, after_json, reason FROM audit_log WHERE 1 = 1`
 	var args []any
@@ -98,9 +102,9 @@ func (tx *Tx) Audit(ctx context.Context, f AuditFilter) ([]AuditEntry, error) {
 		q += ` AND object_type = ? AND object_id = ?`
 		args = append(args, f.ObjectType, f.ObjectID)
 	}
-	if !f.Before.IsZero() {
-		q += ` AND at < ?`
-		args = append(args, utc(f.Before))
+	if !f.AfterAt.IsZero() {
+		q += ` AND (at < ? OR (at = ? AND id < ?))`
+		args = append(args, utc(f.AfterAt), utc(f.AfterAt), f.AfterID)
 	}
 	if f.Limit <= 0 || f.Limit > 200 {
 		f.Limit = 50

@@ -5,7 +5,7 @@ import (
 	"time"
 )
 
-// The evidence the referral reward rules compare (service/referral_reward.go):
+// The evidence the referral reward rules compare (referrals/referral_reward.go):
 // what the referrer's payer profiles have used, against the referred payment.
 
 // strings1 runs a query of one text column over customerIDs.

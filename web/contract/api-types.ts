@@ -806,7 +806,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Release a held reward to earned, or refuse an earned or held one (finance) */
+        /** Release a held reward to earned, or refuse an earned or held one (finance); a refusal e-mails the referrer the reason */
         post: operations["opsRewardReview"];
         delete?: never;
         options?: never;
@@ -828,6 +828,94 @@ export interface paths {
          * @description The code goes only into the e-mail (stored sealed in the outbox); the audit entry records the sending without it. The referrer must have chosen the card.
          */
         post: operations["opsRewardSend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ops/support": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Support conversations, the most recently active first, 200 at most (any operator) */
+        get: operations["opsSupportList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ops/support/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One conversation with its messages, oldest first (any operator) */
+        get: operations["opsSupportThread"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ops/support/{id}/assign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Give a conversation to an operator, by e-mail, or to nobody with "" (any operator) */
+        post: operations["opsSupportAssign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ops/support/{id}/reply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answer a conversation by e-mail through the outbox, in the person's language (any operator); it opens the conversation again if closed
+         * @description The e-mail's subject is `Re <subject> [ref:<reference>]`; with CREBIT_SUPPORT_INBOUND set its Reply-To is that address plus-tagged with the reference. Written to the audit log with the answer.
+         */
+        post: operations["opsSupportReply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ops/support/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Close a conversation, or open it again (any operator) */
+        post: operations["opsSupportStatus"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1055,6 +1143,23 @@ export interface paths {
         get: operations["sandboxMailboxAttachment"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sandbox/mailbox/{id}/reply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sandbox only: answer a message as its recipient would — a support answer's reply goes back into its conversation */
+        post: operations["sandboxMailboxReply"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1301,7 +1406,7 @@ export interface paths {
         put?: never;
         /**
          * Create an account and sign this browser in
-         * @description A new session cookie replaces the old one. An e-mail that already has an account creates nothing and answers 409 `account_exists` (its owner is e-mailed, at most once a day). Repeating it signed in to the same e-mail changes nothing. Limited per session and client address (429).
+         * @description A new session cookie replaces the old one. An e-mail that already has an account creates nothing and answers 409 `account_exists` (its owner is e-mailed, at most once a day). Repeating it signed in to the same e-mail changes nothing. With the wizard's payer profile (`customer`) and US bank account (`bank_account`), every field is checked as create-customer and create-external-account check it (without the partner) before anything is created, so an invalid CPF, CURP or routing number answers 400 under its field with no account and no e-mail. Limited per session and client address (429).
          */
         post: operations["signUp"];
         delete?: never;
@@ -1321,6 +1426,46 @@ export interface paths {
         put?: never;
         /** Subscribe an e-mail address to product updates (once) */
         post: operations["subscribe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/support/inbound": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A reply e-mail the mail provider received at CREBIT_SUPPORT_INBOUND (exists only when it is set; docs/SUPPORT-MAIL.md)
+         * @description Authenticated by `Authorization Bearer CREBIT_SUPPORT_INBOUND_TOKEN`. The reply joins the conversation named by `[ref:…]` in its subject or the plus tag of `to`, only when `from` is the conversation's own address; the quoted text under the reply is dropped; a closed conversation opens again.
+         */
+        post: operations["supportInbound"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/support/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a message to support (the dashboard's Support tab signed in, the contact form signed out); it opens a conversation operators answer by e-mail
+         * @description Signed in, the account's own address is the one answered (a typed `email` is ignored) and `name` is optional; signed out, `name` and `email` are required. At most 10 messages per session and 30 per address an hour.
+         */
+        post: operations["supportMessage"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1616,6 +1761,51 @@ export interface components {
             review_reason?: string;
             /** @enum {string} */
             status: "earned" | "held" | "sent" | "refused";
+        };
+        Conversation: {
+            assignee_email?: string;
+            /** Format: date-time */
+            created_at: string;
+            email: string;
+            id: string;
+            messages: number;
+            name: string;
+            reference: string;
+            /** @enum {string} */
+            source: "dashboard" | "contact";
+            /** @enum {string} */
+            status: "open" | "closed";
+            subject: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        ConversationThread: {
+            account_id?: string;
+            assignee_email?: string;
+            /** Format: date-time */
+            created_at: string;
+            email: string;
+            entries: {
+                /** Format: date-time */
+                at: string;
+                author: string;
+                /** @enum {string} */
+                direction: "in" | "out";
+                id: string;
+                text: string;
+            }[];
+            id: string;
+            lang: string;
+            messages: number;
+            name: string;
+            reference: string;
+            /** @enum {string} */
+            source: "dashboard" | "contact";
+            /** @enum {string} */
+            status: "open" | "closed";
+            subject: string;
+            /** Format: date-time */
+            updated_at: string;
         };
         Credentials: {
             /** Format: email */
@@ -2505,6 +2695,24 @@ export interface components {
             two_factor_required: boolean;
             /** @description Present when two_factor_required: send it with the code to /api/signin/two-factor (valid 5 minutes). */
             two_factor_token?: string;
+        };
+        /** @description The sign-up's US bank account, checked before the account is created (create-external-account's fields without customer_id). */
+        SignUpBankAccount: {
+            account_name: string;
+            address: components["schemas"]["Address"] & unknown;
+            /** @description 4 to 17 digits (spaces and dashes allowed). */
+            bank_account_number: string;
+            bank_name: string;
+            beneficiary_name: string;
+            /** @description The 9-digit ABA routing number (check digit verified). */
+            routing_number: string;
+        };
+        SignUpRequest: {
+            bank_account?: components["schemas"]["SignUpBankAccount"];
+            customer?: components["schemas"]["NewCustomer"];
+            /** Format: email */
+            email: string;
+            password: string;
         };
         SpeiPayment: {
             amount_mxn: components["schemas"]["Amount"];
@@ -4042,8 +4250,9 @@ export interface operations {
     opsAudit: {
         parameters: {
             query?: {
-                /** @description RFC 3339: entries before this time (the next page). */
-                before?: string;
+                /** @description The `next` value of the page before: the entries after it in the log's order, newest first by time then id. */
+                after?: string;
+                /** @description Entries a page (50 unless given). */
                 limit?: number;
                 object_id?: string;
                 object_type?: string;
@@ -4054,7 +4263,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The entries. */
+            /** @description A page of entries. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4062,6 +4271,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         entries: components["schemas"]["AuditEntry"][];
+                        /** @description Present when there are older entries: pass it as `after`. */
+                        next?: string;
                     };
                 };
             };
@@ -4577,6 +4788,188 @@ export interface operations {
             429: components["responses"]["RateLimited"];
         };
     };
+    opsSupportList: {
+        parameters: {
+            query?: {
+                /** @description 1: only those assigned to the operator asking. */
+                mine?: "1";
+                status?: "open" | "closed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The conversations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        conversations: components["schemas"]["Conversation"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["TwoFactorRequired"];
+            404: components["responses"]["NoSuchRoute"];
+        };
+    };
+    opsSupportThread: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The conversation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationThread"];
+                };
+            };
+            403: components["responses"]["TwoFactorRequired"];
+            /** @description `not_found`: no such conversation (or the 404 of a path that does not exist for anyone who is not an operator). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    opsSupportAssign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    assignee: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Assigned, and written to the audit log. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["TwoFactorRequired"];
+            /** @description `not_found`: no such conversation, or (field `assignee`) no operator has this address. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    opsSupportReply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Queued, and written to the audit log. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["TwoFactorRequired"];
+            /** @description `not_found`: no such conversation (or the 404 of a path that does not exist). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    opsSupportStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    status: "open" | "closed";
+                };
+            };
+        };
+        responses: {
+            /** @description Done, and written to the audit log. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["TwoFactorRequired"];
+            /** @description `not_found`: no such conversation (or the 404 of a path that does not exist). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict`: it is already in that status. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     recordPaymentAuthorization: {
         parameters: {
             query?: never;
@@ -4883,6 +5276,43 @@ export interface operations {
                 };
             };
             404: components["responses"]["BadRequest"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    sandboxMailboxReply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Added to the conversation. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["BadRequest"];
+            /** @description `conflict`: the message is not a support answer, or the reply is empty. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             500: components["responses"]["Internal"];
         };
     };
@@ -5329,7 +5759,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Credentials"];
+                "application/json": components["schemas"]["SignUpRequest"];
             };
         };
         responses: {
@@ -5381,6 +5811,75 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             403: components["responses"]["CrossOrigin"];
             413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    supportInbound: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    from: string;
+                    subject: string;
+                    text: string;
+                    to: string;
+                };
+            };
+        };
+        responses: {
+            /** @description `taken` true when the reply joined its conversation; false when it was dropped because it names no conversation of its sender (still 200, so that the provider does not retry). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        taken: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    supportMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email?: string;
+                    message: string;
+                    name?: string;
+                    subject: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The conversation is open; its reference appears in the subject of every answer. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        reference: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["CrossOrigin"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
         };

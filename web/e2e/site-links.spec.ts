@@ -16,7 +16,7 @@ for (const width of [1280, 1024, 768, 360]) {
     } else {
       await expect(nav.getByRole('link', { name: 'SCHOLARSHIPS' })).toBeVisible();
       await expect(nav.getByRole('link', { name: 'Sign in' })).toBeVisible();
-      // From 1280 px Sign up sits next to Sign in; on the narrower desktop row, /signin links to it.
+      // From 1280 px Sign up sits next to Sign in; on the narrower desktop row it is under More (header-widths.spec).
       if (width >= 1280) await expect(nav.getByRole('link', { name: 'Sign up' })).toBeVisible();
     }
     await shot(page, `site-links-header-${width}`);

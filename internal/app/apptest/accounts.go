@@ -10,7 +10,7 @@ import (
 	"github.com/pquerna/otp"
 	"github.com/pquerna/otp/totp"
 
-	"github.com/crebit/crebit/internal/service"
+	"github.com/crebit/crebit/internal/outbox"
 )
 
 // Password is a password the policy accepts.
@@ -18,17 +18,17 @@ const Password = "correct horse battery staple 42"
 
 // Mail waits for the newest local-mailbox message to `to` whose subject
 // contains subject, and returns it with both parts.
-func (h *Harness) Mail(to, subject string) service.MailboxEntry {
+func (h *Harness) Mail(to, subject string) outbox.MailboxEntry {
 	h.T.Helper()
-	var found service.MailboxEntry
+	var found outbox.MailboxEntry
 	h.Eventually("an e-mail to "+to+" about "+subject, func() bool {
-		ms, err := h.Stack.Service.Mailbox(context.Background())
+		ms, err := h.Stack.Outbox.Mailbox(context.Background())
 		if err != nil {
 			h.T.Fatal(err)
 		}
 		for _, m := range ms {
 			if m.To == to && strings.Contains(m.Subject, subject) {
-				if found, err = h.Stack.Service.MailboxMessage(context.Background(), m.ID); err != nil {
+				if found, err = h.Stack.Outbox.MailboxMessage(context.Background(), m.ID); err != nil {
 					h.T.Fatal(err)
 				}
 				return true
@@ -128,7 +128,7 @@ func (h *Harness) NewOperator(email, role string) (*Browser, string) {
 	b := h.Browser()
 	b.SignUp(email)
 	secret, _ := b.EnableTwoFactor()
-	if err := h.Stack.Service.SetOperatorRole(context.Background(), nil, email, role, "test operator"); err != nil {
+	if err := h.Stack.Ops.SetOperatorRole(context.Background(), nil, email, role, "test operator"); err != nil {
 		h.T.Fatal(err)
 	}
 	b.SignInWithCode(email, secret)

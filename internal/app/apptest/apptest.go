@@ -124,7 +124,7 @@ func NewOn(t testing.TB, dbOpts store.Options, opts ...Option) *Harness {
 		db.Close()
 	})
 	if st.Sandbox != nil {
-		if err := st.Service.RegisterWebhook(ctx, st.Server.WebhookURL()); err != nil {
+		if err := st.Payments.RegisterWebhook(ctx, st.Server.WebhookURL()); err != nil {
 			t.Fatal(err)
 		}
 	}

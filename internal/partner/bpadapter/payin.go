@@ -3,6 +3,7 @@ package bpadapter
 import (
 	"context"
 
+	"github.com/crebit/crebit/internal/corridor"
 	"github.com/crebit/crebit/internal/money"
 	"github.com/crebit/crebit/internal/partner"
 	"github.com/crebit/crebit/internal/partner/blindpay"
@@ -148,11 +149,10 @@ func currencyOf(p *blindpay.Payin) money.Currency {
 	if p.Currency != "" {
 		return money.Currency(p.Currency)
 	}
+	if c, ok := corridor.ByPartnerMethod(p.PaymentMethod); ok {
+		return c.Currency
+	}
 	switch p.PaymentMethod {
-	case blindpay.MethodPix:
-		return money.BRL
-	case blindpay.MethodSPEI:
-		return money.MXN
 	case "ach", "wire", "rtp":
 		return money.USD // not Crebit's rails, but BlindPay's docs use them in examples
 	}

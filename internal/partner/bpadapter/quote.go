@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/crebit/crebit/internal/corridor"
 	"github.com/crebit/crebit/internal/money"
 	"github.com/crebit/crebit/internal/partner"
 	"github.com/crebit/crebit/internal/partner/blindpay"
@@ -40,8 +41,8 @@ func (a *Adapter) CreateQuote(ctx context.Context, idemKey string, req partner.Q
 	out := partner.Quote{ID: "fx_" + randomHex(12), Symbol: req.Symbol, Side: req.Side, FeeFixed: "0.00", ExpiresAt: a.cfg.Now().Add(a.cfg.IndicativeTTL).UTC()}
 	switch req.Side {
 	case partner.OnRamp:
-		if quote != "BRL" && quote != "MXN" {
-			return partner.Quote{}, refusal(400, "invalid_symbol", nil, "on-ramp symbol %q: BRL or MXN", req.Symbol)
+		if _, ok := corridor.BySymbol(req.Symbol); !ok {
+			return partner.Quote{}, refusal(400, "invalid_symbol", nil, "on-ramp symbol %q is no corridor's", req.Symbol)
 		}
 		fx, err := a.c.PayinFXRate(ctx, blindpay.FXRequest{From: quote, To: a.cfg.Token, RequestAmount: referenceLocal, CurrencyType: blindpay.CurrencySender})
 		if err != nil {
@@ -169,22 +170,21 @@ func (a *Adapter) QuotePayment(ctx context.Context, idemKey string, req PaymentQ
 	}
 	q := blindpay.CreatePayinQuoteRequest{WalletID: req.WalletID, CurrencyType: blindpay.CurrencySender, CoverFees: ptr(false),
 		RequestAmount: request, PaymentMethod: req.Method, Token: a.cfg.Token}
-	switch req.Method {
-	case blindpay.MethodPix:
-		if req.AmountLocal.Currency != money.BRL {
-			return PaymentQuote{}, refusal(400, "currency_mismatch", nil, "a Pix payin is in BRL, not %s", req.AmountLocal.Currency)
-		}
+	c, ok := corridor.ByPartnerMethod(req.Method)
+	if !ok {
+		return PaymentQuote{}, refusal(400, "method_not_supported", nil, "payin method %q is no corridor's", req.Method)
+	}
+	if req.AmountLocal.Currency != c.Currency {
+		return PaymentQuote{}, refusal(400, "currency_mismatch", nil, "a %s payin is in %s, not %s", c.MethodName, c.Currency, req.AmountLocal.Currency)
+	}
+	// BlindPay accepts a Pix transfer only from the tax ids its quote
+	// allows (payer_rules); other methods take no rule.
+	if req.Method == blindpay.MethodPix {
 		doc := digits(req.PayerTaxID)
 		if doc == "" {
-			return PaymentQuote{}, refusal(400, "tax_id_required", nil, "a Pix payin needs the payer's CPF or CNPJ")
+			return PaymentQuote{}, refusal(400, "tax_id_required", nil, "a %s payin needs the payer's %s", c.MethodName, c.TaxID.Name)
 		}
 		q.PayerRules = &blindpay.PayerRules{PixAllowedTaxIDs: []string{doc}}
-	case blindpay.MethodSPEI:
-		if req.AmountLocal.Currency != money.MXN {
-			return PaymentQuote{}, refusal(400, "currency_mismatch", nil, "a SPEI payin is in MXN, not %s", req.AmountLocal.Currency)
-		}
-	default:
-		return PaymentQuote{}, refusal(400, "method_not_supported", nil, "payin method %q: pix or spei", req.Method)
 	}
 	pq, err := a.c.CreatePayinQuote(ctx, idemKey, q)
 	if err != nil {

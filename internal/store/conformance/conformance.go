@@ -34,6 +34,7 @@ func Exercise(t *testing.T, open func(t *testing.T) *store.DB) {
 	exerciseOutbox(t, s)
 	exerciseScholarships(t, s)
 	exerciseDashboard(t, s)
+	exerciseSupport(t, s)
 	exerciseTx(t, s)
 }
 

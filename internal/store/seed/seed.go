@@ -11,6 +11,7 @@ import (
 	"math/rand/v2"
 	"time"
 
+	"github.com/crebit/crebit/internal/corridor"
 	"github.com/crebit/crebit/internal/customer"
 	"github.com/crebit/crebit/internal/money"
 	"github.com/crebit/crebit/internal/payment"
@@ -47,10 +48,11 @@ func Payments(ctx context.Context, db *store.DB, n int, end time.Time, seed uint
 						return err
 					}
 				}
-				country, addr := "brazil", "BR"
+				cor := corridor.Brazil
 				if i%5 >= 3 {
-					country, addr = "mexico", "MX"
+					cor = corridor.Mexico
 				}
+				country, addr := cor.Name, cor.Country
 				c := customer.Customer{ID: p.CustomerID, PartnerCustomerID: "pc_" + p.CustomerID, SessionID: "ses_seed", AccountID: p.AccountID,
 					Country: country, FirstName: "Payer", LastName: fmt.Sprint(i), Email: p.Email, Phone: "5511999999999",
 					DateOfBirth: "1980-01-01", TaxIDType: "cpf", TaxIDHash: "h" + p.CustomerID, TaxIDSealed: "x", TaxIDLast4: p.TaxLast4,
@@ -91,14 +93,15 @@ func Payments(ctx context.Context, db *store.DB, n int, end time.Time, seed uint
 
 func payment1(ctx context.Context, tx *store.Tx, r *rand.Rand, i int, p Payer, end time.Time) error {
 	at := end.Add(-time.Duration(r.Int64N(int64(365 * 24 * time.Hour)))).Truncate(time.Second)
-	cur, method, symbol, rate := money.BRL, "pix", "USDC/BRL", int64(542)
+	c, rate := corridor.Brazil, int64(542)
 	if p.CustomerID[len(p.CustomerID)-1]%5 >= 3 {
-		cur, method, symbol, rate = money.MXN, "spei", "USDC/MXN", 1712
+		c, rate = corridor.Mexico, 1712
 	}
+	cur, method, symbol := c.Currency, c.Method, c.Symbol
 	usd := 10_000 + r.Int64N(5_000_000) // US$100 to US$50,100
 	local := usd * rate / 100
-	if cur == money.MXN {
-		local = local / 100 * 100 // whole pesos
+	if c.Method == corridor.Mexico.Method {
+		local = local / 100 * 100 // whole pesos, as BlindPay takes SPEI amounts
 	}
 	q := payment.Quote{ID: fmt.Sprintf("quo_seed%08d", i), SessionID: "ses_seed", Symbol: symbol,
 		AmountUSD: money.New(usd, money.USD), TotalLocal: money.New(local, cur), TotalFeesUSD: money.New(500, money.USD),

@@ -10,7 +10,13 @@ const SettingsTab = lazy(() => import('@/features/dashboard/settings/settings-ta
 const PaymentTab = lazy(() => import('@/features/dashboard/payment/payment-tab').then((m) => ({ default: m.PaymentTab })));
 const FxQuotesTab = lazy(() => import('@/features/quote/fx-quotes-tab').then((m) => ({ default: m.FxQuotesTab })));
 const TrackerTab = lazy(() => import('@/features/scholarships/tracker-tab').then((m) => ({ default: m.TrackerTab })));
-const SupportTab = lazy(() => import('@/features/dashboard/support/support-tab').then((m) => ({ default: m.SupportTab })));
+// The Support tab with the message form of the contact feature (a message
+// from here opens a support conversation, answered by e-mail).
+const SupportTab = lazy(() =>
+  Promise.all([import('@/features/dashboard/support/support-tab'), import('@/features/contact/components/message-form')]).then(([tab, form]) => ({
+    default: () => <tab.SupportTab messageForm={<form.MessageForm signedIn idPrefix="support" />} />,
+  })),
+);
 
 export const dashboardTabs: DashboardTab[] = [
   { id: 'dashboard', path: '', Component: OverviewTab },

@@ -74,10 +74,12 @@ describe('/ops for an operator', () => {
   it('shows the console with the operator and role; Operators only for admins', async () => {
     show('/ops/audit', () => json(200, { account_id: 'acc_1', email: 'sam@example.com', role: 'support' }));
     expect(await screen.findByRole('navigation', { name: 'Console' })).toBeInTheDocument();
-    expect(screen.getByText(/sam@example.com/)).toBeInTheDocument();
-    expect(screen.getByText('Support')).toBeInTheDocument();
+    expect(screen.getByText(/sam@example.com/)).toHaveTextContent('sam@example.com · Support');
     expect(screen.getByRole('link', { name: 'Find' })).toHaveAttribute('href', '/ops');
+    expect(screen.getByRole('link', { name: 'Support' })).toHaveAttribute('href', '/ops/support');
     expect(screen.queryByRole('link', { name: 'Operators' })).toBeNull();
+    // Rewards are finance's: the API answers support 404, so no link.
+    expect(screen.queryByRole('link', { name: 'Rewards' })).toBeNull();
   });
 
   it('answers /ops/operators with the not-found page to a support operator, and with the list to an admin', async () => {

@@ -9,6 +9,10 @@ export { FindPage } from '@/features/ops/find/find-page';
 export { ExplainPage } from '@/features/ops/explain/explain-page';
 export { AuditPage } from '@/features/ops/audit/audit-page';
 export { OperatorsRoute } from '@/features/ops/operators/operators-page';
+export { RewardsRoute } from '@/features/ops/rewards/rewards-page';
+export { HealthPage } from '@/features/ops/health/health-page';
+export { SupportPage } from '@/features/ops/support/support-page';
+export { ConversationPage } from '@/features/ops/support/conversation-page';
 
 /** OpsRoute is the /ops layout (the pages are ops-routes.ts's children). */
 export function OpsRoute() {

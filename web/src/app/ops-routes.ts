@@ -14,5 +14,9 @@ export const opsRoute: RouteObject = {
     { path: 'payments/:id', lazy: () => loadConsole().then((m) => ({ Component: m.ExplainPage })) },
     { path: 'audit', lazy: () => loadConsole().then((m) => ({ Component: m.AuditPage })) },
     { path: 'operators', lazy: () => loadConsole().then((m) => ({ Component: m.OperatorsRoute })) },
+    { path: 'rewards', lazy: () => loadConsole().then((m) => ({ Component: m.RewardsRoute })) },
+    { path: 'health', lazy: () => loadConsole().then((m) => ({ Component: m.HealthPage })) },
+    { path: 'support', lazy: () => loadConsole().then((m) => ({ Component: m.SupportPage })) },
+    { path: 'support/:id', lazy: () => loadConsole().then((m) => ({ Component: m.ConversationPage })) },
   ],
 };

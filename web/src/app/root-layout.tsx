@@ -5,10 +5,11 @@ import { SiteHeader } from '@/components/layout/site-header';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { LazyToaster } from '@/components/ui/lazy-toaster';
 import { useReferralArrival } from '@/lib/referral';
+import { corridors } from '@/features/payments/lib/corridors.gen';
 
 // The header is hidden on the payment wizards and the rate page, which have
 // their own back arrow.
-const headerless = new Set(['/get-started', '/get-started-mexico', '/quote']);
+const headerless = new Set<string>([...Object.values(corridors).map((c) => c.wizardPath), '/quote']);
 
 /** RootLayout frames every page with the header and footer. */
 export function RootLayout() {

@@ -26,6 +26,7 @@ export const routes: Array<{ path: string; lazy: Loader }> = [
   { path: '/payment-status-updates', lazy: page(() => import('@/features/info/status-updates-page'), (m) => m.StatusUpdatesPage) },
   { path: '/check-payment-status', lazy: page(() => import('@/features/info/check-status-page'), (m) => m.CheckStatusPage) },
   { path: '/compliance', lazy: page(() => import('@/features/info/compliance-page'), (m) => m.CompliancePage) },
+  { path: '/contact', lazy: page(() => import('@/features/contact/contact-page'), (m) => m.ContactPage) },
   { path: '/payment-authorization', lazy: page(() => import('@/features/info/payment-authorization-page'), (m) => m.PaymentAuthorizationPage) },
   { path: '/payment-complete', lazy: page(() => import('@/features/info/payment-complete-page'), (m) => m.PaymentCompletePage) },
   { path: '/terms', lazy: page(() => import('@/features/legal/terms-page'), (m) => m.TermsPage) },

@@ -11,8 +11,7 @@ export function AccountMenu({ className, onNavigate, wide }: { className: string
   // account has loaded.
   const { t, ready } = useTranslation('common', { useSuspense: false });
   const me = useMe();
-  const setMe = useSetMe();
-  const navigate = useNavigate();
+  const signOut = useSignOut(onNavigate);
   if (!ready || me.isPending) return null;
   if (!me.data) {
     // Sign in, and next to it the way to a new account (on the desktop row from xl, where it fits in every language).
@@ -27,15 +26,6 @@ export function AccountMenu({ className, onNavigate, wide }: { className: string
       </span>
     );
   }
-  const signOut = async () => {
-    try {
-      await endSession();
-    } finally {
-      setMe(null);
-      onNavigate?.();
-      navigate('/');
-    }
-  };
   return (
     <span className="flex items-center gap-1">
       {me.data.first_name ? (
@@ -47,9 +37,25 @@ export function AccountMenu({ className, onNavigate, wide }: { className: string
       <Link to="/dashboard" className={className} onClick={onNavigate}>
         {t('accountMenu.dashboard')}
       </Link>
-      <button type="button" className={className} onClick={() => void signOut()}>
+      {/* On the desktop row Sign out shows from xl (1280 px); below, it is under More. */}
+      <button type="button" className={cn(className, wide && 'hidden xl:inline-flex')} onClick={() => void signOut()}>
         {t('accountMenu.signOut')}
       </button>
     </span>
   );
+}
+
+/** useSignOut ends the session, forgets the account and goes home (then calls onDone). */
+export function useSignOut(onDone?: () => void) {
+  const setMe = useSetMe();
+  const navigate = useNavigate();
+  return async () => {
+    try {
+      await endSession();
+    } finally {
+      setMe(null);
+      onDone?.();
+      navigate('/');
+    }
+  };
 }

@@ -41,7 +41,7 @@ export function LanguageSwitcher({ tone = 'dark', showLabel = false, className, 
         }}
         className={cn(
           'h-9 max-w-[11rem] rounded-md border font-medium',
-          compact ? 'px-1 text-xs lg:px-2 lg:text-sm' : 'px-2 text-sm',
+          compact ? 'px-1 text-xs xl:px-2 xl:text-sm' : 'px-2 text-sm',
           tone === 'dark' ? 'border-white/30 bg-navy text-white' : 'border-slate-300 bg-white text-navy',
         )}
       >

@@ -70,7 +70,7 @@ export function NavDropdown({
           setOpen((o) => !o);
         }}
         className={cn(
-          'inline-flex items-center gap-1 rounded-md lg:whitespace-nowrap px-2 py-2 text-xs font-semibold tracking-wide 2xl:px-3 2xl:text-sm',
+          'inline-flex items-center gap-1 rounded-md lg:whitespace-nowrap px-2 py-2 text-xs font-semibold tracking-wide',
           inverted ? 'text-navy hover:bg-slate-100' : 'text-white hover:bg-white/10',
         )}
       >

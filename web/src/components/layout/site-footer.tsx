@@ -59,6 +59,11 @@ export function SiteFooter() {
                 {site.supportEmail}
               </a>
             </li>
+            <li>
+              <Link to="/contact" className={link}>
+                {t('footer.contact')}
+              </Link>
+            </li>
           </ul>
           <a
             href={site.bookingUrl}

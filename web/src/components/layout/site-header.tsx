@@ -3,11 +3,12 @@ import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { site } from '@/config/site';
 import { cn } from '@/lib/cn';
+import { useMe } from '@/lib/session';
 import { defaultHeaderRates, isPastScrollThreshold, useHeaderRates } from './header-rates';
 import { NavDropdown } from './nav-dropdown';
 import { RateLinks } from './nav-groups';
 import { Logo } from './logo';
-import { AccountMenu } from './account-menu';
+import { AccountMenu, useSignOut } from './account-menu';
 import { LanguageSwitcher } from './language-switcher';
 
 const bannerPaths = new Set(['/', '/tuition-payments']);
@@ -37,6 +38,59 @@ function BookingLink({ children, className }: { children: string; className: str
 }
 
 /**
+ * MoreLinks holds, below 1536 px, the desktop row's links that do not fit
+ * it: PARTNER below 1024 px, Sign up (signed out) or Sign out (signed in)
+ * below 1280 px, Track a payment below 1536 px (issue 26 item 5), each shown
+ * here only where the row hides it.
+ */
+function MoreLinks({ label, inverted }: { label: string; inverted: boolean }) {
+  const { t } = useTranslation('layout');
+  const { t: tc } = useTranslation('common', { useSuspense: false });
+  const me = useMe();
+  const signOut = useSignOut();
+  const item = 'block rounded-lg px-3 py-2.5 text-sm font-semibold text-navy hover:bg-slate-100';
+  return (
+    <div className="2xl:hidden">
+      <NavDropdown id="more-menu" label={label} inverted={inverted}>
+        {(close) => (
+          <ul>
+            <li className="lg:hidden">
+              <BookingLink className={item}>{t('nav.partner')}</BookingLink>
+            </li>
+            {me.isSuccess && !me.data ? (
+              <li className="xl:hidden">
+                <Link to="/signup" className={item} onClick={close}>
+                  {tc('accountMenu.signUp')}
+                </Link>
+              </li>
+            ) : null}
+            {me.isSuccess && me.data ? (
+              <li className="xl:hidden">
+                <button
+                  type="button"
+                  className={`${item} w-full text-left`}
+                  onClick={() => {
+                    close();
+                    void signOut();
+                  }}
+                >
+                  {tc('accountMenu.signOut')}
+                </button>
+              </li>
+            ) : null}
+            <li>
+              <Link to="/track" className={item} onClick={close}>
+                {t('nav.track')}
+              </Link>
+            </li>
+          </ul>
+        )}
+      </NavDropdown>
+    </div>
+  );
+}
+
+/**
  * SiteHeader: the yellow banner (on the landing screens), the logo, LEARN and
  * PARTNER, and the SEND MONEY (live rates) and PAY TUITION (fixed rates)
  * groups: dropdowns on desktop, a hamburger menu on mobile (spec section 2).
@@ -52,7 +106,7 @@ export function SiteHeader() {
 
   const inverted = scrolled && !mobileOpen;
   const navLink = cn(
-    'rounded-md px-1.5 py-2 text-xs lg:px-2 lg:whitespace-nowrap font-semibold tracking-wide 2xl:px-3 2xl:text-sm',
+    'rounded-md px-1.5 py-2 text-xs lg:px-2 lg:whitespace-nowrap font-semibold tracking-wide',
     inverted ? 'text-navy hover:bg-slate-100' : 'text-white hover:bg-white/10',
   );
 
@@ -79,15 +133,15 @@ export function SiteHeader() {
         {t('opensInNewTab')}
       </span>
       <div className={cn('transition-colors duration-300', inverted ? 'bg-white text-navy shadow-md' : 'bg-navy text-white')}>
-        <nav aria-label={t('nav.label')} className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4">
+        <nav aria-label={t('nav.label')} className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4 2xl:max-w-[88rem]">
           <Link to="/" className="flex items-center gap-2 rounded-md text-xl font-bold">
             <Logo />
           </Link>
 
           <div className="hidden items-center gap-1 md:flex">
             <BookingLink className={navLink}>{t('nav.learn')}</BookingLink>
-            {/* Below xl the row keeps room for Scholarships; the footer's Partner with Us links lead to the same booking page. */}
-            <BookingLink className={cn(navLink, 'hidden xl:inline-flex')}>{t('nav.partner')}</BookingLink>
+            {/* Below lg the row keeps room for Scholarships; PARTNER is then under More. */}
+            <BookingLink className={cn(navLink, 'hidden lg:inline-flex')}>{t('nav.partner')}</BookingLink>
             <NavDropdown id="send-money-menu" label={t('nav.sendMoney')} inverted={inverted}>
               {(close) => <RateLinks rates={liveRates} onNavigate={close} variant="menu" />}
             </NavDropdown>
@@ -101,6 +155,7 @@ export function SiteHeader() {
               {t('nav.track')}
             </Link>
             <AccountMenu className={navLink} wide />
+            <MoreLinks label={t('nav.more')} inverted={inverted} />
             <LanguageSwitcher tone={inverted ? 'light' : 'dark'} compact className="ml-1" />
           </div>
 

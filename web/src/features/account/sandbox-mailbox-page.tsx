@@ -1,12 +1,47 @@
-import { Fragment } from 'react';
+import { Fragment, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Button } from '@/components/ui/button';
+import { Textarea } from '@/components/ui/input';
+import { FieldHint, Label } from '@/components/ui/label';
+import { answerText } from '@/lib/api-client';
 import { NotFoundPage } from '@/components/not-found-page';
 import { formatDateTime, formatNumber } from '@/lib/money';
 import { usePageMeta } from '@/lib/page-meta';
 import { AccountError } from './api/account-api';
 import { mailboxApi, type MailboxEntry } from './api/sandbox-mailbox';
+
+/** ReplyBox answers a support e-mail as its recipient would (the reply goes back into its conversation). */
+function ReplyBox({ id }: { id: string }) {
+  const { t } = useTranslation('account');
+  const [text, setText] = useState('');
+  const [done, setDone] = useState(false);
+  const send = useMutation({ mutationFn: (body: string) => mailboxApi.reply(id, body) });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setDone(false);
+    if (text.trim()) send.mutate(text, {
+        onSuccess: () => {
+          setDone(true);
+          setText('');
+        },
+      });
+  };
+  return (
+    <section aria-labelledby="mailbox-reply" className="mt-6">
+      <h3 id="mailbox-reply" className="font-semibold">{t('mailbox.replyTitle')}</h3>
+      <form onSubmit={submit} className="mt-2 space-y-2">
+        <Label htmlFor="mailbox-reply-text">{t('mailbox.reply')}</Label>
+        <Textarea id="mailbox-reply-text" rows={3} value={text} onChange={(e) => setText(e.target.value)} aria-describedby="mailbox-reply-hint" />
+        <FieldHint id="mailbox-reply-hint">{t('mailbox.replyHint')}</FieldHint>
+        <Button type="submit" size="sm" disabled={send.isPending}>{t('mailbox.sendReply')}</Button>
+        {done ? <p role="status" className="text-sm font-semibold text-green-800">{t('mailbox.replied')}</p> : null}
+        {send.error ? <p role="alert" className="text-sm text-red-800">{answerText(send.error, t('mailbox.replyTitle'))}</p> : null}
+      </form>
+    </section>
+  );
+}
 
 /** Linkified shows a text part with its links clickable. */
 function Linkified({ text }: { text: string }) {
@@ -51,6 +86,7 @@ function Message({ id }: { id: string }) {
       ) : null}
       <h3 className="mt-6 font-semibold">{t('mailbox.text')}</h3>
       <Linkified text={m.text ?? ''} />
+      {/\[ref:[A-Z2-7]{10}\]/.test(m.subject) ? <ReplyBox id={m.id} /> : null}
       <h3 className="mt-6 font-semibold">{t('mailbox.html')}</h3>
       <iframe title={t('mailbox.html')} sandbox="allow-popups allow-top-navigation-by-user-activation" className="h-96 w-full rounded-md border"
         srcDoc={`<base target="_top">${m.html ?? ''}`} />

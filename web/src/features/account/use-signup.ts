@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '@/components/ui/toast-store';
 import { wizardPayer } from '@/features/payments/lib/wizard-session';
 import { answerText } from '@/lib/api-client';
-import { AccountError, accountApi } from './api/account-api';
-import { createSignUpAccount, createSignUpCustomer } from './api/signup-calls';
+import { AccountError } from './api/account-api';
+import { createSignUpAccount, createSignUpCustomer, signUpWithProfile } from './api/signup-calls';
 import { meKey, useSetMe } from './api/use-me';
 import { offerState } from '@/components/quick-match-offer';
 import { checkSignUpField, firstInvalidStep, initialSignUpForm, stepErrors, type SignUpErrors, type SignUpForm } from './signup-model';
@@ -105,7 +105,7 @@ export function useSignUp() {
     try {
       if (created.current !== form.email.trim()) {
         try {
-          const res = await accountApi.signUp(form.email, form.password);
+          const res = await signUpWithProfile(form);
           if (res.me) setMe(res.me);
           created.current = form.email.trim();
         } catch (err) {

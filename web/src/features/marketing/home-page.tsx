@@ -3,7 +3,6 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { usePageMeta } from '@/lib/page-meta';
 import './strings';
-import previewUrl from './assets/dashboard-preview.svg';
 import { FeatureGrid, type Feature } from './components/feature-grid';
 import { FoundersStory } from './components/founders-story';
 import { Hero } from './components/hero';
@@ -133,7 +132,7 @@ function Scholarships() {
 }
 
 function SignUpWithPreview() {
-  return <SignUpSection preview={previewUrl} />;
+  return <SignUpSection />;
 }
 
 // The sections below the first screen, in page order.

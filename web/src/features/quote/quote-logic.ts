@@ -3,6 +3,7 @@ import type { LocalCurrency } from '@/lib/comparison-data';
 import { formatMoney } from '@/lib/money';
 import { amountText, readAmount } from '@/lib/amount';
 import type { QuoteSymbol } from '@/features/payments/api/create-quote';
+import { corridorsByCode, type Corridor, type CountryCode } from '@/features/payments/lib/corridors.gen';
 
 // The first Intl.NumberFormat of a page loads the locale data (tens of
 // milliseconds on a phone). Doing it while this module loads keeps that
@@ -10,27 +11,27 @@ import type { QuoteSymbol } from '@/features/payments/api/create-quote';
 formatMoney(1, 'BRL');
 formatMoney(1, 'MXN');
 
-/** RateCountry is the rate page's country choice. */
-export type RateCountry = 'BR' | 'MX';
+/** RateCountry is the rate page's country choice: a corridor's code. */
+export type RateCountry = CountryCode;
 /** PaymentMethod is the pay-in method; each country has one. */
-export type PaymentMethod = 'pix' | 'spei';
+export type PaymentMethod = Corridor['method'];
 
 /** DEFAULT_AMOUNT_USD is the rate page's starting amount. */
 export const DEFAULT_AMOUNT_USD = '5000';
 
 /** methodFor: Brazil pays with Pix, Mexico with SPEI. */
 export function methodFor(country: RateCountry): PaymentMethod {
-  return country === 'BR' ? 'pix' : 'spei';
+  return corridorsByCode[country].method;
 }
 
 /** symbolFor is the quote symbol of a country. */
 export function symbolFor(country: RateCountry): QuoteSymbol {
-  return country === 'BR' ? 'USDC/BRL' : 'USDC/MXN';
+  return corridorsByCode[country].symbol;
 }
 
 /** currencyFor is the local currency of a country. */
 export function currencyFor(country: RateCountry): LocalCurrency {
-  return country === 'BR' ? 'BRL' : 'MXN';
+  return corridorsByCode[country].currency;
 }
 
 /**
@@ -38,7 +39,7 @@ export function currencyFor(country: RateCountry): LocalCurrency {
  * goes along (?amount=, USD) and fills the wizard's step 4.
  */
 export function wizardPathFor(country: RateCountry, amount = ''): string {
-  const path = country === 'BR' ? '/get-started' : '/get-started-mexico';
+  const path = corridorsByCode[country].wizardPath;
   const r = readAmount(amount, 'USD');
   return r.ok ? `${path}?amount=${amountText(r.value)}` : path;
 }

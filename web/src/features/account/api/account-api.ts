@@ -21,7 +21,6 @@ export function call<T>(method: 'GET' | 'POST', path: string, body?: Record<stri
 
 export const accountApi = {
   me: () => call<Me>('GET', '/api/me'),
-  signUp: (email: string, password: string) => call<SignInAnswer>('POST', '/api/signup', { email, password }),
   signIn: (email: string, password: string) => call<SignInAnswer>('POST', '/api/signin', { email, password }),
   signInCode: (token: string, code: string) =>
     call<SignInAnswer>('POST', '/api/signin/two-factor', { two_factor_token: token, code }),

@@ -4,7 +4,7 @@
 import { readAmount } from '@/lib/amount';
 import type { Language } from '@/lib/language';
 import type { Country, CountryConfig } from '@/features/payments/lib/country';
-import { brazil, mexico } from '@/features/payments/lib/country';
+import { countryConfig } from '@/features/payments/lib/country';
 import { belowMinimum } from '@/features/payments/lib/validation';
 
 export interface SendMoney {
@@ -13,7 +13,7 @@ export interface SendMoney {
   recipient: string;
 }
 
-export const countryConfig = (c: Country): CountryConfig => (c === 'mexico' ? mexico : brazil);
+export { countryConfig };
 
 /** canContinueSendMoney: 'Continue to Payment Method' waits for an amount and a recipient. */
 export function canContinueSendMoney(s: Pick<SendMoney, 'amount' | 'recipient'>): boolean {

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Card } from '@/components/ui/card';
@@ -24,8 +25,8 @@ function useFeeExample() {
 
 const buttonClass = 'inline-flex h-11 items-center justify-center rounded-lg px-5 font-semibold';
 
-/** SupportTab is the dashboard's Customer Support: live chat (booking), e-mail, and answers that match the product. */
-export function SupportTab() {
+/** SupportTab is the dashboard's Customer Support: a message to the team (messageForm, composed by the app), live chat (booking), e-mail, and answers that match the product. */
+export function SupportTab({ messageForm }: { messageForm?: ReactNode }) {
   const { t } = useTranslation('dashboard');
   const fee = useFeeExample();
   const faqs: Array<{ key: string; answer: string }> = [
@@ -59,6 +60,12 @@ export function SupportTab() {
         </div>
         <p className="mt-4 text-sm text-slate-600">{t('support.contact', { email: site.supportEmail, phone: site.phones[0] })}</p>
       </Card>
+      {messageForm ? (
+        <Card>
+          <h2 className="mb-4 text-xl font-bold text-ink">{t('support.writeTitle')}</h2>
+          {messageForm}
+        </Card>
+      ) : null}
       <Card>
         <h2 className="text-xl font-bold text-ink">{t('support.faqTitle')}</h2>
         <dl className="mt-4 divide-y divide-slate-100">

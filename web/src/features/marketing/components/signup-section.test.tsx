@@ -36,24 +36,35 @@ describe('SignUpForm', () => {
     expect(screen.getByLabelText('Email address')).toHaveAttribute('type', 'email');
   });
 
-  it('subscribes with source landing and shows the server message', async () => {
-    const fetchMock = stubSubscribe(200, { subscribed: true, message: "Thanks! You're subscribed." });
+  it('subscribes with source landing and says so', async () => {
+    const fetchMock = stubSubscribe(200, { subscribed: true, message: "Thanks! You're subscribed to Crebit product updates." });
     renderForm();
     await userEvent.type(screen.getByLabelText('Email address'), '  ana@example.com ');
     await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
-    expect(await screen.findByText("Thanks! You're subscribed.")).toHaveAttribute('role', 'status');
+    expect(await screen.findByText("Thanks! You're subscribed to Crebit product updates.")).toHaveAttribute('role', 'status');
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/subscribe');
     expect(init.method).toBe('POST');
     expect(JSON.parse(String(init.body))).toEqual({ email: 'ana@example.com', source: 'landing' });
   });
 
-  it('shows the answer for an address already subscribed as it is', async () => {
-    stubSubscribe(200, { subscribed: true, message: "You're already subscribed." });
-    renderForm();
-    await userEvent.type(screen.getByLabelText('Email address'), 'ana@example.com');
-    await userEvent.keyboard('{Enter}');
-    expect(await screen.findByText("You're already subscribed.")).toHaveAttribute('role', 'status');
+  // Issue 26 item 11: the server's confirmation is English; a Portuguese or
+  // Spanish page confirms in its own language.
+  it.each([
+    ['pt-BR', 'Pronto! Você vai receber as novidades da Crebit por e-mail.'],
+    ['es-MX', '¡Listo! Te enviaremos las novedades de Crebit por correo.'],
+  ])('confirms in %s, not in English', async (lang, text) => {
+    stubSubscribe(200, { subscribed: true, message: "Thanks! You're subscribed to Crebit product updates." });
+    await i18next.changeLanguage(lang);
+    try {
+      renderForm();
+      await userEvent.type(screen.getByRole('textbox'), 'ana@example.com');
+      await userEvent.keyboard('{Enter}');
+      expect(await screen.findByText(text)).toHaveAttribute('role', 'status');
+      expect(screen.queryByText(/subscribed/i)).toBeNull();
+    } finally {
+      await i18next.changeLanguage('en');
+    }
   });
 
   it('shows the server error as an alert and marks the field', async () => {

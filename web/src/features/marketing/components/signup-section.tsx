@@ -4,11 +4,14 @@ import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { useSubscribe } from '../api/subscribe';
+import { ProductPreview } from './product-preview';
 import { revealClass } from './use-reveal';
 
 /**
  * SignUpForm subscribes an e-mail address to product updates and says what
- * happened: subscribed, already subscribed, or the server's error.
+ * happened in the page's language: subscribed (the server answers the same,
+ * in English, for a new and an already subscribed address, so its text is
+ * not shown), or the server's error.
  */
 export function SignUpForm() {
   const { t } = useTranslation('marketing');
@@ -57,14 +60,14 @@ export function SignUpForm() {
         role={failed ? 'alert' : 'status'}
         className={cn('mt-3 min-h-6 text-sm font-semibold', failed ? 'rounded-md bg-red-50 px-3 py-2 text-red-800' : 'text-brand')}
       >
-        {failed ? errorMessage(mutation.error, t('signup.failed')) : mutation.isSuccess ? mutation.data.message : ''}
+        {failed ? errorMessage(mutation.error, t('signup.failed')) : mutation.isSuccess ? t('signup.done') : ''}
       </p>
     </form>
   );
 }
 
 /** SignUpSection is the landing page's product-updates sign-up with the product preview. */
-export function SignUpSection({ preview }: { preview: string }) {
+export function SignUpSection() {
   const { t } = useTranslation('marketing');
   return (
     <section aria-labelledby="signup-title" data-reveal className={`${revealClass} bg-navy px-4 py-20 text-white`}>
@@ -77,15 +80,7 @@ export function SignUpSection({ preview }: { preview: string }) {
           <p className="mt-4 mb-8 text-lg leading-relaxed text-slate-300">{t('signup.lead')}</p>
           <SignUpForm />
         </div>
-        <img
-          src={preview}
-          alt={t('preview.alt')}
-          width={640}
-          height={440}
-          loading="lazy"
-          decoding="async"
-          className="h-auto w-full rounded-2xl shadow-2xl ring-1 ring-white/10"
-        />
+        <ProductPreview />
       </div>
     </section>
   );

@@ -1,5 +1,6 @@
 // GET /api/ops/audit: the audit log, newest first, as a whole or for one
-// object; `before` (an entry's time) gives the page after.
+// object; a page's `next` (the last entry's time and id), passed as `after`,
+// gives the page of older entries.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { components } from '@contract/api-types';
 import { apiFetch } from '@/lib/api-client';
@@ -10,7 +11,13 @@ export type AuditEntry = components['schemas']['AuditEntry'];
 export interface AuditFilter {
   objectType?: string;
   objectId?: string;
-  before?: string;
+  after?: string;
+}
+
+export interface AuditPage {
+  entries: AuditEntry[];
+  /** next is present when there are older entries. */
+  next?: string;
 }
 
 /** auditPageSize is how many entries a page of the log shows. */
@@ -18,18 +25,18 @@ export const auditPageSize = 50;
 
 export const auditQuery = (f: AuditFilter) =>
   queryOptions({
-    queryKey: [...opsKey, 'audit', f.objectType ?? '', f.objectId ?? '', f.before ?? ''],
+    queryKey: [...opsKey, 'audit', f.objectType ?? '', f.objectId ?? '', f.after ?? ''],
     queryFn: async () => {
       const p = new URLSearchParams();
       if (f.objectType && f.objectId) {
         p.set('object_type', f.objectType);
         p.set('object_id', f.objectId);
       }
-      if (f.before) p.set('before', f.before);
+      if (f.after) p.set('after', f.after);
       p.set('limit', String(auditPageSize));
-      const r = await apiFetch<{ entries: AuditEntry[] }>(`/api/ops/audit?${p}`);
-      if (!r || !Array.isArray(r.entries)) throw new Error('Unexpected audit answer');
-      return r.entries;
+      const r = await apiFetch<AuditPage>(`/api/ops/audit?${p}`);
+      if (!r || !Array.isArray(r.entries) || (r.next !== undefined && typeof r.next !== 'string')) throw new Error('Unexpected audit answer');
+      return r;
     },
     placeholderData: keepPreviousData,
     retry: false,

@@ -2,18 +2,17 @@ import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { answerText } from '@/lib/api-client';
 import { usePageMeta } from '@/lib/page-meta';
-import { auditPageSize, useAudit } from '../api/audit';
+import { useAudit } from '../api/audit';
 import { Section } from '../components/section';
 import { AuditList } from './audit-list';
 
-/** AuditPage is /ops/audit: the whole audit log, newest first, paged by `before` in the URL. */
+/** AuditPage is /ops/audit: the whole audit log, newest first, paged by `after` (the page before's `next`) in the URL. */
 export function AuditPage() {
   const { t } = useTranslation('ops');
   usePageMeta(t('audit.documentTitle'));
   const [params] = useSearchParams();
-  const before = params.get('before') ?? '';
-  const q = useAudit({ before });
-  const last = q.data?.[q.data.length - 1];
+  const after = params.get('after') ?? '';
+  const q = useAudit({ after });
   const title = t('audit.title');
   return (
     <div className="space-y-6">
@@ -25,19 +24,19 @@ export function AuditPage() {
           <p role="alert" className="text-red-800">
             {answerText(q.error, t('audit.failed'))}
           </p>
-        ) : q.data.length === 0 ? (
+        ) : q.data.entries.length === 0 ? (
           <p className="text-slate-700">{t('audit.none')}</p>
         ) : (
           <>
-            <AuditList entries={q.data} caption={t('audit.entries')} />
+            <AuditList entries={q.data.entries} caption={t('audit.entries')} />
             <div className="mt-4 flex flex-wrap gap-4">
-              {before ? (
+              {after ? (
                 <Link to="/ops/audit" className="font-semibold text-blue-700 underline">
                   {t('audit.newest')}
                 </Link>
               ) : null}
-              {last && q.data.length === auditPageSize ? (
-                <Link to={`/ops/audit?before=${encodeURIComponent(last.at)}`} className="font-semibold text-blue-700 underline">
+              {q.data.next ? (
+                <Link to={`/ops/audit?after=${encodeURIComponent(q.data.next)}`} className="font-semibold text-blue-700 underline">
                   {t('audit.older')}
                 </Link>
               ) : null}

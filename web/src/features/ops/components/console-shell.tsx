@@ -18,6 +18,17 @@ export function ConsoleShell({ me, children }: { me: Operator; children: ReactNo
             <NavLink to="/ops" end className={link}>
               {t('nav.find')}
             </NavLink>
+            {me.role !== 'support' ? (
+              <NavLink to="/ops/rewards" className={link}>
+                {t('nav.rewards')}
+              </NavLink>
+            ) : null}
+            <NavLink to="/ops/support" className={link}>
+              {t('nav.support')}
+            </NavLink>
+            <NavLink to="/ops/health" className={link}>
+              {t('nav.health')}
+            </NavLink>
             <NavLink to="/ops/audit" className={link}>
               {t('nav.audit')}
             </NavLink>

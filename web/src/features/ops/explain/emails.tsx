@@ -3,13 +3,14 @@ import { formatDateTime } from '@/lib/money';
 import type { Explanation } from '../api/explain-payment';
 import { Details } from '../components/json-details';
 import { Section } from '../components/section';
+import { ResendMail } from './fix-actions';
 
 type Email = NonNullable<Explanation['emails']>[number];
 
 const when = (iso: string) => formatDateTime(new Date(iso), { dateStyle: 'medium', timeStyle: 'medium' });
 
 /** Emails lists the e-mails the payment sent, with where each one stands and its text. */
-export function Emails({ emails }: { emails: Email[] }) {
+export function Emails({ emails, transactionId }: { emails: Email[]; transactionId: string }) {
   const { t } = useTranslation('ops');
   return (
     <Section title={t('explain.emails.title')}>
@@ -17,8 +18,8 @@ export function Emails({ emails }: { emails: Email[] }) {
         <p className="text-slate-700">{t('explain.emails.none')}</p>
       ) : (
         <ul className="divide-y divide-slate-100">
-          {emails.map((m, i) => (
-            <li key={`${m.queued_at}-${i}`} className="py-3 first:pt-0">
+          {emails.map((m) => (
+            <li key={m.id} className="py-3 first:pt-0">
               <p className="font-semibold text-ink">{m.subject}</p>
               <dl className="mt-1 grid grid-cols-1 gap-x-4 text-xs text-slate-700 sm:grid-cols-[auto_1fr]">
                 <dt className="font-semibold">{t('explain.emails.to')}</dt>
@@ -41,6 +42,7 @@ export function Emails({ emails }: { emails: Email[] }) {
                 ) : null}
               </dl>
               <Details summary={t('explain.emails.text')} text={m.text} json={false} />
+              <ResendMail transactionId={transactionId} mailId={m.id} subject={m.subject} />
             </li>
           ))}
         </ul>

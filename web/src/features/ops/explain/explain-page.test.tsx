@@ -86,6 +86,67 @@ describe('ExplainPage', () => {
     expect(within(rail).getByRole('link', { name: 'Banxico CEP' })).toHaveAttribute('href', 'https://www.banxico.org.mx/cep/');
   });
 
+  it('resends an e-mail with the reason typed, and refreshes the story', async () => {
+    const posts: Array<{ path: string; body: unknown }> = [];
+    let explained = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(async (input, init) => {
+        const url = new URL(String(input), 'http://localhost');
+        if (init?.method === 'POST') {
+          posts.push({ path: url.pathname, body: JSON.parse(String(init.body)) });
+          return new Response(null, { status: 204 });
+        }
+        if (url.pathname === `/api/ops/payments/${id}`) {
+          explained++;
+          return json(200, recorded);
+        }
+        return json(200, { entries: [] });
+      }),
+    );
+    const user = userEvent.setup();
+    renderRoute('/ops/payments/:id', <ExplainPage />, `/ops/payments/${id}`, { account_id: 'acc_s', email: 's@example.com', role: 'support' });
+    const emails = await screen.findByRole('region', { name: 'E-mails' });
+    const mail = recorded.emails![0]!;
+    await user.click(within(emails).getByRole('button', { name: `Resend…: ${mail.subject}` }));
+    const form = within(emails).getByRole('form', { name: `Resend…: ${mail.subject}` });
+    await user.click(within(form).getByRole('button', { name: 'Resend this e-mail' }));
+    expect(within(form).getByLabelText('Reason')).toHaveAccessibleDescription(/Please give the reason for this action/);
+    expect(posts).toHaveLength(0);
+    await user.type(within(form).getByLabelText('Reason'), 'The payer lost it');
+    await user.click(within(form).getByRole('button', { name: 'Resend this e-mail' }));
+    expect(await within(emails).findByRole('status')).toHaveTextContent('Queued again');
+    expect(posts).toEqual([{ path: `/api/ops/payments/${id}/resend-email`, body: { mail_id: mail.id, reason: 'The payer lost it' } }]);
+    await vi.waitFor(() => expect(explained).toBe(2));
+    // Support may not replay webhooks: the API answers 404, so there is no button.
+    expect(within(section('Webhooks received')).queryByRole('button', { name: /Replay/ })).toBeNull();
+  });
+
+  it('replays a webhook for finance and says what it changed', async () => {
+    const posts: Array<{ path: string; body: unknown }> = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(async (input, init) => {
+        const url = new URL(String(input), 'http://localhost');
+        if (init?.method === 'POST') {
+          posts.push({ path: url.pathname, body: JSON.parse(String(init.body)) });
+          return json(200, { outcome: 'no change' });
+        }
+        return url.pathname === `/api/ops/payments/${id}` ? json(200, recorded) : json(200, { entries: [] });
+      }),
+    );
+    const user = userEvent.setup();
+    renderRoute('/ops/payments/:id', <ExplainPage />, `/ops/payments/${id}`, { account_id: 'acc_f', email: 'f@example.com', role: 'finance' });
+    const hooks = await screen.findByRole('region', { name: 'Webhooks received' });
+    const hook = recorded.webhooks![0]!;
+    await user.click(within(hooks).getByRole('button', { name: `Replay…: ${hook.type} ${hook.id}` }));
+    const form = within(hooks).getByRole('form', { name: `Replay…: ${hook.type} ${hook.id}` });
+    await user.type(within(form).getByLabelText('Reason'), 'The job failed on a deploy');
+    await user.click(within(form).getByRole('button', { name: 'Replay this webhook' }));
+    expect(await within(hooks).findByRole('status')).toHaveTextContent('Replayed: no change.');
+    expect(posts).toEqual([{ path: `/api/ops/payments/${id}/replay-webhook`, body: { event_id: hook.id, reason: 'The job failed on a deploy' } }]);
+  });
+
   it('says when no payment has the id', async () => {
     stubFetch((url) =>
       url.pathname.startsWith('/api/ops/payments/') ? json(404, { error: 'No payment has this transaction id', code: 'transaction_not_found', field: 'transaction_id' }) : undefined,

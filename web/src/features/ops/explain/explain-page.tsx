@@ -4,6 +4,7 @@ import { hasCode, answerText } from '@/lib/api-client';
 import { usePageMeta } from '@/lib/page-meta';
 import { useExplainPayment } from '../api/explain-payment';
 import { AuditPanel } from '../audit/audit-panel';
+import { useConsole } from '../ops-console';
 import { PaymentsTable } from '../find/payments-table';
 import { Section } from '../components/section';
 import { PaymentSummary } from './payment-summary';
@@ -18,6 +19,7 @@ import { RailReferences } from './rail-references';
 export function ExplainPage() {
   const { t } = useTranslation('ops');
   const { id = '' } = useParams();
+  const { me } = useConsole();
   usePageMeta(t('explain.documentTitle', { id }));
   const q = useExplainPayment(id);
   if (q.isPending) return <p className="text-slate-600">{t('loading')}</p>;
@@ -49,8 +51,8 @@ export function ExplainPage() {
       <PaymentSummary payment={e.payment} />
       <StatesTimeline states={e.states ?? []} />
       <PartnerCalls calls={e.partner_calls ?? []} />
-      <Webhooks webhooks={e.webhooks ?? []} />
-      <Emails emails={e.emails ?? []} />
+      <Webhooks webhooks={e.webhooks ?? []} transactionId={e.payment.transaction_id} canReplay={me.role !== 'support'} />
+      <Emails emails={e.emails ?? []} transactionId={e.payment.transaction_id} />
       <Ledger postings={e.ledger ?? []} balances={e.balances ?? []} />
       <RailReferences rail={e.rail} method={e.payment.method} />
       <Section title={t('explain.others.title')}>

@@ -3,11 +3,12 @@ import { formatDateTime } from '@/lib/money';
 import type { Explanation } from '../api/explain-payment';
 import { Details } from '../components/json-details';
 import { Section } from '../components/section';
+import { ReplayWebhook } from './fix-actions';
 
 type Webhook = NonNullable<Explanation['webhooks']>[number];
 
 /** Webhooks lists the partner's events received about the payment, with their headers and raw body. */
-export function Webhooks({ webhooks }: { webhooks: Webhook[] }) {
+export function Webhooks({ webhooks, transactionId, canReplay }: { webhooks: Webhook[]; transactionId: string; canReplay: boolean }) {
   const { t } = useTranslation('ops');
   return (
     <Section title={t('explain.webhooks.title')}>
@@ -35,6 +36,7 @@ export function Webhooks({ webhooks }: { webhooks: Webhook[] }) {
               </dl>
               <Details summary={t('explain.webhooks.headers')} text={w.headers} />
               <Details summary={t('explain.webhooks.body')} text={w.body} />
+              {canReplay ? <ReplayWebhook transactionId={transactionId} eventId={w.id} type={w.type} /> : null}
             </li>
           ))}
         </ul>

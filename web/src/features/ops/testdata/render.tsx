@@ -4,7 +4,9 @@ import { vi } from 'vitest';
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+import type { Operator } from '../api/ops-me';
+import type { ConsoleContext } from '../ops-console';
 
 export function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -24,10 +26,13 @@ export function stubFetch(answer: (url: URL) => Response | undefined) {
   return asked;
 }
 
-/** renderRoute renders element at route `path`, starting at `entry`. */
-export function renderRoute(path: string, element: ReactElement, entry: string) {
+export const admin: Operator = { account_id: 'acc_admin', email: 'admin@example.com', role: 'admin' };
+
+/** renderRoute renders element at route `path`, starting at `entry`, inside the console's context (an admin unless `me` says otherwise). */
+export function renderRoute(path: string, element: ReactElement, entry: string, me: Operator = admin) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path, element }], { initialEntries: [entry] });
+  const context: ConsoleContext = { me, notFound: <h1>Oops! Page not found</h1> };
+  const router = createMemoryRouter([{ element: <Outlet context={context} />, children: [{ path, element }] }], { initialEntries: [entry] });
   render(
     <QueryClientProvider client={client}>
       <RouterProvider router={router} />

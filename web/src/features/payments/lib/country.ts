@@ -1,16 +1,20 @@
 // What differs between the Brazil (Pix) and Mexico (SPEI) wizards. Every
-// other rule is shared, so a country is data, not a second wizard.
+// other rule is shared, so a country is data, not a second wizard: the data
+// is the server's corridor table (internal/corridor), generated into
+// corridors.gen.ts, so the browser and the server cannot disagree on a
+// currency, a symbol, a minimum or whether a check can be mailed.
+import { corridors, type Corridor } from './corridors.gen';
 
-export type Country = 'brazil' | 'mexico';
-export type LocalCurrency = 'BRL' | 'MXN';
-export type PaymentMethod = 'pix' | 'spei';
+export type Country = Corridor['country'];
+export type LocalCurrency = Corridor['currency'];
+export type PaymentMethod = Corridor['method'];
 
 export interface CountryConfig {
   country: Country;
   currency: LocalCurrency;
-  symbol: 'USDC/BRL' | 'USDC/MXN';
+  symbol: Corridor['symbol'];
   method: PaymentMethod;
-  /** minimumUSD is the smallest payment (Brazil: USD 16); null when none. */
+  /** minimumUSD is the smallest payment the wizard states (Brazil: USD 16); null when it states none. */
   minimumUSD: number | null;
   /** checkAvailable: Mail Check to School can be chosen (Mexico: Coming Soon). */
   checkAvailable: boolean;
@@ -18,25 +22,23 @@ export interface CountryConfig {
   effectiveRateDecimals: number;
 }
 
-export const brazil: CountryConfig = {
-  country: 'brazil',
-  currency: 'BRL',
-  symbol: 'USDC/BRL',
-  method: 'pix',
-  minimumUSD: 16,
-  checkAvailable: true,
-  effectiveRateDecimals: 4,
-};
+function config(c: Corridor): CountryConfig {
+  return {
+    country: c.country,
+    currency: c.currency,
+    symbol: c.symbol,
+    method: c.method,
+    minimumUSD: c.minimumShown ? c.minimumUSD : null,
+    checkAvailable: c.checkAvailable,
+    effectiveRateDecimals: c.effectiveRateDecimals,
+  };
+}
 
-export const mexico: CountryConfig = {
-  country: 'mexico',
-  currency: 'MXN',
-  symbol: 'USDC/MXN',
-  method: 'spei',
-  minimumUSD: null,
-  checkAvailable: false,
-  effectiveRateDecimals: 3,
-};
+export const brazil: CountryConfig = config(corridors.brazil);
+export const mexico: CountryConfig = config(corridors.mexico);
+
+/** countryConfig is the corridor of a country the wizards and the dashboard name. */
+export const countryConfig = (c: Country): CountryConfig => config(corridors[c]);
 
 /** RATE_PROBE_USD is the quote asked for to convert a local amount (spec: 100 USD). */
 export const RATE_PROBE_USD = 100;

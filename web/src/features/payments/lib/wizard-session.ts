@@ -2,8 +2,7 @@
 // when the tab closes), shared so that another screen (/track) can lead
 // back to the payment this tab's wizard made, at the step it is on.
 import type { Country } from './country';
-
-const wizardPaths: Record<Country, string> = { brazil: '/get-started', mexico: '/get-started-mexico' };
+import { corridors } from './corridors.gen';
 
 /** wizardStorageKey is the sessionStorage key of a country's wizard. */
 export function wizardStorageKey(country: Country): string {
@@ -23,7 +22,7 @@ export function wizardReturnFor(transactionId: string): string | null {
       if (!raw) continue;
       const saved = JSON.parse(raw) as { step?: unknown; payment?: { transaction_id?: unknown } | null };
       if (saved?.payment?.transaction_id === transactionId && typeof saved.step === 'number' && saved.step >= 6 && saved.step <= 9) {
-        return `${wizardPaths[country]}?step=${saved.step}`;
+        return `${corridors[country].wizardPath}?step=${saved.step}`;
       }
     } catch {
       // No storage, or something unreadable in it: no way back through this tab's wizard.

@@ -1,0 +1,308 @@
+package accounts
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/crebit/crebit/internal/account"
+	"github.com/crebit/crebit/internal/actor"
+	"github.com/crebit/crebit/internal/apperr"
+	"github.com/crebit/crebit/internal/input"
+	"github.com/crebit/crebit/internal/randid"
+	"github.com/crebit/crebit/internal/session"
+	"github.com/crebit/crebit/internal/store"
+)
+
+// Token purposes and lifetimes.
+const (
+	purposeVerify    = "verify_email"
+	purposeReset     = "reset_password"
+	purposeTwoFactor = "two_factor"
+	verifyTTL        = 7 * 24 * time.Hour
+	resetTTL         = time.Hour
+	twoFactorTTL     = 5 * time.Minute
+	// argon2id hashes at once (19 MiB each): checking a sign-in's password
+	// has slots of its own, so a flood of sign-ups (which make new hashes)
+	// cannot make the people signing in wait.
+	signinHashSlots = 4
+	newHashSlots    = 2
+	// signupNoticeEvery bounds the "someone tried to create an account
+	// with your address" e-mails to one address.
+	signupNoticeEvery = 24 * time.Hour
+)
+
+// errAccountExists answers a sign-up with an address that has an account:
+// nothing is created, and the person is told plainly where to go instead.
+var errAccountExists = apperr.WithField(apperr.AccountExists, "email",
+	"An account with this email already exists. Sign in, or reset your password if you forgot it.")
+
+// initAccounts sets up password hashing.
+func (s *Service) initAccounts(d Deps) error {
+	s.hashes, s.newHashes = make(chan struct{}, signinHashSlots), make(chan struct{}, newHashSlots)
+	return nil
+}
+
+// Me is what the web app knows about the signed-in account.
+type Me struct {
+	ID               string `json:"id"`
+	Email            string `json:"email"`
+	FirstName        string `json:"first_name"`
+	LastName         string `json:"last_name"`
+	EmailVerified    bool   `json:"email_verified"`
+	TwoFactorEnabled bool   `json:"two_factor_enabled"`
+	// KYCStatus is the partner's verification of the account's newest
+	// payer profile: approved, under_review, rejected, or not_started.
+	KYCStatus string `json:"kyc_status"`
+	// Language is the language the account chose ("" until it chooses);
+	// the web app switches to it after sign-in.
+	Language string `json:"language"`
+}
+
+func meOf(a store.Account) Me {
+	kyc := a.KYCStatus
+	if kyc == "" {
+		kyc = "not_started"
+	}
+	return Me{ID: a.ID, Email: a.Email, FirstName: a.FirstName, LastName: a.LastName, EmailVerified: a.EmailVerifiedAt != nil,
+		TwoFactorEnabled: a.TOTPEnabledAt != nil, KYCStatus: kyc, Language: a.Lang}
+}
+
+// SignedIn is the result of a step that signs in: the new session's cookie
+// token (empty when nothing changed) and, when a second factor is needed,
+// the token of that step instead. DeviceToken is a new device token for a
+// browser that had none (the crebit_device cookie).
+type SignedIn struct {
+	Token          string
+	TwoFactorToken string
+	DeviceToken    string
+	Me             *Me
+}
+
+// passwordError maps the policy's refusals to field errors.
+func passwordError(field string, err error) error {
+	switch {
+	case errors.Is(err, account.ErrPasswordShort):
+		return apperr.WithField(apperr.PasswordTooShort, field, "Password must be at least 12 characters")
+	case errors.Is(err, account.ErrPasswordLong):
+		return apperr.WithField(apperr.PasswordTooLong, field, "Password must be at most 128 characters")
+	case errors.Is(err, account.ErrPasswordCommon):
+		return apperr.WithField(apperr.PasswordTooCommon, field, "This password is too common. Please choose another one.")
+	case errors.Is(err, account.ErrPasswordHasEmail):
+		return apperr.WithField(apperr.PasswordContainsEmail, field, "Password must not contain your email address")
+	}
+	var weak *account.WeakPasswordError
+	if errors.As(err, &weak) {
+		return weakPassword(field, weak.Reason)
+	}
+	return err
+}
+
+// weakPassword says why a password is easy to guess and what to do instead.
+func weakPassword(field string, r account.WeakReason) error {
+	switch r {
+	case account.WeakRepeat:
+		return apperr.WithField(apperr.PasswordTooWeak, field, "This password is easy to guess: repeated characters or words. Try a few unrelated words.")
+	case account.WeakSequence:
+		return apperr.WithField(apperr.PasswordTooWeak, field, "This password is easy to guess: a sequence such as abcd or 1234. Try a few unrelated words.")
+	case account.WeakKeyboard:
+		return apperr.WithField(apperr.PasswordTooWeak, field, "This password is easy to guess: a keyboard pattern such as qwerty. Try a few unrelated words.")
+	case account.WeakDate:
+		return apperr.WithField(apperr.PasswordTooWeak, field, "This password is easy to guess: it reads as dates or years. Try a few unrelated words.")
+	case account.WeakCommon:
+		return apperr.WithField(apperr.PasswordTooWeak, field, "This password is easy to guess: common words, names or passwords. Add an uncommon word or two.")
+	}
+	return apperr.WithField(apperr.PasswordTooWeak, field, "This password is easy to guess. Make it longer with a few unrelated words.")
+}
+
+func (s *Service) hashPassword(ctx context.Context, pw string) (string, error) {
+	release, err := s.hashSlot(ctx, s.newHashes)
+	if err != nil {
+		return "", err
+	}
+	defer release()
+	return account.Hash(pw, account.Current), nil
+}
+
+func (s *Service) verifyPassword(ctx context.Context, pw, encoded string) (ok, rehash bool, err error) {
+	release, err := s.hashSlot(ctx, s.hashes)
+	if err != nil {
+		return false, false, err
+	}
+	defer release()
+	return account.Verify(pw, encoded, account.Current)
+}
+
+// dummyHash is verified against for unknown e-mails, so a wrong e-mail
+// takes as long as a wrong password.
+var dummyHash = account.Hash("not a real password, only for timing", account.Current)
+
+// SignUp creates an account and signs this browser in to it (a new
+// session token; the guest session's history becomes the account's). An
+// address that already has an account creates nothing and is refused
+// plainly (errAccountExists); its owner is told by e-mail at most once a
+// day. Repeating the call from the browser already signed in to that
+// e-mail changes nothing (a retried Create Account). The HTTP layer limits
+// sign-ups per client address, so the refusal cannot test addresses in
+// bulk.
+func (s *Service) SignUp(ctx context.Context, who actor.Actor, email, password string) (SignedIn, error) {
+	email, err := input.Email("email", email)
+	if err != nil {
+		return SignedIn{}, err
+	}
+	if err := account.CheckPassword(password, email); err != nil {
+		return SignedIn{}, passwordError("password", err)
+	}
+	if who.SignedIn() {
+		var a store.Account
+		err := s.db.Read(ctx, func(tx *store.Tx) (err error) { a, err = tx.Account(ctx, who.AccountID); return })
+		if err == nil && a.Email == email {
+			m := meOf(a)
+			return SignedIn{Me: &m}, nil
+		}
+	}
+	var taken bool
+	if err := s.db.Read(ctx, func(tx *store.Tx) error {
+		_, err := tx.AccountByEmail(ctx, email)
+		taken = err == nil
+		if errors.Is(err, store.ErrNotFound) {
+			return nil
+		}
+		return err
+	}); err != nil {
+		return SignedIn{}, err
+	}
+	if taken {
+		return SignedIn{}, s.refuseTakenAddress(ctx, who, email)
+	}
+	hash, err := s.hashPassword(ctx, password)
+	if err != nil {
+		return SignedIn{}, err
+	}
+	now := s.now()
+	a := store.Account{ID: randid.New("acc"), Email: email, PasswordHash: hash, CreatedAt: now, UpdatedAt: now, Lang: who.ChosenLang}
+	var out SignedIn
+	err = s.db.Tx(ctx, func(tx *store.Tx) error {
+		if err := tx.CreateAccount(ctx, a); err != nil {
+			return err
+		}
+		token, th := account.NewToken()
+		if err := tx.InsertAccountToken(ctx, th, a.ID, purposeVerify, now, now.Add(verifyTTL)); err != nil {
+			return err
+		}
+		if err := s.mail.Queue(ctx, tx, "verify_email", who.Lang, email, map[string]string{"Link": s.mail.Link("/verify-email", "token", token)}); err != nil {
+			return err
+		}
+		var err error
+		out.Token, out.DeviceToken, err = s.startSession(ctx, tx, who, a.ID, false)
+		m := meOf(a)
+		out.Me = &m
+		return err
+	})
+	if errors.Is(err, store.ErrConflict) { // the same e-mail signed up a moment ago
+		return SignedIn{}, errAccountExists
+	}
+	return out, err
+}
+
+// refuseTakenAddress tells the owner of email that someone tried to sign
+// up with it (at most once per signupNoticeEvery) and returns the refusal.
+func (s *Service) refuseTakenAddress(ctx context.Context, who actor.Actor, email string) error {
+	ok, _, err := s.limits.Allow(ctx, "signup-notice:"+email, 1, signupNoticeEvery)
+	if err != nil {
+		return err
+	}
+	if ok {
+		if err := s.db.Tx(ctx, func(tx *store.Tx) error {
+			return s.mail.Queue(ctx, tx, "signup_existing", who.Lang, email, map[string]string{"Link": s.mail.Link("/signin", "", "")})
+		}); err != nil {
+			return err
+		}
+	}
+	return errAccountExists
+}
+
+// startSession rotates the browser's session into a new one signed in to
+// accountID, attaches the guest's history, and remembers the browser as
+// one of the account's devices (giving it a device token when it has
+// none: deviceToken, for the crebit_device cookie). The old token is dead.
+// secondFactor marks a sign-in that passed two-factor authentication.
+func (s *Service) startSession(ctx context.Context, tx *store.Tx, who actor.Actor, accountID string, secondFactor bool) (token, deviceToken string, err error) {
+	token, id := session.NewToken()
+	now := s.now()
+	next := session.Session{ID: id, CreatedAt: now, LastSeenAt: now, ExpiresAt: now.Add(s.cfg.SessionTTL), AccountID: accountID}
+	if secondFactor {
+		next.SecondFactorAt = &now
+	}
+	// The guest's history moves first, while it is still under the old
+	// session id (the rotation deletes the old session).
+	if who.SessionID != "" {
+		if err := s.attachGuestData(ctx, tx, who.SessionID, accountID); err != nil {
+			return "", "", err
+		}
+	}
+	if err := tx.RotateSession(ctx, who.SessionID, next); err != nil {
+		return "", "", err
+	}
+	if err := s.recordSignin(ctx, tx, accountID, who, now); err != nil {
+		return "", "", err
+	}
+	device := who.Device
+	if device == "" {
+		deviceToken, device = account.NewToken()
+	}
+	return token, deviceToken, tx.RememberDevice(ctx, accountID, device, now)
+}
+
+// attachGuestData is the one place where what a guest made in this browser
+// becomes the account's on sign-up and sign-in: customers and payments
+// (their bank accounts follow their customer), the scholarship profile,
+// eligibility answers and saved filter sets.
+func (s *Service) attachGuestData(ctx context.Context, tx *store.Tx, sessionID, accountID string) error {
+	if err := tx.AttachGuestData(ctx, sessionID, accountID); err != nil {
+		return err
+	}
+	if err := tx.MoveReferralArrivalToAccount(ctx, sessionID, accountID); err != nil {
+		return err
+	}
+	return tx.MoveScholarshipDataToAccount(ctx, sessionID, accountID)
+}
+
+// Me returns the signed-in account, or 401.
+func (s *Service) Me(ctx context.Context, who actor.Actor) (Me, error) {
+	if !who.SignedIn() {
+		return Me{}, apperr.New(apperr.SignInRequired, "Please sign in")
+	}
+	var a store.Account
+	err := s.db.Read(ctx, func(tx *store.Tx) (err error) { a, err = tx.Account(ctx, who.AccountID); return })
+	if errors.Is(err, store.ErrNotFound) {
+		return Me{}, apperr.New(apperr.SignInRequired, "Please sign in")
+	}
+	return meOf(a), err
+}
+
+// SignOut ends the browser's session on the server.
+func (s *Service) SignOut(ctx context.Context, who actor.Actor) error {
+	if who.SessionID == "" {
+		return nil
+	}
+	return s.db.Tx(ctx, func(tx *store.Tx) error { return tx.DeleteSession(ctx, who.SessionID) })
+}
+
+// VerifyEmail consumes a verification link.
+func (s *Service) VerifyEmail(ctx context.Context, token string) error {
+	if token == "" || len(token) > 100 {
+		return apperr.New(apperr.LinkInvalid, "This link is invalid, has expired or was already used.")
+	}
+	now := s.now()
+	return s.db.Tx(ctx, func(tx *store.Tx) error {
+		id, err := tx.UseAccountToken(ctx, account.TokenHash(token), purposeVerify, now)
+		if errors.Is(err, store.ErrNotFound) {
+			return apperr.New(apperr.LinkInvalid, "This link is invalid, has expired or was already used.")
+		}
+		if err != nil {
+			return err
+		}
+		return tx.SetEmailVerified(ctx, id, now)
+	})
+}

@@ -1,0 +1,14 @@
+package actor
+
+import (
+	"github.com/crebit/crebit/internal/apperr"
+)
+
+// ErrNotSignedIn refuses what only a signed-in account may do.
+var ErrNotSignedIn = apperr.New(apperr.SignInRequired, "Please sign in")
+
+// ErrEmailNotVerified refuses what needs an address its holder has shown
+// to own (turning two-factor on, inviting friends): otherwise someone who
+// registered another person's address could put their own second factor in
+// front of its owner, or write to strangers in Crebit's name.
+var ErrEmailNotVerified = apperr.New(apperr.EmailNotVerified, "Please confirm your email address first: open the link we sent you.")

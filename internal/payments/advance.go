@@ -1,0 +1,93 @@
+package payments
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/crebit/crebit/internal/money"
+	"github.com/crebit/crebit/internal/partner"
+	"github.com/crebit/crebit/internal/payment"
+	"github.com/crebit/crebit/internal/store"
+)
+
+// advance applies one lifecycle event to a locked payment and returns a
+// short description of what happened.
+func (s *Service) advance(ctx context.Context, tx *store.Tx, p payment.Record, ev payment.Event, source string, data *partner.EventData) (string, error) {
+	received := p.AmountLocal
+	if data != nil && data.Amount != "" {
+		// Only events that prove a pay-in are reconciled; the caller has
+		// checked that their amount parses.
+		received, _ = money.Parse(data.Amount, money.Currency(data.Currency))
+	}
+	out, err := payment.ApplyPayin(p.Snapshot(), ev, received)
+	if err != nil {
+		return "", fmt.Errorf("apply %s to %s: %w", ev, p.ID, err)
+	}
+	now := s.now().UTC()
+	if data != nil && data.Offramp != nil && p.State != payment.StateRefunded && out.To != payment.StateRefunded {
+		// Keep the freshest off-ramp details even when the state does not move.
+		if data.Offramp.ID != "" {
+			p.OfframpID = data.Offramp.ID
+		}
+		if data.Offramp.Status != "" && (p.OfframpStatus != "completed" || ev == payment.EventOfframpCompleted) {
+			p.OfframpStatus = data.Offramp.Status
+		}
+	}
+	if data != nil && data.TrackingNumber != "" {
+		p.TrackingNumber = data.TrackingNumber
+	}
+	if err := s.keepRailReference(ctx, tx, p, data); err != nil {
+		return "", err
+	}
+	if out.Ignored {
+		if err := tx.UpdatePaymentProgress(ctx, p); err != nil {
+			return "", err
+		}
+		return "ignored: " + out.Reason, nil
+	}
+	p.State, p.UpdatedAt = out.To, now
+	switch {
+	case out.To == payment.StateFailed && p.FailureReason == "":
+		p.FailureReason = "the pay-in failed at the bank"
+	case out.To == payment.StatePayinMismatch:
+		p.FailureReason = fmt.Sprintf("the pay-in was %s %s, not the quoted %s %s; it is being returned to the sender and nothing was converted",
+			received.Currency, received, p.AmountLocal.Currency, p.AmountLocal)
+		s.log.Warn("pay-in does not match the payment", "transaction_id", p.ID, "received_currency", received.Currency,
+			"received_minor", received.Minor, "quoted_minor", p.AmountLocal.Minor)
+	}
+	if err := tx.UpdatePaymentProgress(ctx, p); err != nil {
+		return "", err
+	}
+	for _, st := range out.Path {
+		if err := tx.AddPaymentEvent(ctx, p.ID, payment.Change{State: st, Source: source, OccurredAt: now}); err != nil {
+			return "", err
+		}
+	}
+	if err := tx.PostLedger(ctx, p.ID, out.Ledger, now); err != nil {
+		return "", err
+	}
+	if err := s.queuePaymentMails(ctx, tx, p, out.Path); err != nil {
+		return "", err
+	}
+	if out.To == payment.StateCompleted || out.To == payment.StateCheckMailed {
+		if err := s.referrals.RewardReferral(ctx, tx, p); err != nil {
+			return "", err
+		}
+	}
+	if out.Refund {
+		excess := out.To != payment.StateRefunded && out.To != payment.StatePayinMismatch
+		args := refundArgs{PaymentID: p.ID, Amount: out.RefundAmount.String(), Currency: string(out.RefundAmount.Currency), Excess: excess}
+		if err := s.queue.InsertTx(ctx, tx, args, nil); err != nil {
+			return "", err
+		}
+	}
+	if err := s.announce(ctx, tx, p.ID); err != nil {
+		return "", err
+	}
+	path := make([]string, len(out.Path))
+	for i, st := range out.Path {
+		path[i] = string(st)
+	}
+	return fmt.Sprintf("%s -> %s", out.From, strings.Join(path, " -> ")), nil
+}

@@ -1,0 +1,93 @@
+package payments
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"unicode"
+
+	"github.com/crebit/crebit/internal/apperr"
+	"github.com/crebit/crebit/internal/corridor"
+	"github.com/crebit/crebit/internal/taxid"
+)
+
+// ParseCountry accepts the names and ISO codes a client may send
+// (corridor.Parse) and returns the wizard's name of the country.
+func ParseCountry(s string) (string, bool) {
+	c, ok := corridor.Parse(s)
+	return c.Name, ok
+}
+
+// countryCode is the ISO code of a country as customers store it ("BR").
+func countryCode(country string) string {
+	c, _ := corridor.ByCountry(country)
+	return c.Country
+}
+
+// taxIDOf validates raw as country's tax id (the corridor's validator) and
+// returns its kind and the value to store; a refusal is worded for the
+// kind, under field, by the checks below.
+func taxIDOf(country, field, raw string) (kind, value string, err error) {
+	c, ok := corridor.ByCountry(country)
+	if !ok {
+		return "", "", apperr.WithField(apperr.CountryNotSupported, "country", "Country Not Supported: Crebit serves payers from Brazil and Mexico.")
+	}
+	if kind, value, err = c.TaxID.Validate(raw); err == nil {
+		return kind, value, nil
+	}
+	switch c.TaxID.Name {
+	case corridor.Brazil.TaxID.Name:
+		_, _, err = brazilTaxID(field, raw)
+	case corridor.Mexico.TaxID.Name:
+		_, err = curp(field, raw)
+	}
+	return "", "", err
+}
+
+// brazilTaxID validates a CPF or CNPJ with the spec's length message and
+// our check-digit messages. It returns the kind and the normalised value.
+func brazilTaxID(field, raw string) (string, string, error) {
+	digits := strings.Map(func(r rune) rune {
+		if unicode.IsDigit(r) {
+			return r
+		}
+		return -1
+	}, raw)
+	kind, value, err := taxid.BrazilTaxID(raw)
+	switch {
+	case err == nil && kind == taxid.KindCPF:
+		return "cpf", value, nil
+	case err == nil:
+		return "cnpj", value, nil
+	case errors.Is(err, taxid.ErrLength) && (len(digits) < 11 || len(digits) > 18):
+		return "", "", apperr.WithField(apperr.TaxIDInvalid, field, fmt.Sprintf("Invalid CPF format. CPF must have 11-18 digits, but got %d digits.", len(digits)))
+	case errors.Is(err, taxid.ErrLength):
+		return "", "", apperr.WithField(apperr.TaxIDInvalid, field, "Invalid CPF or CNPJ: a CPF has 11 digits and a CNPJ has 14 characters.")
+	case errors.Is(err, taxid.ErrCheckDigit) && kind == taxid.KindCNPJ:
+		return "", "", apperr.WithField(apperr.TaxIDInvalid, field, "Invalid CNPJ: the check digits do not match. Please check the number.")
+	case errors.Is(err, taxid.ErrCheckDigit):
+		return "", "", apperr.WithField(apperr.TaxIDInvalid, field, "Invalid CPF: the check digits do not match. Please check the number.")
+	case kind == taxid.KindCNPJ:
+		return "", "", apperr.WithField(apperr.TaxIDInvalid, field, "Invalid CNPJ: please check the number.")
+	default:
+		return "", "", apperr.WithField(apperr.TaxIDInvalid, field, "Invalid CPF: please check the number.")
+	}
+}
+
+// curp validates a CURP with the spec's length message and ours for the rest.
+func curp(field, raw string) (string, error) {
+	clean := taxid.CleanCURP(raw)
+	value, err := taxid.CURP(raw)
+	switch {
+	case err == nil:
+		return value, nil
+	case len(clean) != 18:
+		return "", apperr.WithField(apperr.TaxIDInvalid, field, fmt.Sprintf("Invalid CURP format. CURP must have 18 characters, but got %d characters: %s", len(clean), clean))
+	case errors.Is(err, taxid.ErrCheckDigit):
+		return "", apperr.WithField(apperr.TaxIDInvalid, field, "Invalid CURP: the check digit does not match. Please check the CURP.")
+	case errors.Is(err, taxid.ErrDate):
+		return "", apperr.WithField(apperr.TaxIDInvalid, field, "Invalid CURP: the birth date in it is not a real date. Please check the CURP.")
+	default:
+		return "", apperr.WithField(apperr.TaxIDInvalid, field, "Invalid CURP format. Please check the CURP.")
+	}
+}

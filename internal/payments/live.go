@@ -1,0 +1,74 @@
+package payments
+
+import (
+	"context"
+
+	"github.com/crebit/crebit/internal/actor"
+	"github.com/crebit/crebit/internal/apperr"
+	"github.com/crebit/crebit/internal/corridor"
+	"github.com/crebit/crebit/internal/partner"
+	"github.com/crebit/crebit/internal/payment"
+	"github.com/crebit/crebit/internal/store"
+)
+
+// announce tells the live status streams (on every instance) that the
+// payment changed, once tx commits.
+func (s *Service) announce(ctx context.Context, tx *store.Tx, paymentID string) error {
+	if s.live == nil {
+		return nil
+	}
+	return s.live.PublishTx(ctx, tx, paymentID)
+}
+
+// keepRailReference stores the rail's reference the partner reported for
+// the pay-in (the first one stays). A value that is not in its rail's
+// format is logged and not stored: it would mislead the payer.
+func (s *Service) keepRailReference(ctx context.Context, tx *store.Tx, p payment.Record, data *partner.EventData) error {
+	if data == nil || data.EndToEndID == "" && data.TrackingKey == "" {
+		return nil
+	}
+	cor, ok := corridor.ByMethod(p.Method)
+	if !ok {
+		return nil
+	}
+	var ref payment.RailReference
+	value := data.EndToEndID
+	if cor.Rail.Kind == corridor.Mexico.Rail.Kind {
+		ref.SPEITrackingKey, value = data.TrackingKey, data.TrackingKey
+	} else {
+		ref.PixEndToEndID = value
+	}
+	if err := cor.Rail.Validate(value); err != nil {
+		s.log.Warn("partner sent a malformed "+cor.Rail.Name+"; not stored", "payment_id", p.ID)
+		return nil
+	}
+	return tx.SetPaymentRailReference(ctx, p.ID, ref)
+}
+
+// Watch opens a payment's live status for its owner: a channel woken
+// whenever the payment may have changed (read it again with OwnedStatus)
+// and a function that ends the watch. Anyone else, and a server without a
+// live broker, gets "not found".
+func (s *Service) Watch(ctx context.Context, who actor.Actor, transactionID string) (<-chan struct{}, func(), error) {
+	if _, err := s.OwnedStatus(ctx, who, transactionID); err != nil {
+		return nil, nil, err
+	}
+	if s.live == nil {
+		return nil, nil, apperr.New(apperr.TransactionNotFound, "Transaction not found. Please check the transaction ID.")
+	}
+	ch, stop := s.live.Subscribe(transactionID)
+	return ch, stop, nil
+}
+
+// OwnedStatus is Status for the payment's owner only: to anyone else the
+// payment does not exist.
+func (s *Service) OwnedStatus(ctx context.Context, who actor.Actor, transactionID string) (PaymentStatus, error) {
+	st, err := s.Status(ctx, who, transactionID)
+	if err != nil {
+		return st, err
+	}
+	if !st.Owned {
+		return PaymentStatus{}, apperr.New(apperr.TransactionNotFound, "Transaction not found. Please check the transaction ID.")
+	}
+	return st, nil
+}

@@ -1,0 +1,429 @@
+package payments
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/crebit/crebit/internal/actor"
+	"github.com/crebit/crebit/internal/apperr"
+	"github.com/crebit/crebit/internal/corridor"
+	"github.com/crebit/crebit/internal/customer"
+	"github.com/crebit/crebit/internal/input"
+	"github.com/crebit/crebit/internal/money"
+	"github.com/crebit/crebit/internal/partner"
+	"github.com/crebit/crebit/internal/payment"
+	"github.com/crebit/crebit/internal/randid"
+	"github.com/crebit/crebit/internal/store"
+)
+
+// CheckDetails are the school and student details of a mailed check.
+type CheckDetails struct {
+	SchoolName           string `json:"school_name"`
+	PayeeName            string `json:"payee_name"`
+	MailingAddress       string `json:"mailing_address"`
+	City                 string `json:"city"`
+	State                string `json:"state"`
+	ZipCode              string `json:"zip_code"`
+	DeliveryInstructions string `json:"delivery_instructions,omitempty"`
+	StudentFullName      string `json:"student_full_name"`
+	StudentID            string `json:"student_id"`
+	TermReference        string `json:"term_reference"`
+	StudentEmail         string `json:"student_email"`
+}
+
+// AuthorizationInput is what the browser showed when the payer agreed.
+type AuthorizationInput struct {
+	Accepted   bool   `json:"accepted"`
+	SignedAt   string `json:"signed_at"`
+	SignerName string `json:"signer_name"`
+}
+
+// PaymentInput is a Pix or SPEI payment request.
+type PaymentInput struct {
+	Method            string // pix or spei
+	AmountLocal       string // exact decimal text of amount_brl / amount_mxn
+	CustomerID        string
+	WalletAddress     string // Pix
+	WalletID          string // SPEI
+	QuoteID           string // the on-ramp quote id
+	SenderName        string
+	SenderDocument    string // CPF/CNPJ (Pix) or CURP (SPEI, sent as sender_clabe)
+	ExternalAccountID string
+	Delivery          string
+	Check             *CheckDetails
+	Recipient         string // who the payer says it is for (the dashboard's Payment tab)
+	Authorization     *AuthorizationInput
+	IdempotencyKey    string
+	IP                string
+	UserAgent         string
+}
+
+// CreatePayment charges a locked quote: it checks everything the browser
+// checked and more, stores the payment with the payer's authorization,
+// opens the pay-in at the partner, and schedules the payment's expiry.
+// Asking again with the same Idempotency-Key (or, without one, for the same
+// quote with the same details) returns the same payment.
+//
+// It takes two transactions and never holds one across the partner call:
+// one reads and checks everything and stores the payment (state created);
+// after the partner opened the pay-in, one records it (awaiting_payin).
+func (s *Service) CreatePayment(ctx context.Context, who actor.Actor, in PaymentInput) (payment.Record, error) {
+	if err := validatePaymentInput(&in); err != nil {
+		return payment.Record{}, err
+	}
+	var (
+		c        customer.Customer
+		q        payment.Quote
+		p        payment.Record
+		existing *payment.Record
+		bank     string // the partner's id of the destination bank account
+	)
+	err := s.db.Tx(ctx, func(tx *store.Tx) error {
+		var err error
+		if c, err = actor.OwnCustomerTx(ctx, tx, who, in.CustomerID); err != nil {
+			return err
+		}
+		var auth payment.Authorization
+		if p, auth, bank, err = s.buildPayment(ctx, tx, who, c, in, &q); err != nil {
+			return err
+		}
+		// A repeat of the same request finds the first payment.
+		if prev, ok, err := s.findRepeat(ctx, tx, who, p); err != nil || ok {
+			existing = &prev
+			return err
+		}
+		if err := tx.CreatePayment(ctx, p); err != nil {
+			if errors.Is(err, store.ErrConflict) {
+				return apperr.New(apperr.QuoteUsed, "This quote has already been used for a payment. Please generate a new quote.")
+			}
+			return err
+		}
+		if err := tx.CreateAuthorization(ctx, auth); err != nil {
+			return err
+		}
+		if in.Recipient != "" {
+			if err := tx.SetPaymentRecipient(ctx, p.ID, in.Recipient); err != nil {
+				return err
+			}
+		}
+		return tx.AddPaymentEvent(ctx, p.ID, payment.Change{State: payment.StateCreated, Source: "api", OccurredAt: p.CreatedAt})
+	})
+	if err != nil {
+		return payment.Record{}, err
+	}
+	if existing != nil {
+		if existing.State == payment.StateCreated && s.now().Sub(existing.CreatedAt) >= s.cfg.RecoverAfter {
+			// The request that stored it died before recording the pay-in:
+			// find out from the partner now rather than after the sweep.
+			return s.recoverPayment(ctx, *existing)
+		}
+		if existing.State == payment.StateCreated {
+			return payment.Record{}, apperr.New(apperr.PaymentInProgress, "This payment is still being created. Please wait a moment.")
+		}
+		return *existing, nil
+	}
+	return s.openPayin(ctx, c, q, p, bank, in)
+}
+
+// findRepeat looks for the payment a repeated request already made.
+func (s *Service) findRepeat(ctx context.Context, tx *store.Tx, who actor.Actor, p payment.Record) (payment.Record, bool, error) {
+	var prev payment.Record
+	var err error
+	if p.IdempotencyKey != "" {
+		prev, err = tx.PaymentByIdempotencyKey(ctx, who.SessionID, p.IdempotencyKey)
+	} else {
+		prev, err = tx.LivePaymentForQuote(ctx, p.QuoteID)
+		if err == nil && (!who.Owns(prev.SessionID, prev.AccountID) || prev.IdempotencyKey != "") {
+			return payment.Record{}, false, apperr.New(apperr.QuoteUsed, "This quote has already been used for a payment. Please generate a new quote.")
+		}
+	}
+	if errors.Is(err, store.ErrNotFound) {
+		return payment.Record{}, false, nil
+	}
+	if err != nil {
+		return payment.Record{}, false, err
+	}
+	if prev.RequestHash != p.RequestHash {
+		if p.IdempotencyKey != "" {
+			return payment.Record{}, false, apperr.New(apperr.IdempotencyKeyReused, "This Idempotency-Key was already used for a different payment request.")
+		}
+		return payment.Record{}, false, apperr.New(apperr.QuoteUsed, "This quote has already been used for a payment. Please generate a new quote.")
+	}
+	return prev, true, nil
+}
+
+// openPayin asks the partner for deposit instructions and records them.
+func (s *Service) openPayin(ctx context.Context, c customer.Customer, q payment.Quote, p payment.Record, partnerAccount string, in PaymentInput) (payment.Record, error) {
+	ctx, _ = partner.WithCallLog(ctx)
+	defer s.flushCalls(ctx, p.ID) // the calls of a refusal or failure
+	pi, err := s.partner.CreatePayin(ctx, p.ID, partner.PayinRequest{
+		CustomerID: c.PartnerCustomerID, WalletAddress: c.WalletAddress, OnRampQuoteID: q.OnRampID,
+		OffRampQuoteID: q.OffRampID, ExternalAccountID: partnerAccount, Method: p.Method,
+		Amount: p.AmountLocal.String(), Currency: string(p.AmountLocal.Currency), AmountUSD: p.AmountUSD.String(),
+		Delivery: string(p.Delivery), Reference: p.ID, SenderName: p.SenderName, SenderDocument: in.SenderDocument,
+	})
+	if err != nil {
+		return payment.Record{}, s.failPayment(ctx, p, err)
+	}
+	if pi.Pix == nil && pi.SPEI == nil {
+		return payment.Record{}, s.failPayment(ctx, p, errors.New("partner returned no deposit instructions"))
+	}
+	return s.recordPayin(ctx, p.ID, pi, "partner")
+}
+
+// failPayment marks a payment failed when the partner refused or could not
+// be reached, freeing its quote for another attempt.
+func (s *Service) failPayment(ctx context.Context, p payment.Record, cause error) error {
+	s.log.Warn("opening pay-in failed", "transaction_id", p.ID, "err", cause)
+	ctx, cancel := detached(ctx)
+	defer cancel()
+	if err := s.db.Tx(ctx, func(tx *store.Tx) error {
+		cur, err := tx.PaymentForUpdate(ctx, p.ID)
+		if err != nil {
+			return err
+		}
+		// The pay-in will not happen: payin_failed moves created -> failed
+		// through the one transition function.
+		cur.FailureReason = "partner: could not open the pay-in"
+		_, err = s.advance(ctx, tx, cur, payment.EventPayinFailed, "partner", nil)
+		return err
+	}); err != nil {
+		return err
+	}
+	var pe *partner.Error
+	if errors.As(cause, &pe) && pe.Code == "quote_expired" {
+		return apperr.New(apperr.QuoteExpired, "This quote has expired. Please get a new quote.")
+	}
+	if errors.As(cause, &pe) && strings.HasPrefix(pe.Code, "kyc_") {
+		return apperr.New(apperr.KYCRejected, "Your identity verification is not complete yet, so this payment cannot be made. Please contact support.")
+	}
+	return apperr.New(apperr.PartnerUnavailable, "Failed to create %s payment: the payment provider is unavailable. Please try again.", strings.ToUpper(p.Method))
+}
+
+// buildPayment checks the quote, customer, wallet and destination, and
+// builds the payment, its authorization record and the partner's id of the
+// destination bank account (empty for a check).
+func (s *Service) buildPayment(ctx context.Context, tx *store.Tx, who actor.Actor, c customer.Customer, in PaymentInput, qOut *payment.Quote) (payment.Record, payment.Authorization, string, error) {
+	var none payment.Record
+	var noAuth payment.Authorization
+	bank := ""
+	cor, ok := corridor.ByMethod(in.Method)
+	if !ok {
+		return none, noAuth, "", apperr.New(apperr.Invalid, "unknown payment method")
+	}
+	local := cor.Currency
+	if c.KYCStatus != partner.KYCApproved {
+		return none, noAuth, "", apperr.New(apperr.KYCReview, "Your identity verification is still under review, so payments are on hold. We will e-mail you when it is done.")
+	}
+	if c.Country != cor.Name {
+		return none, noAuth, "", apperr.New(apperr.CountryNotSupported, "Country Not Supported: %s payments are for payers from %s.",
+			strings.ToUpper(cor.Method), cor.NameIn("en"))
+	}
+	if err := sameWallet(cor, c, in); err != nil {
+		return none, noAuth, "", err
+	}
+	if s.sealer.Hash(c.TaxIDType, in.SenderDocument) != c.TaxIDHash {
+		doc := strings.ToUpper(c.TaxIDType) // CPF, CNPJ, CURP
+		return none, noAuth, "", apperr.WithField(apperr.SenderMismatch, cor.Request.TaxIDField, fmt.Sprintf("The sender's %s does not match the customer profile. Please use the same %s as in step 1.", doc, doc))
+	}
+
+	q, err := tx.QuoteByOnRampID(ctx, in.QuoteID)
+	if err != nil || !who.Owns(q.SessionID, "") {
+		return none, noAuth, "", apperr.WithField(apperr.QuoteNotFound, "quote_id", "No valid quote found. Please generate a new quote.")
+	}
+	*qOut = q
+	if err := CheckAmount(local, q.AmountUSD); err != nil {
+		return none, noAuth, "", err
+	}
+	legs := payment.Amounts{Local: q.TotalLocal, USDC: q.USDC, GrossUSD: q.GrossUSD, AmountUSD: q.AmountUSD}
+	if err := legs.Validate(); err != nil {
+		// A quote stored before the leg checks existed: it could be paid in
+		// but never finish.
+		return none, noAuth, "", apperr.WithField(apperr.MinimumAmount, "amount_usd", "Please enter a valid USD amount: this amount is too small to pay")
+	}
+	now := s.now().UTC().Truncate(time.Millisecond)
+	if !now.Before(q.ExpiresAt) {
+		return none, noAuth, "", apperr.WithField(apperr.QuoteExpired, "quote_id", "This quote has expired. Please get a new quote.")
+	}
+	if q.TotalLocal.Currency != local {
+		return none, noAuth, "", apperr.New(apperr.QuoteMismatch, "This quote is in %s, but a %s payment needs a %s quote. Please generate a new quote.",
+			q.TotalLocal.Currency, strings.ToUpper(in.Method), local)
+	}
+	amount, err := money.Parse(in.AmountLocal, local)
+	if err != nil || amount.Cmp(q.TotalLocal) != 0 {
+		field := cor.Request.AmountField
+		return none, noAuth, "", apperr.WithField(apperr.QuoteMismatch, field, fmt.Sprintf("%s does not match the locked quote (%s %s). Please generate a new quote.",
+			field, q.TotalLocal, local))
+	}
+
+	delivery, err := payment.ParseDelivery(in.Delivery)
+	if err != nil {
+		return none, noAuth, "", apperr.WithField(apperr.DeliveryMethodInvalid, "delivery_method", `delivery_method must be "usd-bank-transfer" or "check-to-school"`)
+	}
+	p := payment.Record{ID: randid.New("txn"), SessionID: who.SessionID, AccountID: who.AccountID, IdempotencyKey: in.IdempotencyKey, QuoteID: q.ID,
+		CustomerID: c.ID, Method: in.Method, Delivery: delivery, State: payment.StateCreated, AmountLocal: q.TotalLocal,
+		AmountUSD: q.AmountUSD, TotalFeesUSD: q.TotalFeesUSD, USDC: q.USDC, GrossUSD: q.GrossUSD,
+		EffectiveRate: q.EffectiveRate, SenderName: strings.TrimSpace(in.SenderName), ExpiresAt: now.Add(s.cfg.QuoteTTL),
+		CreatedAt: now, UpdatedAt: now}
+	if p.SenderName == "" {
+		p.SenderName = c.FirstName + " " + c.LastName
+	}
+	school := ""
+	switch delivery {
+	case payment.DeliveryBankTransfer:
+		a, err := s.destinationAccount(ctx, tx, who, c.ID, in.ExternalAccountID)
+		if err != nil {
+			return none, noAuth, "", err
+		}
+		p.ExternalAccountID, bank = a.ID, a.PartnerAccountID
+	case payment.DeliveryCheck:
+		if !cor.CheckAvailable() {
+			return none, noAuth, "", apperr.WithField(apperr.DeliveryMethodInvalid, "delivery_method", fmt.Sprintf(
+				"Mail Check to School is coming soon for %s. Please choose USD to Your US Bank Account.", cor.NameIn("en")))
+		}
+		details, err := validateCheck(in.Check)
+		if err != nil {
+			return none, noAuth, "", err
+		}
+		b, _ := json.Marshal(details)
+		p.CheckDetails, school = string(b), details.SchoolName
+	}
+	p.RequestHash = requestHash(in)
+	auth := payment.Authorization{PaymentID: p.ID, AcceptedAt: now, IP: in.IP, UserAgent: input.Truncate(in.UserAgent, 500),
+		SignerName: p.SenderName, SchoolName: school, AmountUSD: p.AmountUSD, AmountLocal: p.AmountLocal,
+		Delivery: delivery, OnRampQuoteID: q.OnRampID, OffRampQuoteID: q.OffRampID, Lang: who.Lang, DeviceHash: who.Device}
+	if in.Authorization != nil {
+		auth.ClientSignedAt = input.Truncate(in.Authorization.SignedAt, 64)
+		if n := strings.TrimSpace(in.Authorization.SignerName); n != "" {
+			auth.SignerName = input.Truncate(n, 200)
+		}
+	}
+	return p, auth, bank, nil
+}
+
+// destinationAccount picks the bank account: the one named, or the one the
+// session added last, if it is this customer's.
+func (s *Service) destinationAccount(ctx context.Context, tx *store.Tx, who actor.Actor, customerID, id string) (customer.BankAccount, error) {
+	missing := apperr.WithField(apperr.BankAccountMissing, "external_account_id", "No US bank account found for this payment. Please add your bank account first.")
+	if id == "" {
+		sess, err := tx.Session(ctx, who.SessionID)
+		if err != nil && !errors.Is(err, store.ErrNotFound) {
+			return customer.BankAccount{}, err
+		}
+		id = sess.LastExternalAccountID
+	}
+	if id == "" {
+		return customer.BankAccount{}, missing
+	}
+	a, err := tx.LiveExternalAccount(ctx, id)
+	if errors.Is(err, store.ErrNotFound) || (err == nil && a.CustomerID != customerID) {
+		return customer.BankAccount{}, missing
+	}
+	return a, err
+}
+
+func validatePaymentInput(in *PaymentInput) error {
+	t := strings.TrimSpace
+	in.IdempotencyKey = t(in.IdempotencyKey)
+	if len(in.IdempotencyKey) > 200 {
+		return apperr.New(apperr.IdempotencyKeyInvalid, "Idempotency-Key must be at most 200 characters")
+	}
+	if in.Delivery == "" {
+		in.Delivery = string(payment.DeliveryBankTransfer)
+	}
+	if in.Authorization != nil && !in.Authorization.Accepted {
+		return apperr.WithField(apperr.AuthorizationRequired, "authorization", "Authorization Required – Please agree to the authorization to proceed with the payment.")
+	}
+	cor, ok := corridor.ByMethod(in.Method)
+	if !ok {
+		return apperr.New(apperr.Invalid, "unknown payment method")
+	}
+	if err := senderGiven(cor, *in); err != nil {
+		return err
+	}
+	_, value, err := taxIDOf(cor.Name, cor.Request.TaxIDField, in.SenderDocument)
+	if err != nil {
+		return err
+	}
+	in.SenderDocument = value
+	if field, given, _ := walletOf(cor, customer.Customer{}, *in); t(given) == "" {
+		return walletMissing(field)
+	}
+	if t(in.QuoteID) == "" {
+		return apperr.WithField(apperr.RequiredFieldsMissing, "quote_id", "No quote available. Please generate a quote first.")
+	}
+	if t(in.CustomerID) == "" {
+		return apperr.WithField(apperr.RequiredFieldsMissing, "customer_id", "No customer ID found. Please create a customer profile first.")
+	}
+	if in.AmountLocal == "" {
+		field := cor.Request.AmountField
+		return apperr.WithField(apperr.RequiredFieldsMissing, field, field+" is required")
+	}
+	if input.TooLong(in.SenderName, 200) {
+		return apperr.WithField(apperr.FieldTooLong, "sender_name", "sender_name is too long (at most 200 characters)")
+	}
+	if !input.PlainText(in.SenderName) {
+		return input.NotPlainText("sender_name", "sender_name")
+	}
+	if in.Authorization != nil && !input.PlainText(in.Authorization.SignerName) {
+		return input.NotPlainText("authorization", "signer_name")
+	}
+	return nil
+}
+
+func validateCheck(c *CheckDetails) (CheckDetails, error) {
+	if c == nil {
+		return CheckDetails{}, apperr.WithField(apperr.CheckDetailsInvalid, "check_details", "Please fill in all school and student details")
+	}
+	t := strings.TrimSpace
+	d := CheckDetails{SchoolName: t(c.SchoolName), PayeeName: t(c.PayeeName), MailingAddress: t(c.MailingAddress),
+		City: t(c.City), State: t(c.State), ZipCode: t(c.ZipCode), DeliveryInstructions: t(c.DeliveryInstructions),
+		StudentFullName: t(c.StudentFullName), StudentID: t(c.StudentID), TermReference: t(c.TermReference),
+		StudentEmail: strings.ToLower(t(c.StudentEmail))}
+	for _, v := range []string{d.SchoolName, d.PayeeName, d.MailingAddress, d.City, d.State, d.ZipCode,
+		d.StudentFullName, d.StudentID, d.TermReference, d.StudentEmail, d.DeliveryInstructions} {
+		if !input.PlainText(v) {
+			return CheckDetails{}, input.NotPlainText("check_details", "School and student details")
+		}
+	}
+	for _, v := range []string{d.SchoolName, d.PayeeName, d.MailingAddress, d.City, d.State, d.ZipCode,
+		d.StudentFullName, d.StudentID, d.TermReference, d.StudentEmail} {
+		if v == "" {
+			return CheckDetails{}, apperr.WithField(apperr.CheckDetailsInvalid, "check_details", "Please fill in all school and student details")
+		}
+		if input.TooLong(v, 200) {
+			return CheckDetails{}, apperr.WithField(apperr.CheckDetailsInvalid, "check_details", "School and student details are too long (at most 200 characters each)")
+		}
+	}
+	if input.TooLong(d.DeliveryInstructions, 500) {
+		return CheckDetails{}, apperr.WithField(apperr.CheckDetailsInvalid, "check_details", "Delivery instructions are too long (at most 500 characters)")
+	}
+	if !input.ValidEmail(d.StudentEmail) {
+		return CheckDetails{}, apperr.WithField(apperr.CheckDetailsInvalid, "check_details", "Please enter a valid email address for tracking updates")
+	}
+	return d, nil
+}
+
+// requestHash identifies what a payment request asked for, as sent (not
+// as resolved from the session), so a repeat can be told from a different
+// request under the same key or quote.
+func requestHash(in PaymentInput) string {
+	h := sha256.New()
+	check, _ := json.Marshal(in.Check)
+	amount := in.AmountLocal
+	if a, err := money.Parse(amount, money.BRL); err == nil { // normalise 542.2 and 542.20
+		amount = a.String()
+	}
+	for _, v := range []string{in.Method, in.QuoteID, in.CustomerID, amount, in.Delivery, in.ExternalAccountID,
+		string(check), strings.TrimSpace(in.SenderName), in.SenderDocument, in.WalletAddress, in.WalletID, in.Recipient} {
+		h.Write([]byte(v))
+		h.Write([]byte{0})
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}

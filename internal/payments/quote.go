@@ -1,0 +1,175 @@
+package payments
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/crebit/crebit/internal/actor"
+	"github.com/crebit/crebit/internal/apperr"
+	"github.com/crebit/crebit/internal/corridor"
+	"github.com/crebit/crebit/internal/money"
+	"github.com/crebit/crebit/internal/partner"
+	"github.com/crebit/crebit/internal/payment"
+	"github.com/crebit/crebit/internal/pricing"
+	"github.com/crebit/crebit/internal/randid"
+	"github.com/crebit/crebit/internal/store"
+)
+
+// ParseSymbol checks a quote symbol (a corridor's, corridor.BySymbol).
+func ParseSymbol(symbol string) (money.Currency, error) {
+	c, ok := corridor.BySymbol(symbol)
+	if !ok {
+		return "", apperr.WithField(apperr.Invalid, "symbol", `symbol must be "USDC/BRL" or "USDC/MXN"`)
+	}
+	return c.Currency, nil
+}
+
+// ParseAmountUSD applies the amount rules every payment shares: a number
+// greater than 0 with at most 2 decimals, within the configured maximum;
+// the Brazil minimum is checked by CheckAmount when a payment is made.
+func (s *Service) ParseAmountUSD(raw string) (money.Amount, error) {
+	invalid := apperr.WithField(apperr.AmountInvalid, "amount_usd", "Please enter a valid USD amount")
+	if raw == "" {
+		return money.Amount{}, apperr.WithField(apperr.AmountInvalid, "amount_usd", "amount_usd is required: Please enter a valid USD amount")
+	}
+	a, err := money.Parse(raw, money.USD)
+	tooLarge := apperr.WithField(apperr.AmountTooLarge, "amount_usd", fmt.Sprintf(
+		"The maximum per payment is USD %s. Please split a larger bill into several payments.", s.cfg.MaxPaymentUSD))
+	switch {
+	case errors.Is(err, money.ErrRange):
+		return money.Amount{}, tooLarge
+	case errors.Is(err, money.ErrPrecision):
+		return money.Amount{}, apperr.WithField(apperr.AmountInvalid, "amount_usd", "Please enter a valid USD amount: at most 2 decimal places")
+	case err != nil:
+		return money.Amount{}, invalid
+	case !a.IsPositive():
+		return money.Amount{}, apperr.WithField(apperr.AmountInvalid, "amount_usd", "Please enter a valid USD amount greater than 0")
+	}
+	if a.Cmp(s.cfg.MaxPaymentUSD) > 0 {
+		return money.Amount{}, tooLarge
+	}
+	return a, nil
+}
+
+// CheckAmount applies the corridor's minimum (corridor.Corridor.MinimumUSD,
+// which says why Mexico's is USD 1.00). It guards payments, not quotes: the
+// header prices 1 USD to show the live rate, and a quote commits nobody.
+func CheckAmount(local money.Currency, a money.Amount) error {
+	if c, ok := corridor.ByCurrency(local); ok && a.Cmp(c.MinimumUSD) < 0 {
+		return apperr.WithField(apperr.MinimumAmount, "amount_usd", fmt.Sprintf(
+			"Minimum Transfer Amount: payments from %s must be at least USD %s", c.NameIn("en"), c.MinimumUSD))
+	}
+	return nil
+}
+
+// CreateQuote locks a quote for the session: the partner's on-ramp and
+// off-ramp legs, priced by package pricing, stored with their expiry, and
+// remembered as the session's last quote.
+func (s *Service) CreateQuote(ctx context.Context, who actor.Actor, symbol string, amountUSD money.Amount) (payment.Quote, error) {
+	local, err := ParseSymbol(symbol)
+	if err != nil {
+		return payment.Quote{}, err
+	}
+	on, off, err := s.quoteLegs(ctx, symbol)
+	if err != nil {
+		return payment.Quote{}, err
+	}
+	onRate, err1 := money.ParseRate(on.Quotation)
+	offRate, err2 := money.ParseRate(off.Quotation)
+	feeFixed, err3 := money.Parse(off.FeeFixed, money.USD)
+	if err := errors.Join(err1, err2, err3); err != nil {
+		return payment.Quote{}, fmt.Errorf("partner quote not understood: %w", err)
+	}
+	b, err := pricing.Price(pricing.Input{AmountUSD: amountUSD, OnRampQuotation: onRate, OffRampQuotation: offRate,
+		FeeBps: off.FeeBps, FeeFixed: feeFixed, Local: local})
+	if errors.Is(err, pricing.ErrTooSmall) {
+		return payment.Quote{}, apperr.WithField(apperr.MinimumAmount, "amount_usd", "Please enter a valid USD amount: this amount is too small to pay")
+	}
+	if err != nil {
+		return payment.Quote{}, fmt.Errorf("price quote: %w", err)
+	}
+	// What actually happens to the money: the payer sends TotalLocal, the
+	// partner buys USDC with it (rounded down to 6 places) and sells that
+	// USDC for USD (rounded down to cents). The ledger posts these amounts.
+	legs, err := pricing.ComputeLegs(b, onRate, offRate)
+	if errors.Is(err, pricing.ErrTooSmall) {
+		return payment.Quote{}, apperr.WithField(apperr.MinimumAmount, "amount_usd", "Please enter a valid USD amount: this amount is too small to pay")
+	}
+	if err != nil {
+		return payment.Quote{}, err
+	}
+	usdc, gross := legs.USDC, legs.GrossUSD
+	now := s.now().UTC().Truncate(time.Millisecond)
+	q := payment.Quote{
+		ID: randid.New("quo"), SessionID: who.SessionID, Symbol: symbol, AmountUSD: amountUSD, TotalLocal: b.TotalLocal,
+		TotalFeesUSD: b.TotalFeesUSD, USDC: usdc, GrossUSD: gross, EffectiveRate: b.EffectiveRate,
+		OnRampID: on.ID, OnRampQuotation: on.Quotation, OffRampID: off.ID, OffRampQuotation: off.Quotation,
+		CreatedAt: now, ExpiresAt: now.Add(s.cfg.QuoteTTL),
+	}
+	err = s.db.Tx(ctx, func(tx *store.Tx) error {
+		if err := tx.CreateQuote(ctx, q); err != nil {
+			return err
+		}
+		return tx.SetSessionQuote(ctx, who.SessionID, q.OnRampID, q.OffRampID)
+	})
+	return q, err
+}
+
+// quoteLegs asks the partner for the on-ramp (local -> USDC) and off-ramp
+// (USDC -> USD) legs.
+func (s *Service) quoteLegs(ctx context.Context, symbol string) (on, off partner.Quote, err error) {
+	// The two legs are independent: ask for both at once.
+	var offErr error
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		off, offErr = s.partner.CreateQuote(ctx, randid.New("idem"), partner.QuoteRequest{Symbol: "USDC/USD", Side: partner.OffRamp})
+	}()
+	on, err = s.partner.CreateQuote(ctx, randid.New("idem"), partner.QuoteRequest{Symbol: symbol, Side: partner.OnRamp})
+	<-done
+	if err == nil {
+		err = offErr
+	}
+	if err != nil {
+		s.log.Warn("partner quote failed", "symbol", symbol, "err", err)
+		return on, off, &apperr.Error{Code: apperr.PartnerUnavailable,
+			Message: "Failed to create quote: the exchange-rate provider is unavailable. Please try again in a moment."}
+	}
+	return on, off, nil
+}
+
+// IndicativeRate is the calculator's live rate: local currency per USD
+// all-in for on_ramp, or local currency received per USD for off_ramp. It
+// locks nothing and stores nothing.
+func (s *Service) IndicativeRate(ctx context.Context, symbol, quoteType string) (string, error) {
+	if _, err := ParseSymbol(symbol); err != nil {
+		return "", err
+	}
+	switch quoteType {
+	case partner.OnRamp:
+		on, off, err := s.quoteLegs(ctx, symbol)
+		if err != nil {
+			return "", err
+		}
+		onRate, err1 := money.ParseRate(on.Quotation)
+		offRate, err2 := money.ParseRate(off.Quotation)
+		if err := errors.Join(err1, err2, pricing.ValidateRates(onRate, offRate, off.FeeBps)); err != nil {
+			return "", fmt.Errorf("partner quote not understood: %w", err)
+		}
+		return pricing.Indicative(onRate, offRate, off.FeeBps), nil
+	case partner.OffRamp:
+		q, err := s.partner.CreateQuote(ctx, randid.New("idem"), partner.QuoteRequest{Symbol: symbol, Side: partner.OffRamp})
+		if err != nil {
+			s.log.Warn("partner quote failed", "symbol", symbol, "err", err)
+			return "", &apperr.Error{Code: apperr.PartnerUnavailable, Message: "Failed to get quote: the exchange-rate provider is unavailable. Please try again in a moment."}
+		}
+		rate, err := money.ParseRate(q.Quotation)
+		if err != nil || q.FeeBps < 0 || q.FeeBps >= 10000 {
+			return "", fmt.Errorf("partner quote not understood: %v", err)
+		}
+		return pricing.IndicativeReverse(rate, q.FeeBps), nil
+	}
+	return "", apperr.WithField(apperr.Invalid, "quote_type", `quote_type must be "on_ramp" or "off_ramp"`)
+}

@@ -1,0 +1,102 @@
+package payments
+
+import (
+	"context"
+	"errors"
+	"strings"
+
+	"github.com/crebit/crebit/internal/actor"
+	"github.com/crebit/crebit/internal/apperr"
+	"github.com/crebit/crebit/internal/corridor"
+	"github.com/crebit/crebit/internal/locale"
+	"github.com/crebit/crebit/internal/mail"
+	"github.com/crebit/crebit/internal/payment"
+	"github.com/crebit/crebit/internal/receipt"
+	"github.com/crebit/crebit/internal/store"
+)
+
+// HasReceipt reports whether a payment in state st has a receipt: it
+// reached its delivery.
+func HasReceipt(st payment.State) bool {
+	return st == payment.StateCompleted || st == payment.StateCheckMailed
+}
+
+// Receipt renders a completed payment's PDF receipt for its owner. To
+// anyone else the payment does not exist; a payment that has not completed
+// has no receipt. It is written in the language the payer read the
+// authorization in (as the payment's e-mails are, so the attached receipt
+// and the downloaded one are the same), with times in the payer's zone
+// (Brasília for reais, Mexico City for pesos), and names the recipient the
+// payer gave.
+func (s *Service) Receipt(ctx context.Context, who actor.Actor, transactionID string) ([]byte, error) {
+	st, err := s.OwnedStatus(ctx, who, transactionID)
+	if err != nil {
+		return nil, err
+	}
+	p := st.Payment
+	if !HasReceipt(p.State) {
+		return nil, apperr.New(apperr.ReceiptNotAvailable, "The receipt is available once the payment has completed.")
+	}
+	d := receipt.Data{TransactionID: p.ID, IssuedAt: s.now().UTC(), Zone: locale.ZoneOf(p.AmountLocal.Currency),
+		Payer: p.SenderName, Method: p.Method,
+		AmountLocal: p.AmountLocal, AmountUSD: p.AmountUSD, TotalFeesUSD: p.TotalFeesUSD, Rate: p.EffectiveRate,
+		Delivery: string(p.Delivery), TrackingNumber: p.TrackingNumber,
+		PixEndToEndID: st.Rail.PixEndToEndID, SPEITrackingKey: st.Rail.SPEITrackingKey}
+	if cor, ok := corridor.ByMethod(p.Method); ok && st.Rail.Value() != "" {
+		d.CEPURL = cor.Rail.LookupURL // Banxico's CEP for SPEI; none for Pix
+	}
+	if c := st.Check; c != nil {
+		d.Student, d.StudentID, d.School = c.StudentFullName, c.StudentID, c.SchoolName
+	}
+	for _, sg := range st.Stages() {
+		if sg.At != nil {
+			d.Stages = append(d.Stages, receipt.Stage{State: string(sg.State), At: *sg.At})
+		}
+	}
+	err = s.db.Read(ctx, func(tx *store.Tx) error {
+		a, err := tx.AuthorizationFor(ctx, p.ID)
+		switch {
+		case err == nil:
+			d.AuthorizedAt, d.Lang = a.AcceptedAt, a.Lang
+		case !errors.Is(err, store.ErrNotFound):
+			return err
+		}
+		if d.Recipient, err = tx.PaymentRecipient(ctx, p.ID); err != nil {
+			return err
+		}
+		if p.ExternalAccountID == "" {
+			return nil
+		}
+		acct, err := tx.ExternalAccount(ctx, p.ExternalAccountID)
+		if err != nil {
+			return err
+		}
+		d.BankName, d.AccountLast4 = acct.BankName, acct.Last4
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return receipt.Render(d)
+}
+
+// attachments makes the files a message names, when it is sent.
+func (s *Service) attachments(ctx context.Context, attach string) ([]mail.Attachment, error) {
+	id, ok := strings.CutPrefix(attach, "receipt:")
+	if !ok {
+		return nil, nil
+	}
+	var p payment.Record
+	if err := s.db.Read(ctx, func(tx *store.Tx) (err error) { p, err = tx.Payment(ctx, id); return }); err != nil {
+		return nil, err
+	}
+	// Made as its owner would download it.
+	pdf, err := s.Receipt(ctx, actor.Actor{SessionID: p.SessionID, AccountID: p.AccountID}, id)
+	if err != nil {
+		return nil, err
+	}
+	return []mail.Attachment{{Name: ReceiptFileName(id), ContentType: "application/pdf", Data: pdf}}, nil
+}
+
+// ReceiptFileName is the receipt's file name, as downloaded and as attached.
+func ReceiptFileName(transactionID string) string { return "crebit-receipt-" + transactionID + ".pdf" }

@@ -1,0 +1,150 @@
+package payments
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"slices"
+	"time"
+
+	"github.com/crebit/crebit/internal/actor"
+	"github.com/crebit/crebit/internal/apperr"
+	"github.com/crebit/crebit/internal/partner"
+	"github.com/crebit/crebit/internal/payment"
+	"github.com/crebit/crebit/internal/randid"
+	"github.com/crebit/crebit/internal/store"
+)
+
+// rank orders the success path, for "has the payment reached X".
+var rank = map[payment.State]int{
+	payment.StateCreated: 0, payment.StateAwaitingPayin: 1, payment.StatePayinProcessing: 2,
+	payment.StatePayinCompleted: 3, payment.StateOfframpCreated: 4, payment.StateCompleted: 5, payment.StateCheckMailed: 5,
+}
+
+// Reached reports whether a payment in state st has passed stage.
+func Reached(st, stage payment.State) bool {
+	r, ok := rank[st]
+	return ok && r >= rank[stage]
+}
+
+// PaymentStatus is a payment with its history, for the status calls.
+type PaymentStatus struct {
+	Payment payment.Record
+	Events  []payment.Change
+	Owned   bool                  // the payment is the asking actor's
+	Check   *CheckDetails         // only for the owner
+	Rail    payment.RailReference // only for the owner
+	Seq     int64                 // grows with every state entered: the live stream's event id
+}
+
+// Status returns a payment by its transaction id. Ids are unguessable;
+// personal details are only filled in for the owning session.
+func (s *Service) Status(ctx context.Context, who actor.Actor, transactionID string) (PaymentStatus, error) {
+	if !randid.Valid("txn", transactionID) {
+		return PaymentStatus{}, apperr.New(apperr.TransactionNotFound, "Transaction not found. Please check the transaction ID.")
+	}
+	var st PaymentStatus
+	err := s.db.Read(ctx, func(tx *store.Tx) error {
+		p, rail, err := tx.PaymentWithRail(ctx, transactionID)
+		if errors.Is(err, store.ErrNotFound) {
+			return apperr.New(apperr.TransactionNotFound, "Transaction not found. Please check the transaction ID.")
+		}
+		if err != nil {
+			return err
+		}
+		st.Payment, st.Owned = p, who.Owns(p.SessionID, p.AccountID)
+		if st.Owned {
+			st.Rail = rail
+		}
+		st.Events, st.Seq, err = tx.PaymentHistory(ctx, p.ID)
+		return err
+	})
+	if err != nil {
+		return PaymentStatus{}, err
+	}
+	if st.Owned && st.Payment.CheckDetails != "" {
+		var d CheckDetails
+		if json.Unmarshal([]byte(st.Payment.CheckDetails), &d) == nil {
+			st.Check = &d
+		}
+	}
+	if !st.Owned {
+		st.Payment.SenderName, st.Payment.CheckDetails, st.Payment.SessionID, st.Payment.AccountID = "", "", "", ""
+	}
+	return st, nil
+}
+
+// Stage is one step of a payment's progress for /track.
+type Stage struct {
+	State   payment.State
+	Reached bool
+	At      *time.Time
+}
+
+// Stages lists the success path for the payment's delivery with when each
+// stage was reached, followed by the ending if it ended otherwise.
+func (st PaymentStatus) Stages() []Stage {
+	first := map[payment.State]time.Time{}
+	for _, e := range st.Events {
+		if _, ok := first[e.State]; !ok {
+			first[e.State] = e.OccurredAt
+		}
+	}
+	var out []Stage
+	for _, stage := range payment.Stages(st.Payment.Delivery) {
+		sg := Stage{State: stage, Reached: Reached(st.Payment.State, stage)}
+		if at, ok := first[stage]; ok {
+			sg.At, sg.Reached = &at, true
+		}
+		out = append(out, sg)
+	}
+	if end := st.Payment.State; slices.Contains([]payment.State{payment.StateExpired, payment.StateFailed, payment.StateRefunded, payment.StatePayinMismatch}, end) {
+		at := first[end]
+		out = append(out, Stage{State: end, Reached: true, At: &at})
+	}
+	return out
+}
+
+// RegisterWebhook points the partner's events at this server.
+func (s *Service) RegisterWebhook(ctx context.Context, url string) error {
+	// A fresh key each time: registering is an upsert, and a replayed answer
+	// would hide a re-registration after the endpoint was changed.
+	if err := s.partner.RegisterWebhook(ctx, randid.New("idem"), url, s.cfg.WebhookSecret.Reveal()); err != nil {
+		return partnerUnavailable(err, "Failed to register the webhook with the payment partner")
+	}
+	return nil
+}
+
+// Simulate makes the sandbox partner send an event for a payment of the
+// caller's own. It is only available with the sandbox partner.
+func (s *Service) Simulate(ctx context.Context, who actor.Actor, transactionID, event string) error {
+	if s.simulator == nil {
+		return apperr.New(apperr.NotFound, "not found")
+	}
+	if !slices.Contains(partner.EventTypes, event) {
+		return apperr.WithField(apperr.Invalid, "event", "event must be one of payin_processing, payin_completed, offramp_created, offramp_completed, payin_failed")
+	}
+	st, err := s.Status(ctx, who, transactionID)
+	if err != nil {
+		return err
+	}
+	if !st.Owned {
+		// The same answer as for an unknown id: ids are not confirmed to
+		// strangers.
+		return apperr.New(apperr.TransactionNotFound, "Transaction not found. Please check the transaction ID.")
+	}
+	if st.Payment.PartnerPayinID == "" {
+		return apperr.New(apperr.Conflict, "This payment has no pay-in yet.")
+	}
+	if err := s.simulator.Simulate(ctx, randid.New("idem"), st.Payment.PartnerPayinID, event); err != nil {
+		return partnerUnavailable(err, "The sandbox partner could not simulate the event")
+	}
+	return nil
+}
+
+// StageView is one stage of a payment's progress, as /track shows it.
+type StageView struct {
+	Status  payment.State `json:"status"`
+	Reached bool          `json:"reached"`
+	At      *time.Time    `json:"at"`
+}

@@ -1,0 +1,74 @@
+package ratelimit
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"strings"
+	"time"
+
+	"github.com/crebit/crebit/internal/apperr"
+	"github.com/crebit/crebit/internal/metrics"
+	"github.com/crebit/crebit/internal/store"
+)
+
+// Limiter counts attempts in the database.
+type Limiter struct {
+	db      *store.DB
+	scale   int // CREBIT_RATE_LIMIT_SCALE
+	now     func() time.Time
+	metrics *metrics.Metrics // nil-safe
+}
+
+// New builds a Limiter; scale multiplies every limit (0 allows everything).
+func New(db *store.DB, scale int, now func() time.Time, m *metrics.Metrics) *Limiter {
+	return &Limiter{db: db, scale: scale, now: now, metrics: m}
+}
+
+// Allow counts one attempt under key and reports whether it is within
+// limit attempts per window, and if not how long until the next window.
+// Counters live in the database (fixed windows aligned to the epoch), so
+// every instance shares them. CREBIT_RATE_LIMIT_SCALE multiplies limit; 0
+// allows everything.
+func (s *Limiter) Allow(ctx context.Context, key string, limit int, window time.Duration) (ok bool, retryAfter time.Duration, err error) {
+	return s.AllowN(ctx, key, 1, limit, window)
+}
+
+// AllowN is Allow for n attempts at once (n invitations in one request).
+// Refused attempts are not counted.
+func (s *Limiter) AllowN(ctx context.Context, key string, n, limit int, window time.Duration) (ok bool, retryAfter time.Duration, err error) {
+	scale := s.scale
+	if scale == 0 {
+		return true, 0, nil
+	}
+	now := s.now().UTC()
+	start := now.Truncate(window)
+	end := start.Add(window)
+	err = s.db.Tx(ctx, func(tx *store.Tx) (err error) {
+		ok, err = tx.HitRateLimit(ctx, key, n, limit*scale, start, end)
+		return err
+	})
+	if err != nil {
+		return false, 0, fmt.Errorf("rate limit %s: %w", key, err)
+	}
+	if ok {
+		return true, 0, nil
+	}
+	s.limitRefused(key)
+	return false, end.Sub(now), nil
+}
+
+// RateLimited is the refusal a caller returns when Allow says no.
+func RateLimited(retryAfter time.Duration, message string) *apperr.Error {
+	secs := int(math.Ceil(retryAfter.Seconds()))
+	if secs < 1 {
+		secs = 1
+	}
+	return &apperr.Error{Code: apperr.RateLimited, Message: message, RetryAfter: secs}
+}
+
+// limitRefused counts a refusal under the limit's name (the key's first part).
+func (s *Limiter) limitRefused(key string) {
+	name, _, _ := strings.Cut(key, ":")
+	s.metrics.LimitRefused(name)
+}

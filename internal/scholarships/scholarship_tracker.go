@@ -1,0 +1,232 @@
+package scholarships
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/crebit/crebit/internal/actor"
+	"github.com/crebit/crebit/internal/apperr"
+	"github.com/crebit/crebit/internal/randid"
+	"github.com/crebit/crebit/internal/scholarship"
+	"github.com/crebit/crebit/internal/store"
+)
+
+// Application states of the scholarship tracker.
+const (
+	AppInterested  = "interested"
+	AppPreparing   = "preparing"
+	AppSubmitted   = "submitted"
+	AppAwarded     = "awarded"
+	AppNotAwarded  = "not_awarded"
+	maxNotesLength = 2000
+)
+
+// ApplicationStates are the tracker's columns, in order.
+var ApplicationStates = []string{AppInterested, AppPreparing, AppSubmitted, AppAwarded, AppNotAwarded}
+
+// appMoves are the allowed moves: one step forward or back, and a result
+// only after submitting (a result can be undone to submitted).
+var appMoves = map[string][]string{
+	AppInterested: {AppPreparing},
+	AppPreparing:  {AppInterested, AppSubmitted},
+	AppSubmitted:  {AppPreparing, AppAwarded, AppNotAwarded},
+	AppAwarded:    {AppSubmitted},
+	AppNotAwarded: {AppSubmitted},
+}
+
+// ApplicationView is one tracked program as the dashboard shows it.
+type ApplicationView struct {
+	ID          string                `json:"id"`
+	ProgramID   string                `json:"program_id"`
+	Title       string                `json:"title"`
+	Provider    string                `json:"provider"`
+	OfficialURL string                `json:"official_url"`
+	Status      string                `json:"status"`
+	Moves       []string              `json:"moves"` // where the status may go next
+	Deadline    *string               `json:"deadline"`
+	Cycle       scholarship.CycleInfo `json:"cycle"`
+	Notes       string                `json:"notes"`
+	Documents   []DocumentView        `json:"documents"`
+	UpdatedAt   time.Time             `json:"updated_at"`
+}
+
+// DocumentView is one requirement of the program's record, ticked or not.
+type DocumentView struct {
+	Label string `json:"label"`
+	Done  bool   `json:"done"`
+}
+
+// ApplicationPatch is a change to a tracked program; nil fields stay.
+type ApplicationPatch struct {
+	Status    *string
+	Deadline  *string // "" clears it
+	Notes     *string
+	Documents *[]int
+}
+
+func signedIn(a actor.Actor) error {
+	if !a.SignedIn() {
+		return apperr.New(apperr.SignInRequired, "Please sign in to track applications")
+	}
+	return nil
+}
+
+// Applications lists the signed-in student's tracker in lang.
+func (s *Service) Applications(ctx context.Context, a actor.Actor, lang string) ([]ApplicationView, error) {
+	if err := signedIn(a); err != nil {
+		return nil, err
+	}
+	var apps []store.Application
+	if err := s.db.Read(ctx, func(tx *store.Tx) (err error) { apps, err = tx.Applications(ctx, a.AccountID); return }); err != nil {
+		return nil, err
+	}
+	out := []ApplicationView{}
+	for _, ap := range apps {
+		if p, ok := s.schol.index.Program(ap.ProgramID); ok {
+			out = append(out, s.applicationView(ap, p, lang))
+		}
+	}
+	return out, nil
+}
+
+// TrackProgram saves a program to the student's tracker as interested,
+// with the program's dated deadline when one is ahead.
+func (s *Service) TrackProgram(ctx context.Context, a actor.Actor, programID, lang string) (ApplicationView, error) {
+	if err := signedIn(a); err != nil {
+		return ApplicationView{}, err
+	}
+	p, ok := s.schol.index.Program(programID)
+	if !ok {
+		return ApplicationView{}, apperr.FieldError("program_id", "No scholarship program with that id")
+	}
+	now := s.now()
+	ap := store.Application{ID: randid.New("app"), AccountID: a.AccountID, ProgramID: p.ID, Status: AppInterested, CreatedAt: now, UpdatedAt: now}
+	if c := p.CycleStatus(now); c.Status == scholarship.CycleOpen {
+		d := c.Date
+		ap.Deadline = &d
+	}
+	err := s.db.Tx(ctx, func(tx *store.Tx) error {
+		n, err := tx.CountApplications(ctx, a.AccountID)
+		if err != nil {
+			return err
+		}
+		if n >= store.MaxApplications {
+			return apperr.New(apperr.Conflict, "You can track up to %d programs; remove one first", store.MaxApplications)
+		}
+		return tx.CreateApplication(ctx, ap)
+	})
+	if errors.Is(err, store.ErrConflict) {
+		return ApplicationView{}, apperr.New(apperr.Conflict, "This program is already in your tracker")
+	}
+	if err != nil {
+		return ApplicationView{}, err
+	}
+	return s.applicationView(ap, p, lang), nil
+}
+
+// UpdateApplication moves a tracked program, or changes its deadline, notes
+// or ticked documents. Another account's application is not found.
+func (s *Service) UpdateApplication(ctx context.Context, a actor.Actor, id string, patch ApplicationPatch, lang string) (ApplicationView, error) {
+	if err := signedIn(a); err != nil {
+		return ApplicationView{}, err
+	}
+	var ap store.Application
+	var p *scholarship.Program
+	err := s.db.Tx(ctx, func(tx *store.Tx) error {
+		var err error
+		if ap, err = tx.Application(ctx, a.AccountID, id); err != nil {
+			return err
+		}
+		var ok bool
+		if p, ok = s.schol.index.Program(ap.ProgramID); !ok {
+			return store.ErrNotFound
+		}
+		if err := applyPatch(&ap, patch, len(p.Requirements.EN)); err != nil {
+			return err
+		}
+		ap.UpdatedAt = s.now()
+		return tx.UpdateApplication(ctx, ap)
+	})
+	if errors.Is(err, store.ErrNotFound) {
+		return ApplicationView{}, apperr.New(apperr.NotFound, "No tracked application with that id")
+	}
+	if err != nil {
+		return ApplicationView{}, err
+	}
+	return s.applicationView(ap, p, lang), nil
+}
+
+func applyPatch(ap *store.Application, patch ApplicationPatch, requirements int) error {
+	if st := patch.Status; st != nil && *st != ap.Status {
+		if !contains(ApplicationStates, *st) {
+			return apperr.FieldError("status", "status must be one of "+strings.Join(ApplicationStates, ", "))
+		}
+		if !contains(appMoves[ap.Status], *st) {
+			return apperr.New(apperr.Conflict, "An application that is %s cannot move to %s", ap.Status, *st)
+		}
+		ap.Status = *st
+	}
+	if d := patch.Deadline; d != nil {
+		if *d == "" {
+			ap.Deadline = nil
+		} else if _, err := time.Parse(time.DateOnly, *d); err != nil {
+			return apperr.FieldError("deadline", "The deadline must be a date (YYYY-MM-DD)")
+		} else {
+			v := *d
+			ap.Deadline = &v
+		}
+	}
+	if n := patch.Notes; n != nil {
+		if utf8.RuneCountInString(*n) > maxNotesLength {
+			return apperr.FieldError("notes", "Notes can be at most 2,000 characters")
+		}
+		ap.Notes = *n
+	}
+	if docs := patch.Documents; docs != nil {
+		seen := map[int]bool{}
+		clean := []int{}
+		for _, i := range *docs {
+			if i < 0 || i >= requirements {
+				return apperr.FieldError("documents", "A document is not one of the program's requirements")
+			}
+			if !seen[i] {
+				seen[i] = true
+				clean = append(clean, i)
+			}
+		}
+		ap.Documents = clean
+	}
+	return nil
+}
+
+// UntrackProgram removes a program from the student's tracker.
+func (s *Service) UntrackProgram(ctx context.Context, a actor.Actor, id string) error {
+	if err := signedIn(a); err != nil {
+		return err
+	}
+	err := s.db.Tx(ctx, func(tx *store.Tx) error { return tx.DeleteApplication(ctx, a.AccountID, id) })
+	if errors.Is(err, store.ErrNotFound) {
+		return apperr.New(apperr.NotFound, "No tracked application with that id")
+	}
+	return err
+}
+
+func (s *Service) applicationView(ap store.Application, p *scholarship.Program, lang string) ApplicationView {
+	if !contains(scholarship.Languages, lang) {
+		lang = "en"
+	}
+	v := ApplicationView{ID: ap.ID, ProgramID: p.ID, Title: p.TitleIn(lang), Provider: p.ProviderIn(lang), OfficialURL: p.OfficialURL,
+		Status: ap.Status, Moves: nonNil(appMoves[ap.Status]), Deadline: ap.Deadline, Cycle: p.CycleStatus(s.now()),
+		Notes: ap.Notes, Documents: []DocumentView{}, UpdatedAt: ap.UpdatedAt}
+	done := map[int]bool{}
+	for _, i := range ap.Documents {
+		done[i] = true
+	}
+	for i, r := range p.Requirements.In(lang) {
+		v.Documents = append(v.Documents, DocumentView{Label: r, Done: done[i]})
+	}
+	return v
+}
