@@ -39,7 +39,7 @@ for (const width of [1280, 360]) {
 
     test('the calculator\'s amount goes on through country selection to the wizard', async ({ page }) => {
       // The live rates first: when they arrive the calculator recomputes its boxes.
-      const rates = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/create-quote-new');
+      const rates = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/rates');
       await page.goto('/foreign-exchange');
       await rates;
       await expect(page.locator('[aria-busy="false"]').filter({ has: page.getByLabel('You receive') })).toBeVisible();
