@@ -62,7 +62,7 @@ type DB struct {
 	ckpt                  *sql.DB
 	ckptStop, ckptDone    chan struct{}
 	ckptWake              chan struct{} // a commit on the writer since the last checkpoint (cap 1)
-	ckptOnce              sync.Once // Close may be called twice
+	ckptOnce              sync.Once     // Close may be called twice
 	walFrames, ckptErrors atomic.Int64
 	// Schema is the PostgreSQL schema in use ("" means the search_path default).
 	schema string
