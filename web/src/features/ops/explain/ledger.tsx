@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/money';
 import type { Explanation } from '../api/explain-payment';
 import { byCurrency, ledgerAmount } from '../lib/ledger';
+import { BalancesTable } from '../components/balances-table';
 import { Section, TableScroll, td, th } from '../components/section';
 
 type Posting = NonNullable<Explanation['ledger']>[number];
@@ -61,26 +62,11 @@ export function Ledger({ postings, balances }: { postings: Posting[]; balances: 
       {balances.length === 0 ? (
         <p className="text-slate-700">{t('explain.ledger.noBalances')}</p>
       ) : (
-        <TableScroll label={t('explain.ledger.balances')}>
-          <table className="w-full min-w-[28rem] border-collapse">
-            <thead>
-              <tr>
-                <th scope="col" className={th}>{t('explain.ledger.account')}</th>
-                <th scope="col" className={th}>{t('explain.ledger.currency')}</th>
-                <th scope="col" className={`${th} text-right`}>{t('explain.ledger.balance')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {balances.map((b) => (
-                <tr key={`${b.account}-${b.currency}`}>
-                  <td className={`${td} break-all font-mono text-xs`}>{b.account}</td>
-                  <td className={td}>{b.currency}</td>
-                  <td className={`${td} whitespace-nowrap text-right tabular-nums`}>{ledgerAmount(b.balance, b.currency)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <BalancesTable
+          label={t('explain.ledger.balances')}
+          heads={{ account: t('explain.ledger.account'), currency: t('explain.ledger.currency'), balance: t('explain.ledger.balance') }}
+          balances={balances}
+        />
       )}
     </Section>
   );

@@ -5,7 +5,7 @@ import { answerText } from '@/lib/api-client';
 import { formatDateTime, formatNumber } from '@/lib/money';
 import { usePageMeta } from '@/lib/page-meta';
 import { useHealth, type Health } from '../api/health';
-import { ledgerAmount } from '../lib/ledger';
+import { BalancesTable } from '../components/balances-table';
 import { Section, TableScroll, td, th } from '../components/section';
 import { StateBadge } from '../components/state-badge';
 
@@ -59,26 +59,11 @@ function HealthView({ h }: { h: Health }) {
           </ul>
         ) : null}
         <h3 className="mb-2 mt-4 text-base font-semibold text-ink">{t('health.ledger.balances')}</h3>
-        <TableScroll label={t('health.ledger.balances')}>
-          <table className="w-full min-w-[28rem] border-collapse">
-            <thead>
-              <tr>
-                <th scope="col" className={th}>{t('health.ledger.account')}</th>
-                <th scope="col" className={th}>{t('health.ledger.currency')}</th>
-                <th scope="col" className={`${th} text-right`}>{t('health.ledger.balance')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {h.balances.map((b) => (
-                <tr key={`${b.account}-${b.currency}`}>
-                  <td className={`${td} break-all font-mono text-xs`}>{b.account}</td>
-                  <td className={td}>{b.currency}</td>
-                  <td className={`${td} whitespace-nowrap text-right tabular-nums`}>{ledgerAmount(b.balance, b.currency)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <BalancesTable
+          label={t('health.ledger.balances')}
+          heads={{ account: t('health.ledger.account'), currency: t('health.ledger.currency'), balance: t('health.ledger.balance') }}
+          balances={h.balances}
+        />
         <p className="mt-2 text-sm text-slate-700">{t('health.ledger.paymentAccounts', { count: h.payment_accounts_holding_funds })}</p>
       </Section>
 
