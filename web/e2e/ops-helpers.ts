@@ -34,5 +34,16 @@ export async function signInWithCode(page: Page, email: string, secret: string) 
 /** noSideways fails when the page scrolls sideways (wide tables must scroll inside their own box). */
 export async function noSideways(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow, 'horizontal overflow in px').toBeLessThanOrEqual(0);
+  // On failure, name the elements that reach past the right edge.
+  const wide =
+    overflow > 0
+      ? await page.evaluate(() =>
+          [...document.querySelectorAll('body *')]
+            .filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth)
+            .slice(-6)
+            .map((e) => `${e.tagName}.${e.className} right=${Math.round(e.getBoundingClientRect().right)} "${(e.textContent ?? '').slice(0, 60)}"`)
+            .join('\n'),
+        )
+      : '';
+  expect(overflow, `horizontal overflow in px; wide elements:\n${wide}`).toBeLessThanOrEqual(0);
 }

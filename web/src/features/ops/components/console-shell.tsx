@@ -44,7 +44,7 @@ export function ConsoleShell({ me, children }: { me: Operator; children: ReactNo
           </p>
         </div>
       </div>
-      <main id="main" className="mx-auto max-w-7xl px-4 py-6">
+      <main id="main" className="mx-auto max-w-7xl px-4 py-6 [overflow-wrap:anywhere]">
         {children}
       </main>
     </div>
