@@ -9,6 +9,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"github.com/crebit/crebit/internal/bpsandbox"
 	"io"
 	"log/slog"
 	"net"
@@ -258,6 +259,12 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		srv.Close()
 		return err
 	}
+	if st.BlindPaySandbox != nil {
+		st.BlindPaySandbox.SetLocalReceiver(api.WebhookURL())
+		if err := st.Payments.RegisterWebhook(ctx, api.WebhookURL()); err != nil {
+			log.Error("registering the webhook with the BlindPay sandbox failed", "err", err)
+		}
+	}
 	if st.Sandbox != nil {
 		st.Sandbox.SetLocalReceiver(api.WebhookURL())
 		// The sandbox learns where to send events, as a real partner would
@@ -299,6 +306,9 @@ type Stack struct {
 	*Services // the use cases (the outbox's dispatchers start with serve)
 	Server    *httpapi.Server
 	Sandbox   *sandbox.Sandbox // nil with a real partner
+	// BlindPaySandbox is the embedded BlindPay-compatible sandbox
+	// (CREBIT_PARTNER=blindpay-sandbox), served at /bpsandbox/; else nil.
+	BlindPaySandbox *bpsandbox.Sandbox
 	// SandboxDB is where the embedded sandbox partner keeps its data: on
 	// SQLite a file of its own beside DB (crebit.sandbox.db), with its own
 	// job queue, as a real partner's writes never queue behind Crebit's
@@ -327,7 +337,34 @@ func Build(cfg config.Config, db *store.DB, log *slog.Logger, now func() time.Ti
 	queue.OnError, queue.RescueAfter = st.Metrics.JobError, cfg.RescueAfter
 	deps.Metrics = st.Metrics
 	webhookBase := cfg.BaseURL
-	if cfg.Partner == config.PartnerSandbox {
+	switch {
+	case cfg.Partner == config.PartnerBlindPaySandbox:
+		sdb, squeue, err := sandboxStore(db, queue, log)
+		if err != nil {
+			return nil, err
+		}
+		st.SandboxDB = sdb
+		if squeue != queue {
+			squeue.OnError, squeue.RescueAfter = st.Metrics.JobError, cfg.RescueAfter
+			st.sandboxQueue = squeue
+		}
+		if sdb != db {
+			watchSQLite(st.Metrics, "sandbox", sdb)
+		}
+		sb, a, err := embeddedBlindPay(cfg, sdb, squeue, now, log)
+		if err != nil {
+			return nil, err
+		}
+		st.BlindPaySandbox = sb
+		deps.Partner, deps.Simulator = a, bpSimulator{sb}
+		webhookBase = loopback
+	case cfg.Partner == config.PartnerBlindPay:
+		a, err := blindPayAdapter(cfg, cfg.PartnerURL, cfg.PartnerAPIKey.Reveal(), cfg.BlindPayInstanceID, nil)
+		if err != nil {
+			return nil, err
+		}
+		deps.Partner = a
+	case cfg.Partner == config.PartnerSandbox:
 		host := "localhost"
 		if u, err := url.Parse(cfg.BaseURL); err == nil && u.Host != "" {
 			host = u.Host
@@ -351,7 +388,7 @@ func Build(cfg config.Config, db *store.DB, log *slog.Logger, now func() time.Ti
 		client := partner.NewClient(loopback+"/sandbox", cfg.PartnerAPIKey.Reveal(), partner.InProcess(st.Sandbox.Handler()), log)
 		deps.Partner, deps.Simulator = client, client
 		webhookBase = loopback
-	} else {
+	default:
 		deps.Partner = partner.NewClient(cfg.PartnerURL, cfg.PartnerAPIKey.Reveal(), nil, log)
 	}
 	svc, err := buildServices(deps)
@@ -376,6 +413,9 @@ func Build(cfg config.Config, db *store.DB, log *slog.Logger, now func() time.Ti
 		// The corridors' indicative rates, asked of the partner at most every
 		// 30 s and only when read (internal/rates).
 		Rates: st.Rates}
+	if st.BlindPaySandbox != nil {
+		hd.BlindPaySandbox = http.StripPrefix("/bpsandbox", st.BlindPaySandbox.Handler())
+	}
 	if st.Sandbox != nil {
 		hd.Sandbox = st.Sandbox.Handler()
 	}
@@ -456,6 +496,9 @@ func (st *Stack) StopJobs(ctx context.Context) error {
 // Close closes what Build opened (the sandbox's own database); the caller
 // closes DB.
 func (st *Stack) Close() error {
+	if st.BlindPaySandbox != nil {
+		st.BlindPaySandbox.Close()
+	}
 	if st.SandboxDB != nil && st.SandboxDB != st.DB {
 		return st.SandboxDB.Close()
 	}

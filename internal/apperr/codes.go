@@ -53,6 +53,7 @@ const (
 	ExistingCustomerUnavailable Code = "existing_customer_unavailable"
 	KYCRejected                 Code = "kyc_rejected"
 	KYCReview                   Code = "kyc_review"
+	TermsRequired               Code = "terms_required"
 	PaymentInProgress           Code = "payment_in_progress"
 	IdempotencyKeyInvalid       Code = "idempotency_key_invalid"
 	IdempotencyKeyReused        Code = "idempotency_key_reused"
@@ -135,6 +136,7 @@ var table = map[Code]entry{
 	ExistingCustomerUnavailable: {http.StatusNotFound, "The existing profile offered cannot be used."},
 	KYCRejected:                 {http.StatusUnprocessableEntity, "The partner's identity verification refused the payer."},
 	KYCReview:                   {http.StatusUnprocessableEntity, "The payer's identity verification is still under review."},
+	TermsRequired:               {http.StatusConflict, "The payer has not accepted the payment partner's terms yet."},
 	PaymentInProgress:           {http.StatusConflict, "The same payment request is still being created; retry shortly."},
 	IdempotencyKeyInvalid:       {http.StatusBadRequest, "The Idempotency-Key header is not printable ASCII of at most 200 characters."},
 	IdempotencyKeyReused:        {http.StatusUnprocessableEntity, "The Idempotency-Key was used for a different request."},

@@ -23,7 +23,30 @@ import (
 const (
 	PartnerSandbox = "sandbox" // the embedded sandbox partner, reached over HTTP on loopback
 	PartnerHTTP    = "http"    // an external provider at CREBIT_PARTNER_URL
+	// PartnerBlindPay is BlindPay's API v1 at CREBIT_PARTNER_URL (its
+	// production host by default), through internal/partner/bpadapter.
+	PartnerBlindPay = "blindpay"
+	// PartnerBlindPaySandbox is the embedded BlindPay-compatible sandbox
+	// (internal/bpsandbox, served at /bpsandbox/), through the same adapter.
+	PartnerBlindPaySandbox = "blindpay-sandbox"
 )
+
+// BlindPayURL is BlindPay's API host, the default CREBIT_PARTNER_URL of
+// CREBIT_PARTNER=blindpay (development instances live there too).
+const BlindPayURL = "https://api.blindpay.com"
+
+// BlindPaySandboxInstance is the embedded sandbox's instance id.
+const BlindPaySandboxInstance = "in_000000000000"
+
+// BlindPay reports whether the partner is BlindPay's API, real or embedded.
+func (c Config) BlindPay() bool {
+	return c.Partner == PartnerBlindPay || c.Partner == PartnerBlindPaySandbox
+}
+
+// Embedded reports whether the partner is a sandbox served by this process.
+func (c Config) Embedded() bool {
+	return c.Partner == PartnerSandbox || c.Partner == PartnerBlindPaySandbox
+}
 
 // Config is everything the server needs to start. It holds no package state;
 // Load builds one from flags and the environment.
@@ -33,10 +56,17 @@ type Config struct {
 	DatabaseURL string // postgres:// switches the store to PostgreSQL
 	BaseURL     string // public URL of the site; empty means http://localhost:<port>
 
-	Partner       string // sandbox | http
-	PartnerURL    string // base URL of the provider API (http partner only)
-	PartnerAPIKey Secret // bearer token for the provider API
-	WebhookSecret Secret // Standard Webhooks secret (whsec_...) for payout events
+	Partner    string // sandbox | http | blindpay | blindpay-sandbox
+	PartnerURL string // base URL of the provider API (http and blindpay partners)
+	// BlindPayInstanceID scopes every BlindPay call (in_ and 12 characters);
+	// BlindPayNetwork and BlindPayToken are the managed wallets' chain and
+	// stablecoin: base_sepolia and USDB on a development instance, base and
+	// USDC in production.
+	BlindPayInstanceID string
+	BlindPayNetwork    string
+	BlindPayToken      string
+	PartnerAPIKey      Secret // bearer token for the provider API
+	WebhookSecret      Secret // Standard Webhooks secret (whsec_...) for payout events
 
 	// EncryptionKey seals bank account numbers at rest (32 bytes, base64).
 	EncryptionKey Secret
@@ -90,8 +120,11 @@ var options = []option{
 	{"data-dir", "CREBIT_DATA_DIR", "./data", "directory for the SQLite database and generated secrets", false},
 	{"database-url", "CREBIT_DATABASE_URL", "", "postgres:// URL; empty uses SQLite in the data directory", true},
 	{"base-url", "CREBIT_BASE_URL", "", "public URL of the site (default http://localhost:<port>)", false},
-	{"partner", "CREBIT_PARTNER", PartnerSandbox, "payment partner: sandbox or http", false},
-	{"partner-url", "CREBIT_PARTNER_URL", "", "base URL of the partner API (partner=http)", false},
+	{"partner", "CREBIT_PARTNER", PartnerSandbox, "payment partner: sandbox, blindpay-sandbox, blindpay or http", false},
+	{"partner-url", "CREBIT_PARTNER_URL", "", "base URL of the partner API (partner=http; partner=blindpay defaults to https://api.blindpay.com)", false},
+	{"blindpay-instance-id", "CREBIT_BLINDPAY_INSTANCE_ID", "", "BlindPay instance id in_... (partner=blindpay)", false},
+	{"blindpay-network", "CREBIT_BLINDPAY_NETWORK", "base_sepolia", "chain of BlindPay's managed wallets: base_sepolia (development) or base (production)", false},
+	{"blindpay-token", "CREBIT_BLINDPAY_TOKEN", "USDB", "stablecoin of BlindPay's managed wallets: USDB (development) or USDC (production)", false},
 	{"partner-api-key", "CREBIT_PARTNER_API_KEY", "", "partner API key (generated for the sandbox when empty)", true},
 	{"webhook-secret", "CREBIT_WEBHOOK_SECRET", "", "webhook signing secret whsec_... (generated and kept in the data directory when empty)", true},
 	{"encryption-key", "CREBIT_ENCRYPTION_KEY", "", "base64 32-byte key sealing bank account numbers (generated and kept in the data directory when empty)", true},
@@ -164,6 +197,9 @@ func parse(get func(string) string) (Config, error) {
 		BaseURL:             strings.TrimRight(get("CREBIT_BASE_URL"), "/"),
 		Partner:             get("CREBIT_PARTNER"),
 		PartnerURL:          strings.TrimRight(get("CREBIT_PARTNER_URL"), "/"),
+		BlindPayInstanceID:  strings.TrimSpace(get("CREBIT_BLINDPAY_INSTANCE_ID")),
+		BlindPayNetwork:     get("CREBIT_BLINDPAY_NETWORK"),
+		BlindPayToken:       get("CREBIT_BLINDPAY_TOKEN"),
 		PartnerAPIKey:       Secret(get("CREBIT_PARTNER_API_KEY")),
 		WebhookSecret:       Secret(get("CREBIT_WEBHOOK_SECRET")),
 		EncryptionKey:       Secret(get("CREBIT_ENCRYPTION_KEY")),
@@ -217,8 +253,26 @@ func parse(get func(string) string) (Config, error) {
 		if c.WebhookSecret == "" {
 			bad("CREBIT_WEBHOOK_SECRET", "is required when CREBIT_PARTNER=http (the partner's signing secret)")
 		}
+	case PartnerBlindPaySandbox:
+	case PartnerBlindPay:
+		if c.PartnerURL == "" {
+			c.PartnerURL = BlindPayURL
+		}
+		u, err := url.Parse(c.PartnerURL)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			bad("CREBIT_PARTNER_URL", "must be an absolute http(s) URL, got %q", c.PartnerURL)
+		}
+		if c.PartnerAPIKey == "" {
+			bad("CREBIT_PARTNER_API_KEY", "is required when CREBIT_PARTNER=blindpay (an API key of the BlindPay instance)")
+		}
+		if len(c.BlindPayInstanceID) != 15 || !strings.HasPrefix(c.BlindPayInstanceID, "in_") {
+			bad("CREBIT_BLINDPAY_INSTANCE_ID", "must be the BlindPay instance id (in_ and 12 characters) when CREBIT_PARTNER=blindpay")
+		}
+		if c.WebhookSecret == "" {
+			bad("CREBIT_WEBHOOK_SECRET", "is required when CREBIT_PARTNER=blindpay (the webhook endpoint's whsec_ secret; `crebit setup-webhook` prints it)")
+		}
 	default:
-		bad("CREBIT_PARTNER", "must be %q or %q, got %q", PartnerSandbox, PartnerHTTP, c.Partner)
+		bad("CREBIT_PARTNER", "must be %q, %q, %q or %q, got %q", PartnerSandbox, PartnerBlindPaySandbox, PartnerBlindPay, PartnerHTTP, c.Partner)
 	}
 	if c.EmbeddingsURL != "" {
 		u, err := url.Parse(c.EmbeddingsURL)
@@ -287,7 +341,7 @@ func parse(get func(string) string) (Config, error) {
 	}
 
 	c.Reliability = parseReliability(get, bad)
-	if c.Partner == PartnerSandbox && !c.AllowSandbox && PublicBaseURL(c.BaseURL) {
+	if c.Embedded() && !c.AllowSandbox && PublicBaseURL(c.BaseURL) {
 		bad("CREBIT_PARTNER", "is the sandbox while CREBIT_BASE_URL (%s) is not a loopback address; set CREBIT_ALLOW_SANDBOX=1 if that is on purpose", c.BaseURL)
 	}
 

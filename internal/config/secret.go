@@ -107,7 +107,7 @@ func (c *Config) FillSecrets() error {
 		gen(&s.EncryptionKey, 32, "")
 		c.EncryptionKey = Secret(s.EncryptionKey)
 	}
-	if c.PartnerAPIKey == "" && c.Partner == PartnerSandbox {
+	if c.PartnerAPIKey == "" && c.Embedded() {
 		gen(&s.PartnerAPIKey, 24, "sk_sandbox_")
 		c.PartnerAPIKey = Secret(s.PartnerAPIKey)
 	}

@@ -117,3 +117,41 @@ func (s *Server) handleSessionCustomerID(w http.ResponseWriter, r *http.Request)
 	}
 	writeJSON(w, r, http.StatusOK, map[string]string{"customer_id": sess.LastCustomerID})
 }
+
+// handlePartnerTermsGet says whether the payment partner asks this
+// session to accept its terms, and whether it confirmed the acceptance
+// (GET /api/partner-terms).
+func (s *Server) handlePartnerTermsGet(w http.ResponseWriter, r *http.Request) {
+	t, err := s.payments.PartnerTerms(r.Context(), actor(r))
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, r, http.StatusOK, t)
+}
+
+// termsRequest is POST /api/partner-terms's body.
+type termsRequest struct {
+	ReturnPath string `json:"return_path"`
+}
+
+// handlePartnerTermsStart opens an acceptance of the partner's terms and
+// answers the page the payer opens (POST /api/partner-terms).
+func (s *Server) handlePartnerTermsStart(w http.ResponseWriter, r *http.Request) {
+	var req termsRequest
+	if err := decodeJSON(w, r, &req); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	who, err := s.ensureActor(w, r)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	t, err := s.payments.StartPartnerTerms(r.Context(), who, req.ReturnPath)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	writeJSON(w, r, http.StatusOK, t)
+}

@@ -220,6 +220,7 @@ func TestOpenAPISchemasRefuse(t *testing.T) {
 type exchange struct {
 	name   string
 	as     *apptest.Browser // nil is a new browser
+	on     *apptest.Harness // nil is the main one (another partner runs in its own)
 	method string
 	tmpl   string // the documented path template
 	path   string // the real path (defaults to tmpl)
@@ -418,14 +419,19 @@ func TestOpenAPIMatchesResponses(t *testing.T) {
 	exchanges = append(exchanges, dashboardExchanges(t, h)...)
 	exchanges = append(exchanges, opsExchanges(t, h, txn)...)
 	exchanges = append(exchanges, supportExchanges(t, h)...)
+	exchanges = append(exchanges, partnerTermsExchanges(t)...)
 
 	type seen struct{ ok, clientErr bool }
 	coverage := map[string]*seen{}
 	for _, ex := range exchanges {
 		t.Run(ex.name, func(t *testing.T) {
+			on := h
+			if ex.on != nil {
+				on = ex.on
+			}
 			b := ex.as
 			if b == nil {
-				b = h.Browser()
+				b = on.Browser()
 			}
 			path := ex.path
 			if path == "" {
@@ -435,7 +441,7 @@ func TestOpenAPIMatchesResponses(t *testing.T) {
 			if f, ok := body.(func() any); ok {
 				body = f()
 			}
-			req, resp := sendRecorded(t, h, b, ex.method, path, body, ex.header...)
+			req, resp := sendRecorded(t, on, b, ex.method, path, body, ex.header...)
 			for deadline := time.Now().Add(20 * time.Second); ex.until != nil && !ex.until(resp); {
 				if time.Now().After(deadline) {
 					t.Fatalf("condition never held: %s", clip(resp.Body))
@@ -444,7 +450,7 @@ func TestOpenAPIMatchesResponses(t *testing.T) {
 				if f, ok := ex.body.(func() any); ok {
 					body = f() // computed again (a two-factor code past a 30 s step)
 				}
-				req, resp = sendRecorded(t, h, b, ex.method, path, body, ex.header...)
+				req, resp = sendRecorded(t, on, b, ex.method, path, body, ex.header...)
 			}
 			if resp.Status != ex.status {
 				t.Fatalf("status %d, want %d: %s", resp.Status, ex.status, clip(resp.Body))
@@ -586,4 +592,21 @@ func describe(err error) string {
 func streamOrFile(op *openapi3.Operation) bool {
 	ok := op.Responses.Value("200")
 	return ok != nil && (ok.Value.Content.Get("text/event-stream") != nil || ok.Value.Content.Get("application/pdf") != nil)
+}
+
+// partnerTermsExchanges check the partner-terms routes, on an application
+// whose partner asks for its terms first (the embedded BlindPay sandbox)
+// and on the main one, whose partner does not.
+func partnerTermsExchanges(t *testing.T) []exchange {
+	bp := apptest.New(t, store.SQLite, apptest.Env("CREBIT_PARTNER", "blindpay-sandbox"))
+	accepted := bp.Browser()
+	accepted.AcceptPartnerTerms()
+	return []exchange{
+		{name: "partner_terms_none", method: "GET", tmpl: "/api/partner-terms", status: 200},
+		{name: "partner_terms_accepted", on: bp, as: accepted, method: "GET", tmpl: "/api/partner-terms", status: 200},
+		{name: "partner_terms_start", on: bp, method: "POST", tmpl: "/api/partner-terms", body: map[string]string{"return_path": "/pay"}, status: 200, validRequest: true},
+		{name: "partner_terms_start_elsewhere", on: bp, method: "POST", tmpl: "/api/partner-terms", body: map[string]string{"return_path": "https://evil.example/"}, status: 400},
+		{name: "partner_terms_customer_first", on: bp, method: "POST", tmpl: "/api/create-customer", body: apptest.CustomerBR(apptest.CPF), status: 409},
+		{name: "partner_terms_not_offered", method: "POST", tmpl: "/api/partner-terms", body: `{}`, status: 404},
+	}
 }

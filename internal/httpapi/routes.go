@@ -21,6 +21,10 @@ func (s *Server) apiRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("POST /api/create-wallet", s.handleWalletCreate)
 	mux.HandleFunc("POST /api/create-external-account", s.limited(limitAccount, s.handleExternalAccountCreate))
 	mux.HandleFunc("GET /api/last-customer-id", s.handleSessionCustomerID)
+	// A partner that asks for its terms first (BlindPay): where the session
+	// stands, and the page at which the payer accepts them.
+	mux.HandleFunc("GET /api/partner-terms", s.handlePartnerTermsGet)
+	mux.HandleFunc("POST /api/partner-terms", s.limited(limitCustomer, s.handlePartnerTermsStart))
 
 	// Payments and their status.
 	mux.HandleFunc("POST /api/create-pix-payment", s.limited(limitPayment, s.handlePaymentCreate(corridor.Brazil)))

@@ -48,6 +48,10 @@ type Deps struct {
 	Limits       *ratelimit.Limiter // rate limits on the public endpoints
 	// Sandbox, when set, is the embedded sandbox partner, mounted at /sandbox/.
 	Sandbox http.Handler
+	// BlindPaySandbox, when set, is the embedded BlindPay-compatible
+	// sandbox, mounted at /bpsandbox/: its API on loopback only, its terms
+	// page for any browser (the payer opens it).
+	BlindPaySandbox http.Handler
 	// WebhookBase is the origin the partner delivers events to.
 	WebhookBase string
 	// Metrics counts requests by route pattern (optional).
@@ -120,6 +124,10 @@ func NewServer(d Deps) *Server {
 	root.HandleFunc("GET /readyz", s.handleReadyz)
 	if d.Sandbox != nil {
 		root.Handle("/sandbox/", s.loopbackOnly(d.Sandbox))
+	}
+	if d.BlindPaySandbox != nil {
+		root.Handle("/bpsandbox/", s.loopbackOnly(d.BlindPaySandbox))
+		root.Handle("/bpsandbox/e/terms-of-service", d.BlindPaySandbox)
 	}
 	root.Handle("/", newStatic(d.Static))
 

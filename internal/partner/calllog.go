@@ -192,3 +192,9 @@ func redact(v any) any {
 	}
 	return v
 }
+
+// Record runs f as a partner call named op and adds it to the CallLog of
+// ctx, as Logged does for Partner's methods (for a Staged partner's).
+func Record[T any](ctx context.Context, op, key string, req any, f func() (T, error)) (T, error) {
+	return record(ctx, op, key, req, f)
+}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
 	"time"
 
@@ -18,6 +19,9 @@ const (
 	EventOfframpCompleted = "offramp_completed"
 	EventPayinFailed      = "payin_failed"
 )
+
+// IsEventType reports whether t is one of EventTypes.
+func IsEventType(t string) bool { return slices.Contains(EventTypes, t) }
 
 // EventTypes lists every event type, in lifecycle order.
 var EventTypes = []string{EventPayinProcessing, EventPayinCompleted, EventOfframpCreated, EventOfframpCompleted, EventPayinFailed}

@@ -108,7 +108,15 @@ func (s *Service) CreateCustomer(ctx context.Context, who actor.Actor, in Custom
 	c.ID = randid.New("cus")
 	ctx, _ = partner.WithCallLog(ctx)
 	defer func() { s.flushCalls(ctx, c.ID) }() // the calls of a refusal or failure
-	pc, err := s.partner.CreateCustomer(ctx, key, req)
+	var pc partner.Customer
+	if s.staged != nil {
+		pc, err = s.stagedCustomer(ctx, who, key, req)
+		if ae := (*apperr.Error)(nil); errors.As(err, &ae) { // terms not accepted yet
+			return CustomerResult{}, err
+		}
+	} else {
+		pc, err = s.partner.CreateCustomer(ctx, key, req)
+	}
 	if err != nil {
 		s.log.Warn("partner customer failed", "err", err)
 		return CustomerResult{}, partnerUnavailable(err, "Failed to create customer: identity verification is unavailable. Please try again in a moment.")
@@ -117,10 +125,12 @@ func (s *Service) CreateCustomer(ctx context.Context, who actor.Actor, in Custom
 		return CustomerResult{}, &apperr.Error{Code: apperr.KYCRejected,
 			Message: "We could not verify your identity with these details. Please check them, or contact support."}
 	}
-	w, err := s.partner.CreateWallet(ctx, key+"-wallet", pc.ID)
-	if err != nil {
-		s.log.Warn("partner wallet failed", "err", err)
-		return CustomerResult{}, partnerUnavailable(err, "Failed to create wallet. Please try again in a moment.")
+	var w partner.Wallet
+	if s.staged == nil { // a staged partner's wallet waits for the verdict (CreateWallet)
+		if w, err = s.partner.CreateWallet(ctx, key+"-wallet", pc.ID); err != nil {
+			s.log.Warn("partner wallet failed", "err", err)
+			return CustomerResult{}, partnerUnavailable(err, "Failed to create wallet. Please try again in a moment.")
+		}
 	}
 	now := s.now().UTC()
 	c.PartnerCustomerID, c.SessionID, c.AccountID, c.KYCStatus = pc.ID, who.SessionID, who.AccountID, pc.KYCStatus
@@ -290,8 +300,18 @@ func (s *Service) CreateWallet(ctx context.Context, who actor.Actor, customerID 
 	if err != nil || c.WalletID != "" {
 		return c, err
 	}
-	w, err := s.partner.CreateWallet(ctx, idemKey("wallet", c.ID), c.PartnerCustomerID)
-	if err != nil {
+	var w partner.Wallet
+	if s.staged != nil {
+		ctx, _ = partner.WithCallLog(ctx)
+		defer s.flushCalls(ctx, c.ID)
+		w, err = s.stagedWallet(ctx, c)
+		if err != nil {
+			if ae := (*apperr.Error)(nil); errors.As(err, &ae) { // under review, rejected
+				return customer.Customer{}, err
+			}
+			return customer.Customer{}, partnerUnavailable(err, "Failed to create wallet")
+		}
+	} else if w, err = s.partner.CreateWallet(ctx, idemKey("wallet", c.ID), c.PartnerCustomerID); err != nil {
 		return customer.Customer{}, partnerUnavailable(err, "Failed to create wallet")
 	}
 	c.WalletID, c.WalletAddress = w.ID, w.Address

@@ -83,7 +83,10 @@ func (s *Service) CreateQuote(ctx context.Context, who actor.Actor, symbol strin
 		return payment.Quote{}, fmt.Errorf("partner quote not understood: %w", err)
 	}
 	b, err := pricing.Price(pricing.Input{AmountUSD: amountUSD, OnRampQuotation: onRate, OffRampQuotation: offRate,
-		FeeBps: off.FeeBps, FeeFixed: feeFixed, Local: local})
+		FeeBps: off.FeeBps, FeeFixed: feeFixed, Local: local,
+		// BlindPay takes SPEI pay-ins in whole pesos: the payer is shown
+		// (and pays) the amount rounded up, never one it would refuse.
+		WholeUnits: s.staged != nil && local == money.MXN})
 	if errors.Is(err, pricing.ErrTooSmall) {
 		return payment.Quote{}, apperr.WithField(apperr.MinimumAmount, "amount_usd", "Please enter a valid USD amount: this amount is too small to pay")
 	}

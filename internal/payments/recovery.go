@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
 	"time"
 
 	"github.com/riverqueue/river"
@@ -39,6 +40,13 @@ func (w *recoverWorker) Work(ctx context.Context, job *river.Job[recoverArgs]) e
 		return err
 	}
 	var errs []error
+	if s.staged != nil {
+		// Webhooks get lost: ask the partner about payments that have not
+		// moved for a while.
+		if err := s.reconcile(ctx); err != nil {
+			errs = append(errs, err)
+		}
+	}
 	for _, p := range stranded {
 		if _, err := s.recoverPayment(ctx, p); err != nil {
 			errs = append(errs, fmt.Errorf("recover %s: %w", p.ID, err))
@@ -62,6 +70,12 @@ func (s *Service) recoverPayment(ctx context.Context, p payment.Record) (payment
 	ctx, _ = partner.WithCallLog(ctx)
 	defer s.flushCalls(ctx, p.ID)
 	pi, found, err := s.partner.FindPayin(ctx, p.ID)
+	if partner.StatusOf(err) == http.StatusNotImplemented {
+		// The partner cannot find a pay-in by our key (BlindPay): the payer
+		// never saw its instructions, so nobody can pay into it; the
+		// payment fails and its quote is freed.
+		found, err = false, nil
+	}
 	if err != nil {
 		return payment.Record{}, err
 	}
@@ -71,7 +85,7 @@ func (s *Service) recoverPayment(ctx context.Context, p payment.Record) (payment
 		s.log.Warn("recovered a stranded payment", "transaction_id", p.ID, "payin_status", pi.Status)
 		return s.recordPayin(ctx, p.ID, pi, "job:recover")
 	}
-	if found && pi.Status == "awaiting_payment" {
+	if found && pi.Status == "awaiting_payment" && s.staged == nil {
 		err := s.partner.CancelPayin(ctx, "cancel-"+p.ID, pi.ID)
 		if partner.StatusOf(err) == 409 { // paid in the meantime: record it after all
 			return s.recordPayin(ctx, p.ID, pi, "job:recover")

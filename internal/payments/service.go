@@ -28,6 +28,8 @@ type Service struct {
 	db         *store.DB
 	queue      *jobs.Queue
 	partner    partner.Partner
+	staged     partner.Staged    // the partner, when it works in stages (terms first; Crebit asks for the payout)
+	hookSecret stagedSecret      // a staged partner's webhook secret
 	simulator  partner.Simulator // nil unless the sandbox partner is active
 	sealer     *seal.Sealer
 	webhookKey []byte
@@ -72,6 +74,11 @@ func New(d Deps) (*Service, error) {
 	s := &Service{db: d.DB, queue: d.Queue, partner: partner.Logged(d.Partner), simulator: d.Simulator, sealer: d.Sealer,
 		webhookKey: hook, cfg: d.Config, now: d.Now, log: d.Log, metrics: d.Metrics, live: d.Live,
 		mail: d.Mail, referrals: d.Referrals}
+	if st, ok := d.Partner.(partner.Staged); ok {
+		s.staged = st
+		s.hookSecret.set(d.Config.WebhookSecret.Reveal())
+		jobs.Register(d.Queue, &payoutWorker{s: s})
+	}
 	d.Mail.AttachWith(s.attachments)
 	jobs.Register(d.Queue, &webhookWorker{s: s})
 	jobs.Register(d.Queue, &expireWorker{s: s})

@@ -4,7 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/crebit/crebit/internal/actor"
@@ -107,6 +109,19 @@ func (st PaymentStatus) Stages() []Stage {
 
 // RegisterWebhook points the partner's events at this server.
 func (s *Service) RegisterWebhook(ctx context.Context, url string) error {
+	if s.staged != nil {
+		_, secret, err := s.staged.EnsureWebhook(ctx, "webhook-endpoint", url)
+		if err != nil {
+			return partnerUnavailable(err, "Failed to register the webhook with the payment partner")
+		}
+		if s.cfg.Embedded() {
+			// The embedded sandbox made the secret, as BlindPay does.
+			s.hookSecret.set(secret)
+		} else if secret != s.hookSecret.get() {
+			return fmt.Errorf("the partner's webhook endpoint for %s signs with another secret than CREBIT_WEBHOOK_SECRET; run crebit setup-webhook and set the secret it prints", url)
+		}
+		return nil
+	}
 	// A fresh key each time: registering is an upsert, and a replayed answer
 	// would hide a re-registration after the endpoint was changed.
 	if err := s.partner.RegisterWebhook(ctx, randid.New("idem"), url, s.cfg.WebhookSecret.Reveal()); err != nil {
@@ -136,10 +151,25 @@ func (s *Service) Simulate(ctx context.Context, who actor.Actor, transactionID, 
 	if st.Payment.PartnerPayinID == "" {
 		return apperr.New(apperr.Conflict, "This payment has no pay-in yet.")
 	}
+	if ps, ok := s.simulator.(payoutSimulator); ok && strings.HasPrefix(event, "offramp_") {
+		// A staged partner's payout is its own object, made after the pay-in settled.
+		if st.Payment.OfframpID == "" {
+			return apperr.New(apperr.Conflict, "This payment has no payout yet.")
+		}
+		if err := ps.SimulatePayout(ctx, st.Payment.OfframpID, event); err != nil {
+			return partnerUnavailable(err, "The sandbox partner could not simulate the event")
+		}
+		return nil
+	}
 	if err := s.simulator.Simulate(ctx, randid.New("idem"), st.Payment.PartnerPayinID, event); err != nil {
 		return partnerUnavailable(err, "The sandbox partner could not simulate the event")
 	}
 	return nil
+}
+
+// payoutSimulator is a sandbox whose payouts are simulated apart from pay-ins.
+type payoutSimulator interface {
+	SimulatePayout(ctx context.Context, payoutID, event string) error
 }
 
 // StageView is one stage of a payment's progress, as /track shows it.

@@ -26,6 +26,9 @@ import (
 // and nothing is lost. A replay or duplicate is acknowledged (duplicate
 // true) and changes nothing.
 func (s *Service) ReceiveWebhook(ctx context.Context, h http.Header, body []byte) (duplicate bool, err error) {
+	if s.staged != nil {
+		return s.receiveStaged(ctx, h, body)
+	}
 	if err := partner.Verify(s.webhookKey, h, body, s.now()); err != nil {
 		s.log.Warn("webhook refused", "reason", err)
 		s.metrics.WebhookRefused()
@@ -100,6 +103,13 @@ func (s *Service) processEvent(ctx context.Context, eventID string) error {
 // writing the state, its history, its ledger postings and any refund job in
 // tx, and marks the event processed.
 func (s *Service) ApplyEvent(ctx context.Context, tx *store.Tx, eventID, raw string) error {
+	if s.staged != nil {
+		tr, err := s.staged.Translate(eventID, []byte(raw))
+		if err != nil {
+			return tx.MarkWebhookProcessed(ctx, eventID, "ignored: not an event of the partner", s.now())
+		}
+		return s.applyTranslation(ctx, tx, eventID, tr)
+	}
 	var ev partner.Event
 	if err := json.Unmarshal([]byte(raw), &ev); err != nil {
 		return tx.MarkWebhookProcessed(ctx, eventID, "ignored: not a JSON event", s.now())

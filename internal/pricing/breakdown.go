@@ -28,6 +28,10 @@ type Input struct {
 	FeeFixed money.Amount
 	// Local is the currency the payer pays in: BRL or MXN.
 	Local money.Currency
+	// WholeUnits rounds TotalLocal up to a whole unit of Local (the payer
+	// pays under one unit more), for a partner that takes no cents: BlindPay
+	// takes SPEI pay-ins in whole pesos only.
+	WholeUnits bool
 }
 
 // Breakdown is a priced quote: the amounts shown to the payer and the
@@ -36,7 +40,8 @@ type Breakdown struct {
 	// AmountUSD echoes Input.AmountUSD, the USD that will arrive.
 	AmountUSD money.Amount
 	// TotalLocal is what the payer pays: L* rounded down to the local minor
-	// unit, so never more than exact and less by under one minor unit.
+	// unit, so never more than exact and less by under one minor unit
+	// (with WholeUnits: rounded up to a whole unit).
 	TotalLocal money.Amount
 	// TotalFeesUSD is the fee F rounded half-up to the cent; never negative.
 	TotalFeesUSD money.Amount
@@ -72,6 +77,17 @@ func Price(in Input) (Breakdown, error) {
 	totalLocal, err := money.RoundAmount(local, in.Local, money.Down)
 	if err != nil {
 		return Breakdown{}, fmt.Errorf("%w: total local: %w", ErrOverflow, err)
+	}
+	if in.WholeUnits {
+		unit := int64(1)
+		for range in.Local.Scale() {
+			unit *= 10
+		}
+		exact, err := money.RoundAmount(local, in.Local, money.Up)
+		if err != nil {
+			return Breakdown{}, fmt.Errorf("%w: total local: %w", ErrOverflow, err)
+		}
+		totalLocal = money.Amount{Minor: (exact.Minor + unit - 1) / unit * unit, Currency: in.Local}
 	}
 	if totalLocal.IsZero() {
 		return Breakdown{}, fmt.Errorf("%w: %s USD prices below 0.01 %s",

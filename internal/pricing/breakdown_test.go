@@ -135,3 +135,31 @@ func BenchmarkPrice(b *testing.B) {
 		}
 	}
 }
+
+// TestWholeUnitsRoundsUpToAWholePeso: for a partner that takes no centavos,
+// the payer is shown (and pays) the total rounded up to a whole peso, never
+// less than the exact price and never a full peso more; whole totals stay.
+func TestWholeUnitsRoundsUpToAWholePeso(t *testing.T) {
+	for _, amount := range []string{"100", "250.5", "300", "1234.56", "9999.99"} {
+		in := pricing.Input{AmountUSD: usd(t, amount), OnRampQuotation: rate(t, defaultOnMXN), OffRampQuotation: rate(t, defaultOff),
+			FeeBps: defaultBps, Local: money.MXN}
+		cents, err := pricing.Price(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		in.WholeUnits = true
+		whole, err := pricing.Price(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if whole.TotalLocal.Minor%100 != 0 {
+			t.Errorf("%s USD: %s MXN has centavos", amount, whole.TotalLocal)
+		}
+		if d := whole.TotalLocal.Minor - cents.TotalLocal.Minor; d < 0 || d > 100 {
+			t.Errorf("%s USD: whole %s vs exact-down %s MXN: differs by %d centavos, want 0..100", amount, whole.TotalLocal, cents.TotalLocal, d)
+		}
+		if whole.USDC != cents.USDC || whole.AmountUSD != cents.AmountUSD {
+			t.Errorf("%s USD: rounding the total must not change what is bought and delivered", amount)
+		}
+	}
+}

@@ -922,6 +922,35 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/partner-terms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the payment partner asks this session to accept its terms
+         * @description A partner that registers a payer only after they accepted its terms
+         *     (BlindPay) answers `required: true`; `accepted` turns true once the
+         *     partner confirmed this session's acceptance by webhook. Before that,
+         *     `create-customer` answers 409 `terms_required`.
+         */
+        get: operations["partnerTerms"];
+        put?: never;
+        /**
+         * Open the partner's terms for the payer to accept
+         * @description Answers the partner's page at which the payer accepts its terms; the
+         *     browser comes back to `return_path` on this site afterwards. Only
+         *     the partner's webhook makes the acceptance count.
+         */
+        post: operations["startPartnerTerms"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/payment-authorization": {
         parameters: {
             query?: never;
@@ -1996,6 +2025,7 @@ export interface components {
          *       - `sender_mismatch`: The sender's tax id is not the customer's.
          *       - `sender_required`: The sender's name and tax id are required.
          *       - `tax_id_invalid`: The CPF, CNPJ or CURP has the wrong length or check digits.
+         *       - `terms_required`: The payer has not accepted the payment partner's terms yet.
          *       - `transaction_not_found`: No payment with this transaction id.
          *       - `unauthorized`: Missing or wrong credentials or signature.
          *       - `unavailable`: A dependency failed; try again later.
@@ -2021,7 +2051,7 @@ export interface components {
          *       - `name_invalid`: A first and a last name are both required.
          * @enum {string}
          */
-        ErrorCode: "account_number_invalid" | "amount_invalid" | "amount_too_large" | "authorization_required" | "bank_account_missing" | "bank_details_missing" | "bank_not_in_usa" | "body_too_large" | "check_details_invalid" | "conflict" | "country_not_supported" | "customer_not_found" | "date_of_birth_invalid" | "delivery_method_invalid" | "email_invalid" | "existing_customer_unavailable" | "field_too_long" | "forbidden" | "gone" | "idempotency_key_invalid" | "idempotency_key_reused" | "internal" | "invalid_json" | "invalid_request" | "kyc_rejected" | "kyc_review" | "method_not_allowed" | "minimum_amount" | "not_found" | "partner_unavailable" | "payment_in_progress" | "phone_invalid" | "quote_expired" | "quote_mismatch" | "quote_not_found" | "quote_used" | "receipt_not_available" | "rate_limited" | "referral_emails_invalid" | "referrals_too_many" | "required_fields_missing" | "routing_number_invalid" | "sender_mismatch" | "sender_required" | "tax_id_invalid" | "transaction_not_found" | "unauthorized" | "unavailable" | "unknown_field" | "unprocessable" | "wallet_missing" | "webhook_signature_invalid" | "password_too_short" | "password_too_long" | "password_too_common" | "password_contains_email" | "password_too_weak" | "account_exists" | "email_not_verified" | "two_factor_required" | "invalid_credentials" | "two_factor_code_invalid" | "two_factor_step_expired" | "two_factor_state" | "link_invalid" | "sign_in_required" | "current_password_invalid" | "name_invalid";
+        ErrorCode: "account_number_invalid" | "amount_invalid" | "amount_too_large" | "authorization_required" | "bank_account_missing" | "bank_details_missing" | "bank_not_in_usa" | "body_too_large" | "check_details_invalid" | "conflict" | "country_not_supported" | "customer_not_found" | "date_of_birth_invalid" | "delivery_method_invalid" | "email_invalid" | "existing_customer_unavailable" | "field_too_long" | "forbidden" | "gone" | "idempotency_key_invalid" | "idempotency_key_reused" | "internal" | "invalid_json" | "invalid_request" | "kyc_rejected" | "kyc_review" | "method_not_allowed" | "minimum_amount" | "not_found" | "partner_unavailable" | "payment_in_progress" | "phone_invalid" | "quote_expired" | "quote_mismatch" | "quote_not_found" | "quote_used" | "receipt_not_available" | "rate_limited" | "referral_emails_invalid" | "referrals_too_many" | "required_fields_missing" | "routing_number_invalid" | "sender_mismatch" | "sender_required" | "tax_id_invalid" | "terms_required" | "transaction_not_found" | "unauthorized" | "unavailable" | "unknown_field" | "unprocessable" | "wallet_missing" | "webhook_signature_invalid" | "password_too_short" | "password_too_long" | "password_too_common" | "password_contains_email" | "password_too_weak" | "account_exists" | "email_not_verified" | "two_factor_required" | "invalid_credentials" | "two_factor_code_invalid" | "two_factor_step_expired" | "two_factor_state" | "link_invalid" | "sign_in_required" | "current_password_invalid" | "name_invalid";
         ExistingAccount: {
             /** @description Masked to the last 4 digits. */
             bank_account_number: string;
@@ -2347,6 +2377,21 @@ export interface components {
             id?: string;
             /** @enum {string} */
             type?: "payin_processing" | "payin_completed" | "offramp_created" | "offramp_completed" | "payin_failed";
+        };
+        PartnerTerms: {
+            /** @description The partner confirmed this session's acceptance. */
+            accepted: boolean;
+            /** @description The partner asks for an acceptance of its terms before identity. */
+            required: boolean;
+            /**
+             * Format: uri
+             * @description The partner's page to open (POST only).
+             */
+            url?: string;
+        };
+        PartnerTermsRequest: {
+            /** @description Where on this site the browser comes back to, e.g. /pay (default /). */
+            return_path?: string;
         };
         PasswordRequest: {
             /** @description The account's current password. */
@@ -3167,6 +3212,15 @@ export interface operations {
             403: components["responses"]["CrossOrigin"];
             /** @description `Failed to use existing account. Please try again.` (not this browser's customer, or no such customer) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `terms_required`: the partner asks the payer to accept its terms first (see /api/partner-terms). */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4968,6 +5022,66 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+        };
+    };
+    partnerTerms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where the session stands. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartnerTerms"];
+                };
+            };
+            500: components["responses"]["Internal"];
+        };
+    };
+    startPartnerTerms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PartnerTermsRequest"];
+            };
+        };
+        responses: {
+            /** @description The page to open. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartnerTerms"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["CrossOrigin"];
+            /** @description The partner asks for no terms. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["PartnerUnavailable"];
         };
     };
     recordPaymentAuthorization: {

@@ -123,7 +123,10 @@ func NewOn(t testing.TB, dbOpts store.Options, opts ...Option) *Harness {
 		st.Close()
 		db.Close()
 	})
-	if st.Sandbox != nil {
+	if st.BlindPaySandbox != nil {
+		st.BlindPaySandbox.SetLocalReceiver(st.Server.WebhookURL())
+	}
+	if st.Sandbox != nil || st.BlindPaySandbox != nil {
 		if err := st.Payments.RegisterWebhook(ctx, st.Server.WebhookURL()); err != nil {
 			t.Fatal(err)
 		}

@@ -54,7 +54,7 @@ type Adapter struct {
 
 // The parts of partner.Partner the Adapter implements as today's interface
 // expects; see each method for what BlindPay cannot do.
-var _ partner.Partner = (*Adapter)(nil)
+var _ partner.Staged = (*Adapter)(nil)
 
 // New returns an Adapter over client.
 func New(client *blindpay.Client, cfg Config) (*Adapter, error) {
@@ -86,12 +86,8 @@ func New(client *blindpay.Client, cfg Config) (*Adapter, error) {
 func (a *Adapter) Client() *blindpay.Client { return a.c }
 
 // TermsSession is a started terms-of-service acceptance: the page the
-// payer opens, and the key that the tos.accept event echoes (Crebit keeps
-// it with the payer's session to match the acceptance).
-type TermsSession struct {
-	URL string
-	Key string
-}
+// payer opens, and the key that the tos.accept event echoes.
+type TermsSession = partner.TermsSession
 
 // StartTerms returns the page at which the payer accepts BlindPay's terms
 // of service; afterwards the browser comes back to returnURL?tos_id=to_…

@@ -18,37 +18,27 @@ const (
 	// EventPayinSettled: the payin's stablecoin reached the managed
 	// wallet (payin.complete, completed). Crebit now creates the payout;
 	// the money is still on its way (payin_completed → offramp_created).
-	EventPayinSettled = "payin_settled"
+	EventPayinSettled = partner.EventPayinSettled
 	// EventPayinRefunded: BlindPay returned the deposit to the sender
 	// (payin.complete, refunded); the payment ends refunded.
-	EventPayinRefunded = "payin_refunded"
+	EventPayinRefunded = partner.EventPayinRefunded
 	// EventOfframpFailed: the payout failed; the stablecoin is still
 	// BlindPay's to return (support) or in review.
-	EventOfframpFailed = "offramp_failed"
+	EventOfframpFailed = partner.EventOfframpFailed
 	// EventOfframpRefunded: the payout was refunded: the stablecoin is
 	// back in the managed wallet, and Crebit may pay it out again.
-	EventOfframpRefunded = "offramp_refunded"
+	EventOfframpRefunded = partner.EventOfframpRefunded
 )
 
 // Translation is what one BlindPay webhook means to Crebit. Events are in
 // the order to apply them; Customer is set by customer.new/update (a KYC
 // status), Terms by tos.accept. A webhook Crebit does not act on gives an
 // empty Translation, to be acknowledged.
-type Translation struct {
-	Name     string // BlindPay's webhook_event
-	Events   []partner.Event
-	Customer *partner.Customer
-	Terms    *TermsAccepted
-}
+type Translation = partner.Translation
 
 // TermsAccepted is a payer's acceptance of BlindPay's terms: Key is the
 // TermsSession's, TosID goes into CreateCustomerWithTerms.
-type TermsAccepted struct {
-	TosID      string
-	Key        string
-	CustomerID string // set when an existing customer accepted new terms
-	Version    string
-}
+type TermsAccepted = partner.TermsAccepted
 
 // TranslateEvent turns a verified BlindPay webhook body into Crebit's
 // events. msgID is the delivery's svix-id (blindpay.WebhookID); each event's
@@ -103,6 +93,19 @@ func Receive(secret string, h http.Header, body []byte, now time.Time) (Translat
 	}
 	return TranslateEvent(id, body)
 }
+
+// Receive verifies and translates a delivery (partner.Staged).
+func (a *Adapter) Receive(secret string, h http.Header, body []byte, now time.Time) (Translation, error) {
+	return Receive(secret, h, body, now)
+}
+
+// Translate translates a stored delivery again (partner.Staged).
+func (a *Adapter) Translate(deliveryID string, body []byte) (Translation, error) {
+	return TranslateEvent(deliveryID, body)
+}
+
+// DeliveryID is a delivery's svix-id (or webhook-id).
+func (a *Adapter) DeliveryID(h http.Header) string { return blindpay.WebhookID(h) }
 
 func event(msgID, typ string, at time.Time, data partner.EventData) partner.Event {
 	return partner.Event{ID: msgID + ":" + typ, Type: typ, CreatedAt: at, Data: data}

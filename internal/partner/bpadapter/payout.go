@@ -11,17 +11,7 @@ import (
 // PayoutRequest pays stablecoin from the customer's managed wallet to
 // their US bank account, after the payin completed (BlindPay does not
 // chain the two).
-type PayoutRequest struct {
-	WalletAddress string // the managed wallet the payin delivered to
-	BankAccountID string // ba_…, from CreateExternalAccount
-	// Amount is what to pay: in USD, exactly that arrives (a "receiver"
-	// quote whose fees the wallet covers), which is how Crebit keeps its
-	// promise; in USDC, that much stablecoin leaves the wallet (a "sender"
-	// quote, fees deducted), to empty a wallet.
-	Amount money.Amount
-	// Reference is Crebit's payment id, kept as the quote's description.
-	Reference string
-}
+type PayoutRequest = partner.PayoutRequest
 
 // CreatePayout quotes and executes a payout. The quote and the payout
 // carry Idempotency-Keys derived from idemKey and their bodies, so a retry

@@ -1,0 +1,57 @@
+package apptest
+
+import (
+	"net/http"
+	"net/url"
+	"strings"
+)
+
+// AcceptPartnerTerms accepts the BlindPay sandbox's terms as a payer does:
+// Crebit opens the acceptance, the browser posts the partner's page, and
+// the partner's tos.accept webhook confirms it to Crebit.
+func (b *Browser) AcceptPartnerTerms() {
+	b.h.T.Helper()
+	start := b.MustOK("POST", "/api/partner-terms", map[string]string{"return_path": "/pay"})
+	page, err := url.Parse(start.Str("url"))
+	if err != nil || page.Query().Get("session_token") == "" {
+		b.h.T.Fatalf("partner terms: no page to open in %s", start.Body)
+	}
+	if r := b.Do("GET", page.Path+"?"+page.RawQuery, nil); r.Status != http.StatusOK || !strings.Contains(string(r.Body), "Accept terms of service") {
+		b.h.T.Fatalf("partner terms page: %d %s", r.Status, r.Body)
+	}
+	noFollow := *b.HTTP
+	noFollow.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
+	res, err := noFollow.PostForm(start.Str("url"), url.Values{"session_token": {page.Query().Get("session_token")}})
+	if err != nil {
+		b.h.T.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusSeeOther || !strings.Contains(res.Header.Get("Location"), "/pay?tos_id=to_") {
+		b.h.T.Fatalf("accepting the partner's terms: %d, Location %q", res.StatusCode, res.Header.Get("Location"))
+	}
+	b.h.Eventually("the partner confirmed the terms", func() bool {
+		return b.MustOK("GET", "/api/partner-terms", nil).JSON["accepted"] == true
+	})
+}
+
+// NewStagedPayer goes through the first steps with a partner that asks for
+// its terms first (CREBIT_PARTNER=blindpay-sandbox): terms, identity (under
+// review, then approved by the partner), wallet, bank account. customer is
+// CustomerBR(...) or CustomerMX(...).
+func (h *Harness) NewStagedPayer(customer map[string]any) *Payer {
+	h.T.Helper()
+	b := h.Browser()
+	if r := b.Do("POST", "/api/create-customer", customer); r.Status != http.StatusConflict || r.Str("code") != "terms_required" {
+		h.T.Fatalf("create-customer before the terms: %d %s, want 409 terms_required", r.Status, r.Body)
+	}
+	b.AcceptPartnerTerms()
+	c := b.MustOK("POST", "/api/create-customer", customer)
+	var w Response
+	h.Eventually("the partner approved the payer and the wallet opened", func() bool {
+		w = b.Do("POST", "/api/create-wallet", map[string]string{"customer_id": c.Str("customer_id")})
+		return w.Status == http.StatusOK
+	})
+	a := b.MustOK("POST", "/api/create-external-account", BankAccount(c.Str("customer_id")))
+	return &Payer{Browser: b, CustomerID: c.Str("customer_id"), WalletID: w.Str("wallet_id"),
+		WalletAddress: w.Str("wallet_address"), AccountID: a.Str("external_account_id")}
+}

@@ -1,0 +1,449 @@
+package payments
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/riverqueue/river"
+
+	"github.com/crebit/crebit/internal/actor"
+	"github.com/crebit/crebit/internal/apperr"
+	"github.com/crebit/crebit/internal/customer"
+	"github.com/crebit/crebit/internal/input"
+	"github.com/crebit/crebit/internal/money"
+	"github.com/crebit/crebit/internal/partner"
+	"github.com/crebit/crebit/internal/payment"
+	"github.com/crebit/crebit/internal/store"
+)
+
+// A staged partner (partner.Staged, BlindPay) is driven in stages: the
+// payer accepts the partner's terms; the customer is made with that
+// acceptance and verified later (customer.update, or asked); the wallet
+// opens once approved; the pay-in settles into the wallet, and then Crebit
+// asks for the payout. This file holds what only such a partner needs.
+
+// stagedSecret is the webhook endpoint's signing secret: the configured
+// one, or the one the embedded sandbox made when this server registered.
+type stagedSecret struct {
+	mu     sync.RWMutex
+	secret string
+}
+
+func (k *stagedSecret) get() string  { k.mu.RLock(); defer k.mu.RUnlock(); return k.secret }
+func (k *stagedSecret) set(s string) { k.mu.Lock(); k.secret = s; k.mu.Unlock() }
+
+// Staged reports whether the partner works in stages (terms first).
+func (s *Service) Staged() bool { return s.staged != nil }
+
+// TermsStatus is where the session stands with the partner's terms.
+type TermsStatus struct {
+	Required bool   `json:"required"` // the partner asks for an acceptance before identity
+	Accepted bool   `json:"accepted"` // the partner confirmed this session's acceptance
+	URL      string `json:"url,omitempty"`
+}
+
+// PartnerTerms tells whether the session must (still) accept the partner's terms.
+func (s *Service) PartnerTerms(ctx context.Context, who actor.Actor) (TermsStatus, error) {
+	if s.staged == nil {
+		return TermsStatus{}, nil
+	}
+	if who.SessionID == "" {
+		return TermsStatus{Required: true}, nil
+	}
+	var t store.PartnerTerms
+	err := s.db.Read(ctx, func(tx *store.Tx) (err error) { t, err = tx.SessionPartnerTerms(ctx, who.SessionID); return })
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
+		return TermsStatus{}, err
+	}
+	return TermsStatus{Required: true, Accepted: t.TosID != ""}, nil
+}
+
+// StartPartnerTerms asks the partner for the page at which the payer
+// accepts its terms; the browser comes back to returnPath on this site.
+// The acceptance counts once the partner confirms it by webhook (the
+// return alone proves nothing).
+func (s *Service) StartPartnerTerms(ctx context.Context, who actor.Actor, returnPath string) (TermsStatus, error) {
+	if s.staged == nil {
+		return TermsStatus{}, apperr.New(apperr.NotFound, "not found")
+	}
+	if who.SessionID == "" {
+		return TermsStatus{}, errors.New("payments: a terms acceptance needs the payer's session")
+	}
+	if returnPath == "" {
+		returnPath = "/"
+	}
+	if !strings.HasPrefix(returnPath, "/") || strings.HasPrefix(returnPath, "//") || strings.ContainsAny(returnPath, "\\\r\n") || len(returnPath) > 300 {
+		return TermsStatus{}, apperr.WithField(apperr.Invalid, "return_path", "return_path must be a path on this site, e.g. /pay")
+	}
+	ctx, _ = partner.WithCallLog(ctx)
+	ts, err := partner.Record(ctx, "start_terms", "", map[string]string{"return_url": s.cfg.BaseURL + returnPath},
+		func() (partner.TermsSession, error) {
+			return s.staged.StartTerms(ctx, who.Lang, s.cfg.BaseURL+returnPath, "")
+		})
+	if err != nil {
+		s.log.Warn("partner terms failed", "err", err)
+		return TermsStatus{}, partnerUnavailable(err, "Our payment partner's terms could not be opened. Please try again in a moment.")
+	}
+	err = s.db.Tx(ctx, func(tx *store.Tx) error { return tx.StartPartnerTerms(ctx, ts.Key, who.SessionID, s.now()) })
+	if err != nil {
+		return TermsStatus{}, err
+	}
+	return TermsStatus{Required: true, URL: ts.URL}, nil
+}
+
+// acceptedTerms is the terms id the session's customer is made with.
+func (s *Service) acceptedTerms(ctx context.Context, who actor.Actor) (string, error) {
+	if who.SessionID == "" {
+		return "", apperr.New(apperr.TermsRequired, "Please accept our payment partner's terms first, then send your details again.")
+	}
+	var t store.PartnerTerms
+	err := s.db.Read(ctx, func(tx *store.Tx) (err error) { t, err = tx.SessionPartnerTerms(ctx, who.SessionID); return })
+	if errors.Is(err, store.ErrNotFound) || (err == nil && t.TosID == "") {
+		return "", apperr.New(apperr.TermsRequired, "Please accept our payment partner's terms first, then send your details again.")
+	}
+	return t.TosID, err
+}
+
+// stagedCustomer registers the payer with the partner after the session's
+// terms acceptance; the wallet waits for the approval.
+func (s *Service) stagedCustomer(ctx context.Context, who actor.Actor, key string, req partner.CustomerRequest) (partner.Customer, error) {
+	tos, err := s.acceptedTerms(ctx, who)
+	if err != nil {
+		return partner.Customer{}, err
+	}
+	// One acceptance links one customer: the key names it too.
+	key = idemKey(key, tos)
+	return partner.Record(ctx, "create_customer", key, req, func() (partner.Customer, error) {
+		return s.staged.CreateCustomerWithTerms(ctx, key, req, tos)
+	})
+}
+
+// stagedWallet opens the approved customer's wallet, asking the partner
+// for its verdict when none has arrived yet.
+func (s *Service) stagedWallet(ctx context.Context, c customer.Customer) (partner.Wallet, error) {
+	if c.KYCStatus != partner.KYCApproved {
+		pc, err := partner.Record(ctx, "get_customer", "", map[string]string{"customer_id": c.PartnerCustomerID},
+			func() (partner.Customer, error) { return s.staged.GetCustomer(ctx, c.PartnerCustomerID) })
+		if err != nil {
+			return partner.Wallet{}, partnerUnavailable(err, "Failed to create wallet")
+		}
+		if err := s.db.Tx(ctx, func(tx *store.Tx) error { return s.setKYC(ctx, tx, pc) }); err != nil {
+			return partner.Wallet{}, err
+		}
+		switch pc.KYCStatus {
+		case partner.KYCApproved:
+		case partner.KYCRejected:
+			return partner.Wallet{}, &apperr.Error{Code: apperr.KYCRejected,
+				Message: "We could not verify your identity with these details. Please check them, or contact support."}
+		default:
+			return partner.Wallet{}, apperr.New(apperr.KYCReview, "Your identity verification is still under review, so payments are on hold. We will e-mail you when it is done.")
+		}
+	}
+	key := idemKey("wallet", c.ID)
+	return partner.Record(ctx, "ensure_wallet", key, map[string]string{"customer_id": c.PartnerCustomerID, "wallet_id": c.WalletID},
+		func() (partner.Wallet, error) {
+			return s.staged.EnsureWallet(ctx, key, c.PartnerCustomerID, c.WalletID)
+		})
+}
+
+// setKYC records the partner's verdict on a customer.
+func (s *Service) setKYC(ctx context.Context, tx *store.Tx, pc partner.Customer) error {
+	status := pc.KYCStatus
+	switch status {
+	case partner.KYCApproved, partner.KYCRejected, partner.KYCUnderReview:
+	default:
+		status = partner.KYCUnderReview
+	}
+	before, err := tx.SetCustomerKYC(ctx, pc.ID, status, s.now())
+	for _, c := range before {
+		if c.KYCStatus != status {
+			s.log.Info("customer verification changed", "customer_id", c.ID, "from", c.KYCStatus, "to", status)
+		}
+	}
+	return err
+}
+
+// receiveStaged verifies a staged partner's delivery, records it once
+// under its id and applies it in the same transaction (as ReceiveWebhook).
+func (s *Service) receiveStaged(ctx context.Context, h http.Header, body []byte) (duplicate bool, err error) {
+	tr, err := s.staged.Receive(s.hookSecret.get(), h, body, s.now())
+	if err != nil {
+		s.log.Warn("webhook refused", "reason", err)
+		s.metrics.WebhookRefused()
+		return false, &apperr.Error{Code: apperr.WebhookSignatureInvalid, Message: "invalid webhook signature"}
+	}
+	id := s.staged.DeliveryID(h)
+	if len(id) > 200 {
+		return false, apperr.New(apperr.Invalid, "webhook-id is too long")
+	}
+	hdrs := receivedHeaders(h)
+	err = s.db.Tx(ctx, func(tx *store.Tx) error {
+		created, err := tx.RecordWebhookEvent(ctx, id, input.Truncate(tr.Name, 64), string(body), hdrs, s.now())
+		if err != nil || !created {
+			duplicate = !created
+			return err
+		}
+		return s.applyTranslation(ctx, tx, id, tr)
+	})
+	if err == nil || duplicate || ctx.Err() != nil {
+		return duplicate, err
+	}
+	s.log.Warn("applying a webhook delivery at once failed; queued instead", "event_id", id, "err", err)
+	err = s.db.Tx(ctx, func(tx *store.Tx) error {
+		created, err := tx.RecordWebhookEvent(ctx, id, input.Truncate(tr.Name, 64), string(body), hdrs, s.now())
+		if err != nil || !created {
+			duplicate = !created
+			return err
+		}
+		return s.queue.InsertTx(ctx, tx, webhookArgs{EventID: id}, nil)
+	})
+	return duplicate, err
+}
+
+// applyTranslation applies what one delivery means: a terms acceptance, a
+// customer's verdict, payment events; and marks the delivery processed.
+func (s *Service) applyTranslation(ctx context.Context, tx *store.Tx, deliveryID string, tr partner.Translation) error {
+	var outcomes []string
+	if t := tr.Terms; t != nil {
+		found, err := tx.AcceptPartnerTerms(ctx, t.Key, t.TosID, s.now())
+		if err != nil {
+			return err
+		}
+		outcomes = append(outcomes, map[bool]string{true: "terms accepted", false: "ignored: terms Crebit did not start"}[found])
+	}
+	if c := tr.Customer; c != nil {
+		if err := s.setKYC(ctx, tx, *c); err != nil {
+			return err
+		}
+		outcomes = append(outcomes, "customer "+c.KYCStatus)
+	}
+	for _, ev := range tr.Events {
+		out, paymentID, err := s.applyStagedEvent(ctx, tx, "webhook:"+deliveryID, ev)
+		if err != nil {
+			return err
+		}
+		if paymentID != "" {
+			if err := tx.SetWebhookPayment(ctx, deliveryID, paymentID); err != nil {
+				return err
+			}
+		}
+		outcomes = append(outcomes, ev.Type+": "+out)
+	}
+	if len(outcomes) == 0 {
+		outcomes = append(outcomes, "ignored: nothing to do for "+tr.Name)
+	}
+	return tx.MarkWebhookProcessed(ctx, deliveryID, input.Truncate(strings.Join(outcomes, "; "), 500), s.now())
+}
+
+// applyStagedEvent applies one translated event to its payment (found by
+// pay-in, by payout, else by reference) and says what happened.
+func (s *Service) applyStagedEvent(ctx context.Context, tx *store.Tx, source string, ev partner.Event) (string, string, error) {
+	p, err := s.stagedPayment(ctx, tx, ev.Data)
+	if errors.Is(err, store.ErrNotFound) {
+		return "ignored: no matching payment", "", nil
+	}
+	if err != nil {
+		return "", "", err
+	}
+	switch ev.Type {
+	case partner.EventPayinSettled:
+		if p.State != payment.StatePayinCompleted || p.OfframpID != "" {
+			return "ignored: payout already asked for or not due (" + string(p.State) + ")", p.ID, nil
+		}
+		if err := s.queue.InsertTx(ctx, tx, payoutArgs{PaymentID: p.ID}, &river.InsertOpts{
+			UniqueOpts: river.UniqueOpts{ByArgs: true}}); err != nil {
+			return "", "", err
+		}
+		return "payout queued", p.ID, nil
+	case partner.EventPayinRefunded:
+		if p.State.Terminal() || p.State == payment.StatePayinCompleted || p.State == payment.StateOfframpCreated {
+			s.log.Error("the partner refunded a pay-in Crebit had recorded as received; an operator must look at it", "transaction_id", p.ID)
+			return "ignored: refunded after it was recorded as received (operator)", p.ID, nil
+		}
+		p.FailureReason = "the payment partner returned the deposit to the sender"
+		out, err := s.advance(ctx, tx, p, payment.EventPayinFailed, source, &ev.Data)
+		return out, p.ID, err
+	case partner.EventOfframpFailed, partner.EventOfframpRefunded:
+		if ev.Data.Offramp != nil {
+			p.OfframpStatus = ev.Data.Offramp.Status
+		}
+		if err := tx.UpdatePaymentProgress(ctx, p); err != nil {
+			return "", "", err
+		}
+		s.log.Error("the payout did not arrive; an operator must pay it out again or contact the partner", "transaction_id", p.ID, "event", ev.Type)
+		return "held for an operator: " + ev.Type, p.ID, nil
+	}
+	if !partner.IsEventType(ev.Type) {
+		return "ignored: unknown event type", p.ID, nil
+	}
+	if provesPayin(ev.Type) && ev.Data.Amount != "" {
+		if a, err := money.Parse(ev.Data.Amount, money.Currency(ev.Data.Currency)); err != nil || !a.IsPositive() {
+			s.log.Error("pay-in event without a readable amount", "transaction_id", p.ID)
+			return "ignored: pay-in amount or currency missing or invalid", p.ID, nil
+		}
+	}
+	data := ev.Data
+	if ev.Type != partner.EventPayinCompleted {
+		// The amount was reconciled when the pay-in arrived; payout events
+		// carry the USD leg's.
+		data.Amount, data.Currency = "", ""
+	}
+	out, err := s.advance(ctx, tx, p, payment.Event(ev.Type), source, &data)
+	return out, p.ID, err
+}
+
+func (s *Service) stagedPayment(ctx context.Context, tx *store.Tx, d partner.EventData) (payment.Record, error) {
+	if d.PayinID != "" {
+		p, err := tx.PaymentByPayinForUpdate(ctx, d.PayinID)
+		if !errors.Is(err, store.ErrNotFound) {
+			return p, err
+		}
+	}
+	if d.Offramp != nil && d.Offramp.ID != "" {
+		p, err := tx.PaymentByOfframpForUpdate(ctx, d.Offramp.ID)
+		if !errors.Is(err, store.ErrNotFound) {
+			return p, err
+		}
+	}
+	if d.Reference != "" {
+		return tx.PaymentForUpdate(ctx, d.Reference)
+	}
+	return payment.Record{}, store.ErrNotFound
+}
+
+// payoutArgs asks for a settled payment's payout.
+type payoutArgs struct {
+	PaymentID string `json:"payment_id"`
+}
+
+func (payoutArgs) Kind() string { return "create_payout" }
+
+type payoutWorker struct {
+	river.WorkerDefaults[payoutArgs]
+	s *Service
+}
+
+// Work asks the partner to pay the promised US dollars out of the payer's
+// wallet to their bank account (the payment's id is the key, so a retry
+// replays rather than pays twice) and records the payout.
+func (w *payoutWorker) Work(ctx context.Context, job *river.Job[payoutArgs]) error {
+	return w.s.payOut(ctx, job.Args.PaymentID)
+}
+
+func (s *Service) payOut(ctx context.Context, id string) error {
+	var (
+		p    payment.Record
+		c    customer.Customer
+		bank customer.BankAccount
+	)
+	err := s.db.Read(ctx, func(tx *store.Tx) (err error) {
+		if p, err = tx.Payment(ctx, id); err != nil {
+			return err
+		}
+		if p.State != payment.StatePayinCompleted || p.OfframpID != "" {
+			return nil
+		}
+		if c, err = tx.Customer(ctx, p.CustomerID); err != nil {
+			return err
+		}
+		bank, err = tx.ExternalAccount(ctx, p.ExternalAccountID)
+		return err
+	})
+	if err != nil || p.State != payment.StatePayinCompleted || p.OfframpID != "" {
+		return err
+	}
+	ctx, _ = partner.WithCallLog(ctx)
+	defer s.flushCalls(ctx, p.ID)
+	req := partner.PayoutRequest{WalletAddress: c.WalletAddress, BankAccountID: bank.PartnerAccountID, Amount: p.AmountUSD, Reference: p.ID}
+	off, err := partner.Record(ctx, "create_payout", p.ID, req, func() (partner.Offramp, error) {
+		return s.staged.CreatePayout(ctx, p.ID, req)
+	})
+	if err != nil {
+		s.log.Warn("payout failed", "transaction_id", p.ID, "err", err)
+		return fmt.Errorf("payout of %s: %w", p.ID, err)
+	}
+	var kept func()
+	err = s.db.Tx(ctx, func(tx *store.Tx) error {
+		cur, err := tx.PaymentForUpdate(ctx, p.ID)
+		if err != nil {
+			return err
+		}
+		if kept, err = keepCalls(ctx, tx, p.ID); err != nil {
+			return err
+		}
+		if cur.OfframpID != "" {
+			return nil
+		}
+		_, err = s.advance(ctx, tx, cur, payment.EventOfframpCreated, "job:payout", &partner.EventData{Offramp: &off, Status: off.Status})
+		return err
+	})
+	if err == nil {
+		kept()
+	}
+	return err
+}
+
+// reconcile asks the partner about payments that have not moved for
+// ReconcileAfter (their webhooks may be lost) and applies what it says.
+func (s *Service) reconcile(ctx context.Context) error {
+	after := s.cfg.RecoverAfter * 10
+	limits := map[payment.State]time.Duration{payment.StateAwaitingPayin: after, payment.StatePayinProcessing: after,
+		payment.StatePayinCompleted: after, payment.StateOfframpCreated: after}
+	var stale []store.StuckPayment
+	err := s.db.Read(ctx, func(tx *store.Tx) (err error) {
+		stale, err = tx.StuckPayments(ctx, s.now(), limits, after)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	seen := map[string]bool{}
+	var errs []error
+	for _, sp := range stale {
+		if seen[sp.ID] {
+			continue
+		}
+		seen[sp.ID] = true
+		if err := s.reconcileOne(ctx, sp.ID); err != nil {
+			errs = append(errs, fmt.Errorf("reconcile %s: %w", sp.ID, err))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+func (s *Service) reconcileOne(ctx context.Context, id string) error {
+	var p payment.Record
+	if err := s.db.Read(ctx, func(tx *store.Tx) (err error) { p, err = tx.Payment(ctx, id); return }); err != nil {
+		return err
+	}
+	ctx, _ = partner.WithCallLog(ctx)
+	defer s.flushCalls(ctx, p.ID)
+	var evs []partner.Event
+	var err error
+	switch {
+	case p.OfframpID != "":
+		evs, err = partner.Record(ctx, "payout_events", "", map[string]string{"payout_id": p.OfframpID},
+			func() ([]partner.Event, error) { return s.staged.PayoutEvents(ctx, p.OfframpID) })
+	case p.PartnerPayinID != "":
+		evs, err = partner.Record(ctx, "payin_events", "", map[string]string{"payin_id": p.PartnerPayinID},
+			func() ([]partner.Event, error) { return s.staged.PayinEvents(ctx, p.PartnerPayinID) })
+	}
+	if err != nil || len(evs) == 0 {
+		return err
+	}
+	return s.db.Tx(ctx, func(tx *store.Tx) error {
+		for _, ev := range evs {
+			out, _, err := s.applyStagedEvent(ctx, tx, "poll", ev)
+			if err != nil {
+				return err
+			}
+			s.log.Info("reconciled a payment with the partner", "transaction_id", p.ID, "event", ev.Type, "outcome", out)
+		}
+		return nil
+	})
+}
