@@ -7,6 +7,7 @@ import (
 	"cmp"
 	"context"
 	"database/sql"
+	"encoding/base64"
 	"errors"
 	"fmt"
 	"github.com/crebit/crebit/internal/bpsandbox"
@@ -151,6 +152,17 @@ func ledgerCheck(ctx context.Context, args []string, getenv func(string) string,
 // loopback at CREBIT_ADDR's port (the server also registers itself at
 // start); with a real partner it registers CREBIT_BASE_URL's receiver.
 func setupWebhook(ctx context.Context, args []string, getenv func(string) string, stdout io.Writer) error {
+	if getenv("CREBIT_PARTNER") == config.PartnerBlindPay && getenv("CREBIT_WEBHOOK_SECRET") == "" {
+		// The secret is what this command obtains: a placeholder passes the
+		// check that serving needs it, and is never used.
+		env := getenv
+		getenv = func(k string) string {
+			if k == "CREBIT_WEBHOOK_SECRET" {
+				return "whsec_" + base64.StdEncoding.EncodeToString(make([]byte, 32))
+			}
+			return env(k)
+		}
+	}
 	cfg, err := config.Load(args, getenv)
 	if err != nil {
 		return err
@@ -159,6 +171,22 @@ func setupWebhook(ctx context.Context, args []string, getenv func(string) string
 		return err
 	}
 	log := newLogger(cfg, io.Discard)
+	if cfg.Partner == config.PartnerBlindPay {
+		// BlindPay makes the endpoint's secret: it is printed for the
+		// operator to keep as CREBIT_WEBHOOK_SECRET.
+		a, err := blindPayAdapter(cfg, cfg.PartnerURL, cfg.PartnerAPIKey.Reveal(), cfg.BlindPayInstanceID, nil)
+		if err != nil {
+			return err
+		}
+		hook := cfg.BaseURL + "/api/webhook/payout-events"
+		id, secret, err := a.EnsureWebhook(ctx, "setup-webhook", hook)
+		if err != nil {
+			return fmt.Errorf("crebit setup-webhook: BlindPay refused or could not be reached: %w", err)
+		}
+		fmt.Fprintf(stdout, "crebit: webhook endpoint %s registered for %s\n", id, hook)
+		fmt.Fprintf(stdout, "crebit: set CREBIT_WEBHOOK_SECRET to the endpoint's signing secret (keep it secret):\n%s\n", secret)
+		return nil
+	}
 	base, receiver := cfg.PartnerURL, cfg.BaseURL
 	if cfg.Partner == config.PartnerSandbox {
 		_, port, _ := net.SplitHostPort(cfg.Addr)
