@@ -29,6 +29,7 @@ export const routes: Array<{ path: string; lazy: Loader }> = [
   { path: '/contact', lazy: page(() => import('@/features/contact/contact-page'), (m) => m.ContactPage) },
   { path: '/payment-authorization', lazy: page(() => import('@/features/info/payment-authorization-page'), (m) => m.PaymentAuthorizationPage) },
   { path: '/payment-complete', lazy: page(() => import('@/features/info/payment-complete-page'), (m) => m.PaymentCompletePage) },
+  { path: '/partner-terms-done', lazy: page(() => import('@/features/info/partner-terms-done-page'), (m) => m.PartnerTermsDonePage) },
   { path: '/terms', lazy: page(() => import('@/features/legal/terms-page'), (m) => m.TermsPage) },
   { path: '/terms-of-service', lazy: page(() => import('@/features/legal/terms-page'), (m) => m.TermsPage) },
   { path: '/privacy', lazy: page(() => import('@/features/legal/privacy-page'), (m) => m.PrivacyPage) },

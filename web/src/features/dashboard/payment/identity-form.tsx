@@ -8,6 +8,7 @@ import { serverText } from '@/lib/api-client';
 import { meKey } from '@/lib/session';
 import { createCustomer } from '@/features/payments/api/create-customer';
 import { PersonalFields } from '@/features/payments/components/personal-fields';
+import { PartnerTermsBox, usePartnerTerms } from '@/features/payments/components/partner-terms';
 import { Spinner } from '@/features/payments/components/spinner';
 import type { Country } from '@/features/payments/lib/country';
 import { customerPayload } from '@/features/payments/lib/payloads';
@@ -30,6 +31,7 @@ export function IdentityForm({ country, defaults }: { country: Country; defaults
     mode: 'onTouched',
   });
   const [busy, setBusy] = useState(false);
+  const terms = usePartnerTerms();
   const [failure, setFailure] = useState<string | null>(null);
   const countryName = t(`payment.send.countryOption.${country}`);
 
@@ -67,8 +69,9 @@ export function IdentityForm({ country, defaults }: { country: Country; defaults
         invalid={(f) => Boolean(formState.errors[f])}
         error={(f) => formState.errors[f]?.message ?? null}
       />
+      <PartnerTermsBox terms={terms} />
       <div className="mt-4 flex justify-end">
-        <Button type="submit" disabled={busy} className="w-full sm:w-auto">
+        <Button type="submit" disabled={busy || terms.pending} className="w-full sm:w-auto">
           {busy ? <Spinner className="h-4 w-4" /> : null}
           {busy ? t('payment.identity.busy') : t('payment.identity.submit')}
         </Button>

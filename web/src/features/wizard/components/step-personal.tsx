@@ -9,6 +9,7 @@ import type { WizardForm } from '../lib/state';
 import type { WizardController } from '../hooks/use-wizard';
 import { StepActions } from './step-actions';
 import { LockIcon } from '@/features/payments/components/icons';
+import { PartnerTermsBox, usePartnerTerms } from '@/features/payments/components/partner-terms';
 
 /** PersonalStepView: what PersonalStep reads of the wizard's controller. */
 export type PersonalStepView = Pick<WizardController, 'config' | 'fieldErrors' | 'personalError' | 'state' | 'submitPersonal' | 't' | 'updateForm'>;
@@ -27,6 +28,7 @@ export function PersonalStep({ w }: { w: PersonalStepView }) {
   });
   const values = useWatch({ control });
   const allFilled = personalFields.every((f) => (values[f] ?? '') !== '');
+  const terms = usePartnerTerms();
 
   const { updateForm } = w;
   useEffect(() => {
@@ -79,8 +81,10 @@ export function PersonalStep({ w }: { w: PersonalStepView }) {
         <span>{t('personal.kycNotice')}</span>
       </p>
 
+      <PartnerTermsBox terms={terms} />
+
       <StepActions>
-        <Button type="submit" disabled={!allFilled} className="w-full sm:ml-auto sm:w-auto">
+        <Button type="submit" disabled={!allFilled || terms.pending} className="w-full sm:ml-auto sm:w-auto">
           {t('personal.continue')}
         </Button>
       </StepActions>

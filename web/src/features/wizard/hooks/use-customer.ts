@@ -6,7 +6,7 @@ import { useCallback, useRef, useState } from 'react';
 import { toast } from '@/components/ui/toast-store';
 import { serverText } from '@/lib/api-client';
 import { createCustomer, NoCustomerIdError, type CustomerResponse } from '@/features/payments/api/create-customer';
-import { createWallet } from '../api/create-wallet';
+import { walletWhenVerified } from '../api/create-wallet';
 import { customerPayload } from '@/features/payments/lib/payloads';
 import { fingerprint } from '../lib/payloads';
 import { formFieldOf } from '../lib/server-fields';
@@ -110,7 +110,9 @@ export function useCustomer(core: WizardCore) {
         let wallet = { wallet_id: res.wallet_id, wallet_address: res.wallet_address };
         if (!wallet.wallet_id || !wallet.wallet_address) {
           try {
-            wallet = await createWallet(res.customer_id);
+            wallet = await walletWhenVerified(res.customer_id, () =>
+              toast({ title: t('toasts.success'), description: t('partnerTerms.verifying') }),
+            );
           } catch (err) {
             failed(err, t('errors.createWallet'));
             return { status: 'failed' };
