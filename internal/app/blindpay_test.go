@@ -2,12 +2,17 @@ package app_test
 
 import (
 	"context"
+	"net"
 	"net/http"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/crebit/crebit/internal/app/apptest"
+	"github.com/crebit/crebit/internal/bpsandbox/bpsandboxtest"
+	"github.com/crebit/crebit/internal/bpsandbox/bpspec"
+	"github.com/crebit/crebit/internal/partner/blindpay"
+	"github.com/crebit/crebit/internal/partner/bpadapter"
 	"github.com/crebit/crebit/internal/payment"
 	"github.com/crebit/crebit/internal/store"
 	"github.com/crebit/crebit/internal/store/storetest"
@@ -115,4 +120,55 @@ func TestBlindPayWhenThingsGoWrong(t *testing.T) {
 			h.RequireBalancedLedger()
 		})
 	}
+}
+
+// TestBlindPayWithOnlyItsSettings starts Crebit as an operator going live
+// would — CREBIT_PARTNER=blindpay with the partner's URL, API key, instance
+// id and the webhook endpoint's whsec_ secret, nothing else — against a
+// BlindPay double served over real HTTP on its own database, which checks
+// every request against BlindPay's OpenAPI document and sends svix-signed
+// webhooks to CREBIT_BASE_URL/api/webhook/payout-events. A Pix payment
+// goes from the terms to USD delivered.
+func TestBlindPayWithOnlyItsSettings(t *testing.T) {
+	spec, err := bpspec.Load("../partner/blindpay/testdata/openapi.json", "../bpsandbox/testdata/openapi-fx.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const key, instance = "sk_test_double_key", "in_doubletest01"
+	_, srv, _ := bpsandboxtest.Start(t, storetest.Open(t, store.SQLite), bpsandboxtest.Options{InstanceID: instance, APIKey: key,
+		StepDelay: 50 * time.Millisecond, Check: func(r *http.Request, body []byte) error {
+			return spec.Request(r.Header, r.Method, r.URL.RequestURI(), body)
+		}})
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	base := "http://" + addr
+	// The operator registers the endpoint at BlindPay, which makes its secret.
+	c, err := blindpay.New(blindpay.Config{BaseURL: srv.URL + "/bpsandbox", APIKey: key, InstanceID: instance})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := bpadapter.New(c, bpadapter.Config{Network: "base_sepolia", Token: "USDB"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, secret, err := a.EnsureWebhook(context.Background(), "operator", base+"/api/webhook/payout-events")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := apptest.New(t, store.SQLite, apptest.Env("CREBIT_PARTNER", "blindpay"), apptest.Env("CREBIT_PARTNER_URL", srv.URL+"/bpsandbox"),
+		apptest.Env("CREBIT_PARTNER_API_KEY", key), apptest.Env("CREBIT_BLINDPAY_INSTANCE_ID", instance),
+		apptest.Env("CREBIT_WEBHOOK_SECRET", secret), apptest.Env("CREBIT_ADDR", addr), apptest.Env("CREBIT_BASE_URL", base))
+	p := h.NewStagedPayer(apptest.CustomerBR(apptest.CPF))
+	pay := p.PixPayment(p.Quote("USDC/BRL", "180"), "")
+	txn := pay.Str("transaction_id")
+	if pay.Status != http.StatusOK || txn == "" {
+		t.Fatalf("create-pix-payment: %d %s", pay.Status, pay.Body)
+	}
+	// The double's development instance pays in and out by itself.
+	h.Eventually("USD delivered", func() bool { return p.State(txn) == "completed" })
+	h.RequireBalancedLedger()
 }

@@ -85,7 +85,11 @@ func NewOn(t testing.TB, dbOpts store.Options, opts ...Option) *Harness {
 	if err := jobs.Migrate(ctx, db); err != nil {
 		t.Fatal(err)
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	addr := "127.0.0.1:0"
+	if env["CREBIT_ADDR"] != "" {
+		addr = env["CREBIT_ADDR"] // a test that must know the address first (a partner's webhook endpoint)
+	}
+	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,7 @@
 package apptest
 
 import (
+	"io"
 	"net/http"
 	"net/url"
 	"strings"
@@ -16,12 +17,18 @@ func (b *Browser) AcceptPartnerTerms() {
 	if err != nil || page.Query().Get("session_token") == "" {
 		b.h.T.Fatalf("partner terms: no page to open in %s", start.Body)
 	}
-	if r := b.Do("GET", page.Path+"?"+page.RawQuery, nil); r.Status != http.StatusOK || !strings.Contains(string(r.Body), "Accept terms of service") {
-		b.h.T.Fatalf("partner terms page: %d %s", r.Status, r.Body)
+	res, err := b.HTTP.Get(start.Str("url")) // the partner's page, wherever the partner is
+	if err != nil {
+		b.h.T.Fatal(err)
+	}
+	html, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != http.StatusOK || !strings.Contains(string(html), "Accept terms of service") {
+		b.h.T.Fatalf("partner terms page: %d %s", res.StatusCode, html)
 	}
 	noFollow := *b.HTTP
 	noFollow.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
-	res, err := noFollow.PostForm(start.Str("url"), url.Values{"session_token": {page.Query().Get("session_token")}})
+	res, err = noFollow.PostForm(start.Str("url"), url.Values{"session_token": {page.Query().Get("session_token")}})
 	if err != nil {
 		b.h.T.Fatal(err)
 	}
