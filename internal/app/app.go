@@ -42,6 +42,7 @@ Commands:
   migrate        apply database migrations and exit
   ledger check   verify that the ledger balances, and exit 1 if it does not
   setup-webhook  (operator) register this server's event receiver and secret with the partner
+  partner check  (operator, CREBIT_PARTNER=blindpay) check the key, instance, webhook endpoint and secret, and quotes; print what is missing
   operator add EMAIL --role ROLE [--reason TEXT]   make an account an operator of the console (support, finance or admin)
   operator remove EMAIL [--reason TEXT]            end an account's operator role
   operator list                                    list the operators
@@ -70,6 +71,11 @@ func Run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return ledgerCheck(ctx, args[1:], getenv, stdout)
 	case "setup-webhook":
 		return setupWebhook(ctx, args, getenv, stdout)
+	case "partner":
+		if len(args) == 0 || args[0] != "check" {
+			return errors.New(`crebit partner: the only subcommand is "check"`)
+		}
+		return partnerCheck(ctx, args[1:], getenv, stdout)
 	case "operator":
 		return operatorCmd(ctx, args, getenv, stdout)
 	case "scholarships":

@@ -2,12 +2,14 @@ package app_test
 
 import (
 	"context"
+	"io"
 	"net"
 	"net/http"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/crebit/crebit/internal/app"
 	"github.com/crebit/crebit/internal/app/apptest"
 	"github.com/crebit/crebit/internal/bpsandbox/bpsandboxtest"
 	"github.com/crebit/crebit/internal/bpsandbox/bpspec"
@@ -159,6 +161,25 @@ func TestBlindPayWithOnlyItsSettings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	env := map[string]string{"CREBIT_PARTNER": "blindpay", "CREBIT_PARTNER_URL": srv.URL + "/bpsandbox", "CREBIT_PARTNER_API_KEY": key,
+		"CREBIT_BLINDPAY_INSTANCE_ID": instance, "CREBIT_WEBHOOK_SECRET": secret, "CREBIT_BASE_URL": base, "CREBIT_DATA_DIR": t.TempDir()}
+	check := func() (string, error) {
+		var out strings.Builder
+		err := app.Run(context.Background(), []string{"partner", "check"}, func(k string) string { return env[k] }, &out, io.Discard)
+		return out.String(), err
+	}
+	if out, err := check(); err != nil || strings.Contains(out, "MISSING") || !strings.Contains(out, "CREBIT_WEBHOOK_SECRET is the endpoint's signing secret") {
+		t.Errorf("partner check with everything set: %v\n%s", err, out)
+	}
+	env["CREBIT_BASE_URL"] = "http://127.0.0.1:1"
+	if out, err := check(); err == nil || !strings.Contains(out, "MISSING  no webhook endpoint at http://127.0.0.1:1/api/webhook/payout-events") {
+		t.Errorf("partner check with another base URL: %v\n%s", err, out)
+	}
+	env["CREBIT_BASE_URL"], env["CREBIT_PARTNER_API_KEY"] = base, "sk_wrong"
+	if out, err := check(); err == nil || !strings.Contains(out, "did not accept the API key") || strings.Contains(out, secret) {
+		t.Errorf("partner check with a wrong key: %v\n%s", err, out)
+	}
+
 	h := apptest.New(t, store.SQLite, apptest.Env("CREBIT_PARTNER", "blindpay"), apptest.Env("CREBIT_PARTNER_URL", srv.URL+"/bpsandbox"),
 		apptest.Env("CREBIT_PARTNER_API_KEY", key), apptest.Env("CREBIT_BLINDPAY_INSTANCE_ID", instance),
 		apptest.Env("CREBIT_WEBHOOK_SECRET", secret), apptest.Env("CREBIT_ADDR", addr), apptest.Env("CREBIT_BASE_URL", base))
