@@ -151,6 +151,13 @@ func (s *Service) CreateDashboardPayment(ctx context.Context, who actor.Actor, i
 		// A guest profile of this browser is not the account's identity.
 		return payment.Record{}, apperr.New(apperr.CustomerNotFound, "Customer not found. Please create a customer profile first.")
 	}
+	if !walletReady(c) {
+		// A partner that opens wallets only after its verdict (BlindPay):
+		// opened now, or refused with where the verification stands.
+		if c, err = s.payments.CreateWallet(ctx, who, c.ID); err != nil {
+			return payment.Record{}, err
+		}
+	}
 	doc, err := s.sealer.Open(c.TaxIDSealed)
 	if err != nil {
 		return payment.Record{}, err
