@@ -47,6 +47,9 @@ type Staged interface {
 	Translate(deliveryID string, body []byte) (Translation, error)
 	// DeliveryID is the id a delivery's headers give it.
 	DeliveryID(h http.Header) string
+	// MapError turns the partner's refusal into what the payer can act on
+	// (an *apperr.Error); what is the message of a temporary failure.
+	MapError(err error, what string) error
 }
 
 // TermsSession is a started terms acceptance: the page the payer opens and

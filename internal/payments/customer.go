@@ -119,7 +119,7 @@ func (s *Service) CreateCustomer(ctx context.Context, who actor.Actor, in Custom
 	}
 	if err != nil {
 		s.log.Warn("partner customer failed", "err", err)
-		return CustomerResult{}, partnerUnavailable(err, "Failed to create customer: identity verification is unavailable. Please try again in a moment.")
+		return CustomerResult{}, s.partnerFailure(err, "Failed to create customer: identity verification is unavailable. Please try again in a moment.")
 	}
 	if pc.KYCStatus == partner.KYCRejected {
 		return CustomerResult{}, &apperr.Error{Code: apperr.KYCRejected,
@@ -309,7 +309,7 @@ func (s *Service) CreateWallet(ctx context.Context, who actor.Actor, customerID 
 			if ae := (*apperr.Error)(nil); errors.As(err, &ae) { // under review, rejected
 				return customer.Customer{}, err
 			}
-			return customer.Customer{}, partnerUnavailable(err, "Failed to create wallet")
+			return customer.Customer{}, s.partnerFailure(err, "Failed to create wallet")
 		}
 	} else if w, err = s.partner.CreateWallet(ctx, idemKey("wallet", c.ID), c.PartnerCustomerID); err != nil {
 		return customer.Customer{}, partnerUnavailable(err, "Failed to create wallet")

@@ -126,6 +126,18 @@ func partnerUnavailable(err error, what string) error {
 	return &apperr.Error{Code: apperr.PartnerUnavailable, Message: what}
 }
 
+// partnerFailure is partnerUnavailable, or for a staged partner its own
+// reading of the refusal (an invalid tax id, a payer not yet verified, a
+// quote whose rates moved) as the payer's error.
+func (s *Service) partnerFailure(err error, what string) error {
+	if s.staged != nil {
+		if m := s.staged.MapError(err, what); m != nil {
+			return m
+		}
+	}
+	return partnerUnavailable(err, what)
+}
+
 // usd is a shorthand for a USD amount in cents.
 func usd(cents int64) money.Amount { return money.Amount{Minor: cents, Currency: money.USD} }
 

@@ -130,7 +130,7 @@ func (s *Service) stagedWallet(ctx context.Context, c customer.Customer) (partne
 		pc, err := partner.Record(ctx, "get_customer", "", map[string]string{"customer_id": c.PartnerCustomerID},
 			func() (partner.Customer, error) { return s.staged.GetCustomer(ctx, c.PartnerCustomerID) })
 		if err != nil {
-			return partner.Wallet{}, partnerUnavailable(err, "Failed to create wallet")
+			return partner.Wallet{}, s.partnerFailure(err, "Failed to create wallet")
 		}
 		if err := s.db.Tx(ctx, func(tx *store.Tx) error { return s.setKYC(ctx, tx, pc) }); err != nil {
 			return partner.Wallet{}, err

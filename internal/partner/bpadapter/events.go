@@ -104,6 +104,9 @@ func (a *Adapter) Translate(deliveryID string, body []byte) (Translation, error)
 	return TranslateEvent(deliveryID, body)
 }
 
+// MapError is the package's MapError (partner.Staged).
+func (a *Adapter) MapError(err error, what string) error { return MapError(err, what) }
+
 // DeliveryID is a delivery's svix-id (or webhook-id).
 func (a *Adapter) DeliveryID(h http.Header) string { return blindpay.WebhookID(h) }
 
