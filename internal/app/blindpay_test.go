@@ -31,6 +31,9 @@ func TestBlindPayPaymentsComplete(t *testing.T) {
 		t.Run(string(e), func(t *testing.T) {
 			h := apptest.New(t, e, apptest.Env("CREBIT_PARTNER", "blindpay-sandbox"))
 			br := h.NewStagedPayer(apptest.CustomerBR(apptest.CPF))
+			if m := h.Mail("maria@example.com", "Your identity is verified"); !strings.Contains(m.Text, "/get-started") {
+				t.Errorf("the approval e-mail links to the wizard: %q", m.Text)
+			}
 			pix := br.PixPayment(br.Quote("USDC/BRL", "250"), "")
 			if pix.Status != 200 || pix.Str("transaction_id") == "" || !strings.Contains(string(pix.Body), "br.gov.bcb.pix") {
 				t.Fatalf("create-pix-payment: %d %s", pix.Status, pix.Body)
@@ -66,14 +69,19 @@ func TestBlindPayWhenThingsGoWrong(t *testing.T) {
 			// Rejected: the partner's verdict comes by customer.update; the
 			// wallet (and so any payment) is refused with the reason.
 			rejected := h.Browser()
+			rejected.SetLanguage("pt-BR")
 			rejected.AcceptPartnerTerms()
 			who := apptest.CustomerBR(apptest.CPF2)
-			who["last_name"] = "Rejected"
+			who["last_name"], who["email"] = "Rejected", "rejected@example.com"
 			c := rejected.MustOK("POST", "/api/create-customer", who)
 			h.Eventually("the partner rejected the payer", func() bool {
 				r := rejected.Do("POST", "/api/create-wallet", map[string]string{"customer_id": c.Str("customer_id")})
 				return r.Status == http.StatusUnprocessableEntity && r.Str("code") == "kyc_rejected"
 			})
+			// "We will e-mail you when it is done": in the payer's language.
+			if m := h.Mail("rejected@example.com", "Não foi possível verificar sua identidade"); !strings.Contains(m.Text, "nenhum valor foi cobrado") {
+				t.Errorf("the rejection e-mail: %q", m.Text)
+			}
 
 			// Under manual review: no wallet, no payment, until the partner decides.
 			review := h.Browser()

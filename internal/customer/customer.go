@@ -30,6 +30,7 @@ type Customer struct {
 	KYCStatus         string
 	WalletID          string
 	WalletAddress     string
+	Lang              string // the payer's language when the profile was made (e-mails about it)
 	CreatedAt         time.Time
 	UpdatedAt         time.Time
 }

@@ -1,6 +1,7 @@
 package payments
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -136,6 +137,7 @@ func (s *Service) CreateCustomer(ctx context.Context, who actor.Actor, in Custom
 	c.PartnerCustomerID, c.SessionID, c.AccountID, c.KYCStatus = pc.ID, who.SessionID, who.AccountID, pc.KYCStatus
 	c.WalletID, c.WalletAddress, c.CreatedAt, c.UpdatedAt = w.ID, w.Address, now, now
 	c.TaxIDSealed, c.TaxIDLast4 = s.sealer.Seal(taxValue), Last4(taxValue)
+	c.Lang = cmp.Or(who.Lang, "en")
 	var kept func()
 	err = s.db.Tx(ctx, func(tx *store.Tx) error {
 		// A double submit gets the partner's first answer back (same

@@ -1,6 +1,7 @@
 package payments
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/crebit/crebit/internal/actor"
 	"github.com/crebit/crebit/internal/apperr"
+	"github.com/crebit/crebit/internal/corridor"
 	"github.com/crebit/crebit/internal/customer"
 	"github.com/crebit/crebit/internal/input"
 	"github.com/crebit/crebit/internal/money"
@@ -160,12 +162,26 @@ func (s *Service) setKYC(ctx context.Context, tx *store.Tx, pc partner.Customer)
 		status = partner.KYCUnderReview
 	}
 	before, err := tx.SetCustomerKYC(ctx, pc.ID, status, s.now())
+	if err != nil {
+		return err
+	}
 	for _, c := range before {
-		if c.KYCStatus != status {
-			s.log.Info("customer verification changed", "customer_id", c.ID, "from", c.KYCStatus, "to", status)
+		if c.KYCStatus == status || status == partner.KYCUnderReview {
+			continue
+		}
+		s.log.Info("customer verification changed", "customer_id", c.ID, "from", c.KYCStatus, "to", status)
+		// The payer was told "we will e-mail you when it is done".
+		path := "/dashboard/payment"
+		if c.AccountID == "" {
+			cor, _ := corridor.ByCountry(c.Country)
+			path = cor.WizardPath
+		}
+		fields := map[string]string{"Name": c.FirstName, "Link": s.mail.Link(path, "", "")}
+		if err := s.mail.Queue(ctx, tx, "kyc_"+status, cmp.Or(c.Lang, "en"), c.Email, fields); err != nil {
+			return err
 		}
 	}
-	return err
+	return nil
 }
 
 // receiveStaged verifies a staged partner's delivery, records it once

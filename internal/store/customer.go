@@ -10,14 +10,14 @@ import (
 
 const customerColumns = `id, partner_customer_id, session_id, account_id, country, first_name, last_name, email, phone,
 	date_of_birth, tax_id_type, tax_id_hash, tax_id_sealed, street, city, state, postal_code, address_country,
-	kyc_status, wallet_id, wallet_address, created_at, updated_at, tax_id_last4`
+	kyc_status, wallet_id, wallet_address, created_at, updated_at, tax_id_last4, lang`
 
 // CreateCustomer stores a customer.
 func (tx *Tx) CreateCustomer(ctx context.Context, c customer.Customer) error {
-	_, err := tx.exec(ctx, `INSERT INTO customers (`+customerColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+	_, err := tx.exec(ctx, `INSERT INTO customers (`+customerColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		c.ID, c.PartnerCustomerID, c.SessionID, nullable(c.AccountID), c.Country, c.FirstName, c.LastName, c.Email,
 		c.Phone, c.DateOfBirth, c.TaxIDType, c.TaxIDHash, c.TaxIDSealed, c.Street, c.City, c.State, c.PostalCode,
-		c.AddressCountry, c.KYCStatus, nullable(c.WalletID), nullable(c.WalletAddress), utc(c.CreatedAt), utc(c.UpdatedAt), c.TaxIDLast4)
+		c.AddressCountry, c.KYCStatus, nullable(c.WalletID), nullable(c.WalletAddress), utc(c.CreatedAt), utc(c.UpdatedAt), c.TaxIDLast4, c.Lang)
 	return err
 }
 
@@ -63,7 +63,7 @@ func scanCustomer(r row) (customer.Customer, error) {
 	var account, walletID, walletAddress sql.NullString
 	err := r.Scan(&c.ID, &c.PartnerCustomerID, &c.SessionID, &account, &c.Country, &c.FirstName, &c.LastName, &c.Email,
 		&c.Phone, &c.DateOfBirth, &c.TaxIDType, &c.TaxIDHash, &c.TaxIDSealed, &c.Street, &c.City, &c.State,
-		&c.PostalCode, &c.AddressCountry, &c.KYCStatus, &walletID, &walletAddress, &c.CreatedAt, &c.UpdatedAt, &c.TaxIDLast4)
+		&c.PostalCode, &c.AddressCountry, &c.KYCStatus, &walletID, &walletAddress, &c.CreatedAt, &c.UpdatedAt, &c.TaxIDLast4, &c.Lang)
 	if err != nil {
 		return customer.Customer{}, err
 	}

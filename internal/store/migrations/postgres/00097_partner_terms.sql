@@ -11,9 +11,13 @@ CREATE TABLE partner_terms (
     accepted_at TIMESTAMPTZ
 );
 CREATE INDEX partner_terms_session ON partner_terms (session_id, created_at);
+-- The payer's language when the profile was made: the partner's verdict
+-- comes later, by e-mail in that language.
+ALTER TABLE customers ADD COLUMN lang TEXT NOT NULL DEFAULT 'en';
 -- Payout webhooks name only the payout: its payment is found by it.
 CREATE INDEX payments_offramp_id ON payments (offramp_id);
 
 -- +goose Down
 DROP INDEX payments_offramp_id;
+ALTER TABLE customers DROP COLUMN lang;
 DROP TABLE partner_terms;
