@@ -18,7 +18,11 @@ import (
 
 // blindPayAdapter is BlindPay's API at baseURL behind partner.Partner.
 func blindPayAdapter(cfg config.Config, baseURL, apiKey, instance string, hc *http.Client) (*bpadapter.Adapter, error) {
-	c, err := blindpay.New(blindpay.Config{BaseURL: baseURL, APIKey: apiKey, InstanceID: instance, HTTPClient: hc})
+	rpm := cfg.BlindPayRPM
+	if hc != nil {
+		rpm = 0 // the embedded sandbox, in process: no limit to respect
+	}
+	c, err := blindpay.New(blindpay.Config{BaseURL: baseURL, APIKey: apiKey, InstanceID: instance, HTTPClient: hc, RequestsPerMinute: rpm, Burst: min(rpm, 20)})
 	if err != nil {
 		return nil, err
 	}

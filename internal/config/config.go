@@ -65,6 +65,9 @@ type Config struct {
 	BlindPayInstanceID string
 	BlindPayNetwork    string
 	BlindPayToken      string
+	// BlindPayRPM paces the requests to BlindPay (retries included) under
+	// its rate limit: 40 a minute on a development instance; 0 does not pace.
+	BlindPayRPM int
 	PartnerAPIKey      Secret // bearer token for the provider API
 	WebhookSecret      Secret // Standard Webhooks secret (whsec_...) for payout events
 
@@ -125,6 +128,7 @@ var options = []option{
 	{"blindpay-instance-id", "CREBIT_BLINDPAY_INSTANCE_ID", "", "BlindPay instance id in_... (partner=blindpay)", false},
 	{"blindpay-network", "CREBIT_BLINDPAY_NETWORK", "base_sepolia", "chain of BlindPay's managed wallets: base_sepolia (development) or base (production)", false},
 	{"blindpay-token", "CREBIT_BLINDPAY_TOKEN", "USDB", "stablecoin of BlindPay's managed wallets: USDB (development) or USDC (production)", false},
+	{"blindpay-requests-per-minute", "CREBIT_BLINDPAY_REQUESTS_PER_MINUTE", "40", "requests a minute Crebit makes to BlindPay at most (its development instances' limit is 40; 0 does not pace)", false},
 	{"partner-api-key", "CREBIT_PARTNER_API_KEY", "", "partner API key (generated for the sandbox when empty)", true},
 	{"webhook-secret", "CREBIT_WEBHOOK_SECRET", "", "webhook signing secret whsec_... (generated and kept in the data directory when empty)", true},
 	{"encryption-key", "CREBIT_ENCRYPTION_KEY", "", "base64 32-byte key sealing bank account numbers (generated and kept in the data directory when empty)", true},
@@ -328,6 +332,11 @@ func parse(get func(string) string) (Config, error) {
 		if _, err := money.ParseRate(get(env)); err != nil {
 			bad(env, "must be a positive decimal such as 5.39, got %q", get(env))
 		}
+	}
+	if n, err := strconv.Atoi(get("CREBIT_BLINDPAY_REQUESTS_PER_MINUTE")); err != nil || n < 0 || n > 100000 {
+		bad("CREBIT_BLINDPAY_REQUESTS_PER_MINUTE", "must be a whole number from 0 to 100000")
+	} else {
+		c.BlindPayRPM = n
 	}
 	if n, err := strconv.ParseInt(get("CREBIT_SANDBOX_FEE_BPS"), 10, 64); err != nil || n < 0 || n > 5000 {
 		bad("CREBIT_SANDBOX_FEE_BPS", "must be a whole number of basis points from 0 to 5000, got %q", get("CREBIT_SANDBOX_FEE_BPS"))
