@@ -99,6 +99,13 @@ func TestBlindPayWhenThingsGoWrong(t *testing.T) {
 			p.Simulate(failed, "payin_failed")
 			h.Eventually("the payment failed", func() bool { return p.State(failed) == "failed" })
 
+			// A quote past its lock: refused before anything reaches BlindPay.
+			stale := p.Quote("USDC/BRL", "110")
+			h.Clock.Advance(6 * time.Minute)
+			if r := p.PixPayment(stale, ""); r.Status != http.StatusGone || r.Str("code") != "quote_expired" {
+				t.Errorf("a payment of an expired quote: %d %s, want 410 quote_expired", r.Status, r.Body)
+			}
+
 			// Lost webhooks: the pay-in completes at the partner but neither
 			// of its two deliveries arrives; the sweep asks the partner.
 			lost := p.PixPayment(p.Quote("USDC/BRL", "120"), "").Str("transaction_id")
