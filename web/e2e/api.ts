@@ -91,6 +91,7 @@ export async function awaitingPayment(page: Page, opts: PaymentOptions = {}): Pr
   const { amountUSD = '100', holder = 'Ana Souza', cpf = '529.982.247-25' } = opts;
   const [first, ...rest] = holder.split(' ');
   const r = page.request;
+  await acceptPartnerTerms(r);
   const customer = await ok(
     'create-customer',
     await r.post('/api/create-customer', {
@@ -106,6 +107,17 @@ export async function awaitingPayment(page: Page, opts: PaymentOptions = {}): Pr
       },
     }),
   );
+  if (!customer.wallet_address) {
+    // A partner that verifies the payer after the customer is made (BlindPay) opens the wallet then.
+    await expect
+      .poll(async () => (await r.post('/api/create-wallet', { data: { customer_id: customer.customer_id } })).status(), {
+        message: 'the partner verified the payer',
+        timeout: 30_000,
+        intervals: [250, 500, 1000],
+      })
+      .toBe(200);
+    Object.assign(customer, await ok('create-wallet', await r.post('/api/create-wallet', { data: { customer_id: customer.customer_id } })));
+  }
   const account = await ok(
     'create-external-account',
     await r.post('/api/create-external-account', {
@@ -133,4 +145,27 @@ export async function awaitingPayment(page: Page, opts: PaymentOptions = {}): Pr
     `"external_account_id":${JSON.stringify(account.external_account_id)}}`;
   const pay = await ok('create-pix-payment', await r.post('/api/create-pix-payment', { headers: { 'Content-Type': 'application/json' }, data: body }));
   return pay.transaction_id as string;
+}
+
+/**
+ * acceptPartnerTerms accepts the payment partner's terms for the request
+ * context's session when the partner asks for them (BlindPay): it opens the
+ * acceptance, posts the partner's page as the payer would, and waits for the
+ * partner's confirmation. With a partner that asks for none it does nothing.
+ */
+export async function acceptPartnerTerms(r: APIRequestContext) {
+  const status = (await ok('partner-terms', await r.get('/api/partner-terms'))) as { required: boolean; accepted: boolean };
+  if (!status.required || status.accepted) return;
+  const started = (await ok('partner-terms start', await r.post('/api/partner-terms', { data: { return_path: '/partner-terms-done' } }))) as { url: string };
+  const page = new URL(started.url);
+  const token = page.searchParams.get('session_token') ?? '';
+  expect(token, started.url).not.toBe('');
+  const accepted = await r.post(started.url, { form: { session_token: token }, maxRedirects: 0 });
+  expect(accepted.status(), await accepted.text()).toBe(303);
+  await expect
+    .poll(async () => ((await ok('partner-terms', await r.get('/api/partner-terms'))) as { accepted: boolean }).accepted, {
+      message: 'the partner confirmed the terms',
+      timeout: 15_000,
+    })
+    .toBe(true);
 }

@@ -30,6 +30,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<{ s
       // Every test's browser comes from 127.0.0.1, so one worker's whole run
       // counts against one IP's hourly limits; the limits have Go tests.
       CREBIT_RATE_LIMIT_SCALE: '20',
+      // E2E_PARTNER=blindpay-sandbox runs every server on the BlindPay adapter (issue 28's switch-over).
+      ...(process.env.E2E_PARTNER ? { CREBIT_PARTNER: process.env.E2E_PARTNER } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
