@@ -53,6 +53,14 @@ func TestBlindPayPaymentsComplete(t *testing.T) {
 				h.Eventually("USD delivered", func() bool { return c.p.State(c.txn) == "completed" })
 			}
 			h.RequireBalancedLedger()
+			// BlindPay's bodies carry the payer's tax id; the stored copies do not.
+			var n int
+			err := h.DB.Read(context.Background(), func(tx *store.Tx) error {
+				return tx.QueryRow(context.Background(), `SELECT COUNT(*) FROM webhook_events WHERE payload LIKE '%52998224725%' OR payload LIKE '%BOXW310820HNERXN09%'`).Scan(&n)
+			})
+			if err != nil || n != 0 {
+				t.Errorf("%d stored webhook bodies hold a tax id (%v)", n, err)
+			}
 		})
 	}
 }

@@ -67,9 +67,9 @@ type Config struct {
 	BlindPayToken      string
 	// BlindPayRPM paces the requests to BlindPay (retries included) under
 	// its rate limit: 40 a minute on a development instance; 0 does not pace.
-	BlindPayRPM int
-	PartnerAPIKey      Secret // bearer token for the provider API
-	WebhookSecret      Secret // Standard Webhooks secret (whsec_...) for payout events
+	BlindPayRPM   int
+	PartnerAPIKey Secret // bearer token for the provider API
+	WebhookSecret Secret // Standard Webhooks secret (whsec_...) for payout events
 
 	// EncryptionKey seals bank account numbers at rest (32 bytes, base64).
 	EncryptionKey Secret

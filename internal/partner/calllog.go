@@ -1,6 +1,7 @@
 package partner
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -153,7 +154,7 @@ func (g logged) RegisterWebhook(ctx context.Context, key, url, secret string) er
 
 // masked are the JSON fields Redact shortens to their last 4 characters.
 var masked = map[string]bool{"tax_id": true, "account_number": true, "sender_document": true, "phone_number": true,
-	"date_of_birth": true}
+	"date_of_birth": true, "sender_tax_id": true, "pix_allowed_tax_ids": true, "beneficiary_tax_id": true}
 
 // Redact is v as JSON with personal identifiers masked to their last 4
 // characters ("•••4725"), at any depth.
@@ -179,8 +180,15 @@ func redact(v any) any {
 				continue
 			}
 			if s, ok := x.(string); ok && masked[k] && s != "" {
-				r := []rune(s)
-				t[k] = "•••" + string(r[max(0, len(r)-4):])
+				t[k] = mask(s)
+				continue
+			}
+			if list, ok := x.([]any); ok && masked[k] {
+				for i, y := range list {
+					if s, ok := y.(string); ok && s != "" {
+						list[i] = mask(s)
+					}
+				}
 				continue
 			}
 			t[k] = redact(x)
@@ -191,6 +199,28 @@ func redact(v any) any {
 		}
 	}
 	return v
+}
+
+func mask(s string) string {
+	r := []rune(s)
+	return "•••" + string(r[max(0, len(r)-4):])
+}
+
+// RedactJSON is a JSON document (a webhook body as received) with the same
+// identifiers masked as Redact masks, numbers kept exactly as written; a
+// body that is not JSON comes back as it is.
+func RedactJSON(raw []byte) string {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var doc any
+	if err := dec.Decode(&doc); err != nil {
+		return string(raw)
+	}
+	out, err := json.Marshal(redact(doc))
+	if err != nil {
+		return string(raw)
+	}
+	return string(out)
 }
 
 // Record runs f as a partner call named op and adds it to the CallLog of

@@ -198,8 +198,12 @@ func (s *Service) receiveStaged(ctx context.Context, h http.Header, body []byte)
 		return false, apperr.New(apperr.Invalid, "webhook-id is too long")
 	}
 	hdrs := receivedHeaders(h)
+	// Kept for the console and for replays with the payer's identifiers
+	// masked (BlindPay's bodies carry tax ids): nothing Crebit applies
+	// reads them.
+	stored := partner.RedactJSON(body)
 	err = s.db.Tx(ctx, func(tx *store.Tx) error {
-		created, err := tx.RecordWebhookEvent(ctx, id, input.Truncate(tr.Name, 64), string(body), hdrs, s.now())
+		created, err := tx.RecordWebhookEvent(ctx, id, input.Truncate(tr.Name, 64), stored, hdrs, s.now())
 		if err != nil || !created {
 			duplicate = !created
 			return err
@@ -211,7 +215,7 @@ func (s *Service) receiveStaged(ctx context.Context, h http.Header, body []byte)
 	}
 	s.log.Warn("applying a webhook delivery at once failed; queued instead", "event_id", id, "err", err)
 	err = s.db.Tx(ctx, func(tx *store.Tx) error {
-		created, err := tx.RecordWebhookEvent(ctx, id, input.Truncate(tr.Name, 64), string(body), hdrs, s.now())
+		created, err := tx.RecordWebhookEvent(ctx, id, input.Truncate(tr.Name, 64), stored, hdrs, s.now())
 		if err != nil || !created {
 			duplicate = !created
 			return err
