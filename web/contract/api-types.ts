@@ -1653,9 +1653,17 @@ export interface paths {
          *     `webhook-id.webhook-timestamp.body` with the shared secret) is checked
          *     over the raw body before anything else, the timestamp must be within
          *     5 minutes, and several signatures may be sent during a key rotation.
-         *     The event is recorded once under its `webhook-id` and processed by a
-         *     background job; the answer is immediate. A repeat is acknowledged
-         *     with `duplicate: true` and changes nothing. Content-Type is not checked.
+         *     The event is recorded once under its `webhook-id` and applied to its
+         *     payment in the same transaction (a job applies it only if that
+         *     fails); the answer follows. A repeat is acknowledged with
+         *     `duplicate: true` and changes nothing. Content-Type is not checked.
+         *
+         *     With `CREBIT_PARTNER=blindpay` (or `blindpay-sandbox`) the body is
+         *     BlindPay's webhook (`payin.*`, `payout.*`, `customer.*`,
+         *     `tos.accept`) signed by Svix: the same algorithm with `svix-id`,
+         *     `svix-timestamp` and `svix-signature` headers (the `webhook-*` ones
+         *     are accepted too), keyed by the endpoint's `whsec_` secret; the
+         *     delivery is recorded once under its `svix-id`.
          */
         post: operations["receivePartnerEvent"];
         delete?: never;
