@@ -373,17 +373,9 @@ func Build(cfg config.Config, db *store.DB, log *slog.Logger, now func() time.Ti
 	webhookBase := cfg.BaseURL
 	switch {
 	case cfg.Partner == config.PartnerBlindPaySandbox:
-		sdb, squeue, err := sandboxStore(db, queue, log)
+		sdb, squeue, err := st.sandboxStore(log)
 		if err != nil {
 			return nil, err
-		}
-		st.SandboxDB = sdb
-		if squeue != queue {
-			squeue.OnError, squeue.RescueAfter = st.Metrics.JobError, cfg.RescueAfter
-			st.sandboxQueue = squeue
-		}
-		if sdb != db {
-			watchSQLite(st.Metrics, "sandbox", sdb)
 		}
 		sb, a, err := embeddedBlindPay(cfg, sdb, squeue, now, log)
 		if err != nil {
@@ -403,17 +395,9 @@ func Build(cfg config.Config, db *store.DB, log *slog.Logger, now func() time.Ti
 		if u, err := url.Parse(cfg.BaseURL); err == nil && u.Host != "" {
 			host = u.Host
 		}
-		sdb, squeue, err := sandboxStore(db, queue, log)
+		sdb, squeue, err := st.sandboxStore(log)
 		if err != nil {
 			return nil, err
-		}
-		st.SandboxDB = sdb
-		if squeue != queue {
-			squeue.OnError, squeue.RescueAfter = st.Metrics.JobError, cfg.RescueAfter
-			st.sandboxQueue = squeue
-		}
-		if sdb != db {
-			watchSQLite(st.Metrics, "sandbox", sdb)
 		}
 		st.Sandbox = sandbox.New(sdb, squeue, cfg.Sandbox, cfg.PartnerAPIKey.Reveal(), host, now, log)
 		// Crebit calls its embedded partner in process: the partner's HTTP
@@ -473,6 +457,24 @@ func watchSQLite(m *metrics.Metrics, name string, db *store.DB) {
 	}
 	m.DBPools(pools)
 	m.SQLiteWriter(cmp.Or(name, "crebit"), db.WriteStats)
+}
+
+// sandboxStore is where an embedded sandbox keeps its data (sandboxStore,
+// below), recorded on the stack with its metrics.
+func (st *Stack) sandboxStore(log *slog.Logger) (*store.DB, *jobs.Queue, error) {
+	sdb, squeue, err := sandboxStore(st.DB, st.Queue, log)
+	if err != nil {
+		return nil, nil, err
+	}
+	st.SandboxDB = sdb
+	if squeue != st.Queue {
+		squeue.OnError, squeue.RescueAfter = st.Metrics.JobError, st.Config.RescueAfter
+		st.sandboxQueue = squeue
+	}
+	if sdb != st.DB {
+		watchSQLite(st.Metrics, "sandbox", sdb)
+	}
+	return sdb, squeue, nil
 }
 
 // sandboxStore opens (and migrates) the sandbox partner's own SQLite file

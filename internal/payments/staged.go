@@ -197,32 +197,11 @@ func (s *Service) receiveStaged(ctx context.Context, h http.Header, body []byte)
 	if len(id) > 200 {
 		return false, apperr.New(apperr.Invalid, "webhook-id is too long")
 	}
-	hdrs := receivedHeaders(h)
 	// Kept for the console and for replays with the payer's identifiers
 	// masked (BlindPay's bodies carry tax ids): nothing Crebit applies
 	// reads them.
-	stored := partner.RedactJSON(body)
-	err = s.db.Tx(ctx, func(tx *store.Tx) error {
-		created, err := tx.RecordWebhookEvent(ctx, id, input.Truncate(tr.Name, 64), stored, hdrs, s.now())
-		if err != nil || !created {
-			duplicate = !created
-			return err
-		}
-		return s.applyTranslation(ctx, tx, id, tr)
-	})
-	if err == nil || duplicate || ctx.Err() != nil {
-		return duplicate, err
-	}
-	s.log.Warn("applying a webhook delivery at once failed; queued instead", "event_id", id, "err", err)
-	err = s.db.Tx(ctx, func(tx *store.Tx) error {
-		created, err := tx.RecordWebhookEvent(ctx, id, input.Truncate(tr.Name, 64), stored, hdrs, s.now())
-		if err != nil || !created {
-			duplicate = !created
-			return err
-		}
-		return s.queue.InsertTx(ctx, tx, webhookArgs{EventID: id}, nil)
-	})
-	return duplicate, err
+	return s.recordAndApply(ctx, id, input.Truncate(tr.Name, 64), partner.RedactJSON(body), receivedHeaders(h), "",
+		func(tx *store.Tx) error { return s.applyTranslation(ctx, tx, id, tr) })
 }
 
 // applyTranslation applies what one delivery means: a terms acceptance, a

@@ -42,29 +42,40 @@ func (s *Service) ReceiveWebhook(ctx context.Context, h http.Header, body []byte
 	if len(id) > 200 {
 		return false, apperr.New(apperr.Invalid, "webhook-id is too long")
 	}
-	hdrs := receivedHeaders(h)
+	// The payment id rides along only so a job that gives up is logged
+	// with the payment it was about; the job trusts the stored event.
+	return s.recordAndApply(ctx, id, ev.Type, string(body), receivedHeaders(h), input.Truncate(ev.Data.Reference, 64),
+		func(tx *store.Tx) error { return s.ApplyEvent(ctx, tx, id, string(body)) })
+}
+
+// recordAndApply records a verified delivery once under its id and applies
+// it in the same transaction: recorded and applied, or neither (the
+// partner then delivers it again). Should applying fail, the delivery is
+// recorded with a job that applies it (retried with backoff), so the
+// answer is still 200 and nothing is lost. A repeat is a duplicate and
+// changes nothing.
+func (s *Service) recordAndApply(ctx context.Context, id, typ, stored, hdrs, paymentRef string, apply func(*store.Tx) error) (duplicate bool, err error) {
+	record := func(tx *store.Tx) (bool, error) {
+		created, err := tx.RecordWebhookEvent(ctx, id, typ, stored, hdrs, s.now())
+		duplicate = err == nil && !created
+		return created, err
+	}
 	// Applied at once: no job to queue and wait for, one transaction less.
 	err = s.db.Tx(ctx, func(tx *store.Tx) error {
-		created, err := tx.RecordWebhookEvent(ctx, id, ev.Type, string(body), hdrs, s.now())
-		if err != nil || !created {
-			duplicate = !created
+		if created, err := record(tx); err != nil || !created {
 			return err
 		}
-		return s.ApplyEvent(ctx, tx, id, string(body))
+		return apply(tx)
 	})
 	if err == nil || duplicate || ctx.Err() != nil {
 		return duplicate, err
 	}
 	s.log.Warn("applying a webhook event at once failed; queued instead", "event_id", id, "err", err)
 	err = s.db.Tx(ctx, func(tx *store.Tx) error {
-		created, err := tx.RecordWebhookEvent(ctx, id, ev.Type, string(body), hdrs, s.now())
-		if err != nil || !created {
-			duplicate = !created
+		if created, err := record(tx); err != nil || !created {
 			return err
 		}
-		// The payment id rides along only so a job that gives up is logged
-		// with the payment it was about; the job trusts the stored event.
-		return s.queue.InsertTx(ctx, tx, webhookArgs{EventID: id, PaymentID: input.Truncate(ev.Data.Reference, 64)}, nil)
+		return s.queue.InsertTx(ctx, tx, webhookArgs{EventID: id, PaymentID: paymentRef}, nil)
 	})
 	return duplicate, err
 }
