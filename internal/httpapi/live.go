@@ -91,6 +91,7 @@ func liveStatusJSON(st payments.PaymentStatus) map[string]any {
 	body := map[string]any{
 		"transaction_id": p.ID, "status": p.State, "updated_at": p.UpdatedAt, "stages": stagesJSON(st),
 		"tracking_number": p.TrackingNumber, "sequence": st.Seq,
+		"on_hold": st.OnHold, // an operator holds it: "under review"
 	}
 	if ref := railReferenceJSON(st); ref != nil {
 		body["rail_reference"] = ref
