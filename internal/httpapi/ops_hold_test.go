@@ -1,10 +1,12 @@
 package httpapi_test
 
 import (
+	"context"
 	"encoding/json"
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/crebit/crebit/internal/app/apptest"
 	"github.com/crebit/crebit/internal/payments"
@@ -116,4 +118,43 @@ func TestConsoleHoldsAndReleasesAPayment(t *testing.T) {
 func onHold(r apptest.Response) bool {
 	v, _ := r.JSON["on_hold"].(bool)
 	return v
+}
+
+// A payment held past its pay-in window does not expire while held; the
+// release schedules its expiry again, and it expires.
+func TestHeldPaymentExpiresOnlyAfterRelease(t *testing.T) {
+	t.Parallel()
+	eachEngine(t, func(t *testing.T, e store.Engine) {
+		h := apptest.New(t, e)
+		finance, _ := h.NewOperator("finance.expiry@example.com", "finance")
+		p := h.NewBrazilPayer()
+		txn := p.PixPayment(p.Quote("USDC/BRL", "100"), "hold-expiry").Str("transaction_id")
+		h.Settled()
+		finance.MustOK("POST", "/api/ops/payments/"+txn+"/hold", map[string]string{"reason": "checking the payer"})
+		h.Clock.Advance(time.Hour)
+		makeExpiryDue(t, h, txn)
+		h.Settled()
+		if st := p.State(txn); st != "awaiting_payin" || !onHold(p.Status(txn)) {
+			t.Fatalf("a held payment past its window: %s, %s", st, p.Status(txn).Body)
+		}
+		if r := finance.MustOK("POST", "/api/ops/payments/"+txn+"/release", map[string]string{"reason": "checked"}); r.Str("status") != "awaiting_payin" {
+			t.Errorf("the release: %s", r.Body)
+		}
+		makeExpiryDue(t, h, txn) // River runs on real time; the test's clock is ahead
+		h.Eventually(txn+" expired after the release", func() bool { return p.State(txn) == "expired" })
+	})
+}
+
+// makeExpiryDue makes txn's scheduled expiry jobs due now.
+func makeExpiryDue(t *testing.T, h *apptest.Harness, txn string) {
+	t.Helper()
+	ctx := context.Background()
+	err := h.DB.Tx(ctx, func(tx *store.Tx) error {
+		_, err := tx.Exec(ctx, `UPDATE river_job SET scheduled_at = ? WHERE kind = 'expire_payment' AND state IN ('scheduled', 'available') AND CAST(args AS TEXT) LIKE ?`,
+			time.Now().Add(-time.Second).UTC(), "%"+txn+"%")
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
 }
