@@ -28,6 +28,10 @@ func TestConsoleHoldsAndReleasesAPayment(t *testing.T) {
 		h.Settled()
 		hold := "/api/ops/payments/" + txn + "/hold"
 		release := "/api/ops/payments/" + txn + "/release"
+		live, _ := openStream(t, h, p.Browser, txn, "")
+		if first, _ := live.next(); first.Data["on_hold"] != false {
+			t.Fatalf("the live status before any hold: %+v", first)
+		}
 
 		// Refusals: support and the payer do not see the action; a reason is required.
 		if r := support.Do("POST", hold, map[string]string{"reason": "looks odd"}); r.Status != http.StatusNotFound {
@@ -52,6 +56,9 @@ func TestConsoleHoldsAndReleasesAPayment(t *testing.T) {
 		}
 		if !onHold(p.Status(txn)) {
 			t.Errorf("webhook-status does not say on hold: %s", p.Status(txn).Body)
+		}
+		if ev, _ := live.next(); ev.Data["on_hold"] != true || ev.Data["status"] != "awaiting_payin" {
+			t.Errorf("the live status after the hold: %+v", ev)
 		}
 		if r := p.MustOK("GET", "/api/transaction-status?transaction_id="+txn, nil); !onHold(r) {
 			t.Errorf("transaction-status does not say on hold: %s", r.Body)
@@ -87,6 +94,15 @@ func TestConsoleHoldsAndReleasesAPayment(t *testing.T) {
 		}
 		if onHold(p.Status(txn)) {
 			t.Error("still on hold after the release")
+		}
+		if ev := live.until("payin_completed"); ev.Data["on_hold"] != false {
+			t.Errorf("the live status after the release: %+v", ev)
+		}
+		h.Stack.Server.CloseStreams()
+		for {
+			if _, ok := live.next(); !ok {
+				break
+			}
 		}
 		ex.Payment.Hold = nil
 		json.Unmarshal(finance.MustOK("GET", "/api/ops/payments/"+txn, nil).Body, &ex) //nolint:errcheck
