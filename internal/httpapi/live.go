@@ -33,6 +33,7 @@ func (s *Server) handlePaymentEvents(w http.ResponseWriter, r *http.Request) {
 	}
 	defer stop()
 	last := int64(-1) // nothing seen: the current status goes first
+	lastHold := false // a hold or its release enters no state: sent when it changes
 	if v, err := strconv.ParseInt(r.Header.Get("Last-Event-ID"), 10, 64); err == nil && v >= 0 {
 		last = v
 	}
@@ -53,10 +54,10 @@ func (s *Server) handlePaymentEvents(w http.ResponseWriter, r *http.Request) {
 			}
 			return false
 		}
-		if st.Seq > last {
+		if st.Seq > last || st.OnHold != lastHold {
 			data, _ := json.Marshal(liveStatusJSON(st))
 			fmt.Fprintf(w, "id: %d\nevent: status\ndata: %s\n\n", st.Seq, data)
-			last = st.Seq
+			last, lastHold = st.Seq, st.OnHold
 		}
 		return rc.Flush() == nil
 	}
@@ -91,6 +92,7 @@ func liveStatusJSON(st payments.PaymentStatus) map[string]any {
 	body := map[string]any{
 		"transaction_id": p.ID, "status": p.State, "updated_at": p.UpdatedAt, "stages": stagesJSON(st),
 		"tracking_number": p.TrackingNumber, "sequence": st.Seq,
+		"on_hold": st.OnHold, // an operator holds it: "under review"
 	}
 	if ref := railReferenceJSON(st); ref != nil {
 		body["rail_reference"] = ref

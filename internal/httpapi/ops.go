@@ -250,6 +250,39 @@ func (s *Server) handleOpsReplayWebhook(w http.ResponseWriter, r *http.Request) 
 	writeJSON(w, r, http.StatusOK, map[string]string{"outcome": outcome})
 }
 
+// handleOpsHold puts a payment on hold or releases it (finance), with the
+// reason required.
+func (s *Server) handleOpsHold(release bool) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		op, ok := s.consoleOperator(w, r, ops.RoleFinance)
+		if !ok {
+			return
+		}
+		var in struct {
+			Reason string `json:"reason"`
+		}
+		if err := decodeJSON(w, r, &in); err != nil {
+			writeError(w, r, err)
+			return
+		}
+		id := r.PathValue("transaction_id")
+		if !release {
+			if err := s.ops.ConsoleHoldPayment(r.Context(), op, id, in.Reason); err != nil {
+				writeError(w, r, err)
+				return
+			}
+			w.WriteHeader(http.StatusNoContent)
+			return
+		}
+		res, err := s.ops.ConsoleReleasePayment(r.Context(), op, id, in.Reason)
+		if err != nil {
+			writeError(w, r, err)
+			return
+		}
+		writeJSON(w, r, http.StatusOK, res)
+	}
+}
+
 func (s *Server) handleOpsHealth(w http.ResponseWriter, r *http.Request) {
 	if _, ok := s.consoleOperator(w, r, ops.RoleSupport); !ok {
 		return

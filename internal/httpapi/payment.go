@@ -170,6 +170,7 @@ func (s *Server) handleWebhookStatus(w http.ResponseWriter, r *http.Request) {
 		"offramp_completed":   payments.Reached(p.State, payment.StateCompleted),
 		"status":              statusRecord{Status: p.State, UpdatedAt: p.UpdatedAt},
 		"expires_at":          p.ExpiresAt,
+		"on_hold":             st.OnHold,
 	})
 }
 
@@ -198,6 +199,7 @@ func (s *Server) handleTransactionStatus(w http.ResponseWriter, r *http.Request)
 		"amount_local": p.AmountLocal, "local_currency": p.AmountLocal.Currency, "amount_usd": p.AmountUSD,
 		"effective_rate": rawNumber(p.EffectiveRate), "created_at": p.CreatedAt, "updated_at": p.UpdatedAt,
 		"expires_at": p.ExpiresAt, "stages": stages, "owned": st.Owned, "tracking_number": p.TrackingNumber,
+		"on_hold": st.OnHold, // an operator holds it: "under review"
 	}
 	if st.Owned {
 		details := map[string]string{"sender_name": p.SenderName}

@@ -105,6 +105,8 @@ func (s *Server) apiRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/ops/payments/{transaction_id}", s.handleOpsExplainPayment)
 	mux.HandleFunc("POST /api/ops/payments/{transaction_id}/resend-email", s.handleOpsResendMail)
 	mux.HandleFunc("POST /api/ops/payments/{transaction_id}/replay-webhook", s.handleOpsReplayWebhook)
+	mux.HandleFunc("POST /api/ops/payments/{transaction_id}/hold", s.handleOpsHold(false))
+	mux.HandleFunc("POST /api/ops/payments/{transaction_id}/release", s.handleOpsHold(true))
 	mux.HandleFunc("GET /api/ops/health", s.handleOpsHealth)
 	mux.HandleFunc("GET /api/ops/rewards", s.handleOpsRewards)
 	mux.HandleFunc("POST /api/ops/rewards/{id}/send", s.handleOpsRewardSend)

@@ -37,16 +37,17 @@ type Explanation struct {
 // ExplainedPayment is the payment's own record, as an operator reads it.
 type ExplainedPayment struct {
 	FoundPayment
-	Fees           money.Amount `json:"fees_usd"`
-	EffectiveRate  string       `json:"effective_rate"`
-	SenderName     string       `json:"sender_name"`
-	Recipient      string       `json:"recipient,omitempty"`
-	PartnerPayinID string       `json:"partner_payin_id,omitempty"`
-	OfframpID      string       `json:"offramp_id,omitempty"`
-	FailureReason  string       `json:"failure_reason,omitempty"`
-	ExpiresAt      time.Time    `json:"expires_at"`
-	CustomerID     string       `json:"customer_id"`
-	KYCStatus      string       `json:"kyc_status"`
+	Fees           money.Amount   `json:"fees_usd"`
+	EffectiveRate  string         `json:"effective_rate"`
+	SenderName     string         `json:"sender_name"`
+	Recipient      string         `json:"recipient,omitempty"`
+	PartnerPayinID string         `json:"partner_payin_id,omitempty"`
+	OfframpID      string         `json:"offramp_id,omitempty"`
+	FailureReason  string         `json:"failure_reason,omitempty"`
+	ExpiresAt      time.Time      `json:"expires_at"`
+	CustomerID     string         `json:"customer_id"`
+	KYCStatus      string         `json:"kyc_status"`
+	Hold           *ExplainedHold `json:"hold,omitempty"` // open while an operator holds it
 }
 
 // ExplainedState is one state the payment entered.
@@ -149,6 +150,11 @@ func (s *Service) ConsoleExplainPayment(ctx context.Context, transactionID strin
 			Fees: p.TotalFeesUSD, EffectiveRate: p.EffectiveRate, SenderName: p.SenderName, Recipient: recipient,
 			PartnerPayinID: p.PartnerPayinID, OfframpID: p.OfframpID, FailureReason: p.FailureReason, ExpiresAt: p.ExpiresAt,
 			CustomerID: c.ID, KYCStatus: c.KYCStatus}
+		if h, err := tx.OpenHold(ctx, p.ID); err == nil {
+			ex.Payment.Hold = &ExplainedHold{Since: h.HeldAt, By: h.HeldByEmail, Reason: h.Reason}
+		} else if !errors.Is(err, store.ErrNotFound) {
+			return err
+		}
 		about := []string{p.ID, p.CustomerID}
 		if p.ExternalAccountID != "" {
 			about = append(about, p.ExternalAccountID)

@@ -14,6 +14,9 @@ import (
 // advance applies one lifecycle event to a locked payment and returns a
 // short description of what happened.
 func (s *Service) advance(ctx context.Context, tx *store.Tx, p payment.Record, ev payment.Event, source string, data *partner.EventData) (string, error) {
+	if held, err := onHold(ctx, tx, p.ID); err != nil || held {
+		return HeldOutcome, err // an operator holds it: nothing moves until the release (hold.go)
+	}
 	received := p.AmountLocal
 	if data != nil && data.Amount != "" {
 		// Only events that prove a pay-in are reconciled; the caller has

@@ -37,6 +37,7 @@ type PaymentStatus struct {
 	Check   *CheckDetails         // only for the owner
 	Rail    payment.RailReference // only for the owner
 	Seq     int64                 // grows with every state entered: the live stream's event id
+	OnHold  bool                  // an operator holds it: the payer sees "under review"
 }
 
 // Status returns a payment by its transaction id. Ids are unguessable;
@@ -58,7 +59,10 @@ func (s *Service) Status(ctx context.Context, who actor.Actor, transactionID str
 		if st.Owned {
 			st.Rail = rail
 		}
-		st.Events, st.Seq, err = tx.PaymentHistory(ctx, p.ID)
+		if st.Events, st.Seq, err = tx.PaymentHistory(ctx, p.ID); err != nil {
+			return err
+		}
+		st.OnHold, err = onHold(ctx, tx, p.ID)
 		return err
 	})
 	if err != nil {

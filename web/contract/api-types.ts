@@ -729,6 +729,45 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ops/payments/{transaction_id}/hold": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Put a payment in progress on hold (finance); it does not advance until released, and its payer sees it under review
+         * @description Partner events about a held payment are recorded but not applied (their outcome is
+         *     "held: applied on release"); its expiry waits for the release. The hold and its audit
+         *     entry commit together.
+         */
+        post: operations["opsHoldPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ops/payments/{transaction_id}/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Release a payment's hold (finance) and apply, in the same transaction, the partner events that arrived while it was held, in the order received */
+        post: operations["opsReleasePayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ops/payments/{transaction_id}/replay-webhook": {
         parameters: {
             query?: never;
@@ -2089,6 +2128,14 @@ export interface components {
             expires_at: string;
             failure_reason?: string;
             fees_usd: number;
+            /** @description Present while an operator holds the payment. */
+            hold?: {
+                /** @description The operator's e-mail. */
+                by: string;
+                reason: string;
+                /** Format: date-time */
+                since: string;
+            };
             kyc_status: string;
             /** @enum {string} */
             method: "pix" | "spei";
@@ -2246,6 +2293,8 @@ export interface components {
         };
         /** @description The data of a live status event (`event: status`). */
         LiveStatus: {
+            /** @description An operator put the payment on hold: it does not advance until released; show it as under review. */
+            on_hold?: boolean;
             rail_reference?: components["schemas"]["RailReference"];
             /** @description Same as the event's id. */
             sequence: number;
@@ -2943,6 +2992,8 @@ export interface components {
             local_currency: components["schemas"]["LocalCurrency"];
             /** @enum {string} */
             method: "pix" | "spei";
+            /** @description An operator put the payment on hold: it does not advance until released; show it as under review. */
+            on_hold?: boolean;
             /** @description This browser made the payment. */
             owned: boolean;
             rail_reference?: components["schemas"]["RailReference"];
@@ -2997,6 +3048,8 @@ export interface components {
                 id: string;
                 status: string;
             };
+            /** @description An operator put the payment on hold: it does not advance until released; show it as under review. */
+            on_hold?: boolean;
             payin_completed: boolean;
             payin_processing: boolean;
             status: {
@@ -4599,6 +4652,103 @@ export interface operations {
             403: components["responses"]["TwoFactorRequired"];
             /** @description `transaction_not_found`, or for anyone who is not an operator the 404 of a path that does not exist. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    opsHoldPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                transaction_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Held, and written to the audit log. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["TwoFactorRequired"];
+            /** @description `transaction_not_found` (or the 404 of a path that does not exist for anyone who is not a finance or admin operator). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict`: the payment has ended or is still being opened, or is already on hold. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    opsReleasePayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                transaction_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Released, with the state the payment is in now and the events applied; written to the audit log. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        applied_events: string[];
+                        status: components["schemas"]["PaymentState"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["TwoFactorRequired"];
+            /** @description `transaction_not_found` (or the 404 of a path that does not exist for anyone who is not a finance or admin operator). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict`: the payment is not on hold. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -29,6 +29,7 @@ func Exercise(t *testing.T, open func(t *testing.T) *store.DB) {
 	exerciseCustomers(t, s)
 	exerciseQuotes(t, s)
 	exercisePayments(t, s)
+	exerciseHolds(t, s)
 	exerciseLedger(t, s)
 	exerciseInbox(t, s)
 	exerciseOutbox(t, s)

@@ -8,6 +8,8 @@ export interface LiveStatus {
   sequence: number;
   stages: Array<{ status: string; reached: boolean; at: string | null }>;
   tracking_number: string;
+  /** An operator holds the payment: the payer sees it under review. */
+  on_hold?: boolean;
 }
 
 export interface LiveStatusState {

@@ -18,6 +18,7 @@ import { wizardReturnFor } from '@/features/payments/lib/wizard-session';
 import { useMe } from '@/lib/session';
 import { StageList, useStageLabel } from '@/features/payments/progress/stage-list';
 import { formatTime } from '@/features/payments/progress/format-time';
+import { OnHoldNotice } from '@/features/payments/progress/on-hold-notice';
 
 const param = 'transaction_id';
 const link = 'font-semibold text-blue-700 underline underline-offset-2 hover:text-blue-900';
@@ -204,6 +205,7 @@ function Payment({ tx, updatedAt, refresh, refreshing, live }: PaymentProps) {
         <h2 id="stages-heading" className="text-xl font-bold text-ink">
           {t('stagesHeading')}
         </h2>
+        <OnHoldNotice onHold={tx.on_hold} className="mt-4" />
         <div className="mt-5">
           <StageList stages={tx.stages} method={tx.method} labelledBy="stages-heading" />
         </div>

@@ -17,6 +17,7 @@ import { Spinner } from '@/features/payments/components/spinner';
 import { SummaryList, SummarySection } from '@/features/payments/components/summary-list';
 import { formatCountdown } from '@/features/payments/lib/timer';
 import { finalStatuses } from '@/features/payments/progress/get-transaction-status';
+import { OnHoldNotice } from '@/features/payments/progress/on-hold-notice';
 import { StageList } from '@/features/payments/progress/stage-list';
 import { useFollowPayment } from '@/features/payments/progress/use-follow-payment';
 import type { DashboardPayment, SavedBankAccount } from '../api/payment-api';
@@ -218,6 +219,7 @@ export function PayStep({ payment, seconds, warning, onCopy, onSandboxError, onA
         <h3 id="pay-progress-heading" className="text-lg font-semibold text-ink">
           {t('payment.pay.progressHeading')}
         </h3>
+        <OnHoldNotice onHold={query.data?.on_hold} className="mt-3" />
         {query.data ? <StageList stages={query.data.stages} method={query.data.method} labelledBy="pay-progress-heading" /> : null}
       </section>
 

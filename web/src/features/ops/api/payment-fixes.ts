@@ -1,6 +1,6 @@
 // The Fix actions of Explain: POST /api/ops/payments/{id}/resend-email (any
-// operator) and POST /api/ops/payments/{id}/replay-webhook (finance and
-// admins). Each needs a reason and is written to the audit log; each
+// operator), POST /api/ops/payments/{id}/replay-webhook, /hold and /release
+// (finance and admins). Each needs a reason and is written to the audit log; each
 // refreshes the payment's story and its audit panel.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
@@ -14,6 +14,17 @@ export interface ResendMailInput {
 export interface ReplayWebhookInput {
   event_id: string;
   reason: string;
+}
+
+/** HoldInput is the body of POST .../hold and .../release (finance and admins). */
+export interface HoldInput {
+  reason: string;
+}
+
+/** ReleaseAnswer is the payment's state after a release and the partner events it applied. */
+export interface ReleaseAnswer {
+  status: string;
+  applied_events: string[];
 }
 
 export function usePaymentFixes(transactionId: string) {
@@ -34,5 +45,17 @@ export function usePaymentFixes(transactionId: string) {
     },
     onSuccess: refresh,
   });
-  return { resend, replay };
+  const hold = useMutation({
+    mutationFn: (body: HoldInput) => apiFetch<void>(`${path}/hold`, { method: 'POST', body: { ...body } }),
+    onSuccess: refresh,
+  });
+  const release = useMutation({
+    mutationFn: async (body: HoldInput) => {
+      const r = await apiFetch<ReleaseAnswer>(`${path}/release`, { method: 'POST', body: { ...body } });
+      if (!r || typeof r.status !== 'string') throw new Error('Unexpected release answer');
+      return r;
+    },
+    onSuccess: refresh,
+  });
+  return { resend, replay, hold, release };
 }

@@ -14,6 +14,10 @@ import { Webhooks } from './webhooks';
 import { Emails } from './emails';
 import { Ledger } from './ledger';
 import { RailReferences } from './rail-references';
+import { HoldPayment } from './fix-actions';
+
+/** holdable: a payment in progress whose pay-in is open may be put on hold (the API refuses the others). */
+const holdable = (status: string) => !['created', 'completed', 'check_mailed', 'expired', 'failed', 'refunded', 'payin_mismatch'].includes(status);
 
 /** ExplainPage is /ops/payments/:id: one payment's whole story on one screen. */
 export function ExplainPage() {
@@ -48,7 +52,10 @@ export function ExplainPage() {
           {t('explain.title')} <span className="block break-all font-mono text-lg sm:inline">{e.payment.transaction_id}</span>
         </h1>
       </div>
-      <PaymentSummary payment={e.payment} />
+      <PaymentSummary
+        payment={e.payment}
+        actions={me.role !== 'support' && (e.payment.hold || holdable(e.payment.status)) ? <HoldPayment transactionId={e.payment.transaction_id} held={!!e.payment.hold} /> : null}
+      />
       <StatesTimeline states={e.states ?? []} />
       <PartnerCalls calls={e.partner_calls ?? []} />
       <Webhooks webhooks={e.webhooks ?? []} transactionId={e.payment.transaction_id} canReplay={me.role !== 'support'} />

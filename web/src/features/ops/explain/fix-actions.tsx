@@ -1,6 +1,6 @@
 // The Fix actions of Explain, next to what they act on: resend an e-mail
-// (any operator) and replay a stored webhook (finance and admins, as the
-// API allows). Each asks for the reason the audit log keeps.
+// (any operator), replay a stored webhook, put the payment on hold or
+// release it (finance and admins, as the API allows). Each asks for the reason the audit log keeps.
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -98,6 +98,42 @@ export function ReplayWebhook({ transactionId, eventId, type }: { transactionId:
       error={replay.error}
       reset={replay.reset}
       run={(reason, done) => replay.mutate({ event_id: eventId, reason }, { onSuccess: (outcome) => done(t('fix.replayed', { outcome })) })}
+    />
+  );
+}
+
+/** HoldPayment puts the payment on hold ("Put on hold…") or, when it is held, releases it ("Release…"). */
+export function HoldPayment({ transactionId, held }: { transactionId: string; held: boolean }) {
+  const { t } = useTranslation('ops');
+  const { hold, release } = usePaymentFixes(transactionId);
+  if (held) {
+    return (
+      <Fix
+        label={t('fix.release')}
+        what={transactionId}
+        submit={t('fix.releaseSubmit')}
+        hint={t('fix.releaseHint')}
+        idPrefix={`release-${transactionId}`}
+        busy={release.isPending}
+        error={release.error}
+        reset={release.reset}
+        run={(reason, done) =>
+          release.mutate({ reason }, { onSuccess: (r) => done(t('fix.released', { status: r.status, count: r.applied_events.length })) })
+        }
+      />
+    );
+  }
+  return (
+    <Fix
+      label={t('fix.hold')}
+      what={transactionId}
+      submit={t('fix.holdSubmit')}
+      hint={t('fix.holdHint')}
+      idPrefix={`hold-${transactionId}`}
+      busy={hold.isPending}
+      error={hold.error}
+      reset={hold.reset}
+      run={(reason, done) => hold.mutate({ reason }, { onSuccess: () => done(t('fix.held')) })}
     />
   );
 }

@@ -16,8 +16,8 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
 
 const mono = (s: string | undefined) => (s ? <span className="break-all font-mono text-xs">{s}</span> : '—');
 
-/** PaymentSummary is the payment as it stands: amounts, payer, method and the partner's ids. */
-export function PaymentSummary({ payment: p }: { payment: Explanation['payment'] }) {
+/** PaymentSummary is the payment as it stands: amounts, payer, method, the partner's ids, an open hold; actions are the Fix actions on the whole payment. */
+export function PaymentSummary({ payment: p, actions }: { payment: Explanation['payment']; actions?: ReactNode }) {
   const { t } = useTranslation('ops');
   const rate = Number(p.effective_rate);
   return (
@@ -53,6 +53,12 @@ export function PaymentSummary({ payment: p }: { payment: Explanation['payment']
         <Item label={t('explain.summary.offramp')}>{mono(p.offramp_id)}</Item>
         {p.failure_reason ? <Item label={t('explain.summary.failure')}>{p.failure_reason}</Item> : null}
       </dl>
+      {p.hold ? (
+        <p role="status" className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          {t('explain.summary.onHold', { since: formatDateTime(new Date(p.hold.since)), by: p.hold.by, reason: p.hold.reason })}
+        </p>
+      ) : null}
+      {actions}
     </Section>
   );
 }

@@ -102,4 +102,13 @@ describe('parseWebhookStatus', () => {
     expect(parseWebhookStatus({ error: 'Transaction not found' })).toBeNull();
     expect(parseWebhookStatus(null)).toBeNull();
   });
+
+  it('keeps an operator’s hold with the status, and the reducer passes it on', () => {
+    const answer = { transaction_id: 'txn_1', payin_processing: false, payin_completed: false, offramp_transaction: null, offramp_completed: false };
+    const held = parseWebhookStatus({ ...answer, status: { status: 'awaiting_payin', updated_at: 'x' }, on_hold: true })!;
+    expect(held.status).toEqual({ status: 'awaiting_payin', updated_at: 'x', on_hold: true });
+    expect(reduceStatus(initialProgress, held).next.lastStatus?.on_hold).toBe(true);
+    const released = parseWebhookStatus({ ...answer, status: { status: 'awaiting_payin', updated_at: 'x' }, on_hold: false })!;
+    expect(released.status).toEqual({ status: 'awaiting_payin', updated_at: 'x' });
+  });
 });

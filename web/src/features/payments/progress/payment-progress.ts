@@ -33,6 +33,8 @@ export interface Offramp {
 export interface StatusRecord {
   status: ServerStatus | string;
   updated_at: string;
+  /** The answer's top-level `on_hold`, kept with the status it came with: an operator holds the payment. */
+  on_hold?: boolean;
 }
 
 export interface WebhookStatus {
@@ -135,7 +137,7 @@ export function parseWebhookStatus(body: unknown): WebhookStatus | null {
         : null,
     status:
       st && typeof st === 'object' && typeof st.status === 'string'
-        ? { status: st.status, updated_at: typeof st.updated_at === 'string' ? st.updated_at : '' }
+        ? { status: st.status, updated_at: typeof st.updated_at === 'string' ? st.updated_at : '', ...(b.on_hold === true ? { on_hold: true } : {}) }
         : null,
     expires_at: typeof b.expires_at === 'string' ? b.expires_at : undefined,
   };

@@ -15,9 +15,11 @@ export function useFollowPayment(id: string) {
   const owned = query.data?.owned && query.data.transaction_id === id && !finalStatuses.has(query.data.status);
   if ((owned ? id : '') !== liveId) setLiveId(owned ? id : '');
   const seq = live.status?.sequence;
+  // A hold or its release changes no state (the sequence stays): it is followed too.
+  const held = live.status?.on_hold;
   const { refetch } = query;
   useEffect(() => {
     if (seq !== undefined) void refetch();
-  }, [seq, refetch]);
+  }, [seq, held, refetch]);
   return { query, live: live.connected };
 }

@@ -1,5 +1,6 @@
 import { Button } from '@/components/ui/button';
 import type { WizardController } from '../hooks/use-wizard';
+import { OnHoldNotice } from '@/features/payments/progress/on-hold-notice';
 import { PaymentStatusLine } from './payment-status-line';
 import { TransactionProgress } from './transaction-progress';
 
@@ -17,6 +18,7 @@ export function PaymentTracking({ w, payLabel, offrampLabel }: { w: PaymentTrack
   return (
     <>
       <PaymentStatusLine progress={state.progress} method={w.config.method} />
+      <OnHoldNotice onHold={state.lastStatus?.on_hold} className="mt-3" />
       {state.progress === 'failed' ? (
         <Button className="mt-3" onClick={w.newQuote}>
           {t('pay.failedAction')}

@@ -63,9 +63,10 @@ export function usePaymentStatus(core: WizardCore, state: WizardState, openExpir
   const following = state.payment !== null && !isFinal(state.progress) ? state.payment.transaction_id : '';
   const live = useLiveStatus(following);
   const sequence = live.status?.sequence;
+  const held = live.status?.on_hold; // a hold or its release enters no state
   useEffect(() => {
     if (sequence !== undefined) void checkStatus().catch(() => undefined);
-  }, [sequence, checkStatus]);
+  }, [sequence, held, checkStatus]);
 
   usePolling(checkStatus, {
     enabled: state.payment !== null && !isFinal(state.progress) && !live.connected,

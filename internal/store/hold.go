@@ -1,0 +1,90 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"time"
+)
+
+// PaymentHold is an operator's hold on a payment: open while ReleasedAt is
+// nil.
+type PaymentHold struct {
+	ID, PaymentID               string
+	HeldAt                      time.Time
+	HeldBy, HeldByEmail, Reason string
+	ReleasedAt                  *time.Time
+	ReleasedBy, ReleasedByEmail string
+	ReleaseReason               string
+}
+
+// OpenHold returns the payment's open hold, or ErrNotFound.
+func (tx *Tx) OpenHold(ctx context.Context, paymentID string) (PaymentHold, error) {
+	var h PaymentHold
+	err := tx.queryRow(ctx, `SELECT id, payment_id, held_at, held_by, held_by_email, reason FROM payment_holds
+		WHERE payment_id = ? AND released_at IS NULL`, paymentID).
+		Scan(&h.ID, &h.PaymentID, &h.HeldAt, &h.HeldBy, &h.HeldByEmail, &h.Reason)
+	h.HeldAt = h.HeldAt.UTC()
+	return h, err
+}
+
+// HoldPayment opens a hold on a payment; the caller has checked that none
+// is open (the unique index refuses a second one).
+func (tx *Tx) HoldPayment(ctx context.Context, h PaymentHold) error {
+	_, err := tx.exec(ctx, `INSERT INTO payment_holds (id, payment_id, held_at, held_by, held_by_email, reason)
+		VALUES (?, ?, ?, ?, ?, ?)`, h.ID, h.PaymentID, utc(h.HeldAt), h.HeldBy, h.HeldByEmail, h.Reason)
+	return err
+}
+
+// ReleaseHold closes the payment's open hold; ErrNotFound when none is open.
+func (tx *Tx) ReleaseHold(ctx context.Context, paymentID string, at time.Time, by, byEmail, why string) error {
+	n, err := tx.exec(ctx, `UPDATE payment_holds SET released_at = ?, released_by = ?, released_by_email = ?, release_reason = ?
+		WHERE payment_id = ? AND released_at IS NULL`, utc(at), by, byEmail, why, paymentID)
+	if err == nil && n == 0 {
+		return ErrNotFound
+	}
+	return err
+}
+
+// HoldsOf lists a payment's holds, oldest first.
+func (tx *Tx) HoldsOf(ctx context.Context, paymentID string) ([]PaymentHold, error) {
+	rs, err := tx.query(ctx, `SELECT id, payment_id, held_at, held_by, held_by_email, reason, released_at,
+		COALESCE(released_by, ''), COALESCE(released_by_email, ''), COALESCE(release_reason, '')
+		FROM payment_holds WHERE payment_id = ? ORDER BY held_at, id`, paymentID)
+	if err != nil {
+		return nil, err
+	}
+	defer rs.Close()
+	var out []PaymentHold
+	for rs.Next() {
+		var h PaymentHold
+		var released sql.NullTime
+		if err := rs.Scan(&h.ID, &h.PaymentID, &h.HeldAt, &h.HeldBy, &h.HeldByEmail, &h.Reason, &released,
+			&h.ReleasedBy, &h.ReleasedByEmail, &h.ReleaseReason); err != nil {
+			return nil, err
+		}
+		h.HeldAt, h.ReleasedAt = h.HeldAt.UTC(), nullTime(released)
+		out = append(out, h)
+	}
+	return out, rs.Err()
+}
+
+// WebhooksHeld returns the ids of the events about a payment that arrived
+// while it was held and were kept for its release (their outcome is
+// outcome), in the order received.
+func (tx *Tx) WebhooksHeld(ctx context.Context, paymentID, outcome string) ([]string, error) {
+	rs, err := tx.query(ctx, `SELECT id FROM webhook_events WHERE payment_id = ? AND outcome LIKE ?
+		ORDER BY received_at, id`, paymentID, "%"+outcome+"%")
+	if err != nil {
+		return nil, err
+	}
+	defer rs.Close()
+	var out []string
+	for rs.Next() {
+		var id string
+		if err := rs.Scan(&id); err != nil {
+			return nil, err
+		}
+		out = append(out, id)
+	}
+	return out, rs.Err()
+}
