@@ -216,3 +216,38 @@ func TestBlindPayWithOnlyItsSettings(t *testing.T) {
 	h.Eventually("USD delivered", func() bool { return p.State(txn) == "completed" })
 	h.RequireBalancedLedger()
 }
+
+// TestBlindPayHeldPaymentPaysOutOnlyAfterRelease: a payment an operator
+// holds does not get its payout from BlindPay while held, even though
+// BlindPay settles the pay-in; on release the held deliveries are applied
+// and the payout is asked for.
+func TestBlindPayHeldPaymentPaysOutOnlyAfterRelease(t *testing.T) {
+	h := apptest.New(t, store.SQLite, apptest.Env("CREBIT_PARTNER", "blindpay-sandbox"))
+	finance, _ := h.NewOperator("finance.bp@example.com", "finance")
+	p := h.NewStagedPayer(apptest.CustomerBR(apptest.CPF))
+	txn := p.PixPayment(p.Quote("USDC/BRL", "140"), "").Str("transaction_id")
+	finance.MustOK("POST", "/api/ops/payments/"+txn+"/hold", map[string]string{"reason": "the payer's bank asked us to check"})
+	p.Simulate(txn, "payin_completed")
+	held := func() (n int) {
+		err := h.DB.Read(context.Background(), func(tx *store.Tx) error {
+			return tx.QueryRow(context.Background(), `SELECT COUNT(*) FROM webhook_events WHERE payment_id = ? AND outcome LIKE '%held: applied on release%'`, txn).Scan(&n)
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	h.Eventually("BlindPay's two pay-in deliveries recorded as held", func() bool { return held() == 2 })
+	var rec payment.Record
+	if err := h.DB.Read(context.Background(), func(tx *store.Tx) (err error) { rec, err = tx.Payment(context.Background(), txn); return }); err != nil {
+		t.Fatal(err)
+	}
+	if rec.State != payment.StateAwaitingPayin || rec.OfframpID != "" {
+		t.Fatalf("while held: %s, payout %q; want awaiting_payin and no payout", rec.State, rec.OfframpID)
+	}
+	finance.MustOK("POST", "/api/ops/payments/"+txn+"/release", map[string]string{"reason": "checked with the bank"})
+	h.Eventually("the payout asked for after the release", func() bool { return p.State(txn) == "offramp_created" })
+	p.Simulate(txn, "offramp_completed")
+	h.Eventually("USD delivered", func() bool { return p.State(txn) == "completed" })
+	h.RequireBalancedLedger()
+}

@@ -251,6 +251,9 @@ func (s *Service) applyStagedEvent(ctx context.Context, tx *store.Tx, source str
 	}
 	switch ev.Type {
 	case partner.EventPayinSettled:
+		if held, err := onHold(ctx, tx, p.ID); err != nil || held {
+			return HeldOutcome, p.ID, err // the payout waits for the release (hold.go)
+		}
 		if p.State != payment.StatePayinCompleted || p.OfframpID != "" {
 			return "ignored: payout already asked for or not due (" + string(p.State) + ")", p.ID, nil
 		}
@@ -340,12 +343,16 @@ func (s *Service) payOut(ctx context.Context, id string) error {
 		c    customer.Customer
 		bank customer.BankAccount
 	)
+	held := false
 	err := s.db.Read(ctx, func(tx *store.Tx) (err error) {
 		if p, err = tx.Payment(ctx, id); err != nil {
 			return err
 		}
 		if p.State != payment.StatePayinCompleted || p.OfframpID != "" {
 			return nil
+		}
+		if held, err = onHold(ctx, tx, p.ID); err != nil || held {
+			return err
 		}
 		if c, err = tx.Customer(ctx, p.CustomerID); err != nil {
 			return err
@@ -355,6 +362,10 @@ func (s *Service) payOut(ctx context.Context, id string) error {
 	})
 	if err != nil || p.State != payment.StatePayinCompleted || p.OfframpID != "" {
 		return err
+	}
+	if held {
+		// An operator holds the payment: no money leaves until the release.
+		return river.JobSnooze(time.Minute)
 	}
 	ctx, _ = partner.WithCallLog(ctx)
 	defer s.flushCalls(ctx, p.ID)
@@ -377,6 +388,15 @@ func (s *Service) payOut(ctx context.Context, id string) error {
 		}
 		if cur.OfframpID != "" {
 			return nil
+		}
+		if held, err := onHold(ctx, tx, cur.ID); err != nil || held {
+			// Held while the payout was being made: the payout is recorded
+			// (its webhooks find the payment by it and wait for the
+			// release); the state moves when they are applied.
+			if err != nil {
+				return err
+			}
+			return tx.SetPaymentOfframp(ctx, cur.ID, off.ID, off.Status)
 		}
 		_, err = s.advance(ctx, tx, cur, payment.EventOfframpCreated, "job:payout", &partner.EventData{Offramp: &off, Status: off.Status})
 		return err
