@@ -78,6 +78,13 @@ func translated(w http.ResponseWriter, r *http.Request, code apperr.Code, msg st
 // personMessage is the error's message in the request's language; the
 // response says which language it is in.
 func personMessage(w http.ResponseWriter, r *http.Request, code apperr.Code, err error) string {
+	var ae *apperr.Error
+	if errors.As(err, &ae) && ae.Key != "" && ae.Code == code {
+		lang := i18n.FromRequest(r)
+		w.Header().Set("Content-Language", lang)
+		w.Header().Add("Vary", "Accept-Language")
+		return i18n.Text(lang, ae.Key, ae.Args)
+	}
 	return translated(w, r, code, apperr.Message(err))
 }
 
