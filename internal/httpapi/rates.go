@@ -67,7 +67,7 @@ func (s *Server) indicativeRate(ctx context.Context, symbol, quoteType string) (
 		return "", err
 	}
 	if quoteType != partner.OnRamp && quoteType != partner.OffRamp {
-		return "", apperr.WithField(apperr.Invalid, "quote_type", `quote_type must be "on_ramp" or "off_ramp"`)
+		return "", apperr.E(apperr.Invalid, "quote_type").On("quote_type")
 	}
 	snap, err := s.rateSnapshot(ctx)
 	if err != nil {

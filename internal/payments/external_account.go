@@ -35,10 +35,10 @@ func ValidateBankAccount(in ExternalAccountInput) (routing, number string, err e
 	for _, v := range []string{in.AccountName, in.BeneficiaryName, in.BankName, in.AccountNumber, in.RoutingNumber,
 		in.Address.Street, in.Address.City, in.Address.State, in.Address.PostalCode} {
 		if t(v) == "" {
-			return "", "", apperr.New(apperr.BankDetailsMissing, "Please fill in all bank account details including bank address")
+			return "", "", apperr.E(apperr.BankDetailsMissing, "")
 		}
 		if input.TooLong(v, 200) {
-			return "", "", apperr.New(apperr.FieldTooLong, "Bank account details are too long (at most 200 characters each)")
+			return "", "", apperr.E(apperr.FieldTooLong, "bank")
 		}
 	}
 	for _, f := range []struct{ field, label, value string }{
@@ -52,7 +52,7 @@ func ValidateBankAccount(in ExternalAccountInput) (routing, number string, err e
 	}
 	routing, err = taxid.ABA(in.RoutingNumber)
 	if err != nil {
-		return "", "", apperr.WithField(apperr.RoutingNumberInvalid, "routing_number", "Invalid routing number: it must be the 9-digit ABA number of a US bank. Please check it.")
+		return "", "", apperr.E(apperr.RoutingNumberInvalid, "").On("routing_number")
 	}
 	number = input.DigitsOnly(in.AccountNumber)
 	if number != strings.Map(func(r rune) rune {
@@ -61,10 +61,10 @@ func ValidateBankAccount(in ExternalAccountInput) (routing, number string, err e
 		}
 		return r
 	}, t(in.AccountNumber)) || len(number) < 4 || len(number) > 17 {
-		return "", "", apperr.WithField(apperr.AccountNumberInvalid, "bank_account_number", "Invalid account number: it must have 4 to 17 digits.")
+		return "", "", apperr.E(apperr.AccountNumberInvalid, "").On("bank_account_number")
 	}
 	if c := strings.ToUpper(t(in.Address.Country)); c != "" && c != "USA" && c != "US" {
-		return "", "", apperr.WithField(apperr.BankNotInUSA, "address", "The bank must be in the USA")
+		return "", "", apperr.E(apperr.BankNotInUSA, "").On("address")
 	}
 	return routing, number, nil
 }
