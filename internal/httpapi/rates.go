@@ -52,8 +52,7 @@ func (s *Server) rateSnapshot(ctx context.Context) (rates.Snapshot, error) {
 	}
 	snap, err := s.rates.Rates(ctx)
 	if errors.Is(err, rates.ErrUnavailable) {
-		return snap, &apperr.Error{Code: apperr.PartnerUnavailable,
-			Message: "Failed to get quote: the exchange-rate provider is unavailable. Please try again in a moment."}
+		return snap, apperr.E(apperr.PartnerUnavailable, "rate")
 	}
 	return snap, err
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"log/slog"
 	"mime"
@@ -176,7 +175,7 @@ func exactFieldNames(raw []byte, t reflect.Type) error {
 	for i, key := range keys {
 		f, ok := fields[key]
 		if !ok {
-			return apperr.WithField(apperr.UnknownField, key, fmt.Sprintf("unknown field %q", key))
+			return apperr.E(apperr.UnknownField, "name", "field", quoted(key)).On(key)
 		}
 		if err := exactFieldNames(values[i], f.Type); err != nil {
 			return err

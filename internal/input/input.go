@@ -66,7 +66,7 @@ func PlainText(s string) bool {
 
 // NotPlainText is the refusal of a field that is not PlainText.
 func NotPlainText(field, label string) error {
-	return apperr.WithField(apperr.Invalid, field, label+" cannot contain line breaks, tabs or invisible characters")
+	return apperr.E(apperr.Invalid, "plain_text", "label", label).On(field)
 }
 
 // Truncate cuts s to at most n characters (runes).

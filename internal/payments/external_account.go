@@ -117,7 +117,7 @@ func (s *Service) CreateExternalAccount(ctx context.Context, who actor.Actor, in
 	pa, err := s.partner.CreateExternalAccount(ctx, idemKey("account", c.ID, string(fp)), req)
 	if err != nil {
 		s.log.Warn("partner external account failed", "customer_id", c.ID, "err", err)
-		return customer.BankAccount{}, partnerUnavailable(err, "Failed to create external account. Please try again in a moment.")
+		return customer.BankAccount{}, partnerUnavailable(err, "account")
 	}
 	a := customer.BankAccount{ID: extID, PartnerAccountID: pa.ID, CustomerID: c.ID,
 		AccountName: t(in.AccountName), BeneficiaryName: t(in.BeneficiaryName), BankName: t(in.BankName),

@@ -21,7 +21,7 @@ import (
 func ParseSymbol(symbol string) (money.Currency, error) {
 	c, ok := corridor.BySymbol(symbol)
 	if !ok {
-		return "", apperr.WithField(apperr.Invalid, "symbol", `symbol must be "USDC/BRL" or "USDC/MXN"`)
+		return "", apperr.E(apperr.Invalid, "symbol").On("symbol")
 	}
 	return c.Currency, nil
 }
@@ -30,9 +30,9 @@ func ParseSymbol(symbol string) (money.Currency, error) {
 // greater than 0 with at most 2 decimals, within the configured maximum;
 // the Brazil minimum is checked by CheckAmount when a payment is made.
 func (s *Service) ParseAmountUSD(raw string) (money.Amount, error) {
-	invalid := apperr.WithField(apperr.AmountInvalid, "amount_usd", "Please enter a valid USD amount")
+	invalid := apperr.E(apperr.AmountInvalid, "").On("amount_usd")
 	if raw == "" {
-		return money.Amount{}, apperr.WithField(apperr.AmountInvalid, "amount_usd", "amount_usd is required: Please enter a valid USD amount")
+		return money.Amount{}, apperr.E(apperr.AmountInvalid, "required").On("amount_usd")
 	}
 	a, err := money.Parse(raw, money.USD)
 	tooLarge := apperr.WithField(apperr.AmountTooLarge, "amount_usd", fmt.Sprintf(
@@ -41,11 +41,11 @@ func (s *Service) ParseAmountUSD(raw string) (money.Amount, error) {
 	case errors.Is(err, money.ErrRange):
 		return money.Amount{}, tooLarge
 	case errors.Is(err, money.ErrPrecision):
-		return money.Amount{}, apperr.WithField(apperr.AmountInvalid, "amount_usd", "Please enter a valid USD amount: at most 2 decimal places")
+		return money.Amount{}, apperr.E(apperr.AmountInvalid, "decimals").On("amount_usd")
 	case err != nil:
 		return money.Amount{}, invalid
 	case !a.IsPositive():
-		return money.Amount{}, apperr.WithField(apperr.AmountInvalid, "amount_usd", "Please enter a valid USD amount greater than 0")
+		return money.Amount{}, apperr.E(apperr.AmountInvalid, "positive").On("amount_usd")
 	}
 	if a.Cmp(s.cfg.MaxPaymentUSD) > 0 {
 		return money.Amount{}, tooLarge
@@ -85,7 +85,7 @@ func (s *Service) CreateQuote(ctx context.Context, who actor.Actor, symbol strin
 	b, err := pricing.Price(pricing.Input{AmountUSD: amountUSD, OnRampQuotation: onRate, OffRampQuotation: offRate,
 		FeeBps: off.FeeBps, FeeFixed: feeFixed, Local: local})
 	if errors.Is(err, pricing.ErrTooSmall) {
-		return payment.Quote{}, apperr.WithField(apperr.MinimumAmount, "amount_usd", "Please enter a valid USD amount: this amount is too small to pay")
+		return payment.Quote{}, apperr.E(apperr.MinimumAmount, "too_small").On("amount_usd")
 	}
 	if err != nil {
 		return payment.Quote{}, fmt.Errorf("price quote: %w", err)
@@ -95,7 +95,7 @@ func (s *Service) CreateQuote(ctx context.Context, who actor.Actor, symbol strin
 	// USDC for USD (rounded down to cents). The ledger posts these amounts.
 	legs, err := pricing.ComputeLegs(b, onRate, offRate)
 	if errors.Is(err, pricing.ErrTooSmall) {
-		return payment.Quote{}, apperr.WithField(apperr.MinimumAmount, "amount_usd", "Please enter a valid USD amount: this amount is too small to pay")
+		return payment.Quote{}, apperr.E(apperr.MinimumAmount, "too_small").On("amount_usd")
 	}
 	if err != nil {
 		return payment.Quote{}, err
@@ -171,5 +171,5 @@ func (s *Service) IndicativeRate(ctx context.Context, symbol, quoteType string) 
 		}
 		return pricing.IndicativeReverse(rate, q.FeeBps), nil
 	}
-	return "", apperr.WithField(apperr.Invalid, "quote_type", `quote_type must be "on_ramp" or "off_ramp"`)
+	return "", apperr.E(apperr.Invalid, "quote_type").On("quote_type")
 }

@@ -33,11 +33,11 @@ func (s *Service) ReceiveWebhook(ctx context.Context, h http.Header, body []byte
 	}
 	var ev partner.Event
 	if err := json.Unmarshal(body, &ev); err != nil {
-		return false, apperr.New(apperr.InvalidJSON, "webhook body is not a JSON event")
+		return false, apperr.E(apperr.InvalidJSON, "webhook")
 	}
 	id := h.Get("webhook-id")
 	if len(id) > 200 {
-		return false, apperr.New(apperr.Invalid, "webhook-id is too long")
+		return false, apperr.E(apperr.Invalid, "webhook_id")
 	}
 	hdrs := receivedHeaders(h)
 	// Applied at once: no job to queue and wait for, one transaction less.

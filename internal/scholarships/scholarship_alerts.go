@@ -130,7 +130,7 @@ func canonicalParams(params string) (string, error) {
 	v.Del("lang")
 	p, err := scholarship.ParseParams(v)
 	if err != nil {
-		return "", apperr.FieldError("params", "The search could not be read: "+apperr.Message(err))
+		return "", apperr.E(apperr.Invalid, "search_detail", "detail", apperr.Message(err)).On("params")
 	}
 	return p.Encode(), nil
 }

@@ -162,7 +162,7 @@ func (s *Service) UpdateApplication(ctx context.Context, a actor.Actor, id strin
 func applyPatch(ap *store.Application, patch ApplicationPatch, requirements int) error {
 	if st := patch.Status; st != nil && *st != ap.Status {
 		if !contains(ApplicationStates, *st) {
-			return apperr.FieldError("status", "status must be one of "+strings.Join(ApplicationStates, ", "))
+			return apperr.E(apperr.Invalid, "application_status", "values", strings.Join(ApplicationStates, ", ")).On("status")
 		}
 		if !contains(appMoves[ap.Status], *st) {
 			return apperr.E(apperr.Conflict, "application_move", "from", ap.Status, "to", *st)
