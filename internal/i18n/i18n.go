@@ -1,16 +1,18 @@
 // Package i18n answers a person in their language: it picks the request's
 // language (the crebit_lang cookie the web app sets, else Accept-Language)
-// and translates the English message of an apperr.Error.
+// and gives an apperr.Error's message in it.
 //
 // The catalog is messages/<language>.json, embedded. Its "messages" map a key
 // to a text: the key "<code>" is the code's general message, and a key
-// "<code>.<name>" is one specific message. The English file is the
-// reference: each specific English text is a template ({name} marks a value
-// taken from the message as sent) that is matched against the English
-// message, and the same key in the other language is written with the
-// captured values. Values that are English words the product chose (field
-// labels) are translated through "terms". A message no template matches gets
-// the code's general message; English is always answered as sent.
+// "<code>.<name>" is one specific message, {name} marking an argument. An
+// error made with apperr.E carries its key and arguments, and Text answers
+// the key's text in the language with the arguments filled in. Values that
+// are English words the product chose (field labels) are translated through
+// "terms". An error still made from English text (the call sites not
+// converted yet) goes through Translate: each specific English text is a
+// template matched against the message, and the same key in the other
+// language is written with the captured values; a message no template
+// matches gets the code's general message, and English is answered as sent.
 package i18n
 
 import (
