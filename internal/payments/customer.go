@@ -114,8 +114,7 @@ func (s *Service) CreateCustomer(ctx context.Context, who actor.Actor, in Custom
 		return CustomerResult{}, partnerUnavailable(err, "customer")
 	}
 	if pc.KYCStatus == partner.KYCRejected {
-		return CustomerResult{}, &apperr.Error{Code: apperr.KYCRejected,
-			Message: "We could not verify your identity with these details. Please check them, or contact support."}
+		return CustomerResult{}, apperr.E(apperr.KYCRejected, "details")
 	}
 	w, err := s.partner.CreateWallet(ctx, key+"-wallet", pc.ID)
 	if err != nil {
@@ -220,7 +219,7 @@ func (s *Service) validateCustomer(in CustomerInput) (customer.Customer, string,
 	}
 	for i, v := range values {
 		if input.TooLong(v, 200) {
-			return customer.Customer{}, "", apperr.WithField(apperr.FieldTooLong, "", customerLabels[i]+" is too long (at most 200 characters)")
+			return customer.Customer{}, "", apperr.E(apperr.FieldTooLong, "label", "label", customerLabels[i])
 		}
 	}
 	email, err := input.Email("email", in.Email)

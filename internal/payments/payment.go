@@ -252,14 +252,14 @@ func (s *Service) buildPayment(ctx context.Context, tx *store.Tx, who actor.Acto
 		return none, noAuth, "", apperr.E(apperr.QuoteExpired, "").On("quote_id")
 	}
 	if q.TotalLocal.Currency != local {
-		return none, noAuth, "", apperr.New(apperr.QuoteMismatch, "This quote is in %s, but a %s payment needs a %s quote. Please generate a new quote.",
-			q.TotalLocal.Currency, strings.ToUpper(in.Method), local)
+		return none, noAuth, "", apperr.E(apperr.QuoteMismatch, "currency",
+			"quoteCurrency", q.TotalLocal.Currency, "method", strings.ToUpper(in.Method), "currency", local)
 	}
 	amount, err := money.Parse(in.AmountLocal, local)
 	if err != nil || amount.Cmp(q.TotalLocal) != 0 {
 		field := cor.Request.AmountField
-		return none, noAuth, "", apperr.WithField(apperr.QuoteMismatch, field, fmt.Sprintf("%s does not match the locked quote (%s %s). Please generate a new quote.",
-			field, q.TotalLocal, local))
+		return none, noAuth, "", apperr.E(apperr.QuoteMismatch, "amount",
+			"field", field, "amount", q.TotalLocal, "currency", local).On(field)
 	}
 
 	delivery, err := payment.ParseDelivery(in.Delivery)
@@ -363,7 +363,7 @@ func validatePaymentInput(in *PaymentInput) error {
 	}
 	if in.AmountLocal == "" {
 		field := cor.Request.AmountField
-		return apperr.WithField(apperr.RequiredFieldsMissing, field, field+" is required")
+		return apperr.E(apperr.RequiredFieldsMissing, "field", "field", field).On(field)
 	}
 	if input.TooLong(in.SenderName, 200) {
 		return apperr.E(apperr.FieldTooLong, "label", "label", "sender_name").On("sender_name")

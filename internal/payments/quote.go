@@ -35,8 +35,8 @@ func (s *Service) ParseAmountUSD(raw string) (money.Amount, error) {
 		return money.Amount{}, apperr.E(apperr.AmountInvalid, "required").On("amount_usd")
 	}
 	a, err := money.Parse(raw, money.USD)
-	tooLarge := apperr.WithField(apperr.AmountTooLarge, "amount_usd", fmt.Sprintf(
-		"The maximum per payment is USD %s. Please split a larger bill into several payments.", s.cfg.MaxPaymentUSD))
+	tooLarge := apperr.E(apperr.AmountTooLarge, "max",
+		"max", s.cfg.MaxPaymentUSD).On("amount_usd")
 	switch {
 	case errors.Is(err, money.ErrRange):
 		return money.Amount{}, tooLarge
@@ -134,8 +134,7 @@ func (s *Service) quoteLegs(ctx context.Context, symbol string) (on, off partner
 	}
 	if err != nil {
 		s.log.Warn("partner quote failed", "symbol", symbol, "err", err)
-		return on, off, &apperr.Error{Code: apperr.PartnerUnavailable,
-			Message: "Failed to create quote: the exchange-rate provider is unavailable. Please try again in a moment."}
+		return on, off, apperr.E(apperr.PartnerUnavailable, "quote")
 	}
 	return on, off, nil
 }
@@ -163,7 +162,7 @@ func (s *Service) IndicativeRate(ctx context.Context, symbol, quoteType string) 
 		q, err := s.partner.CreateQuote(ctx, randid.New("idem"), partner.QuoteRequest{Symbol: symbol, Side: partner.OffRamp})
 		if err != nil {
 			s.log.Warn("partner quote failed", "symbol", symbol, "err", err)
-			return "", &apperr.Error{Code: apperr.PartnerUnavailable, Message: "Failed to get quote: the exchange-rate provider is unavailable. Please try again in a moment."}
+			return "", apperr.E(apperr.PartnerUnavailable, "rate")
 		}
 		rate, err := money.ParseRate(q.Quotation)
 		if err != nil || q.FeeBps < 0 || q.FeeBps >= 10000 {

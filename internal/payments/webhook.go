@@ -29,7 +29,7 @@ func (s *Service) ReceiveWebhook(ctx context.Context, h http.Header, body []byte
 	if err := partner.Verify(s.webhookKey, h, body, s.now()); err != nil {
 		s.log.Warn("webhook refused", "reason", err)
 		s.metrics.WebhookRefused()
-		return false, &apperr.Error{Code: apperr.WebhookSignatureInvalid, Message: "invalid webhook signature"}
+		return false, apperr.E(apperr.WebhookSignatureInvalid, "plain")
 	}
 	var ev partner.Event
 	if err := json.Unmarshal(body, &ev); err != nil {
