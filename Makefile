@@ -67,6 +67,9 @@ test-ui:
 # once per process: storetest.Migrated).
 RACE := -race -gcflags='modernc.org/sqlite/lib=-race=false'
 
+# The key check of the three catalogs runs in both: server messages and e-mail templates in
+# test-go (internal/i18n TestCatalogsAgree and TestKeys, internal/mail TestTemplateKeys), the web
+# app's locales in test-web (scripts/check-locales.mjs).
 test-go: deps-go pdftools
 	@start=$$(date +%s); $(GO) vet ./... && $(GO) test $(RACE) -count=1 -timeout=25m ./...; rc=$$?; \
 	echo "test-go: exit $$rc after $$(( $$(date +%s) - start )) s"; exit $$rc

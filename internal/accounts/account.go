@@ -34,8 +34,7 @@ const (
 
 // errAccountExists answers a sign-up with an address that has an account:
 // nothing is created, and the person is told plainly where to go instead.
-var errAccountExists = apperr.WithField(apperr.AccountExists, "email",
-	"An account with this email already exists. Sign in, or reset your password if you forgot it.")
+var errAccountExists = apperr.E(apperr.AccountExists, "").On("email")
 
 // initAccounts sets up password hashing.
 func (s *Service) initAccounts(d Deps) error {
@@ -83,13 +82,13 @@ type SignedIn struct {
 func passwordError(field string, err error) error {
 	switch {
 	case errors.Is(err, account.ErrPasswordShort):
-		return apperr.WithField(apperr.PasswordTooShort, field, "Password must be at least 12 characters")
+		return apperr.E(apperr.PasswordTooShort, "").On(field)
 	case errors.Is(err, account.ErrPasswordLong):
-		return apperr.WithField(apperr.PasswordTooLong, field, "Password must be at most 128 characters")
+		return apperr.E(apperr.PasswordTooLong, "").On(field)
 	case errors.Is(err, account.ErrPasswordCommon):
-		return apperr.WithField(apperr.PasswordTooCommon, field, "This password is too common. Please choose another one.")
+		return apperr.E(apperr.PasswordTooCommon, "").On(field)
 	case errors.Is(err, account.ErrPasswordHasEmail):
-		return apperr.WithField(apperr.PasswordContainsEmail, field, "Password must not contain your email address")
+		return apperr.E(apperr.PasswordContainsEmail, "").On(field)
 	}
 	var weak *account.WeakPasswordError
 	if errors.As(err, &weak) {
@@ -102,17 +101,17 @@ func passwordError(field string, err error) error {
 func weakPassword(field string, r account.WeakReason) error {
 	switch r {
 	case account.WeakRepeat:
-		return apperr.WithField(apperr.PasswordTooWeak, field, "This password is easy to guess: repeated characters or words. Try a few unrelated words.")
+		return apperr.E(apperr.PasswordTooWeak, "repeat").On(field)
 	case account.WeakSequence:
-		return apperr.WithField(apperr.PasswordTooWeak, field, "This password is easy to guess: a sequence such as abcd or 1234. Try a few unrelated words.")
+		return apperr.E(apperr.PasswordTooWeak, "sequence").On(field)
 	case account.WeakKeyboard:
-		return apperr.WithField(apperr.PasswordTooWeak, field, "This password is easy to guess: a keyboard pattern such as qwerty. Try a few unrelated words.")
+		return apperr.E(apperr.PasswordTooWeak, "keyboard").On(field)
 	case account.WeakDate:
-		return apperr.WithField(apperr.PasswordTooWeak, field, "This password is easy to guess: it reads as dates or years. Try a few unrelated words.")
+		return apperr.E(apperr.PasswordTooWeak, "date").On(field)
 	case account.WeakCommon:
-		return apperr.WithField(apperr.PasswordTooWeak, field, "This password is easy to guess: common words, names or passwords. Add an uncommon word or two.")
+		return apperr.E(apperr.PasswordTooWeak, "common").On(field)
 	}
-	return apperr.WithField(apperr.PasswordTooWeak, field, "This password is easy to guess. Make it longer with a few unrelated words.")
+	return apperr.E(apperr.PasswordTooWeak, "").On(field)
 }
 
 func (s *Service) hashPassword(ctx context.Context, pw string) (string, error) {
@@ -271,12 +270,12 @@ func (s *Service) attachGuestData(ctx context.Context, tx *store.Tx, sessionID, 
 // Me returns the signed-in account, or 401.
 func (s *Service) Me(ctx context.Context, who actor.Actor) (Me, error) {
 	if !who.SignedIn() {
-		return Me{}, apperr.New(apperr.SignInRequired, "Please sign in")
+		return Me{}, apperr.E(apperr.SignInRequired, "")
 	}
 	var a store.Account
 	err := s.db.Read(ctx, func(tx *store.Tx) (err error) { a, err = tx.Account(ctx, who.AccountID); return })
 	if errors.Is(err, store.ErrNotFound) {
-		return Me{}, apperr.New(apperr.SignInRequired, "Please sign in")
+		return Me{}, apperr.E(apperr.SignInRequired, "")
 	}
 	return meOf(a), err
 }
@@ -292,13 +291,13 @@ func (s *Service) SignOut(ctx context.Context, who actor.Actor) error {
 // VerifyEmail consumes a verification link.
 func (s *Service) VerifyEmail(ctx context.Context, token string) error {
 	if token == "" || len(token) > 100 {
-		return apperr.New(apperr.LinkInvalid, "This link is invalid, has expired or was already used.")
+		return apperr.E(apperr.LinkInvalid, "")
 	}
 	now := s.now()
 	return s.db.Tx(ctx, func(tx *store.Tx) error {
 		id, err := tx.UseAccountToken(ctx, account.TokenHash(token), purposeVerify, now)
 		if errors.Is(err, store.ErrNotFound) {
-			return apperr.New(apperr.LinkInvalid, "This link is invalid, has expired or was already used.")
+			return apperr.E(apperr.LinkInvalid, "")
 		}
 		if err != nil {
 			return err

@@ -274,7 +274,7 @@ func (s *Service) CloseAccount(ctx context.Context, who actor.Actor, password st
 		// a refund are theirs until the payment ends.
 		if busy, err := tx.PaymentInFlight(ctx, a.ID); err != nil || busy {
 			if err == nil {
-				err = apperr.New(apperr.Conflict, "You have a payment in progress. You can close your account once it has finished.")
+				err = apperr.E(apperr.Conflict, "payment_in_flight")
 			}
 			return err
 		}
@@ -290,7 +290,7 @@ func (s *Service) CloseAccount(ctx context.Context, who actor.Actor, password st
 		return tx.RedactClosedAccount(ctx, a.ID, now.Add(-RefundWindow), now)
 	})
 	if errors.Is(err, store.ErrNotFound) {
-		return apperr.New(apperr.SignInRequired, "Please sign in")
+		return apperr.E(apperr.SignInRequired, "")
 	}
 	return err
 }

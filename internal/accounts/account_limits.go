@@ -24,8 +24,7 @@ func (e *LimitedError) Unwrap() error { return e.err }
 
 func limited(after time.Duration) error {
 	mins := int((after + time.Minute - time.Second) / time.Minute)
-	return &LimitedError{RetryAfter: after, err: apperr.New(apperr.RateLimited,
-		"Too many attempts. Please wait %d minute(s) and try again, or reset your password.", max(mins, 1))}
+	return &LimitedError{RetryAfter: after, err: apperr.E(apperr.RateLimited, "account", "minutes", max(mins, 1))}
 }
 
 // Per client IP: sign-in, two-factor and reset requests together.
@@ -139,6 +138,6 @@ func (s *Service) hashSlot(ctx context.Context, slots chan struct{}) (func(), er
 	case slots <- struct{}{}:
 		return func() { <-slots }, nil
 	case <-ctx.Done():
-		return nil, errors.Join(apperr.New(apperr.Unavailable, "The server is busy. Please try again."), ctx.Err())
+		return nil, errors.Join(apperr.E(apperr.Unavailable, "busy"), ctx.Err())
 	}
 }

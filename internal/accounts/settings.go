@@ -27,7 +27,7 @@ const (
 	maxNameLength = 100
 )
 
-var errCurrentPassword = apperr.WithField(apperr.CurrentPasswordInvalid, "current_password", "Your current password is incorrect")
+var errCurrentPassword = apperr.E(apperr.CurrentPasswordInvalid, "").On("current_password")
 
 // recordSignin keeps the approximate device of a sign-in and a keyed hash
 // of its address (referral rewards compare it), and forgets the
@@ -57,10 +57,10 @@ func (s *Service) UpdateName(ctx context.Context, who actor.Actor, first, last s
 	}
 	first, last = strings.Join(strings.Fields(first), " "), strings.Join(strings.Fields(last), " ")
 	if first == "" || last == "" {
-		return Me{}, apperr.New(apperr.NameInvalid, "Please enter your first and last name")
+		return Me{}, apperr.E(apperr.NameInvalid, "")
 	}
 	if input.TooLong(first, maxNameLength) || input.TooLong(last, maxNameLength) {
-		return Me{}, apperr.New(apperr.FieldTooLong, "Names are too long (at most 100 characters each)")
+		return Me{}, apperr.E(apperr.FieldTooLong, "name")
 	}
 	var a store.Account
 	err := s.db.Tx(ctx, func(tx *store.Tx) (err error) {
@@ -169,7 +169,7 @@ func (s *Service) RemoveBankAccount(ctx context.Context, who actor.Actor, id str
 	}
 	err := s.db.Tx(ctx, func(tx *store.Tx) error { return tx.RemoveBankAccount(ctx, who.AccountID, id, s.now()) })
 	if errors.Is(err, store.ErrNotFound) {
-		return apperr.New(apperr.NotFound, "No such bank account")
+		return apperr.E(apperr.NotFound, "bank_account")
 	}
 	return err
 }
@@ -206,7 +206,7 @@ func (s *Service) SetLanguage(ctx context.Context, who actor.Actor, lang string)
 		return actor.ErrNotSignedIn
 	}
 	if !slices.Contains(i18n.Languages, lang) {
-		return apperr.WithField(apperr.Invalid, "lang", "lang must be en, pt-BR or es-MX")
+		return apperr.E(apperr.Invalid, "lang").On("lang")
 	}
 	return s.db.Tx(ctx, func(tx *store.Tx) error { return tx.SetAccountLanguage(ctx, who.AccountID, lang) })
 }

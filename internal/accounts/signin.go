@@ -15,7 +15,7 @@ import (
 	"github.com/crebit/crebit/internal/store"
 )
 
-var errCredentials = apperr.New(apperr.InvalidCredentials, "Incorrect email or password")
+var errCredentials = apperr.E(apperr.InvalidCredentials, "")
 
 // SignIn checks an e-mail and password. A wrong e-mail and a wrong
 // password get the same answer in about the same time. With two-factor on,
@@ -102,7 +102,7 @@ func (s *Service) SignInTwoFactor(ctx context.Context, who actor.Actor, stepToke
 	if err := s.allowIP(ctx, ip); err != nil {
 		return SignedIn{}, err
 	}
-	expired := apperr.New(apperr.TwoFactorStepExpired, "Your sign-in expired. Please sign in again.")
+	expired := apperr.E(apperr.TwoFactorStepExpired, "")
 	if stepToken == "" || len(stepToken) > 100 {
 		return SignedIn{}, expired
 	}
@@ -232,7 +232,7 @@ func (w *resetRequestWorker) Work(ctx context.Context, job *river.Job[resetReque
 // ResetPassword sets a new password from a reset link, signs out every
 // session of the account and e-mails a notice.
 func (s *Service) ResetPassword(ctx context.Context, who actor.Actor, token, password string) error {
-	invalid := apperr.New(apperr.LinkInvalid, "This link is invalid, has expired or was already used.")
+	invalid := apperr.E(apperr.LinkInvalid, "")
 	if token == "" || len(token) > 100 {
 		return invalid
 	}

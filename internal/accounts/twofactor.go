@@ -24,7 +24,7 @@ import (
 // (what authenticator apps support), a window of one step either side, and
 // no step accepted twice.
 
-var errTwoFactorCode = apperr.New(apperr.TwoFactorCodeInvalid, "Invalid code. Please check your authenticator app and try again.")
+var errTwoFactorCode = apperr.E(apperr.TwoFactorCodeInvalid, "")
 
 const recoveryCodes = 10
 
@@ -77,12 +77,12 @@ type Enrolment struct {
 
 func (s *Service) signedInAccount(ctx context.Context, who actor.Actor) (store.Account, error) {
 	if !who.SignedIn() {
-		return store.Account{}, apperr.New(apperr.SignInRequired, "Please sign in")
+		return store.Account{}, apperr.E(apperr.SignInRequired, "")
 	}
 	var a store.Account
 	err := s.db.Read(ctx, func(tx *store.Tx) (err error) { a, err = tx.Account(ctx, who.AccountID); return })
 	if errors.Is(err, store.ErrNotFound) {
-		return a, apperr.New(apperr.SignInRequired, "Please sign in")
+		return a, apperr.E(apperr.SignInRequired, "")
 	}
 	return a, err
 }
@@ -98,7 +98,7 @@ func (s *Service) EnrolTwoFactor(ctx context.Context, who actor.Actor, password 
 		return Enrolment{}, actor.ErrEmailNotVerified
 	}
 	if a.TOTPEnabledAt != nil {
-		return Enrolment{}, apperr.New(apperr.TwoFactorState, "Two-factor authentication is already on")
+		return Enrolment{}, apperr.E(apperr.TwoFactorState, "on")
 	}
 	key, err := totp.Generate(totp.GenerateOpts{Issuer: mail.ProductName, AccountName: a.Email, Period: 30,
 		Digits: otp.DigitsSix, Algorithm: otp.AlgorithmSHA1})
@@ -119,7 +119,7 @@ func (s *Service) ConfirmTwoFactor(ctx context.Context, who actor.Actor, code st
 		return nil, err
 	}
 	if a.TOTPEnabledAt != nil || a.TOTPSecret == "" {
-		return nil, apperr.New(apperr.TwoFactorState, "Start two-factor enrolment first")
+		return nil, apperr.E(apperr.TwoFactorState, "enrol")
 	}
 	if a.EmailVerifiedAt == nil {
 		return nil, actor.ErrEmailNotVerified
@@ -174,7 +174,7 @@ func (s *Service) DisableTwoFactor(ctx context.Context, who actor.Actor, passwor
 		return err
 	}
 	if a.TOTPEnabledAt == nil {
-		return apperr.New(apperr.TwoFactorState, "Two-factor authentication is not on")
+		return apperr.E(apperr.TwoFactorState, "off")
 	}
 	key := twoFactorKey(a.ID)
 	if _, err := s.reserveAttempt(ctx, key); err != nil {

@@ -20,11 +20,11 @@ func OwnCustomer(ctx context.Context, db *store.DB, who Actor, customerID string
 // OwnCustomerTx is OwnCustomer inside the caller's transaction.
 func OwnCustomerTx(ctx context.Context, tx *store.Tx, who Actor, customerID string) (customer.Customer, error) {
 	if customerID == "" {
-		return customer.Customer{}, apperr.WithField(apperr.RequiredFieldsMissing, "customer_id", "No customer ID found. Please create a customer profile first.")
+		return customer.Customer{}, apperr.E(apperr.RequiredFieldsMissing, "customer_id").On("customer_id")
 	}
 	c, err := tx.Customer(ctx, customerID)
 	if errors.Is(err, store.ErrNotFound) || (err == nil && !who.Owns(c.SessionID, c.AccountID)) {
-		return customer.Customer{}, apperr.New(apperr.CustomerNotFound, "Customer not found. Please create a customer profile first.")
+		return customer.Customer{}, apperr.E(apperr.CustomerNotFound, "")
 	}
 	return c, err
 }

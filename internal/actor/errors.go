@@ -5,10 +5,10 @@ import (
 )
 
 // ErrNotSignedIn refuses what only a signed-in account may do.
-var ErrNotSignedIn = apperr.New(apperr.SignInRequired, "Please sign in")
+var ErrNotSignedIn = apperr.E(apperr.SignInRequired, "")
 
 // ErrEmailNotVerified refuses what needs an address its holder has shown
 // to own (turning two-factor on, inviting friends): otherwise someone who
 // registered another person's address could put their own second factor in
 // front of its owner, or write to strangers in Crebit's name.
-var ErrEmailNotVerified = apperr.New(apperr.EmailNotVerified, "Please confirm your email address first: open the link we sent you.")
+var ErrEmailNotVerified = apperr.E(apperr.EmailNotVerified, "")

@@ -8,14 +8,24 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+
+	"github.com/crebit/crebit/internal/i18n"
 )
 
 // Error is an error a client may see. Clients decide from Code and Field;
-// Message is the English text for a person; httpapi answers it in the
-// request's language through internal/i18n (a template per message there).
+// Message is the English text for a person. An error made with E carries
+// its catalog key and arguments, and httpapi answers the key's text in the
+// request's language (internal/i18n/messages); one made with New, WithField
+// or FieldError carries only English, which i18n matches against the
+// code's templates (the old path, for the call sites not converted yet).
 type Error struct {
 	Code    Code
 	Message string
+	// Key is the message's key in internal/i18n/messages ("<code>.<name>",
+	// or "<code>" for the code's general message); Args fill its
+	// {placeholders}. Empty for an error made from English text.
+	Key  string
+	Args map[string]string
 	// Field names the request's JSON field at fault, when there is one.
 	Field string
 	// RetryAfter is how many seconds to wait (rate_limited); sent as the
@@ -24,6 +34,32 @@ type Error struct {
 }
 
 func (e *Error) Error() string { return string(e.Code) + ": " + e.Message }
+
+// E returns an *Error whose message is the catalog's entry "<code>.<name>"
+// (the code's general message when name is ""), its {placeholders} filled
+// from args: pairs of a placeholder's name and its value (fmt.Sprint). The
+// English entry is Message; i18n.TestKeys checks that every key used exists
+// in every language with the same placeholders.
+func E(code Code, name string, args ...any) *Error {
+	key := string(code)
+	if name != "" {
+		key += "." + name
+	}
+	var values map[string]string
+	if len(args) > 0 {
+		values = make(map[string]string, len(args)/2)
+		for i := 0; i+1 < len(args); i += 2 {
+			values[fmt.Sprint(args[i])] = fmt.Sprint(args[i+1])
+		}
+	}
+	return &Error{Code: code, Message: i18n.Text("en", key, values), Key: key, Args: values}
+}
+
+// On returns e about one request field.
+func (e *Error) On(field string) *Error {
+	e.Field = field
+	return e
+}
 
 // New returns an *Error with a formatted message.
 func New(code Code, format string, a ...any) *Error {

@@ -108,7 +108,7 @@ func (s *Service) DashboardTransactions(ctx context.Context, who actor.Actor, pa
 		return TransactionPage{}, actor.ErrNotSignedIn
 	}
 	if page < 1 || page > maxDashboardPage {
-		return TransactionPage{}, apperr.WithField(apperr.Invalid, "page", "page must be a whole number from 1 to 5000")
+		return TransactionPage{}, apperr.E(apperr.Invalid, "page").On("page")
 	}
 	out := TransactionPage{Transactions: []Transaction{}, Page: page, PageSize: DashboardPageSize}
 	err := s.db.Read(ctx, func(tx *store.Tx) error {
@@ -172,7 +172,7 @@ func (s *Service) DashboardTransaction(ctx context.Context, who actor.Actor, id 
 	if !who.SignedIn() {
 		return TransactionDetail{}, actor.ErrNotSignedIn
 	}
-	notFound := apperr.New(apperr.TransactionNotFound, "Transaction not found. Please check the transaction ID.")
+	notFound := apperr.E(apperr.TransactionNotFound, "")
 	if !randid.Valid("txn", id) {
 		return TransactionDetail{}, notFound
 	}

@@ -105,7 +105,7 @@ func (s *Service) JoinCheckWaitlist(ctx context.Context, who actor.Actor, countr
 		return actor.ErrNotSignedIn
 	}
 	if !corridorOK(country) {
-		return apperr.WithField(apperr.Invalid, "country", `country must be "brazil" or "mexico"`)
+		return apperr.E(apperr.Invalid, "country").On("country")
 	}
 	return s.db.Tx(ctx, func(tx *store.Tx) error { return tx.JoinCheckWaitlist(ctx, who.AccountID, country, s.now().UTC()) })
 }
@@ -135,13 +135,13 @@ func (s *Service) CreateDashboardPayment(ctx context.Context, who actor.Actor, i
 	}
 	recipient := strings.Join(strings.Fields(in.Recipient), " ")
 	if recipient == "" {
-		return payment.Record{}, apperr.WithField(apperr.RequiredFieldsMissing, "recipient", "Please enter the university or recipient name")
+		return payment.Record{}, apperr.E(apperr.RequiredFieldsMissing, "recipient").On("recipient")
 	}
 	if input.TooLong(recipient, 200) {
-		return payment.Record{}, apperr.WithField(apperr.FieldTooLong, "recipient", "The recipient name is too long (at most 200 characters)")
+		return payment.Record{}, apperr.E(apperr.FieldTooLong, "label", "label", "The recipient name").On("recipient")
 	}
 	if in.Authorization == nil {
-		return payment.Record{}, apperr.WithField(apperr.AuthorizationRequired, "authorization", "Authorization Required – Please agree to the authorization to proceed with the payment.")
+		return payment.Record{}, apperr.E(apperr.AuthorizationRequired, "").On("authorization")
 	}
 	c, err := actor.OwnCustomer(ctx, s.db, who, in.CustomerID)
 	if err != nil {
@@ -149,7 +149,7 @@ func (s *Service) CreateDashboardPayment(ctx context.Context, who actor.Actor, i
 	}
 	if c.AccountID != who.AccountID || !usableProfile(c) {
 		// A guest profile of this browser is not the account's identity.
-		return payment.Record{}, apperr.New(apperr.CustomerNotFound, "Customer not found. Please create a customer profile first.")
+		return payment.Record{}, apperr.E(apperr.CustomerNotFound, "")
 	}
 	if !walletReady(c) {
 		// A partner that opens wallets only after its verdict (BlindPay):
@@ -165,7 +165,7 @@ func (s *Service) CreateDashboardPayment(ctx context.Context, who actor.Actor, i
 	var q payment.Quote
 	err = s.db.Read(ctx, func(tx *store.Tx) (err error) { q, err = tx.QuoteByOnRampID(ctx, in.QuoteID); return })
 	if errors.Is(err, store.ErrNotFound) || (err == nil && !who.Owns(q.SessionID, "")) {
-		return payment.Record{}, apperr.WithField(apperr.QuoteNotFound, "quote_id", "No valid quote found. Please generate a new quote.")
+		return payment.Record{}, apperr.E(apperr.QuoteNotFound, "").On("quote_id")
 	}
 	if err != nil {
 		return payment.Record{}, err

@@ -112,7 +112,7 @@ func externalAccountJSON(a customer.BankAccount) map[string]string {
 func (s *Server) handleSessionCustomerID(w http.ResponseWriter, r *http.Request) {
 	sess, ok := currentSession(r)
 	if !ok || sess.LastCustomerID == "" {
-		writeError(w, r, apperr.New(apperr.CustomerNotFound, "No customer ID found in session"))
+		writeError(w, r, apperr.E(apperr.CustomerNotFound, "session"))
 		return
 	}
 	writeJSON(w, r, http.StatusOK, map[string]string{"customer_id": sess.LastCustomerID})

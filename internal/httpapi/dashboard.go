@@ -25,7 +25,7 @@ func (s *Server) handleDashboardTransactions(w http.ResponseWriter, r *http.Requ
 	if v := r.URL.Query().Get("page"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || len(v) > 6 {
-			writeError(w, r, apperr.WithField(apperr.Invalid, "page", "page must be a whole number from 1 to 5000"))
+			writeError(w, r, apperr.E(apperr.Invalid, "page").On("page"))
 			return
 		}
 		page = n

@@ -104,7 +104,7 @@ func (s *Server) handleOpsAudit(w http.ResponseWriter, r *http.Request) {
 	if l := q.Get("limit"); l != "" {
 		n, err := strconv.Atoi(l)
 		if err != nil || n < 1 || n > 200 {
-			writeError(w, r, apperr.WithField(apperr.Invalid, "limit", "limit must be a whole number from 1 to 200"))
+			writeError(w, r, apperr.E(apperr.Invalid, "limit").On("limit"))
 			return
 		}
 		f.Limit = n
@@ -199,7 +199,7 @@ func (s *Server) handleOpsRewardReview(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if in.Decision != "release" && in.Decision != "refuse" {
-		writeError(w, r, apperr.WithField(apperr.Invalid, "decision", `decision must be "release" or "refuse"`))
+		writeError(w, r, apperr.E(apperr.Invalid, "decision").On("decision"))
 		return
 	}
 	if err := s.ops.ConsoleReviewReward(r.Context(), op, r.PathValue("id"), in.Decision, in.Reason); err != nil {

@@ -86,7 +86,7 @@ func (s *Server) handlePaymentCreate(c corridor.Corridor) http.HandlerFunc {
 func (s *Server) createPayment(w http.ResponseWriter, r *http.Request, in payments.PaymentInput) (payment.Record, bool) {
 	who := actor(r)
 	if who.SessionID == "" {
-		writeError(w, r, apperr.WithField(apperr.QuoteNotFound, "quote_id", "No valid quote found. Please generate a new quote."))
+		writeError(w, r, apperr.E(apperr.QuoteNotFound, "").On("quote_id"))
 		return payment.Record{}, false
 	}
 	key, ok := idempotencyKey(w, r)
@@ -130,7 +130,7 @@ func createdPaymentJSON(c corridor.Corridor, p payment.Record) map[string]any {
 func idempotencyKey(w http.ResponseWriter, r *http.Request) (string, bool) {
 	key := r.Header.Get("Idempotency-Key")
 	if !printableASCII(key) {
-		writeError(w, r, apperr.New(apperr.IdempotencyKeyInvalid, "Idempotency-Key must be printable ASCII of at most 200 characters"))
+		writeError(w, r, apperr.E(apperr.IdempotencyKeyInvalid, "ascii"))
 		return "", false
 	}
 	return key, true
@@ -184,7 +184,7 @@ type stageJSON struct {
 func (s *Server) handleTransactionStatus(w http.ResponseWriter, r *http.Request) {
 	id := r.URL.Query().Get("transaction_id")
 	if id == "" {
-		writeError(w, r, apperr.WithField(apperr.RequiredFieldsMissing, "transaction_id", "Please enter a transaction ID"))
+		writeError(w, r, apperr.E(apperr.RequiredFieldsMissing, "transaction_id").On("transaction_id"))
 		return
 	}
 	st, err := s.payments.Status(r.Context(), actor(r), id)

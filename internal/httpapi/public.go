@@ -81,7 +81,7 @@ func (s *Server) handleConsentCreate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if !req.Accepted {
-		writeError(w, r, apperr.WithField(apperr.AuthorizationRequired, "accepted", "Authorization Required – Please agree to the authorization to proceed with the payment."))
+		writeError(w, r, apperr.E(apperr.AuthorizationRequired, "").On("accepted"))
 		return
 	}
 	who, err := s.ensureActor(w, r)

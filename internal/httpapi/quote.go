@@ -96,7 +96,7 @@ func (s *Server) handleRateIndicative(w http.ResponseWriter, r *http.Request) {
 func (s *Server) handleSessionQuoteIDs(w http.ResponseWriter, r *http.Request) {
 	sess, ok := currentSession(r)
 	if !ok || sess.LastOnRampQuoteID == "" {
-		writeError(w, r, apperr.New(apperr.QuoteNotFound, "No quote IDs found in session"))
+		writeError(w, r, apperr.E(apperr.QuoteNotFound, "session"))
 		return
 	}
 	writeJSON(w, r, http.StatusOK, map[string]string{

@@ -52,8 +52,7 @@ func (s *Server) rateSnapshot(ctx context.Context) (rates.Snapshot, error) {
 	}
 	snap, err := s.rates.Rates(ctx)
 	if errors.Is(err, rates.ErrUnavailable) {
-		return snap, &apperr.Error{Code: apperr.PartnerUnavailable,
-			Message: "Failed to get quote: the exchange-rate provider is unavailable. Please try again in a moment."}
+		return snap, apperr.E(apperr.PartnerUnavailable, "rate")
 	}
 	return snap, err
 }
@@ -67,7 +66,7 @@ func (s *Server) indicativeRate(ctx context.Context, symbol, quoteType string) (
 		return "", err
 	}
 	if quoteType != partner.OnRamp && quoteType != partner.OffRamp {
-		return "", apperr.WithField(apperr.Invalid, "quote_type", `quote_type must be "on_ramp" or "off_ramp"`)
+		return "", apperr.E(apperr.Invalid, "quote_type").On("quote_type")
 	}
 	snap, err := s.rateSnapshot(ctx)
 	if err != nil {

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"log/slog"
 	"mime"
@@ -78,6 +77,13 @@ func translated(w http.ResponseWriter, r *http.Request, code apperr.Code, msg st
 // personMessage is the error's message in the request's language; the
 // response says which language it is in.
 func personMessage(w http.ResponseWriter, r *http.Request, code apperr.Code, err error) string {
+	var ae *apperr.Error
+	if errors.As(err, &ae) && ae.Key != "" && ae.Code == code {
+		lang := i18n.FromRequest(r)
+		w.Header().Set("Content-Language", lang)
+		w.Header().Add("Vary", "Accept-Language")
+		return i18n.Text(lang, ae.Key, ae.Args)
+	}
 	return translated(w, r, code, apperr.Message(err))
 }
 
@@ -103,7 +109,7 @@ func decodeJSON(w http.ResponseWriter, r *http.Request, dst any) error {
 	if ct := r.Header.Get("Content-Type"); ct != "" {
 		mt, _, err := mime.ParseMediaType(ct)
 		if err != nil || (mt != "application/json" && !strings.HasSuffix(mt, "+json")) {
-			return apperr.New(apperr.InvalidJSON, "Content-Type must be application/json")
+			return apperr.E(apperr.InvalidJSON, "content_type")
 		}
 	}
 	raw, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBodyBytes))
@@ -113,10 +119,10 @@ func decodeJSON(w http.ResponseWriter, r *http.Request, dst any) error {
 	// A NUL is valid JSON but no text field has a use for it, and
 	// PostgreSQL cannot store it: refuse it here, for every field at once.
 	if bytes.Contains(raw, []byte(`\u0000`)) {
-		return apperr.New(apperr.InvalidJSON, `text fields must not contain NUL characters (\u0000)`)
+		return apperr.E(apperr.InvalidJSON, "nul")
 	}
 	if key, ok := duplicateKey(raw); ok {
-		return apperr.WithField(apperr.InvalidJSON, key, fmt.Sprintf("field %q appears more than once; send each field once", key))
+		return apperr.E(apperr.InvalidJSON, "duplicate", "field", quoted(key)).On(key)
 	}
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
@@ -125,7 +131,7 @@ func decodeJSON(w http.ResponseWriter, r *http.Request, dst any) error {
 		return decodeError(err)
 	}
 	if err := dec.Decode(&struct{}{}); !errors.Is(err, io.EOF) {
-		return apperr.New(apperr.InvalidJSON, "request body must contain a single JSON object")
+		return apperr.E(apperr.InvalidJSON, "single")
 	}
 	// encoding/json matches field names case-insensitively; the API's
 	// names are exact.
@@ -169,7 +175,7 @@ func exactFieldNames(raw []byte, t reflect.Type) error {
 	for i, key := range keys {
 		f, ok := fields[key]
 		if !ok {
-			return apperr.WithField(apperr.UnknownField, key, fmt.Sprintf("unknown field %q", key))
+			return apperr.E(apperr.UnknownField, "name", "field", quoted(key)).On(key)
 		}
 		if err := exactFieldNames(values[i], f.Type); err != nil {
 			return err
@@ -210,28 +216,38 @@ func decodeError(err error) error {
 	)
 	switch {
 	case errors.Is(err, io.EOF):
-		return apperr.New(apperr.InvalidJSON, "request body is empty; send a JSON object")
+		return apperr.E(apperr.InvalidJSON, "empty")
 	case errors.Is(err, io.ErrUnexpectedEOF):
-		return apperr.New(apperr.InvalidJSON, "malformed JSON: the body ends too early")
+		return apperr.E(apperr.InvalidJSON, "short")
 	case errors.As(err, &mbe):
-		return apperr.New(apperr.TooLarge, "request body is larger than %d bytes", maxBodyBytes)
+		return apperr.E(apperr.TooLarge, "bytes", "bytes", maxBodyBytes)
 	case errors.As(err, &syntax):
-		return apperr.New(apperr.InvalidJSON, "malformed JSON at byte %d: %s", syntax.Offset, syntax.Error())
+		return apperr.E(apperr.InvalidJSON, "syntax", "offset", syntax.Offset, "detail", syntax.Error())
 	case errors.As(err, &typ):
 		if typ.Field == "" {
-			return apperr.New(apperr.InvalidJSON, "request body must be a JSON object, not %s", article(typ.Value))
+			return apperr.E(apperr.InvalidJSON, "not_object", "kind", article(typ.Value))
 		}
-		return apperr.WithField(apperr.InvalidJSON, typ.Field, fmt.Sprintf("field %q must be %s, not %s", typ.Field, jsonKind(typ.Type.String()), article(typ.Value)))
+		return apperr.E(apperr.InvalidJSON, "field_type", "field", quoted(typ.Field), "kind", jsonKind(typ.Type.String()), "value", article(typ.Value)).On(typ.Field)
 	case strings.HasPrefix(err.Error(), "json: unknown field "):
 		name := strings.TrimPrefix(err.Error(), "json: unknown field ")
-		return apperr.WithField(apperr.UnknownField, strings.Trim(name, `"`), "unknown field "+name)
+		if len(name) >= 2 && name[0] == '"' && name[len(name)-1] == '"' {
+			return apperr.E(apperr.UnknownField, "name", "field", name[1:len(name)-1]).On(strings.Trim(name, `"`))
+		}
+		return apperr.E(apperr.UnknownField, "bare", "field", name).On(strings.Trim(name, `"`))
 	case strings.HasPrefix(err.Error(), "json: "):
-		return apperr.New(apperr.InvalidJSON, "malformed JSON: %s", strings.TrimPrefix(err.Error(), "json: "))
+		return apperr.E(apperr.InvalidJSON, "malformed", "detail", strings.TrimPrefix(err.Error(), "json: "))
 	default:
 		// Anything else came from below encoding/json; its text is not ours
 		// to show.
-		return apperr.New(apperr.InvalidJSON, "malformed JSON")
+		return apperr.E(apperr.InvalidJSON, "plain")
 	}
+}
+
+// quoted is s as %q writes it, without the quotes (the catalog's texts
+// put the quotes around the placeholder).
+func quoted(s string) string {
+	q := strconv.Quote(s)
+	return q[1 : len(q)-1]
 }
 
 // readError answers a body that could not be read. A transport error's
@@ -239,10 +255,10 @@ func decodeError(err error) error {
 func readError(r *http.Request, err error) error {
 	var mbe *http.MaxBytesError
 	if errors.As(err, &mbe) {
-		return apperr.New(apperr.TooLarge, "request body is larger than %d bytes", maxBodyBytes)
+		return apperr.E(apperr.TooLarge, "bytes", "bytes", maxBodyBytes)
 	}
 	logger(r).Info("request body could not be read", "err", err)
-	return apperr.New(apperr.InvalidJSON, "the request body could not be read; please try again")
+	return apperr.E(apperr.InvalidJSON, "read")
 }
 
 // duplicateKey finds a key that appears twice in one JSON object, at any

@@ -100,7 +100,7 @@ type (
 func (s *Server) handleSupportInbound(w http.ResponseWriter, r *http.Request) {
 	token, _ := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
 	if want := s.cfg.SupportInboundToken.Reveal(); subtle.ConstantTimeCompare([]byte(token), []byte(want)) != 1 {
-		writeError(w, r, apperr.New(apperr.Unauthorized, "Missing or wrong inbound token"))
+		writeError(w, r, apperr.E(apperr.Unauthorized, "inbound_token"))
 		return
 	}
 	var in struct {
@@ -145,7 +145,7 @@ func (s *Server) handleMailboxReply(w http.ResponseWriter, r *http.Request) {
 	}
 	err = s.support.Inbound(r.Context(), m.To, m.Headers["Reply-To"], "Re: "+m.Subject, in.Text)
 	if errors.Is(err, support.ErrNotTaken) {
-		writeError(w, r, apperr.New(apperr.Conflict, "This e-mail is not a support answer, or the reply is empty"))
+		writeError(w, r, apperr.E(apperr.Conflict, "mailbox_reply"))
 		return
 	}
 	if err != nil {

@@ -17,10 +17,10 @@ func (s *Server) handleWebhookReceive(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		var mbe *http.MaxBytesError
 		if errors.As(err, &mbe) {
-			writeError(w, r, apperr.New(apperr.TooLarge, "request body is larger than %d bytes", maxBodyBytes))
+			writeError(w, r, apperr.E(apperr.TooLarge, "bytes", "bytes", maxBodyBytes))
 			return
 		}
-		writeError(w, r, apperr.New(apperr.InvalidJSON, "could not read the body"))
+		writeError(w, r, apperr.E(apperr.InvalidJSON, "unreadable"))
 		return
 	}
 	dup, err := s.payments.ReceiveWebhook(r.Context(), r.Header, body)

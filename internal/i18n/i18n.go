@@ -1,16 +1,18 @@
 // Package i18n answers a person in their language: it picks the request's
 // language (the crebit_lang cookie the web app sets, else Accept-Language)
-// and translates the English message of an apperr.Error.
+// and gives an apperr.Error's message in it.
 //
 // The catalog is messages/<language>.json, embedded. Its "messages" map a key
 // to a text: the key "<code>" is the code's general message, and a key
-// "<code>.<name>" is one specific message. The English file is the
-// reference: each specific English text is a template ({name} marks a value
-// taken from the message as sent) that is matched against the English
-// message, and the same key in the other language is written with the
-// captured values. Values that are English words the product chose (field
-// labels) are translated through "terms". A message no template matches gets
-// the code's general message; English is always answered as sent.
+// "<code>.<name>" is one specific message, {name} marking an argument. An
+// error made with apperr.E carries its key and arguments, and Text answers
+// the key's text in the language with the arguments filled in. Values that
+// are English words the product chose (field labels) are translated through
+// "terms". An error still made from English text (the call sites not
+// converted yet) goes through Translate: each specific English text is a
+// template matched against the message, and the same key in the other
+// language is written with the captured values; a message no template
+// matches gets the code's general message, and English is answered as sent.
 package i18n
 
 import (
@@ -142,20 +144,49 @@ func compile(key, text string) (template, error) {
 	return t, nil
 }
 
+// Text is the catalog entry key in lang (English for a language the product
+// does not speak), its {placeholders} filled from args; outside English,
+// values that are English terms (field labels) are translated. A key lang
+// lacks falls back to its code's general message, and a key no catalog has
+// is returned as is (TestKeys keeps every key used in every catalog).
+func Text(lang, key string, args map[string]string) string {
+	c, ok := catalogs[lang]
+	if !ok {
+		lang, c = "en", catalogs["en"]
+	}
+	text, ok := c.Messages[key]
+	if !ok {
+		code, _, _ := strings.Cut(key, ".")
+		if text, ok = c.Messages[code]; !ok {
+			return key
+		}
+	}
+	return placeholder.ReplaceAllStringFunc(text, func(p string) string {
+		v := args[p[1:len(p)-1]]
+		if lang != "en" {
+			v = c.term(v)
+		}
+		return v
+	})
+}
+
 // Translate returns message (the English text sent with code) in lang. It
 // returns message itself for English, for an unknown language, and when the
-// catalog has nothing for the code.
+// catalog has nothing for the code. This is the old path, for errors made
+// from English text (apperr.New, WithField, FieldError); an error made with
+// apperr.E is answered by Text from its key.
 func Translate(lang, code, message string) string {
-	out, _ := translate(lang, code, message)
+	c, ok := catalogs[lang]
+	if !ok || lang == "en" {
+		return message
+	}
+	out, _ := translate(c, code, message)
 	return out
 }
 
-// translate also says whether a specific template matched.
-func translate(lang, code, message string) (string, bool) {
-	c, ok := catalogs[lang]
-	if !ok || lang == "en" {
-		return message, false
-	}
+// translate also says which key it answered with: a specific template's
+// key, the code's when the general message is the exact text sent, else "".
+func translate(c Catalog, code, message string) (string, string) {
 	for _, t := range templates[code] {
 		m := t.re.FindStringSubmatch(message)
 		if m == nil {
@@ -171,13 +202,16 @@ func translate(lang, code, message string) (string, bool) {
 		}
 		return placeholder.ReplaceAllStringFunc(target, func(p string) string {
 			return values[p[1:len(p)-1]]
-		}), true
+		}), t.key
 	}
 	if general, ok := c.Messages[code]; ok {
 		// The English general message may be the exact text sent.
-		return general, catalogs["en"].Messages[code] == message
+		if catalogs["en"].Messages[code] == message {
+			return general, code
+		}
+		return general, ""
 	}
-	return message, false
+	return message, ""
 }
 
 // term translates a captured value that is a known English term, or a

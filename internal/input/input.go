@@ -35,17 +35,17 @@ func Email(field, raw string) (string, error) {
 	case err == nil:
 		return e, nil
 	case errors.Is(err, account.ErrEmailMissing):
-		return "", apperr.WithField(apperr.RequiredFieldsMissing, field, "Email is required")
+		return "", apperr.E(apperr.RequiredFieldsMissing, "field", "field", "Email").On(field)
 	case errors.Is(err, account.ErrEmailInvisible):
-		return "", apperr.WithField(apperr.EmailInvalid, field, "The email address holds an invisible or control character. Please type it again.")
+		return "", apperr.E(apperr.EmailInvalid, "invisible").On(field)
 	case errors.Is(err, account.ErrEmailLiteral):
-		return "", apperr.WithField(apperr.EmailInvalid, field, "Please use an email address at a domain name, not at an IP address.")
+		return "", apperr.E(apperr.EmailInvalid, "literal").On(field)
 	case errors.Is(err, account.ErrEmailMixed):
-		return "", apperr.WithField(apperr.EmailInvalid, field, "The email address's domain mixes alphabets, such as a Cyrillic letter among Latin ones. Please check it.")
+		return "", apperr.E(apperr.EmailInvalid, "mixed").On(field)
 	case errors.Is(err, account.ErrEmailLocal):
-		return "", apperr.WithField(apperr.EmailInvalid, field, "The part before the @ can hold only unaccented letters, digits and . _ + - characters.")
+		return "", apperr.E(apperr.EmailInvalid, "local").On(field)
 	}
-	return "", apperr.WithField(apperr.EmailInvalid, field, "Please enter a valid email address")
+	return "", apperr.E(apperr.EmailInvalid, "").On(field)
 }
 
 // PlainText reports whether s is text a person typed on one line that
@@ -66,7 +66,7 @@ func PlainText(s string) bool {
 
 // NotPlainText is the refusal of a field that is not PlainText.
 func NotPlainText(field, label string) error {
-	return apperr.WithField(apperr.Invalid, field, label+" cannot contain line breaks, tabs or invisible characters")
+	return apperr.E(apperr.Invalid, "plain_text", "label", label).On(field)
 }
 
 // Truncate cuts s to at most n characters (runes).

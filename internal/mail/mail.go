@@ -1,8 +1,8 @@
 // Package mail renders Crebit's transactional e-mails from templates and
 // sends them over SMTP. Every message has a plain-text and an HTML part from
 // one template file per message and language (templates/<kind>.tmpl and
-// templates/<lang>/<kind>.tmpl); the payment e-mails' texts still live in a
-// Go table (payments/payment_mail.go) until issue 27's keyed translations. Links in a message can carry single-use tokens, so
+// templates/<lang>/<kind>.tmpl); payment_update.tmpl also holds each payment
+// stage's texts, read through Part. Links in a message can carry single-use tokens, so
 // nothing here logs a message's body or its links.
 package mail
 

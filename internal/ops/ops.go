@@ -40,8 +40,7 @@ var ErrNoConsole = errors.New("not an operator")
 
 // errConsoleTwoFactor answers an operator whose sign-in did not pass the
 // second factor within consoleSignIn (or who has none).
-var errConsoleTwoFactor = apperr.New(apperr.TwoFactorRequired,
-	"The console needs a sign-in with your two-factor code from the last 8 hours. Turn two-factor authentication on in Settings if it is off, then sign in again.")
+var errConsoleTwoFactor = apperr.E(apperr.TwoFactorRequired, "console")
 
 // Operator is the signed-in operator of a console request.
 type Operator struct {
@@ -96,9 +95,9 @@ func reason(r string) (string, error) {
 	r = strings.Join(strings.Fields(r), " ")
 	switch {
 	case r == "":
-		return "", apperr.WithField(apperr.RequiredFieldsMissing, "reason", "Please give the reason for this action")
+		return "", apperr.E(apperr.RequiredFieldsMissing, "reason").On("reason")
 	case input.TooLong(r, 500):
-		return "", apperr.WithField(apperr.FieldTooLong, "reason", "The reason is too long (at most 500 characters)")
+		return "", apperr.E(apperr.FieldTooLong, "reason").On("reason")
 	case !input.PlainText(r):
 		return "", input.NotPlainText("reason", "Reason")
 	}
@@ -128,13 +127,13 @@ const CommandLine = "cli"
 // zero). The account must exist.
 func (s *Service) SetOperatorRole(ctx context.Context, by *Operator, email, role, why string) error {
 	if !slices.Contains(roles, role) {
-		return apperr.WithField(apperr.Invalid, "role", "role must be one of support, finance, admin")
+		return apperr.E(apperr.Invalid, "role").On("role")
 	}
 	email = account.NormalizeEmail(email)
 	return s.db.Tx(ctx, func(tx *store.Tx) error {
 		a, err := tx.AccountByEmail(ctx, email)
 		if errors.Is(err, store.ErrNotFound) {
-			return apperr.WithField(apperr.NotFound, "email", "No account has this email address; the person signs up first")
+			return apperr.E(apperr.NotFound, "account_email").On("email")
 		}
 		if err != nil {
 			return err
@@ -175,7 +174,7 @@ func (s *Service) RemoveOperator(ctx context.Context, by *Operator, email, why s
 			}
 		}
 		if errors.Is(err, store.ErrNotFound) {
-			return apperr.WithField(apperr.NotFound, "email", "No operator has this email address")
+			return apperr.E(apperr.NotFound, "operator").On("email")
 		}
 		return err
 	})
@@ -215,7 +214,7 @@ func (s *Service) ConsoleSetOperator(ctx context.Context, by Operator, email, ro
 		return err
 	}
 	if account.NormalizeEmail(email) == by.Email {
-		return apperr.WithField(apperr.Conflict, "email", "You cannot change your own role; ask another admin")
+		return apperr.E(apperr.Conflict, "own_role").On("email")
 	}
 	return s.SetOperatorRole(ctx, &by, email, role, why)
 }
@@ -228,7 +227,7 @@ func (s *Service) ConsoleRemoveOperator(ctx context.Context, by Operator, email,
 		return err
 	}
 	if account.NormalizeEmail(email) == by.Email {
-		return apperr.WithField(apperr.Conflict, "email", "You cannot change your own role; ask another admin")
+		return apperr.E(apperr.Conflict, "own_role").On("email")
 	}
 	return s.RemoveOperator(ctx, &by, email, why)
 }
@@ -267,7 +266,7 @@ type AuditRow struct {
 // neither skipped nor repeated.
 func (s *Service) ConsoleAudit(ctx context.Context, q AuditQuery) (AuditPage, error) {
 	if (q.ObjectType == "") != (q.ObjectID == "") {
-		return AuditPage{}, apperr.WithField(apperr.Invalid, "object_id", "object_type and object_id go together")
+		return AuditPage{}, apperr.E(apperr.Invalid, "audit_object").On("object_id")
 	}
 	f := store.AuditFilter{ObjectType: q.ObjectType, ObjectID: q.ObjectID, Limit: q.Limit}
 	if f.Limit <= 0 || f.Limit > 200 {
@@ -277,7 +276,7 @@ func (s *Service) ConsoleAudit(ctx context.Context, q AuditQuery) (AuditPage, er
 		ns, id, ok := strings.Cut(q.After, ".")
 		n, err := strconv.ParseInt(ns, 10, 64)
 		if !ok || err != nil || id == "" {
-			return AuditPage{}, apperr.WithField(apperr.Invalid, "after", "after must be the value the previous page gave")
+			return AuditPage{}, apperr.E(apperr.Invalid, "after").On("after")
 		}
 		f.AfterAt, f.AfterID = time.Unix(0, n).UTC(), id
 	}

@@ -132,7 +132,7 @@ func (s *Service) ConsoleExplainPayment(ctx context.Context, transactionID strin
 	err := s.db.Read(ctx, func(tx *store.Tx) (err error) {
 		p, ref, err = tx.PaymentWithRail(ctx, transactionID)
 		if errors.Is(err, store.ErrNotFound) {
-			return apperr.WithField(apperr.TransactionNotFound, "transaction_id", "No payment has this transaction id")
+			return apperr.E(apperr.TransactionNotFound, "console").On("transaction_id")
 		}
 		if err != nil {
 			return err
@@ -259,7 +259,7 @@ func (s *Service) ConsoleResendMail(ctx context.Context, op Operator, transactio
 		id := randid.New("msg")
 		err := tx.CopyOutbox(ctx, mailID, transactionID, id, id+"@"+s.mail.Domain(), s.now())
 		if errors.Is(err, store.ErrNotFound) {
-			return apperr.WithField(apperr.NotFound, "mail_id", "This payment sent no such e-mail")
+			return apperr.E(apperr.NotFound, "payment_mail").On("mail_id")
 		}
 		if err != nil {
 			return err
@@ -283,14 +283,14 @@ func (s *Service) ConsoleReplayWebhook(ctx context.Context, op Operator, transac
 	err = s.db.Tx(ctx, func(tx *store.Tx) error {
 		pid, err := tx.WebhookPaymentID(ctx, eventID)
 		if errors.Is(err, store.ErrNotFound) || err == nil && pid != transactionID {
-			return apperr.WithField(apperr.NotFound, "event_id", "This payment received no such webhook")
+			return apperr.E(apperr.NotFound, "payment_webhook").On("event_id")
 		}
 		if err != nil {
 			return err
 		}
 		before, err := tx.Payment(ctx, transactionID)
 		if errors.Is(err, store.ErrNotFound) {
-			return apperr.WithField(apperr.TransactionNotFound, "transaction_id", "No payment has this transaction id")
+			return apperr.E(apperr.TransactionNotFound, "console").On("transaction_id")
 		}
 		if err != nil {
 			return err

@@ -104,22 +104,21 @@ func findFilter(in FindInput) (store.ConsoleSearch, error) {
 	case len(q) == 4 && isAlnum(q):
 		f.Last4 = strings.ToUpper(q)
 	default:
-		return f, apperr.WithField(apperr.Invalid, "q",
-			"Search by a transaction id (txn_…), an e-mail address, or the last 4 characters of a tax id or account number")
+		return f, apperr.E(apperr.Invalid, "find_q").On("q")
 	}
 	for st := range strings.SplitSeq(in.Status, ",") {
 		if st = strings.TrimSpace(st); st == "" {
 			continue
 		}
 		if !payment.State(st).Valid() {
-			return f, apperr.WithField(apperr.Invalid, "status", "status must be payment states separated by commas, e.g. awaiting_payin,failed")
+			return f, apperr.E(apperr.Invalid, "find_status").On("status")
 		}
 		f.States = append(f.States, payment.State(st))
 	}
 	if c := strings.ToUpper(strings.TrimSpace(in.Corridor)); c != "" {
 		cor, ok := corridor.ByCountry(c)
 		if !ok || cor.Country != c {
-			return f, apperr.WithField(apperr.Invalid, "corridor", `corridor must be "BR" or "MX"`)
+			return f, apperr.E(apperr.Invalid, "corridor").On("corridor")
 		}
 		f.Currency = cor.Currency
 	}
@@ -131,7 +130,7 @@ func findFilter(in FindInput) (store.ConsoleSearch, error) {
 		return f, err
 	}
 	if f.MinUSD > 0 && f.MaxUSD > 0 && f.MinUSD > f.MaxUSD {
-		return f, apperr.WithField(apperr.Invalid, "max_usd", "The largest amount is below the smallest")
+		return f, apperr.E(apperr.Invalid, "amount_range").On("max_usd")
 	}
 	if f.From, err = findDay("from", in.From); err != nil {
 		return f, err
@@ -146,7 +145,7 @@ func findFilter(in FindInput) (store.ConsoleSearch, error) {
 		ns, id, ok := strings.Cut(in.After, ".")
 		n, err := strconv.ParseInt(ns, 10, 64)
 		if !ok || err != nil || !strings.HasPrefix(id, "txn_") {
-			return f, apperr.WithField(apperr.Invalid, "after", "after must be the value the previous page gave")
+			return f, apperr.E(apperr.Invalid, "after").On("after")
 		}
 		f.AfterAt, f.AfterID = time.Unix(0, n).UTC(), id
 	}
@@ -159,7 +158,7 @@ func usdCents(field, s string) (int64, error) {
 	}
 	a, err := money.Parse(s, money.USD)
 	if err != nil || !a.IsPositive() {
-		return 0, apperr.WithField(apperr.Invalid, field, "Amounts are in US dollars, e.g. 2500 or 2500.50")
+		return 0, apperr.E(apperr.Invalid, "usd_amount").On(field)
 	}
 	return a.Minor, nil
 }
@@ -170,7 +169,7 @@ func findDay(field, s string) (time.Time, error) {
 	}
 	d, err := time.Parse(time.DateOnly, s)
 	if err != nil {
-		return time.Time{}, apperr.WithField(apperr.Invalid, field, "Dates are days written YYYY-MM-DD")
+		return time.Time{}, apperr.E(apperr.Invalid, "day").On(field)
 	}
 	return d, nil
 }
@@ -201,7 +200,7 @@ type Person struct {
 func (s *Service) ConsoleFindPeople(ctx context.Context, email string) ([]Person, error) {
 	email = account.NormalizeEmail(email)
 	if !strings.Contains(email, "@") {
-		return nil, apperr.WithField(apperr.Invalid, "email", "Type the whole e-mail address")
+		return nil, apperr.E(apperr.Invalid, "whole_email").On("email")
 	}
 	var found []store.ConsolePerson
 	if err := s.db.Read(ctx, func(tx *store.Tx) (err error) { found, err = tx.ConsolePeople(ctx, email); return }); err != nil {

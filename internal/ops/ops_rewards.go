@@ -41,7 +41,7 @@ var rewardStatuses = []string{"earned", "held", "sent", "refused"}
 // ConsoleRewards lists rewards in a status ("" for all), oldest first.
 func (s *Service) ConsoleRewards(ctx context.Context, status string) ([]ConsoleRewardRow, error) {
 	if status != "" && !slices.Contains(rewardStatuses, status) {
-		return nil, apperr.WithField(apperr.Invalid, "status", "status must be one of earned, held, sent, refused")
+		return nil, apperr.E(apperr.Invalid, "reward_status").On("status")
 	}
 	var rs []store.ConsoleReward
 	if err := s.db.Read(ctx, func(tx *store.Tx) (err error) { rs, err = tx.ConsoleRewards(ctx, status, 200); return }); err != nil {
@@ -79,9 +79,9 @@ func (s *Service) ConsoleSendReward(ctx context.Context, op Operator, who actor.
 	code := strings.TrimSpace(in.Code)
 	switch {
 	case code == "":
-		return apperr.WithField(apperr.RequiredFieldsMissing, "code", "Please enter the gift card's code")
+		return apperr.E(apperr.RequiredFieldsMissing, "gift_code").On("code")
 	case input.TooLong(code, 200) || !input.PlainText(code):
-		return apperr.WithField(apperr.Invalid, "code", "The gift card code is one line of at most 200 characters")
+		return apperr.E(apperr.Invalid, "gift_code").On("code")
 	}
 	if _, err := s.accounts.CheckCurrentPassword(ctx, who, in.CurrentPassword); err != nil {
 		return err
@@ -89,16 +89,16 @@ func (s *Service) ConsoleSendReward(ctx context.Context, op Operator, who actor.
 	return s.db.Tx(ctx, func(tx *store.Tx) error {
 		r, err := tx.ConsoleRewardForUpdate(ctx, id)
 		if errors.Is(err, store.ErrNotFound) {
-			return apperr.New(apperr.NotFound, "No such reward")
+			return apperr.E(apperr.NotFound, "reward")
 		}
 		if err != nil {
 			return err
 		}
 		if r.Status != "earned" {
-			return apperr.New(apperr.Conflict, "Only an earned reward can be sent; this one is %s", r.Status)
+			return apperr.E(apperr.Conflict, "reward_not_earned", "status", r.Status)
 		}
 		if r.GiftCardBrand == "" {
-			return apperr.New(apperr.Conflict, "The referrer has not chosen a gift card yet")
+			return apperr.E(apperr.Conflict, "reward_no_card")
 		}
 		if err := tx.SetRewardStatus(ctx, id, "earned", "sent", why); err != nil {
 			return err
@@ -132,7 +132,7 @@ func (s *Service) ConsoleReviewReward(ctx context.Context, op Operator, id, deci
 	return s.db.Tx(ctx, func(tx *store.Tx) error {
 		r, err := tx.ConsoleRewardForUpdate(ctx, id)
 		if errors.Is(err, store.ErrNotFound) {
-			return apperr.New(apperr.NotFound, "No such reward")
+			return apperr.E(apperr.NotFound, "reward")
 		}
 		if err != nil {
 			return err
@@ -144,7 +144,7 @@ func (s *Service) ConsoleReviewReward(ctx context.Context, op Operator, id, deci
 		case decision == "refuse" && (r.Status == "held" || r.Status == "earned"):
 			to = "refused"
 		default:
-			return apperr.New(apperr.Conflict, "A reward that is %s cannot be changed this way", r.Status)
+			return apperr.E(apperr.Conflict, "reward_review", "status", r.Status)
 		}
 		if err := tx.SetRewardStatus(ctx, id, r.Status, to, why); err != nil {
 			return err

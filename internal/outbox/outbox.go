@@ -455,7 +455,7 @@ func (s *Outbox) MailboxMessage(ctx context.Context, id string) (MailboxEntry, e
 	var m store.MailboxMessage
 	if err := s.db.Read(ctx, func(tx *store.Tx) (err error) { m, err = tx.MailboxByID(ctx, id); return }); err != nil {
 		if errors.Is(err, store.ErrNotFound) {
-			return MailboxEntry{}, apperr.New(apperr.NotFound, "Message not found")
+			return MailboxEntry{}, apperr.E(apperr.NotFound, "message")
 		}
 		return MailboxEntry{}, err
 	}
@@ -477,7 +477,7 @@ func (s *Outbox) MailboxMessage(ctx context.Context, id string) (MailboxEntry, e
 // MailboxAttachment returns attachment n (from 0) of a local-mailbox message.
 func (s *Outbox) MailboxAttachment(ctx context.Context, id string, n int) (mail.Attachment, error) {
 	var m store.MailboxMessage
-	notFound := apperr.New(apperr.NotFound, "Attachment not found")
+	notFound := apperr.E(apperr.NotFound, "attachment")
 	if err := s.db.Read(ctx, func(tx *store.Tx) (err error) { m, err = tx.MailboxByID(ctx, id); return }); err != nil {
 		if errors.Is(err, store.ErrNotFound) {
 			return mail.Attachment{}, notFound

@@ -120,17 +120,16 @@ func (s *Service) CreateCustomer(ctx context.Context, who actor.Actor, in Custom
 	}
 	if err != nil {
 		s.log.Warn("partner customer failed", "err", err)
-		return CustomerResult{}, s.partnerFailure(err, "Failed to create customer: identity verification is unavailable. Please try again in a moment.")
+		return CustomerResult{}, s.partnerFailure(err, apperr.E(apperr.PartnerUnavailable, "customer"))
 	}
 	if pc.KYCStatus == partner.KYCRejected {
-		return CustomerResult{}, &apperr.Error{Code: apperr.KYCRejected,
-			Message: "We could not verify your identity with these details. Please check them, or contact support."}
+		return CustomerResult{}, apperr.E(apperr.KYCRejected, "details")
 	}
 	var w partner.Wallet
 	if s.staged == nil { // a staged partner's wallet waits for the verdict (CreateWallet)
 		if w, err = s.partner.CreateWallet(ctx, key+"-wallet", pc.ID); err != nil {
 			s.log.Warn("partner wallet failed", "err", err)
-			return CustomerResult{}, partnerUnavailable(err, "Failed to create wallet. Please try again in a moment.")
+			return CustomerResult{}, partnerUnavailable(err, "wallet_retry")
 		}
 	}
 	now := s.now().UTC()
@@ -168,7 +167,7 @@ func (s *Service) reuseCustomer(ctx context.Context, who actor.Actor, id string)
 	err := s.db.Tx(ctx, func(tx *store.Tx) error {
 		c, err := tx.Customer(ctx, id)
 		if errors.Is(err, store.ErrNotFound) || (err == nil && !who.Owns(c.SessionID, c.AccountID)) {
-			return apperr.New(apperr.ExistingCustomerUnavailable, "Failed to use existing account. Please try again.")
+			return apperr.E(apperr.ExistingCustomerUnavailable, "")
 		}
 		if err != nil {
 			return err
@@ -220,7 +219,7 @@ func (s *Service) validateCustomer(in CustomerInput) (customer.Customer, string,
 		}
 	}
 	if len(missing) > 0 {
-		return customer.Customer{}, "", apperr.New(apperr.RequiredFieldsMissing, "Please fill in all required fields: %s", strings.Join(missing, ", "))
+		return customer.Customer{}, "", apperr.E(apperr.RequiredFieldsMissing, "fields", "fields", strings.Join(missing, ", "))
 	}
 	for i, v := range values {
 		if !input.PlainText(v) {
@@ -228,11 +227,11 @@ func (s *Service) validateCustomer(in CustomerInput) (customer.Customer, string,
 		}
 	}
 	if len(in.IdentityDocuments) > 1 {
-		return customer.Customer{}, "", apperr.WithField(apperr.Invalid, "identity_documents", "Send exactly one identity document")
+		return customer.Customer{}, "", apperr.E(apperr.Invalid, "identity_documents").On("identity_documents")
 	}
 	for i, v := range values {
 		if input.TooLong(v, 200) {
-			return customer.Customer{}, "", apperr.WithField(apperr.FieldTooLong, "", customerLabels[i]+" is too long (at most 200 characters)")
+			return customer.Customer{}, "", apperr.E(apperr.FieldTooLong, "label", "label", customerLabels[i])
 		}
 	}
 	email, err := input.Email("email", in.Email)
@@ -244,22 +243,22 @@ func (s *Service) validateCustomer(in CustomerInput) (customer.Customer, string,
 	}
 	phone := input.DigitsOnly(in.Phone)
 	if phone == "" {
-		return customer.Customer{}, "", apperr.WithField(apperr.PhoneInvalid, "phone_number", "Phone number must contain at least one digit")
+		return customer.Customer{}, "", apperr.E(apperr.PhoneInvalid, "digit").On("phone_number")
 	}
 	if len(phone) < 8 || len(phone) > 15 {
-		return customer.Customer{}, "", apperr.WithField(apperr.PhoneInvalid, "phone_number", "Phone number must have between 8 and 15 digits, including the country or area code")
+		return customer.Customer{}, "", apperr.E(apperr.PhoneInvalid, "length").On("phone_number")
 	}
 	if in.Type != "" && in.Type != "individual" {
-		return customer.Customer{}, "", apperr.WithField(apperr.Invalid, "type", `type must be "individual"`)
+		return customer.Customer{}, "", apperr.E(apperr.Invalid, "type").On("type")
 	}
 	switch strings.ToLower(doc.Type) {
 	case "national_id", "cpf", "cnpj", "curp":
 	default:
-		return customer.Customer{}, "", apperr.WithField(apperr.Invalid, "identity_documents", `Document type must be "national_id"`)
+		return customer.Customer{}, "", apperr.E(apperr.Invalid, "document_type").On("identity_documents")
 	}
 	ctry, ok := ParseCountry(country)
 	if !ok {
-		return customer.Customer{}, "", apperr.WithField(apperr.CountryNotSupported, "country", "Country Not Supported: Crebit serves payers from Brazil and Mexico.")
+		return customer.Customer{}, "", apperr.E(apperr.CountryNotSupported, "customer").On("country")
 	}
 	c := customer.Customer{Country: ctry, FirstName: t(in.FirstName), LastName: t(in.LastName), Email: email, Phone: phone,
 		DateOfBirth: t(in.DateOfBirth), Street: t(in.Address.Street), City: t(in.Address.City), State: t(in.Address.State),
@@ -277,21 +276,21 @@ const MinimumPayerAge = 18
 func checkBirthDate(s string, now time.Time) error {
 	d, err := time.Parse(time.DateOnly, s)
 	if len(s) != 10 || (err != nil && !strings.Contains(err.Error(), "out of range")) {
-		return apperr.WithField(apperr.DateOfBirthInvalid, "date_of_birth", "Date of Birth must be in YYYY-MM-DD format")
+		return apperr.E(apperr.DateOfBirthInvalid, "format").On("date_of_birth")
 	}
 	if err != nil {
-		return apperr.WithField(apperr.DateOfBirthInvalid, "date_of_birth", "Date of Birth must be a real calendar date")
+		return apperr.E(apperr.DateOfBirthInvalid, "calendar").On("date_of_birth")
 	}
 	if d.Year() < 1900 {
-		return apperr.WithField(apperr.DateOfBirthInvalid, "date_of_birth", "Date of Birth must be after 1900")
+		return apperr.E(apperr.DateOfBirthInvalid, "after1900").On("date_of_birth")
 	}
 	if !d.Before(now) {
-		return apperr.WithField(apperr.DateOfBirthInvalid, "date_of_birth", "Date of Birth must be a date in the past")
+		return apperr.E(apperr.DateOfBirthInvalid, "past").On("date_of_birth")
 	}
 	y, m, day := now.Date()
 	adult := time.Date(y-MinimumPayerAge, m, day, 0, 0, 0, 0, time.UTC)
 	if d.After(adult) {
-		return apperr.WithField(apperr.DateOfBirthInvalid, "date_of_birth", "The payer must be at least 18 years old")
+		return apperr.E(apperr.DateOfBirthInvalid, "adult").On("date_of_birth")
 	}
 	return nil
 }
@@ -311,10 +310,10 @@ func (s *Service) CreateWallet(ctx context.Context, who actor.Actor, customerID 
 			if ae := (*apperr.Error)(nil); errors.As(err, &ae) { // under review, rejected
 				return customer.Customer{}, err
 			}
-			return customer.Customer{}, s.partnerFailure(err, "Failed to create wallet")
+			return customer.Customer{}, s.partnerFailure(err, apperr.E(apperr.PartnerUnavailable, "wallet"))
 		}
 	} else if w, err = s.partner.CreateWallet(ctx, idemKey("wallet", c.ID), c.PartnerCustomerID); err != nil {
-		return customer.Customer{}, partnerUnavailable(err, "Failed to create wallet")
+		return customer.Customer{}, partnerUnavailable(err, "wallet")
 	}
 	c.WalletID, c.WalletAddress = w.ID, w.Address
 	err = s.db.Tx(ctx, func(tx *store.Tx) error { return tx.SetCustomerWallet(ctx, c.ID, w.ID, w.Address, s.now()) })

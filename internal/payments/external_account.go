@@ -35,10 +35,10 @@ func ValidateBankAccount(in ExternalAccountInput) (routing, number string, err e
 	for _, v := range []string{in.AccountName, in.BeneficiaryName, in.BankName, in.AccountNumber, in.RoutingNumber,
 		in.Address.Street, in.Address.City, in.Address.State, in.Address.PostalCode} {
 		if t(v) == "" {
-			return "", "", apperr.New(apperr.BankDetailsMissing, "Please fill in all bank account details including bank address")
+			return "", "", apperr.E(apperr.BankDetailsMissing, "")
 		}
 		if input.TooLong(v, 200) {
-			return "", "", apperr.New(apperr.FieldTooLong, "Bank account details are too long (at most 200 characters each)")
+			return "", "", apperr.E(apperr.FieldTooLong, "bank")
 		}
 	}
 	for _, f := range []struct{ field, label, value string }{
@@ -52,7 +52,7 @@ func ValidateBankAccount(in ExternalAccountInput) (routing, number string, err e
 	}
 	routing, err = taxid.ABA(in.RoutingNumber)
 	if err != nil {
-		return "", "", apperr.WithField(apperr.RoutingNumberInvalid, "routing_number", "Invalid routing number: it must be the 9-digit ABA number of a US bank. Please check it.")
+		return "", "", apperr.E(apperr.RoutingNumberInvalid, "").On("routing_number")
 	}
 	number = input.DigitsOnly(in.AccountNumber)
 	if number != strings.Map(func(r rune) rune {
@@ -61,10 +61,10 @@ func ValidateBankAccount(in ExternalAccountInput) (routing, number string, err e
 		}
 		return r
 	}, t(in.AccountNumber)) || len(number) < 4 || len(number) > 17 {
-		return "", "", apperr.WithField(apperr.AccountNumberInvalid, "bank_account_number", "Invalid account number: it must have 4 to 17 digits.")
+		return "", "", apperr.E(apperr.AccountNumberInvalid, "").On("bank_account_number")
 	}
 	if c := strings.ToUpper(t(in.Address.Country)); c != "" && c != "USA" && c != "US" {
-		return "", "", apperr.WithField(apperr.BankNotInUSA, "address", "The bank must be in the USA")
+		return "", "", apperr.E(apperr.BankNotInUSA, "").On("address")
 	}
 	return routing, number, nil
 }
@@ -117,7 +117,7 @@ func (s *Service) CreateExternalAccount(ctx context.Context, who actor.Actor, in
 	pa, err := s.partner.CreateExternalAccount(ctx, idemKey("account", c.ID, string(fp)), req)
 	if err != nil {
 		s.log.Warn("partner external account failed", "customer_id", c.ID, "err", err)
-		return customer.BankAccount{}, s.partnerFailure(err, "Failed to create external account. Please try again in a moment.")
+		return customer.BankAccount{}, s.partnerFailure(err, apperr.E(apperr.PartnerUnavailable, "account"))
 	}
 	a := customer.BankAccount{ID: extID, PartnerAccountID: pa.ID, CustomerID: c.ID,
 		AccountName: t(in.AccountName), BeneficiaryName: t(in.BeneficiaryName), BankName: t(in.BankName),

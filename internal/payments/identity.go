@@ -2,7 +2,6 @@ package payments
 
 import (
 	"errors"
-	"fmt"
 	"strings"
 	"unicode"
 
@@ -30,7 +29,7 @@ func countryCode(country string) string {
 func taxIDOf(country, field, raw string) (kind, value string, err error) {
 	c, ok := corridor.ByCountry(country)
 	if !ok {
-		return "", "", apperr.WithField(apperr.CountryNotSupported, "country", "Country Not Supported: Crebit serves payers from Brazil and Mexico.")
+		return "", "", apperr.E(apperr.CountryNotSupported, "customer").On("country")
 	}
 	if kind, value, err = c.TaxID.Validate(raw); err == nil {
 		return kind, value, nil
@@ -60,17 +59,17 @@ func brazilTaxID(field, raw string) (string, string, error) {
 	case err == nil:
 		return "cnpj", value, nil
 	case errors.Is(err, taxid.ErrLength) && (len(digits) < 11 || len(digits) > 18):
-		return "", "", apperr.WithField(apperr.TaxIDInvalid, field, fmt.Sprintf("Invalid CPF format. CPF must have 11-18 digits, but got %d digits.", len(digits)))
+		return "", "", apperr.E(apperr.TaxIDInvalid, "cpf_length", "count", len(digits)).On(field)
 	case errors.Is(err, taxid.ErrLength):
-		return "", "", apperr.WithField(apperr.TaxIDInvalid, field, "Invalid CPF or CNPJ: a CPF has 11 digits and a CNPJ has 14 characters.")
+		return "", "", apperr.E(apperr.TaxIDInvalid, "cpf_or_cnpj").On(field)
 	case errors.Is(err, taxid.ErrCheckDigit) && kind == taxid.KindCNPJ:
-		return "", "", apperr.WithField(apperr.TaxIDInvalid, field, "Invalid CNPJ: the check digits do not match. Please check the number.")
+		return "", "", apperr.E(apperr.TaxIDInvalid, "cnpj_digits").On(field)
 	case errors.Is(err, taxid.ErrCheckDigit):
-		return "", "", apperr.WithField(apperr.TaxIDInvalid, field, "Invalid CPF: the check digits do not match. Please check the number.")
+		return "", "", apperr.E(apperr.TaxIDInvalid, "cpf_digits").On(field)
 	case kind == taxid.KindCNPJ:
-		return "", "", apperr.WithField(apperr.TaxIDInvalid, field, "Invalid CNPJ: please check the number.")
+		return "", "", apperr.E(apperr.TaxIDInvalid, "cnpj").On(field)
 	default:
-		return "", "", apperr.WithField(apperr.TaxIDInvalid, field, "Invalid CPF: please check the number.")
+		return "", "", apperr.E(apperr.TaxIDInvalid, "cpf").On(field)
 	}
 }
 
@@ -82,12 +81,12 @@ func curp(field, raw string) (string, error) {
 	case err == nil:
 		return value, nil
 	case len(clean) != 18:
-		return "", apperr.WithField(apperr.TaxIDInvalid, field, fmt.Sprintf("Invalid CURP format. CURP must have 18 characters, but got %d characters: %s", len(clean), clean))
+		return "", apperr.E(apperr.TaxIDInvalid, "curp_length", "count", len(clean), "curp", clean).On(field)
 	case errors.Is(err, taxid.ErrCheckDigit):
-		return "", apperr.WithField(apperr.TaxIDInvalid, field, "Invalid CURP: the check digit does not match. Please check the CURP.")
+		return "", apperr.E(apperr.TaxIDInvalid, "curp_digit").On(field)
 	case errors.Is(err, taxid.ErrDate):
-		return "", apperr.WithField(apperr.TaxIDInvalid, field, "Invalid CURP: the birth date in it is not a real date. Please check the CURP.")
+		return "", apperr.E(apperr.TaxIDInvalid, "curp_date").On(field)
 	default:
-		return "", apperr.WithField(apperr.TaxIDInvalid, field, "Invalid CURP format. Please check the CURP.")
+		return "", apperr.E(apperr.TaxIDInvalid, "curp").On(field)
 	}
 }

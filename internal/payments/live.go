@@ -54,7 +54,7 @@ func (s *Service) Watch(ctx context.Context, who actor.Actor, transactionID stri
 		return nil, nil, err
 	}
 	if s.live == nil {
-		return nil, nil, apperr.New(apperr.TransactionNotFound, "Transaction not found. Please check the transaction ID.")
+		return nil, nil, apperr.E(apperr.TransactionNotFound, "")
 	}
 	ch, stop := s.live.Subscribe(transactionID)
 	return ch, stop, nil
@@ -68,7 +68,7 @@ func (s *Service) OwnedStatus(ctx context.Context, who actor.Actor, transactionI
 		return st, err
 	}
 	if !st.Owned {
-		return PaymentStatus{}, apperr.New(apperr.TransactionNotFound, "Transaction not found. Please check the transaction ID.")
+		return PaymentStatus{}, apperr.E(apperr.TransactionNotFound, "")
 	}
 	return st, nil
 }

@@ -100,7 +100,7 @@ func (s *Service) CreatePayment(ctx context.Context, who actor.Actor, in Payment
 		}
 		if err := tx.CreatePayment(ctx, p); err != nil {
 			if errors.Is(err, store.ErrConflict) {
-				return apperr.New(apperr.QuoteUsed, "This quote has already been used for a payment. Please generate a new quote.")
+				return apperr.E(apperr.QuoteUsed, "")
 			}
 			return err
 		}
@@ -124,7 +124,7 @@ func (s *Service) CreatePayment(ctx context.Context, who actor.Actor, in Payment
 			return s.recoverPayment(ctx, *existing)
 		}
 		if existing.State == payment.StateCreated {
-			return payment.Record{}, apperr.New(apperr.PaymentInProgress, "This payment is still being created. Please wait a moment.")
+			return payment.Record{}, apperr.E(apperr.PaymentInProgress, "")
 		}
 		return *existing, nil
 	}
@@ -140,7 +140,7 @@ func (s *Service) findRepeat(ctx context.Context, tx *store.Tx, who actor.Actor,
 	} else {
 		prev, err = tx.LivePaymentForQuote(ctx, p.QuoteID)
 		if err == nil && (!who.Owns(prev.SessionID, prev.AccountID) || prev.IdempotencyKey != "") {
-			return payment.Record{}, false, apperr.New(apperr.QuoteUsed, "This quote has already been used for a payment. Please generate a new quote.")
+			return payment.Record{}, false, apperr.E(apperr.QuoteUsed, "")
 		}
 	}
 	if errors.Is(err, store.ErrNotFound) {
@@ -151,9 +151,9 @@ func (s *Service) findRepeat(ctx context.Context, tx *store.Tx, who actor.Actor,
 	}
 	if prev.RequestHash != p.RequestHash {
 		if p.IdempotencyKey != "" {
-			return payment.Record{}, false, apperr.New(apperr.IdempotencyKeyReused, "This Idempotency-Key was already used for a different payment request.")
+			return payment.Record{}, false, apperr.E(apperr.IdempotencyKeyReused, "")
 		}
-		return payment.Record{}, false, apperr.New(apperr.QuoteUsed, "This quote has already been used for a payment. Please generate a new quote.")
+		return payment.Record{}, false, apperr.E(apperr.QuoteUsed, "")
 	}
 	return prev, true, nil
 }
@@ -203,12 +203,12 @@ func (s *Service) failPayment(ctx context.Context, p payment.Record, cause error
 	}
 	var pe *partner.Error
 	if errors.As(cause, &pe) && pe.Code == "quote_expired" {
-		return apperr.New(apperr.QuoteExpired, "This quote has expired. Please get a new quote.")
+		return apperr.E(apperr.QuoteExpired, "")
 	}
 	if errors.As(cause, &pe) && strings.HasPrefix(pe.Code, "kyc_") {
-		return apperr.New(apperr.KYCRejected, "Your identity verification is not complete yet, so this payment cannot be made. Please contact support.")
+		return apperr.E(apperr.KYCRejected, "")
 	}
-	return apperr.New(apperr.PartnerUnavailable, "Failed to create %s payment: the payment provider is unavailable. Please try again.", strings.ToUpper(p.Method))
+	return apperr.E(apperr.PartnerUnavailable, "payment", "method", strings.ToUpper(p.Method))
 }
 
 // buildPayment checks the quote, customer, wallet and destination, and
@@ -220,11 +220,11 @@ func (s *Service) buildPayment(ctx context.Context, tx *store.Tx, who actor.Acto
 	bank := ""
 	cor, ok := corridor.ByMethod(in.Method)
 	if !ok {
-		return none, noAuth, "", apperr.New(apperr.Invalid, "unknown payment method")
+		return none, noAuth, "", apperr.E(apperr.Invalid, "method")
 	}
 	local := cor.Currency
 	if c.KYCStatus != partner.KYCApproved {
-		return none, noAuth, "", apperr.New(apperr.KYCReview, "Your identity verification is still under review, so payments are on hold. We will e-mail you when it is done.")
+		return none, noAuth, "", apperr.E(apperr.KYCReview, "")
 	}
 	if c.Country != cor.Name {
 		return none, noAuth, "", apperr.New(apperr.CountryNotSupported, "Country Not Supported: %s payments are for payers from %s.",
@@ -235,12 +235,12 @@ func (s *Service) buildPayment(ctx context.Context, tx *store.Tx, who actor.Acto
 	}
 	if s.sealer.Hash(c.TaxIDType, in.SenderDocument) != c.TaxIDHash {
 		doc := strings.ToUpper(c.TaxIDType) // CPF, CNPJ, CURP
-		return none, noAuth, "", apperr.WithField(apperr.SenderMismatch, cor.Request.TaxIDField, fmt.Sprintf("The sender's %s does not match the customer profile. Please use the same %s as in step 1.", doc, doc))
+		return none, noAuth, "", apperr.E(apperr.SenderMismatch, "doc", "doc", doc).On(cor.Request.TaxIDField)
 	}
 
 	q, err := tx.QuoteByOnRampID(ctx, in.QuoteID)
 	if err != nil || !who.Owns(q.SessionID, "") {
-		return none, noAuth, "", apperr.WithField(apperr.QuoteNotFound, "quote_id", "No valid quote found. Please generate a new quote.")
+		return none, noAuth, "", apperr.E(apperr.QuoteNotFound, "").On("quote_id")
 	}
 	*qOut = q
 	if err := CheckAmount(local, q.AmountUSD); err != nil {
@@ -250,26 +250,26 @@ func (s *Service) buildPayment(ctx context.Context, tx *store.Tx, who actor.Acto
 	if err := legs.Validate(); err != nil {
 		// A quote stored before the leg checks existed: it could be paid in
 		// but never finish.
-		return none, noAuth, "", apperr.WithField(apperr.MinimumAmount, "amount_usd", "Please enter a valid USD amount: this amount is too small to pay")
+		return none, noAuth, "", apperr.E(apperr.MinimumAmount, "too_small").On("amount_usd")
 	}
 	now := s.now().UTC().Truncate(time.Millisecond)
 	if !now.Before(q.ExpiresAt) {
-		return none, noAuth, "", apperr.WithField(apperr.QuoteExpired, "quote_id", "This quote has expired. Please get a new quote.")
+		return none, noAuth, "", apperr.E(apperr.QuoteExpired, "").On("quote_id")
 	}
 	if q.TotalLocal.Currency != local {
-		return none, noAuth, "", apperr.New(apperr.QuoteMismatch, "This quote is in %s, but a %s payment needs a %s quote. Please generate a new quote.",
-			q.TotalLocal.Currency, strings.ToUpper(in.Method), local)
+		return none, noAuth, "", apperr.E(apperr.QuoteMismatch, "currency",
+			"quoteCurrency", q.TotalLocal.Currency, "method", strings.ToUpper(in.Method), "currency", local)
 	}
 	amount, err := money.Parse(in.AmountLocal, local)
 	if err != nil || amount.Cmp(q.TotalLocal) != 0 {
 		field := cor.Request.AmountField
-		return none, noAuth, "", apperr.WithField(apperr.QuoteMismatch, field, fmt.Sprintf("%s does not match the locked quote (%s %s). Please generate a new quote.",
-			field, q.TotalLocal, local))
+		return none, noAuth, "", apperr.E(apperr.QuoteMismatch, "amount",
+			"field", field, "amount", q.TotalLocal, "currency", local).On(field)
 	}
 
 	delivery, err := payment.ParseDelivery(in.Delivery)
 	if err != nil {
-		return none, noAuth, "", apperr.WithField(apperr.DeliveryMethodInvalid, "delivery_method", `delivery_method must be "usd-bank-transfer" or "check-to-school"`)
+		return none, noAuth, "", apperr.E(apperr.DeliveryMethodInvalid, "values").On("delivery_method")
 	}
 	p := payment.Record{ID: randid.New("txn"), SessionID: who.SessionID, AccountID: who.AccountID, IdempotencyKey: in.IdempotencyKey, QuoteID: q.ID,
 		CustomerID: c.ID, Method: in.Method, Delivery: delivery, State: payment.StateCreated, AmountLocal: q.TotalLocal,
@@ -315,7 +315,7 @@ func (s *Service) buildPayment(ctx context.Context, tx *store.Tx, who actor.Acto
 // destinationAccount picks the bank account: the one named, or the one the
 // session added last, if it is this customer's.
 func (s *Service) destinationAccount(ctx context.Context, tx *store.Tx, who actor.Actor, customerID, id string) (customer.BankAccount, error) {
-	missing := apperr.WithField(apperr.BankAccountMissing, "external_account_id", "No US bank account found for this payment. Please add your bank account first.")
+	missing := apperr.E(apperr.BankAccountMissing, "").On("external_account_id")
 	if id == "" {
 		sess, err := tx.Session(ctx, who.SessionID)
 		if err != nil && !errors.Is(err, store.ErrNotFound) {
@@ -337,17 +337,17 @@ func validatePaymentInput(in *PaymentInput) error {
 	t := strings.TrimSpace
 	in.IdempotencyKey = t(in.IdempotencyKey)
 	if len(in.IdempotencyKey) > 200 {
-		return apperr.New(apperr.IdempotencyKeyInvalid, "Idempotency-Key must be at most 200 characters")
+		return apperr.E(apperr.IdempotencyKeyInvalid, "length")
 	}
 	if in.Delivery == "" {
 		in.Delivery = string(payment.DeliveryBankTransfer)
 	}
 	if in.Authorization != nil && !in.Authorization.Accepted {
-		return apperr.WithField(apperr.AuthorizationRequired, "authorization", "Authorization Required – Please agree to the authorization to proceed with the payment.")
+		return apperr.E(apperr.AuthorizationRequired, "").On("authorization")
 	}
 	cor, ok := corridor.ByMethod(in.Method)
 	if !ok {
-		return apperr.New(apperr.Invalid, "unknown payment method")
+		return apperr.E(apperr.Invalid, "method")
 	}
 	if err := senderGiven(cor, *in); err != nil {
 		return err
@@ -361,17 +361,17 @@ func validatePaymentInput(in *PaymentInput) error {
 		return walletMissing(field)
 	}
 	if t(in.QuoteID) == "" {
-		return apperr.WithField(apperr.RequiredFieldsMissing, "quote_id", "No quote available. Please generate a quote first.")
+		return apperr.E(apperr.RequiredFieldsMissing, "quote").On("quote_id")
 	}
 	if t(in.CustomerID) == "" {
-		return apperr.WithField(apperr.RequiredFieldsMissing, "customer_id", "No customer ID found. Please create a customer profile first.")
+		return apperr.E(apperr.RequiredFieldsMissing, "customer_id").On("customer_id")
 	}
 	if in.AmountLocal == "" {
 		field := cor.Request.AmountField
-		return apperr.WithField(apperr.RequiredFieldsMissing, field, field+" is required")
+		return apperr.E(apperr.RequiredFieldsMissing, "field", "field", field).On(field)
 	}
 	if input.TooLong(in.SenderName, 200) {
-		return apperr.WithField(apperr.FieldTooLong, "sender_name", "sender_name is too long (at most 200 characters)")
+		return apperr.E(apperr.FieldTooLong, "label", "label", "sender_name").On("sender_name")
 	}
 	if !input.PlainText(in.SenderName) {
 		return input.NotPlainText("sender_name", "sender_name")
@@ -384,7 +384,7 @@ func validatePaymentInput(in *PaymentInput) error {
 
 func validateCheck(c *CheckDetails) (CheckDetails, error) {
 	if c == nil {
-		return CheckDetails{}, apperr.WithField(apperr.CheckDetailsInvalid, "check_details", "Please fill in all school and student details")
+		return CheckDetails{}, apperr.E(apperr.CheckDetailsInvalid, "").On("check_details")
 	}
 	t := strings.TrimSpace
 	d := CheckDetails{SchoolName: t(c.SchoolName), PayeeName: t(c.PayeeName), MailingAddress: t(c.MailingAddress),
@@ -400,17 +400,17 @@ func validateCheck(c *CheckDetails) (CheckDetails, error) {
 	for _, v := range []string{d.SchoolName, d.PayeeName, d.MailingAddress, d.City, d.State, d.ZipCode,
 		d.StudentFullName, d.StudentID, d.TermReference, d.StudentEmail} {
 		if v == "" {
-			return CheckDetails{}, apperr.WithField(apperr.CheckDetailsInvalid, "check_details", "Please fill in all school and student details")
+			return CheckDetails{}, apperr.E(apperr.CheckDetailsInvalid, "").On("check_details")
 		}
 		if input.TooLong(v, 200) {
-			return CheckDetails{}, apperr.WithField(apperr.CheckDetailsInvalid, "check_details", "School and student details are too long (at most 200 characters each)")
+			return CheckDetails{}, apperr.E(apperr.CheckDetailsInvalid, "too_long").On("check_details")
 		}
 	}
 	if input.TooLong(d.DeliveryInstructions, 500) {
-		return CheckDetails{}, apperr.WithField(apperr.CheckDetailsInvalid, "check_details", "Delivery instructions are too long (at most 500 characters)")
+		return CheckDetails{}, apperr.E(apperr.CheckDetailsInvalid, "instructions").On("check_details")
 	}
 	if !input.ValidEmail(d.StudentEmail) {
-		return CheckDetails{}, apperr.WithField(apperr.CheckDetailsInvalid, "check_details", "Please enter a valid email address for tracking updates")
+		return CheckDetails{}, apperr.E(apperr.CheckDetailsInvalid, "email").On("check_details")
 	}
 	return d, nil
 }

@@ -30,9 +30,9 @@ func sameWallet(cor corridor.Corridor, c customer.Customer, in PaymentInput) err
 // payer's, under the field that named it.
 func walletMissing(field string) error {
 	if field == "wallet_id" {
-		return apperr.WithField(apperr.WalletMissing, field, "No wallet ID found. Please try again.")
+		return apperr.E(apperr.WalletMissing, "id").On(field)
 	}
-	return apperr.WithField(apperr.WalletMissing, field, "No wallet address found. Please try again.")
+	return apperr.E(apperr.WalletMissing, "address").On(field)
 }
 
 // senderGiven refuses a request without its sender. The spec words it per
@@ -43,15 +43,15 @@ func senderGiven(cor corridor.Corridor, in PaymentInput) error {
 	switch cor.Method {
 	case corridor.Brazil.Method:
 		if !name || !doc {
-			return apperr.WithField(apperr.SenderRequired, cor.Request.TaxIDField, "Sender information (name and tax ID) is required for PIX payment.")
+			return apperr.E(apperr.SenderRequired, "pix").On(cor.Request.TaxIDField)
 		}
 	case corridor.Mexico.Method:
 		if !doc {
-			return apperr.WithField(apperr.SenderRequired, cor.Request.TaxIDField, "Sender information (name and CURP) is required for SPEI payment.")
+			return apperr.E(apperr.SenderRequired, "spei").On(cor.Request.TaxIDField)
 		}
 	default:
 		if !name || !doc {
-			return apperr.WithField(apperr.SenderRequired, cor.Request.TaxIDField, "Sender information is required for this payment.")
+			return apperr.E(apperr.SenderRequired, "").On(cor.Request.TaxIDField)
 		}
 	}
 	return nil

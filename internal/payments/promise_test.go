@@ -35,8 +35,8 @@ func TestPromisesMatchTheWebApp(t *testing.T) {
 		if lang == "en" && common.Promise.Referral != ReferralPromise {
 			t.Errorf("referral reward: the server says %q, the web app %q", ReferralPromise, common.Promise.Referral)
 		}
-		if got := paymentMails[lang][payment.StateCompleted].Timing; got != usdBankPromise[lang] {
-			t.Errorf("%s: the delivered e-mail's timing is %q, want the promise %q", lang, got, usdBankPromise[lang])
+		if m, _ := paymentMailIn(lang, payment.StateCompleted); m.Timing != usdBankPromise[lang] {
+			t.Errorf("%s: the delivered e-mail's timing is %q, want the promise %q", lang, m.Timing, usdBankPromise[lang])
 		}
 	}
 }

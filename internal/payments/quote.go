@@ -21,7 +21,7 @@ import (
 func ParseSymbol(symbol string) (money.Currency, error) {
 	c, ok := corridor.BySymbol(symbol)
 	if !ok {
-		return "", apperr.WithField(apperr.Invalid, "symbol", `symbol must be "USDC/BRL" or "USDC/MXN"`)
+		return "", apperr.E(apperr.Invalid, "symbol").On("symbol")
 	}
 	return c.Currency, nil
 }
@@ -30,22 +30,22 @@ func ParseSymbol(symbol string) (money.Currency, error) {
 // greater than 0 with at most 2 decimals, within the configured maximum;
 // the Brazil minimum is checked by CheckAmount when a payment is made.
 func (s *Service) ParseAmountUSD(raw string) (money.Amount, error) {
-	invalid := apperr.WithField(apperr.AmountInvalid, "amount_usd", "Please enter a valid USD amount")
+	invalid := apperr.E(apperr.AmountInvalid, "").On("amount_usd")
 	if raw == "" {
-		return money.Amount{}, apperr.WithField(apperr.AmountInvalid, "amount_usd", "amount_usd is required: Please enter a valid USD amount")
+		return money.Amount{}, apperr.E(apperr.AmountInvalid, "required").On("amount_usd")
 	}
 	a, err := money.Parse(raw, money.USD)
-	tooLarge := apperr.WithField(apperr.AmountTooLarge, "amount_usd", fmt.Sprintf(
-		"The maximum per payment is USD %s. Please split a larger bill into several payments.", s.cfg.MaxPaymentUSD))
+	tooLarge := apperr.E(apperr.AmountTooLarge, "max",
+		"max", s.cfg.MaxPaymentUSD).On("amount_usd")
 	switch {
 	case errors.Is(err, money.ErrRange):
 		return money.Amount{}, tooLarge
 	case errors.Is(err, money.ErrPrecision):
-		return money.Amount{}, apperr.WithField(apperr.AmountInvalid, "amount_usd", "Please enter a valid USD amount: at most 2 decimal places")
+		return money.Amount{}, apperr.E(apperr.AmountInvalid, "decimals").On("amount_usd")
 	case err != nil:
 		return money.Amount{}, invalid
 	case !a.IsPositive():
-		return money.Amount{}, apperr.WithField(apperr.AmountInvalid, "amount_usd", "Please enter a valid USD amount greater than 0")
+		return money.Amount{}, apperr.E(apperr.AmountInvalid, "positive").On("amount_usd")
 	}
 	if a.Cmp(s.cfg.MaxPaymentUSD) > 0 {
 		return money.Amount{}, tooLarge
@@ -88,7 +88,7 @@ func (s *Service) CreateQuote(ctx context.Context, who actor.Actor, symbol strin
 		// (and pays) the amount rounded up, never one it would refuse.
 		WholeUnits: s.staged != nil && local == money.MXN})
 	if errors.Is(err, pricing.ErrTooSmall) {
-		return payment.Quote{}, apperr.WithField(apperr.MinimumAmount, "amount_usd", "Please enter a valid USD amount: this amount is too small to pay")
+		return payment.Quote{}, apperr.E(apperr.MinimumAmount, "too_small").On("amount_usd")
 	}
 	if err != nil {
 		return payment.Quote{}, fmt.Errorf("price quote: %w", err)
@@ -98,7 +98,7 @@ func (s *Service) CreateQuote(ctx context.Context, who actor.Actor, symbol strin
 	// USDC for USD (rounded down to cents). The ledger posts these amounts.
 	legs, err := pricing.ComputeLegs(b, onRate, offRate)
 	if errors.Is(err, pricing.ErrTooSmall) {
-		return payment.Quote{}, apperr.WithField(apperr.MinimumAmount, "amount_usd", "Please enter a valid USD amount: this amount is too small to pay")
+		return payment.Quote{}, apperr.E(apperr.MinimumAmount, "too_small").On("amount_usd")
 	}
 	if err != nil {
 		return payment.Quote{}, err
@@ -137,8 +137,7 @@ func (s *Service) quoteLegs(ctx context.Context, symbol string) (on, off partner
 	}
 	if err != nil {
 		s.log.Warn("partner quote failed", "symbol", symbol, "err", err)
-		return on, off, &apperr.Error{Code: apperr.PartnerUnavailable,
-			Message: "Failed to create quote: the exchange-rate provider is unavailable. Please try again in a moment."}
+		return on, off, apperr.E(apperr.PartnerUnavailable, "quote")
 	}
 	return on, off, nil
 }
@@ -166,7 +165,7 @@ func (s *Service) IndicativeRate(ctx context.Context, symbol, quoteType string) 
 		q, err := s.partner.CreateQuote(ctx, randid.New("idem"), partner.QuoteRequest{Symbol: symbol, Side: partner.OffRamp})
 		if err != nil {
 			s.log.Warn("partner quote failed", "symbol", symbol, "err", err)
-			return "", &apperr.Error{Code: apperr.PartnerUnavailable, Message: "Failed to get quote: the exchange-rate provider is unavailable. Please try again in a moment."}
+			return "", apperr.E(apperr.PartnerUnavailable, "rate")
 		}
 		rate, err := money.ParseRate(q.Quotation)
 		if err != nil || q.FeeBps < 0 || q.FeeBps >= 10000 {
@@ -174,5 +173,5 @@ func (s *Service) IndicativeRate(ctx context.Context, symbol, quoteType string) 
 		}
 		return pricing.IndicativeReverse(rate, q.FeeBps), nil
 	}
-	return "", apperr.WithField(apperr.Invalid, "quote_type", `quote_type must be "on_ramp" or "off_ramp"`)
+	return "", apperr.E(apperr.Invalid, "quote_type").On("quote_type")
 }

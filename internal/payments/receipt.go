@@ -35,7 +35,7 @@ func (s *Service) Receipt(ctx context.Context, who actor.Actor, transactionID st
 	}
 	p := st.Payment
 	if !HasReceipt(p.State) {
-		return nil, apperr.New(apperr.ReceiptNotAvailable, "The receipt is available once the payment has completed.")
+		return nil, apperr.E(apperr.ReceiptNotAvailable, "")
 	}
 	d := receipt.Data{TransactionID: p.ID, IssuedAt: s.now().UTC(), Zone: locale.ZoneOf(p.AmountLocal.Currency),
 		Payer: p.SenderName, Method: p.Method,

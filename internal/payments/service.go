@@ -113,29 +113,34 @@ func idemKey(parts ...string) string {
 	return hex.EncodeToString(h.Sum(nil))[:40]
 }
 
-// partnerUnavailable maps a partner failure to a message the payer can act on.
-func partnerUnavailable(err error, what string) error {
+// partnerUnavailable maps a partner failure to a message the payer can act
+// on: the catalog's partner_unavailable.<name> when it may pass.
+func partnerUnavailable(err error, name string) error {
 	var pe *partner.Error
 	if errors.As(err, &pe) && !pe.Temporary() {
 		// A lasting refusal: retrying the same request cannot help, and the
 		// partner's own words are not the payer's (they are logged by the
 		// caller). Never a 500.
-		return &apperr.Error{Code: apperr.Unprocessable,
-			Message: "Our payment partner did not accept this request. Please check the details and try again, or contact support."}
+		return apperr.E(apperr.Unprocessable, "partner_refused")
 	}
-	return &apperr.Error{Code: apperr.PartnerUnavailable, Message: what}
+	return apperr.E(apperr.PartnerUnavailable, name)
 }
 
 // partnerFailure is partnerUnavailable, or for a staged partner its own
 // reading of the refusal (an invalid tax id, a payer not yet verified, a
 // quote whose rates moved) as the payer's error.
-func (s *Service) partnerFailure(err error, what string) error {
+// temporary is the answer to a temporary failure.
+func (s *Service) partnerFailure(err error, temporary *apperr.Error) error {
 	if s.staged != nil {
-		if m := s.staged.MapError(err, what); m != nil {
+		if m := s.staged.MapError(err, temporary.Message); m != nil {
 			return m
 		}
 	}
-	return partnerUnavailable(err, what)
+	var pe *partner.Error
+	if errors.As(err, &pe) && !pe.Temporary() {
+		return apperr.E(apperr.Unprocessable, "partner_refused")
+	}
+	return temporary
 }
 
 // usd is a shorthand for a USD amount in cents.

@@ -89,7 +89,7 @@ func (s *Service) StartPartnerTerms(ctx context.Context, who actor.Actor, return
 		})
 	if err != nil {
 		s.log.Warn("partner terms failed", "err", err)
-		return TermsStatus{}, partnerUnavailable(err, "Our payment partner's terms could not be opened. Please try again in a moment.")
+		return TermsStatus{}, partnerUnavailable(err, "terms")
 	}
 	err = s.db.Tx(ctx, func(tx *store.Tx) error { return tx.StartPartnerTerms(ctx, ts.Key, who.SessionID, s.now()) })
 	if err != nil {
@@ -132,7 +132,7 @@ func (s *Service) stagedWallet(ctx context.Context, c customer.Customer) (partne
 		pc, err := partner.Record(ctx, "get_customer", "", map[string]string{"customer_id": c.PartnerCustomerID},
 			func() (partner.Customer, error) { return s.staged.GetCustomer(ctx, c.PartnerCustomerID) })
 		if err != nil {
-			return partner.Wallet{}, s.partnerFailure(err, "Failed to create wallet")
+			return partner.Wallet{}, s.partnerFailure(err, apperr.E(apperr.PartnerUnavailable, "wallet"))
 		}
 		if err := s.db.Tx(ctx, func(tx *store.Tx) error { return s.setKYC(ctx, tx, pc) }); err != nil {
 			return partner.Wallet{}, err
@@ -177,7 +177,8 @@ func (s *Service) setKYC(ctx context.Context, tx *store.Tx, pc partner.Customer)
 			path = cor.WizardPath
 		}
 		fields := map[string]string{"Name": c.FirstName, "Link": s.mail.Link(path, "", "")}
-		if err := s.mail.Queue(ctx, tx, "kyc_"+status, cmp.Or(c.Lang, "en"), c.Email, fields); err != nil {
+		kind := map[string]string{partner.KYCApproved: "kyc_approved", partner.KYCRejected: "kyc_rejected"}[status]
+		if err := s.mail.Queue(ctx, tx, kind, cmp.Or(c.Lang, "en"), c.Email, fields); err != nil {
 			return err
 		}
 	}

@@ -44,13 +44,13 @@ type PaymentStatus struct {
 // personal details are only filled in for the owning session.
 func (s *Service) Status(ctx context.Context, who actor.Actor, transactionID string) (PaymentStatus, error) {
 	if !randid.Valid("txn", transactionID) {
-		return PaymentStatus{}, apperr.New(apperr.TransactionNotFound, "Transaction not found. Please check the transaction ID.")
+		return PaymentStatus{}, apperr.E(apperr.TransactionNotFound, "")
 	}
 	var st PaymentStatus
 	err := s.db.Read(ctx, func(tx *store.Tx) error {
 		p, rail, err := tx.PaymentWithRail(ctx, transactionID)
 		if errors.Is(err, store.ErrNotFound) {
-			return apperr.New(apperr.TransactionNotFound, "Transaction not found. Please check the transaction ID.")
+			return apperr.E(apperr.TransactionNotFound, "")
 		}
 		if err != nil {
 			return err
@@ -116,7 +116,7 @@ func (s *Service) RegisterWebhook(ctx context.Context, url string) error {
 	if s.staged != nil {
 		_, secret, err := s.staged.EnsureWebhook(ctx, "webhook-endpoint", url)
 		if err != nil {
-			return partnerUnavailable(err, "Failed to register the webhook with the payment partner")
+			return partnerUnavailable(err, "webhook")
 		}
 		if s.cfg.Embedded() {
 			// The embedded sandbox made the secret, as BlindPay does.
@@ -129,7 +129,7 @@ func (s *Service) RegisterWebhook(ctx context.Context, url string) error {
 	// A fresh key each time: registering is an upsert, and a replayed answer
 	// would hide a re-registration after the endpoint was changed.
 	if err := s.partner.RegisterWebhook(ctx, randid.New("idem"), url, s.cfg.WebhookSecret.Reveal()); err != nil {
-		return partnerUnavailable(err, "Failed to register the webhook with the payment partner")
+		return partnerUnavailable(err, "webhook")
 	}
 	return nil
 }
@@ -138,10 +138,10 @@ func (s *Service) RegisterWebhook(ctx context.Context, url string) error {
 // caller's own. It is only available with the sandbox partner.
 func (s *Service) Simulate(ctx context.Context, who actor.Actor, transactionID, event string) error {
 	if s.simulator == nil {
-		return apperr.New(apperr.NotFound, "not found")
+		return apperr.E(apperr.NotFound, "plain")
 	}
 	if !slices.Contains(partner.EventTypes, event) {
-		return apperr.WithField(apperr.Invalid, "event", "event must be one of payin_processing, payin_completed, offramp_created, offramp_completed, payin_failed")
+		return apperr.E(apperr.Invalid, "event").On("event")
 	}
 	st, err := s.Status(ctx, who, transactionID)
 	if err != nil {
@@ -150,10 +150,10 @@ func (s *Service) Simulate(ctx context.Context, who actor.Actor, transactionID, 
 	if !st.Owned {
 		// The same answer as for an unknown id: ids are not confirmed to
 		// strangers.
-		return apperr.New(apperr.TransactionNotFound, "Transaction not found. Please check the transaction ID.")
+		return apperr.E(apperr.TransactionNotFound, "")
 	}
 	if st.Payment.PartnerPayinID == "" {
-		return apperr.New(apperr.Conflict, "This payment has no pay-in yet.")
+		return apperr.E(apperr.Conflict, "no_payin")
 	}
 	if ps, ok := s.simulator.(payoutSimulator); ok && strings.HasPrefix(event, "offramp_") {
 		// A staged partner's payout is its own object, made after the pay-in settled.
@@ -161,12 +161,12 @@ func (s *Service) Simulate(ctx context.Context, who actor.Actor, transactionID, 
 			return apperr.New(apperr.Conflict, "This payment has no payout yet.")
 		}
 		if err := ps.SimulatePayout(ctx, st.Payment.OfframpID, event); err != nil {
-			return partnerUnavailable(err, "The sandbox partner could not simulate the event")
+			return partnerUnavailable(err, "sandbox")
 		}
 		return nil
 	}
 	if err := s.simulator.Simulate(ctx, randid.New("idem"), st.Payment.PartnerPayinID, event); err != nil {
-		return partnerUnavailable(err, "The sandbox partner could not simulate the event")
+		return partnerUnavailable(err, "sandbox")
 	}
 	return nil
 }

@@ -32,15 +32,15 @@ func (s *Service) ReceiveWebhook(ctx context.Context, h http.Header, body []byte
 	if err := partner.Verify(s.webhookKey, h, body, s.now()); err != nil {
 		s.log.Warn("webhook refused", "reason", err)
 		s.metrics.WebhookRefused()
-		return false, &apperr.Error{Code: apperr.WebhookSignatureInvalid, Message: "invalid webhook signature"}
+		return false, apperr.E(apperr.WebhookSignatureInvalid, "plain")
 	}
 	var ev partner.Event
 	if err := json.Unmarshal(body, &ev); err != nil {
-		return false, apperr.New(apperr.InvalidJSON, "webhook body is not a JSON event")
+		return false, apperr.E(apperr.InvalidJSON, "webhook")
 	}
 	id := h.Get("webhook-id")
 	if len(id) > 200 {
-		return false, apperr.New(apperr.Invalid, "webhook-id is too long")
+		return false, apperr.E(apperr.Invalid, "webhook_id")
 	}
 	// The payment id rides along only so a job that gives up is logged
 	// with the payment it was about; the job trusts the stored event.

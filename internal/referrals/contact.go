@@ -24,7 +24,7 @@ const maxInvitationsPerDay = 20
 // errReferralsNeedAccount refuses invitations from anyone but a signed-in
 // account with a confirmed address: each invitation is an e-mail to a
 // stranger in Crebit's name, so it comes only from someone Crebit knows.
-var errReferralsNeedAccount = apperr.New(apperr.SignInRequired, "Create your free account or sign in, and confirm your email, to invite friends.")
+var errReferralsNeedAccount = apperr.E(apperr.SignInRequired, "referrals")
 
 // Refer stores the friends a signed-in payer with a confirmed address
 // referred (once per friend) and, in the same transaction, queues one
@@ -39,7 +39,7 @@ func (s *Service) Refer(ctx context.Context, who actor.Actor, customerID string,
 		return 0, errReferralsNeedAccount
 	}
 	if len(emails) > maxReferrals {
-		return 0, apperr.WithField(apperr.ReferralsTooMany, "emails", "Please refer at most 20 friends at a time")
+		return 0, apperr.E(apperr.ReferralsTooMany, "").On("emails")
 	}
 	var valid []string
 	seen := map[string]bool{}
@@ -51,7 +51,7 @@ func (s *Service) Refer(ctx context.Context, who actor.Actor, customerID string,
 		}
 	}
 	if len(valid) == 0 {
-		return 0, apperr.WithField(apperr.ReferralEmailsInvalid, "emails", "No valid emails: Please enter at least one valid email address to refer someone.")
+		return 0, apperr.E(apperr.ReferralEmailsInvalid, "").On("emails")
 	}
 	var sender store.Account
 	if err := s.db.Read(ctx, func(tx *store.Tx) (err error) { sender, err = tx.Account(ctx, who.AccountID); return }); err != nil {

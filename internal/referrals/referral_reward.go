@@ -244,7 +244,7 @@ func (s *Service) ChooseGiftCard(ctx context.Context, who actor.Actor, rewardID,
 		return actor.ErrNotSignedIn
 	}
 	if !slices.Contains(GiftCardBrands, brand) {
-		return apperr.WithField(apperr.Invalid, "brand", "brand must be one of Amazon, Apple, Google Play, Visa, Target, Starbucks")
+		return apperr.E(apperr.Invalid, "brand").On("brand")
 	}
 	err := s.db.Tx(ctx, func(tx *store.Tx) error {
 		cs, err := tx.AccountCustomers(ctx, who.AccountID)
@@ -258,10 +258,10 @@ func (s *Service) ChooseGiftCard(ctx context.Context, who actor.Actor, rewardID,
 		return tx.ChooseGiftCard(ctx, ids, rewardID, brand)
 	})
 	if errors.Is(err, store.ErrNotFound) {
-		return apperr.New(apperr.NotFound, "No such reward")
+		return apperr.E(apperr.NotFound, "reward")
 	}
 	if errors.Is(err, store.ErrConflict) {
-		return apperr.New(apperr.Conflict, "You already chose a gift card for this reward")
+		return apperr.E(apperr.Conflict, "gift_card_chosen")
 	}
 	return err
 }
@@ -270,7 +270,7 @@ func (s *Service) ChooseGiftCard(ctx context.Context, who actor.Actor, rewardID,
 // profiles (401 signed out). Link is empty until the account has a profile.
 func (s *Service) MyReferrals(ctx context.Context, who actor.Actor) (MyReferrals, error) {
 	if !who.SignedIn() {
-		return MyReferrals{}, apperr.New(apperr.SignInRequired, "Please sign in")
+		return MyReferrals{}, apperr.E(apperr.SignInRequired, "")
 	}
 	out := MyReferrals{Invitations: []MyInvitation{}, Rewards: []MyReferralReward{}}
 	err := s.db.Tx(ctx, func(tx *store.Tx) error {

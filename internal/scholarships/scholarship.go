@@ -144,13 +144,13 @@ func (s *Service) SearchScholarships(ctx context.Context, a actor.Actor, query u
 func (s *Service) ScholarshipProgram(id, lang string) (ProgramView, error) {
 	p, ok := s.schol.index.Program(id)
 	if !ok {
-		return ProgramView{}, apperr.New(apperr.NotFound, "No scholarship program with that id")
+		return ProgramView{}, apperr.E(apperr.NotFound, "scholarship")
 	}
 	if lang == "" {
 		lang = "en"
 	}
 	if !contains(scholarship.Languages, lang) {
-		return ProgramView{}, apperr.FieldError("lang", "lang must be en, pt-BR or es-MX")
+		return ProgramView{}, apperr.E(apperr.Invalid, "lang").On("lang")
 	}
 	return view(p, lang, s.now(), scholarship.DeadlineStatus(p.Deadline, s.now()), nil), nil
 }

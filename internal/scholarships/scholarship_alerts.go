@@ -99,11 +99,11 @@ func (s *Service) CreateAlert(ctx context.Context, a actor.Actor, params string)
 		}
 		for _, e := range existing {
 			if e.Params == canonical {
-				return apperr.New(apperr.Conflict, "You already have an alert for this search")
+				return apperr.E(apperr.Conflict, "alert_exists")
 			}
 		}
 		if len(existing) >= store.MaxAlerts {
-			return apperr.New(apperr.Conflict, "You can keep up to %d alerts; stop one first", store.MaxAlerts)
+			return apperr.E(apperr.Conflict, "alerts_max", "max", store.MaxAlerts)
 		}
 		out = store.Alert{ID: randid.New("alr"), AccountID: a.AccountID, Email: acct.Email, Lang: outbox.AccountLang(acct, a),
 			Params: canonical, Status: alertPending, CreatedAt: s.now()}
@@ -124,13 +124,13 @@ func (s *Service) CreateAlert(ctx context.Context, a actor.Actor, params string)
 func canonicalParams(params string) (string, error) {
 	v, err := url.ParseQuery(strings.TrimPrefix(params, "?"))
 	if err != nil {
-		return "", apperr.FieldError("params", "The search could not be read")
+		return "", apperr.E(apperr.Invalid, "search").On("params")
 	}
 	v.Del("page")
 	v.Del("lang")
 	p, err := scholarship.ParseParams(v)
 	if err != nil {
-		return "", apperr.FieldError("params", "The search could not be read: "+apperr.Message(err))
+		return "", apperr.E(apperr.Invalid, "search_detail", "detail", apperr.Message(err)).On("params")
 	}
 	return p.Encode(), nil
 }
@@ -160,7 +160,7 @@ func (s *Service) StopAlert(ctx context.Context, a actor.Actor, id string) error
 	return s.db.Tx(ctx, func(tx *store.Tx) error {
 		al, err := tx.AlertByID(ctx, id)
 		if errors.Is(err, store.ErrNotFound) || (err == nil && (al.AccountID != a.AccountID || al.Status == alertEnded)) {
-			return apperr.New(apperr.NotFound, "No alert with that id")
+			return apperr.E(apperr.NotFound, "alert")
 		}
 		if err != nil {
 			return err
@@ -179,7 +179,7 @@ func (s *Service) endAlert(ctx context.Context, tx *store.Tx, al store.Alert) er
 // confirmation e-mail). The first digest goes at once; confirming again
 // changes nothing.
 func (s *Service) ConfirmAlert(ctx context.Context, id, token string) (AlertView, error) {
-	bad := apperr.New(apperr.LinkInvalid, "This confirmation link is not valid")
+	bad := apperr.E(apperr.LinkInvalid, "alert_confirm")
 	if !s.alertTokenOK(purposeConfirm, id, token) {
 		return AlertView{}, bad
 	}
@@ -215,12 +215,12 @@ func (s *Service) ConfirmAlert(ctx context.Context, id, token string) (AlertView
 // link's token is the proof. Unsubscribing twice is fine.
 func (s *Service) UnsubscribeAlert(ctx context.Context, id, token string) error {
 	if !s.alertTokenOK(purposeUnsub, id, token) {
-		return apperr.New(apperr.LinkInvalid, "This unsubscribe link is not valid")
+		return apperr.E(apperr.LinkInvalid, "unsubscribe")
 	}
 	return s.db.Tx(ctx, func(tx *store.Tx) error {
 		al, err := tx.AlertByID(ctx, id)
 		if errors.Is(err, store.ErrNotFound) {
-			return apperr.New(apperr.LinkInvalid, "This unsubscribe link is not valid")
+			return apperr.E(apperr.LinkInvalid, "unsubscribe")
 		}
 		if err != nil || al.Status == alertEnded {
 			return err

@@ -156,14 +156,14 @@ func (s *Service) CreateFilterSet(ctx context.Context, a actor.Actor, name, para
 	}
 	name = strings.TrimSpace(name)
 	if name == "" || utf8.RuneCountInString(name) > 60 {
-		return FilterSetView{}, apperr.FieldError("name", "Give the filter set a name of 1 to 60 characters")
+		return FilterSetView{}, apperr.E(apperr.Invalid, "filter_set_name").On("name")
 	}
 	if len(params) > 2000 {
-		return FilterSetView{}, apperr.FieldError("params", "The filters are too long to save")
+		return FilterSetView{}, apperr.E(apperr.Invalid, "filters_too_long").On("params")
 	}
 	v, err := url.ParseQuery(params)
 	if err != nil {
-		return FilterSetView{}, apperr.FieldError("params", "The filters are not a valid query string")
+		return FilterSetView{}, apperr.E(apperr.Invalid, "filters_query").On("params")
 	}
 	p, err := scholarship.ParseParams(v)
 	if err != nil {
@@ -177,7 +177,7 @@ func (s *Service) CreateFilterSet(ctx context.Context, a actor.Actor, name, para
 			return err
 		}
 		if len(existing) >= store.MaxFilterSets {
-			return apperr.New(apperr.Conflict, "You can keep up to %d filter sets; delete one first", store.MaxFilterSets)
+			return apperr.E(apperr.Conflict, "filter_sets", "max", store.MaxFilterSets)
 		}
 		return tx.CreateFilterSet(ctx, o, f)
 	})
@@ -191,11 +191,11 @@ func (s *Service) CreateFilterSet(ctx context.Context, a actor.Actor, name, para
 func (s *Service) DeleteFilterSet(ctx context.Context, a actor.Actor, id string) error {
 	o, ok := scholarshipOwner(a)
 	if !ok {
-		return apperr.New(apperr.NotFound, "No such filter set")
+		return apperr.E(apperr.NotFound, "filter_set")
 	}
 	err := s.db.Tx(ctx, func(tx *store.Tx) error { return tx.DeleteFilterSet(ctx, o, id) })
 	if errors.Is(err, store.ErrNotFound) {
-		return apperr.New(apperr.NotFound, "No such filter set")
+		return apperr.E(apperr.NotFound, "filter_set")
 	}
 	return err
 }

@@ -69,7 +69,7 @@ type ApplicationPatch struct {
 
 func signedIn(a actor.Actor) error {
 	if !a.SignedIn() {
-		return apperr.New(apperr.SignInRequired, "Please sign in to track applications")
+		return apperr.E(apperr.SignInRequired, "tracker")
 	}
 	return nil
 }
@@ -100,7 +100,7 @@ func (s *Service) TrackProgram(ctx context.Context, a actor.Actor, programID, la
 	}
 	p, ok := s.schol.index.Program(programID)
 	if !ok {
-		return ApplicationView{}, apperr.FieldError("program_id", "No scholarship program with that id")
+		return ApplicationView{}, apperr.E(apperr.Invalid, "program_id").On("program_id")
 	}
 	now := s.now()
 	ap := store.Application{ID: randid.New("app"), AccountID: a.AccountID, ProgramID: p.ID, Status: AppInterested, CreatedAt: now, UpdatedAt: now}
@@ -114,12 +114,12 @@ func (s *Service) TrackProgram(ctx context.Context, a actor.Actor, programID, la
 			return err
 		}
 		if n >= store.MaxApplications {
-			return apperr.New(apperr.Conflict, "You can track up to %d programs; remove one first", store.MaxApplications)
+			return apperr.E(apperr.Conflict, "tracker_max", "max", store.MaxApplications)
 		}
 		return tx.CreateApplication(ctx, ap)
 	})
 	if errors.Is(err, store.ErrConflict) {
-		return ApplicationView{}, apperr.New(apperr.Conflict, "This program is already in your tracker")
+		return ApplicationView{}, apperr.E(apperr.Conflict, "tracked")
 	}
 	if err != nil {
 		return ApplicationView{}, err
@@ -151,7 +151,7 @@ func (s *Service) UpdateApplication(ctx context.Context, a actor.Actor, id strin
 		return tx.UpdateApplication(ctx, ap)
 	})
 	if errors.Is(err, store.ErrNotFound) {
-		return ApplicationView{}, apperr.New(apperr.NotFound, "No tracked application with that id")
+		return ApplicationView{}, apperr.E(apperr.NotFound, "application")
 	}
 	if err != nil {
 		return ApplicationView{}, err
@@ -162,10 +162,10 @@ func (s *Service) UpdateApplication(ctx context.Context, a actor.Actor, id strin
 func applyPatch(ap *store.Application, patch ApplicationPatch, requirements int) error {
 	if st := patch.Status; st != nil && *st != ap.Status {
 		if !contains(ApplicationStates, *st) {
-			return apperr.FieldError("status", "status must be one of "+strings.Join(ApplicationStates, ", "))
+			return apperr.E(apperr.Invalid, "application_status", "values", strings.Join(ApplicationStates, ", ")).On("status")
 		}
 		if !contains(appMoves[ap.Status], *st) {
-			return apperr.New(apperr.Conflict, "An application that is %s cannot move to %s", ap.Status, *st)
+			return apperr.E(apperr.Conflict, "application_move", "from", ap.Status, "to", *st)
 		}
 		ap.Status = *st
 	}
@@ -173,7 +173,7 @@ func applyPatch(ap *store.Application, patch ApplicationPatch, requirements int)
 		if *d == "" {
 			ap.Deadline = nil
 		} else if _, err := time.Parse(time.DateOnly, *d); err != nil {
-			return apperr.FieldError("deadline", "The deadline must be a date (YYYY-MM-DD)")
+			return apperr.E(apperr.Invalid, "deadline").On("deadline")
 		} else {
 			v := *d
 			ap.Deadline = &v
@@ -181,7 +181,7 @@ func applyPatch(ap *store.Application, patch ApplicationPatch, requirements int)
 	}
 	if n := patch.Notes; n != nil {
 		if utf8.RuneCountInString(*n) > maxNotesLength {
-			return apperr.FieldError("notes", "Notes can be at most 2,000 characters")
+			return apperr.E(apperr.Invalid, "notes").On("notes")
 		}
 		ap.Notes = *n
 	}
@@ -190,7 +190,7 @@ func applyPatch(ap *store.Application, patch ApplicationPatch, requirements int)
 		clean := []int{}
 		for _, i := range *docs {
 			if i < 0 || i >= requirements {
-				return apperr.FieldError("documents", "A document is not one of the program's requirements")
+				return apperr.E(apperr.Invalid, "document").On("documents")
 			}
 			if !seen[i] {
 				seen[i] = true
@@ -209,7 +209,7 @@ func (s *Service) UntrackProgram(ctx context.Context, a actor.Actor, id string) 
 	}
 	err := s.db.Tx(ctx, func(tx *store.Tx) error { return tx.DeleteApplication(ctx, a.AccountID, id) })
 	if errors.Is(err, store.ErrNotFound) {
-		return apperr.New(apperr.NotFound, "No tracked application with that id")
+		return apperr.E(apperr.NotFound, "application")
 	}
 	return err
 }

@@ -79,19 +79,19 @@ func (s *Service) Submit(ctx context.Context, who actor.Actor, in Message) (stri
 	name := strings.Join(strings.Fields(in.Name), " ")
 	switch {
 	case subject == "":
-		return "", apperr.WithField(apperr.RequiredFieldsMissing, "subject", "Please say what your message is about")
+		return "", apperr.E(apperr.RequiredFieldsMissing, "support_subject").On("subject")
 	case utf8.RuneCountInString(subject) > maxSubject:
-		return "", apperr.WithField(apperr.FieldTooLong, "subject", "The subject is too long (at most 150 characters)")
+		return "", apperr.E(apperr.FieldTooLong, "support_subject").On("subject")
 	case !input.PlainText(subject):
-		return "", apperr.WithField(apperr.Invalid, "subject", "Subject cannot contain line breaks, tabs or invisible characters")
+		return "", apperr.E(apperr.Invalid, "plain_text", "label", "Subject").On("subject")
 	case text == "":
-		return "", apperr.WithField(apperr.RequiredFieldsMissing, "message", "Please write your message")
+		return "", apperr.E(apperr.RequiredFieldsMissing, "support_message").On("message")
 	case utf8.RuneCountInString(text) > maxBody:
-		return "", apperr.WithField(apperr.FieldTooLong, "message", "The message is too long (at most 5000 characters)")
+		return "", apperr.E(apperr.FieldTooLong, "support_message").On("message")
 	case !readable(text):
-		return "", apperr.WithField(apperr.Invalid, "message", "The message holds invisible or control characters. Please type it again.")
+		return "", apperr.E(apperr.Invalid, "support_message").On("message")
 	case utf8.RuneCountInString(name) > maxName || !input.PlainText(name):
-		return "", apperr.WithField(apperr.Invalid, "name", "Your name is one line of at most 100 characters")
+		return "", apperr.E(apperr.Invalid, "support_name").On("name")
 	}
 	ok, wait, err := s.limits.AllowN(ctx, "support:session:"+who.SessionID, 1, 10, time.Hour)
 	if err == nil && ok && who.IP != "" {
@@ -121,7 +121,7 @@ func (s *Service) Submit(ctx context.Context, who actor.Actor, in Message) (stri
 			}
 		} else {
 			if name == "" {
-				return apperr.WithField(apperr.RequiredFieldsMissing, "name", "Please enter your name")
+				return apperr.E(apperr.RequiredFieldsMissing, "support_name").On("name")
 			}
 			e, err := input.Email("email", in.Email)
 			if err != nil {
@@ -174,7 +174,7 @@ func row(c store.Conversation) Row {
 // first (200 at most): in a status ("" for all), only op's when mine.
 func (s *Service) List(ctx context.Context, op ops.Operator, status string, mine bool) ([]Row, error) {
 	if status != "" && !slices.Contains(statuses, status) {
-		return nil, apperr.WithField(apperr.Invalid, "status", "status must be open or closed")
+		return nil, apperr.E(apperr.Invalid, "support_status").On("status")
 	}
 	f := store.ConversationFilter{Status: status, Limit: 200}
 	if mine {
@@ -208,7 +208,7 @@ type Thread struct {
 	Entries   []Entry `json:"entries"`
 }
 
-var errNoConversation = apperr.New(apperr.NotFound, "No such conversation")
+var errNoConversation = apperr.E(apperr.NotFound, "conversation")
 
 // Open returns a conversation with its messages.
 func (s *Service) Open(ctx context.Context, id string) (Thread, error) {
@@ -253,11 +253,11 @@ func (s *Service) Reply(ctx context.Context, op ops.Operator, id, text string) e
 	text = strings.TrimSpace(strings.ReplaceAll(text, "\r\n", "\n"))
 	switch {
 	case text == "":
-		return apperr.WithField(apperr.RequiredFieldsMissing, "text", "Please write the answer")
+		return apperr.E(apperr.RequiredFieldsMissing, "support_answer").On("text")
 	case utf8.RuneCountInString(text) > maxBody:
-		return apperr.WithField(apperr.FieldTooLong, "text", "The answer is too long (at most 5000 characters)")
+		return apperr.E(apperr.FieldTooLong, "support_answer").On("text")
 	case !readable(text):
-		return apperr.WithField(apperr.Invalid, "text", "The answer holds invisible or control characters. Please type it again.")
+		return apperr.E(apperr.Invalid, "support_answer").On("text")
 	}
 	return s.db.Tx(ctx, func(tx *store.Tx) error {
 		c, err := forUpdate(ctx, tx, id)
@@ -301,7 +301,7 @@ func (s *Service) Assign(ctx context.Context, op ops.Operator, id, email string)
 				_, err = tx.OperatorOf(ctx, a.ID)
 			}
 			if errors.Is(err, store.ErrNotFound) {
-				return apperr.WithField(apperr.NotFound, "assignee", "No operator has this email address")
+				return apperr.E(apperr.NotFound, "operator").On("assignee")
 			}
 			if err != nil {
 				return err
@@ -319,7 +319,7 @@ func (s *Service) Assign(ctx context.Context, op ops.Operator, id, email string)
 // SetStatus closes a conversation, or opens it again.
 func (s *Service) SetStatus(ctx context.Context, op ops.Operator, id, status string) error {
 	if !slices.Contains(statuses, status) {
-		return apperr.WithField(apperr.Invalid, "status", "status must be open or closed")
+		return apperr.E(apperr.Invalid, "support_status").On("status")
 	}
 	return s.db.Tx(ctx, func(tx *store.Tx) error {
 		c, err := forUpdate(ctx, tx, id)
@@ -327,7 +327,7 @@ func (s *Service) SetStatus(ctx context.Context, op ops.Operator, id, status str
 			return err
 		}
 		if c.Status == status {
-			return apperr.New(apperr.Conflict, "The conversation is already %s", status)
+			return apperr.E(apperr.Conflict, "conversation_status", "status", status)
 		}
 		if err := tx.SetConversationStatus(ctx, c.ID, status, s.now()); err != nil {
 			return err
