@@ -1,6 +1,7 @@
 package app_test
 
 import (
+	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -14,10 +15,15 @@ import (
 // and a password reset, then greps every log line, debug included, for the
 // password, the tokens, the TOTP secret, the tax id and the account number.
 func TestAccountLogsHoldNoSecrets(t *testing.T) {
-	h := apptest.New(t, store.SQLite)
+	h := apptest.New(t, store.SQLite, apptest.BlindPay())
 	b := h.Browser()
 	b.SignUp("logs@example.com")
+	b.AcceptPartnerTerms()
 	cust := b.MustOK("POST", "/api/create-customer", apptest.CustomerBR(apptest.CPF)).Str("customer_id")
+	// The partner's verdict (a customer.update webhook) and the wallet are logged too.
+	h.Eventually("the partner approved the payer", func() bool {
+		return b.Do("POST", "/api/create-wallet", map[string]string{"customer_id": cust}).Status == http.StatusOK
+	})
 	b.MustOK("POST", "/api/create-external-account", apptest.BankAccount(cust))
 	verify := apptest.LinkToken(h.Mail("logs@example.com", "Confirm").Text, "/verify-email")
 	h.Browser().MustOK("POST", "/api/verify-email", map[string]string{"token": verify})

@@ -19,7 +19,7 @@ import (
 func TestAccounts(t *testing.T) {
 	for _, e := range storetest.Engines {
 		t.Run(string(e), func(t *testing.T) {
-			h := apptest.New(t, e)
+			h := apptest.New(t, e, apptest.BlindPay())
 			t.Run("signup_duplicate_reveals_nothing", func(t *testing.T) { signupDuplicate(t, h) })
 			t.Run("session_rotation_and_guest_history", func(t *testing.T) { rotation(t, h) })
 			t.Run("limits", func(t *testing.T) { limits(t, h) })
@@ -79,6 +79,7 @@ func signupDuplicate(t *testing.T, h *apptest.Harness) {
 
 func rotation(t *testing.T, h *apptest.Harness) {
 	guest := h.Browser()
+	guest.AcceptPartnerTerms()
 	guestCustomer := guest.MustOK("POST", "/api/create-customer", apptest.CustomerBR(apptest.CPF)).Str("customer_id")
 	before := cookie(t, h, guest)
 	guest.SignUp("rot@example.com")
@@ -109,12 +110,16 @@ func rotation(t *testing.T, h *apptest.Harness) {
 	}
 	other := h.Browser()
 	other.MustOK("POST", "/api/signin", map[string]string{"email": "rot@example.com", "password": apptest.Password})
-	other.MustOK("POST", "/api/create-wallet", map[string]string{"customer_id": guestCustomer})
+	h.Eventually("the partner approved A's customer and A reaches its wallet", func() bool {
+		return other.Do("POST", "/api/create-wallet", map[string]string{"customer_id": guestCustomer}).Status == http.StatusOK
+	})
 	// Starting a wizard signed in elsewhere offers the account's own customer back.
 	if r := other.MustOK("POST", "/api/create-customer", apptest.CustomerBR(apptest.CPF)); r.Str("customer_id") != guestCustomer || r.JSON["show_popup"] != true {
 		t.Fatalf("signed-in payer not offered their own customer: %s", r.Body)
 	}
-	// Another account typing the same details gets a customer of its own.
+	// Another account typing the same details gets a customer of its own
+	// (after the partner's terms, which are the session's).
+	b.AcceptPartnerTerms()
 	if r := b.MustOK("POST", "/api/create-customer", apptest.CustomerBR(apptest.CPF)); r.Str("customer_id") == guestCustomer {
 		t.Fatalf("another account was offered A's customer: %s", r.Body)
 	}
@@ -247,6 +252,7 @@ func twoFactor(t *testing.T, h *apptest.Harness) {
 func bankRetry(t *testing.T, h *apptest.Harness) {
 	b := h.Browser()
 	b.SignUp("bank@example.com")
+	b.AcceptPartnerTerms()
 	cust := b.MustOK("POST", "/api/create-customer", apptest.CustomerBR(apptest.CPF)).Str("customer_id")
 	bad := apptest.BankAccount(cust)
 	bad["routing_number"] = "123456789"

@@ -18,7 +18,7 @@ func TestOutboxClaimOfADeadProcessEndsWithItsLease(t *testing.T) {
 	for _, e := range []store.Engine{store.SQLite, store.Postgres} {
 		t.Run(string(e), func(t *testing.T) {
 			t.Parallel()
-			h := apptest.New(t, e)
+			h := apptest.New(t, e, apptest.BlindPay())
 			if err := h.Stack.Outbox.Stop(t.Context()); err != nil {
 				t.Fatal(err)
 			}
@@ -57,7 +57,7 @@ func TestOutboxSendsEachMessageOnceAcrossInstances(t *testing.T) {
 	defer func() { p.srv.Close() }()
 	smtpURL := apptest.Env("CREBIT_SMTP_URL", "smtp://crebit:s3cret@"+p.addr)
 	scale := apptest.Env("CREBIT_RATE_LIMIT_SCALE", "10") // 24 sign-ups from one address
-	a := apptest.New(t, store.Postgres, smtpURL, scale)
+	a := apptest.New(t, store.Postgres, apptest.BlindPay(), smtpURL, scale)
 	b := a.Another(smtpURL, scale)
 	const n = 24
 	for i := range n {

@@ -135,7 +135,7 @@ func TestOutboxOverSMTP(t *testing.T) {
 	p := &peer{tls: selfSigned(t)}
 	p.start(t)
 	defer func() { p.srv.Close() }()
-	h := apptest.New(t, store.SQLite, apptest.Env("CREBIT_SMTP_URL", "smtp://crebit:s3cret@"+p.addr),
+	h := apptest.New(t, store.SQLite, apptest.BlindPay(), apptest.Env("CREBIT_SMTP_URL", "smtp://crebit:s3cret@"+p.addr),
 		apptest.Env("CREBIT_MAIL_FROM", "Crebit <no-reply@crebit.io>"))
 
 	h.Browser().SignUp("maria@example.com")

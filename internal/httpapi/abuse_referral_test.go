@@ -39,7 +39,7 @@ func rewards(t *testing.T, h *apptest.Harness, status, reason string) int {
 func TestReferralRewardsGoOnlyToAnotherPerson(t *testing.T) {
 	t.Parallel()
 	eachEngine(t, func(t *testing.T, e store.Engine) {
-		h := apptest.New(t, e, apptest.Env("CREBIT_TRUSTED_PROXIES", "127.0.0.0/8,::1/128"))
+		h := apptest.New(t, e, apptest.BlindPay(), apptest.Env("CREBIT_TRUSTED_PROXIES", "127.0.0.0/8,::1/128"))
 		referrer := h.NewVerifiedAccountPayer("referrer@example.com", apptest.CPF) // signed up from 127.0.0.1
 		code := referralCode(t, h, referrer, "first.friend@example.com")
 
@@ -133,7 +133,7 @@ func TestReferralRewardsGoOnlyToAnotherPerson(t *testing.T) {
 func TestInvitationsComeFromAConfirmedAccountAndCarryNoFreeText(t *testing.T) {
 	t.Parallel()
 	eachEngine(t, func(t *testing.T, e store.Engine) {
-		h := apptest.New(t, e)
+		h := apptest.New(t, e, apptest.BlindPay())
 		guest := h.NewBrazilPayer()
 		if r := guest.Do("POST", "/api/referrals", map[string]any{"customer_id": guest.CustomerID, "emails": []string{"x@example.com"}}); r.Status != http.StatusUnauthorized {
 			t.Fatalf("a guest invited: %d %s", r.Status, r.Body)

@@ -19,7 +19,7 @@ import (
 func TestParallelGuessesCannotOutrunTheLock(t *testing.T) {
 	t.Parallel()
 	eachEngine(t, func(t *testing.T, e store.Engine) {
-		h := apptest.New(t, e, apptest.Env("CREBIT_TRUSTED_PROXIES", "127.0.0.0/8,::1/128"))
+		h := apptest.New(t, e, apptest.BlindPay(), apptest.Env("CREBIT_TRUSTED_PROXIES", "127.0.0.0/8,::1/128"))
 		h.Browser().SignUp("target@example.com")
 		var mu sync.Mutex
 		checked, refused := 0, 0
@@ -55,7 +55,7 @@ func TestParallelGuessesCannotOutrunTheLock(t *testing.T) {
 func TestAStrangerCannotLockTheOwnerOut(t *testing.T) {
 	t.Parallel()
 	eachEngine(t, func(t *testing.T, e store.Engine) {
-		h := apptest.New(t, e)
+		h := apptest.New(t, e, apptest.BlindPay())
 		owner := h.Browser()
 		owner.SignUp("locked@example.com")
 		owner.MustOK("POST", "/api/signout", map[string]string{})

@@ -18,7 +18,7 @@ import (
 func TestSignUpIsLimitedPerClientAddress(t *testing.T) {
 	t.Parallel()
 	eachEngine(t, func(t *testing.T, e store.Engine) {
-		h := apptest.New(t, e, apptest.Env("CREBIT_TRUSTED_PROXIES", "127.0.0.0/8,::1/128"))
+		h := apptest.New(t, e, apptest.BlindPay(), apptest.Env("CREBIT_TRUSTED_PROXIES", "127.0.0.0/8,::1/128"))
 		const perIP = 20
 		created := 0
 		for i := range perIP + 5 {
@@ -52,7 +52,7 @@ func TestSignUpIsLimitedPerClientAddress(t *testing.T) {
 func TestSignUpWithARegisteredAddressCreatesNothing(t *testing.T) {
 	t.Parallel()
 	eachEngine(t, func(t *testing.T, e store.Engine) {
-		h := apptest.New(t, e)
+		h := apptest.New(t, e, apptest.BlindPay())
 		h.Browser().SignUp("owner@example.com")
 		b := h.Browser()
 		r := b.Do("POST", "/api/signup", map[string]string{"email": "Owner@Example.com", "password": "a different good passphrase"})
@@ -80,7 +80,7 @@ func TestSignUpWithARegisteredAddressCreatesNothing(t *testing.T) {
 func TestWeakPasswordsAndOddAddressesAreRefusedUnderTheirField(t *testing.T) {
 	t.Parallel()
 	eachEngine(t, func(t *testing.T, e store.Engine) {
-		h := apptest.New(t, e)
+		h := apptest.New(t, e, apptest.BlindPay())
 		for _, pw := range []string{"            ", "aaaaaaaaaaaa", "730194628501", "qwertyuiopasdfgh"} {
 			r := h.Browser().Do("POST", "/api/signup", map[string]string{"email": "weak@example.com", "password": pw})
 			if r.Status != 400 || r.Str("code") != "password_too_weak" || r.Str("field") != "password" {
@@ -125,7 +125,7 @@ func TestWeakPasswordsAndOddAddressesAreRefusedUnderTheirField(t *testing.T) {
 func TestForgotPasswordDoesTheSameWorkForAnyAddress(t *testing.T) {
 	t.Parallel()
 	eachEngine(t, func(t *testing.T, e store.Engine) {
-		h := apptest.New(t, e)
+		h := apptest.New(t, e, apptest.BlindPay())
 		h.Browser().SignUp("known@example.com")
 		known := h.Browser().Do("POST", "/api/forgot-password", map[string]string{"email": "known@example.com"})
 		unknown := h.Browser().Do("POST", "/api/forgot-password", map[string]string{"email": "nobody@example.com"})

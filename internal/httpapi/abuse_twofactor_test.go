@@ -17,7 +17,7 @@ import (
 func TestTwoFactorCodesAreLimitedWhenTurningOnAndOff(t *testing.T) {
 	t.Parallel()
 	eachEngine(t, func(t *testing.T, e store.Engine) {
-		h := apptest.New(t, e)
+		h := apptest.New(t, e, apptest.BlindPay())
 		b := h.Browser()
 		b.SignUp("codes@example.com")
 		b.VerifyEmail()
@@ -63,7 +63,7 @@ func TestTwoFactorCodesAreLimitedWhenTurningOnAndOff(t *testing.T) {
 func TestTwoFactorNeedsThePasswordAndAConfirmedAddress(t *testing.T) {
 	t.Parallel()
 	eachEngine(t, func(t *testing.T, e store.Engine) {
-		h := apptest.New(t, e)
+		h := apptest.New(t, e, apptest.BlindPay())
 		squatter := h.Browser()
 		squatter.SignUp("victim@example.com")
 		if r := squatter.Do("POST", "/api/two-factor/enrol", map[string]string{"current_password": apptest.Password}); r.Status != http.StatusForbidden || r.Str("code") != "email_not_verified" {

@@ -154,7 +154,7 @@ func TestDashboardTotalsAndStatuses(t *testing.T) {
 func TestDashboardPaging(t *testing.T) {
 	t.Parallel()
 	eachEngine(t, func(t *testing.T, e store.Engine) {
-		h := apptest.New(t, e, apptest.Env("CREBIT_RATE_LIMIT_SCALE", "0"))
+		h := apptest.New(t, e, apptest.BlindPay(), apptest.Env("CREBIT_RATE_LIMIT_SCALE", "0"))
 		p := h.NewAccountPayer("pages@example.com", apptest.CPF)
 		var made []string
 		for i := range 23 {

@@ -12,7 +12,7 @@ import (
 // the message as sent.
 func TestErrorsInTheRequestsLanguage(t *testing.T) {
 	t.Parallel()
-	h := apptest.New(t, store.SQLite)
+	h := apptest.New(t, store.SQLite, apptest.BlindPay())
 	b := h.Browser()
 	quote := map[string]any{"symbol": "USDC/BRL", "amount_usd": 10.123}
 	cases := []struct {

@@ -109,7 +109,7 @@ func webhookSecret(t *testing.T, h *apptest.Harness) []byte {
 func TestBrazilPixPaymentToCompleted(t *testing.T) {
 	t.Parallel()
 	eachEngine(t, func(t *testing.T, e store.Engine) {
-		h := apptest.New(t, e)
+		h := apptest.New(t, e, apptest.BlindPay())
 		p := h.NewBrazilPayer()
 		q := p.Quote("USDC/BRL", "250.00")
 		r := p.PixPayment(q, "key-1")
@@ -133,10 +133,8 @@ func TestBrazilPixPaymentToCompleted(t *testing.T) {
 			t.Fatal("deposit_address should carry the BR Code")
 		}
 
-		for _, ev := range []string{"payin_processing", "payin_completed", "offramp_created", "offramp_completed"} {
-			p.Simulate(txn, ev)
-		}
-		h.Eventually("completed", func() bool { return p.State(txn) == "completed" })
+		p.Simulate(txn, "payin_processing")
+		p.Deliver(txn)
 		st := p.Status(txn)
 		if st.JSON["payin_processing"] != true || st.JSON["payin_completed"] != true || st.JSON["offramp_completed"] != true || st.JSON["offramp_transaction"] == nil {
 			t.Fatalf("status flags: %s", st.Body)
@@ -165,7 +163,7 @@ func TestBrazilPixPaymentToCompleted(t *testing.T) {
 func TestMexicoSpeiPaymentToCompleted(t *testing.T) {
 	t.Parallel()
 	eachEngine(t, func(t *testing.T, e store.Engine) {
-		h := apptest.New(t, e)
+		h := apptest.New(t, e, apptest.BlindPay())
 		p := h.NewMexicoPayer()
 		q := p.Quote("USDC/MXN", "1000")
 		r := p.SpeiPayment(q, "")
@@ -188,10 +186,7 @@ func TestMexicoSpeiPaymentToCompleted(t *testing.T) {
 			t.Fatal("two payments share a CLABE")
 		}
 		txn := r.Str("transaction_id")
-		for _, ev := range []string{"payin_completed", "offramp_created", "offramp_completed"} {
-			p.Simulate(txn, ev)
-		}
-		h.Eventually("completed", func() bool { return p.State(txn) == "completed" })
+		p.Deliver(txn)
 		h.RequireBalancedLedger()
 	})
 }
@@ -286,7 +281,7 @@ func TestForgedOrStaleSignatureIsRefusedAndChangesNothing(t *testing.T) {
 func TestExpiredQuoteIsRefused(t *testing.T) {
 	t.Parallel()
 	eachEngine(t, func(t *testing.T, e store.Engine) {
-		h := apptest.New(t, e, apptest.Env("CREBIT_QUOTE_TTL", "1s"))
+		h := apptest.New(t, e, apptest.BlindPay(), apptest.Env("CREBIT_QUOTE_TTL", "1s"))
 		p := h.NewBrazilPayer()
 		q := p.Quote("USDC/BRL", "100")
 		h.Clock.Advance(time.Second) // the quote's whole 1 s lock window
@@ -300,7 +295,7 @@ func TestExpiredQuoteIsRefused(t *testing.T) {
 func TestIdempotentRetryCreatesNothingNew(t *testing.T) {
 	t.Parallel()
 	eachEngine(t, func(t *testing.T, e store.Engine) {
-		h := apptest.New(t, e)
+		h := apptest.New(t, e, apptest.BlindPay())
 		p := h.NewBrazilPayer()
 		q := p.Quote("USDC/BRL", "100")
 		a := p.PixPayment(q, "retry-key")
@@ -329,7 +324,7 @@ func TestIdempotentRetryCreatesNothingNew(t *testing.T) {
 func TestTwoPaymentsRacingForOneQuote(t *testing.T) {
 	t.Parallel()
 	eachEngine(t, func(t *testing.T, e store.Engine) {
-		h := apptest.New(t, e)
+		h := apptest.New(t, e, apptest.BlindPay())
 		p := h.NewBrazilPayer()
 		q := p.Quote("USDC/BRL", "100")
 		var wg sync.WaitGroup
@@ -389,7 +384,7 @@ func TestLatePayinAfterExpiryIsRecordedAndRefunded(t *testing.T) {
 
 func TestQuoteOfAnotherSessionIsRefused(t *testing.T) {
 	t.Parallel()
-	h := apptest.New(t, storetest.Engines[0])
+	h := apptest.New(t, storetest.Engines[0], apptest.BlindPay())
 	alice := h.NewBrazilPayer()
 	bob := h.NewBrazilPayer()
 	q := alice.Quote("USDC/BRL", "100")
@@ -458,14 +453,11 @@ func TestTriggerExistsOnlyWithTheSandbox(t *testing.T) {
 func TestPersonalDataIsRedactedAfterTheRefundWindow(t *testing.T) {
 	t.Parallel()
 	eachEngine(t, func(t *testing.T, e store.Engine) {
-		h := apptest.New(t, e)
+		h := apptest.New(t, e, apptest.BlindPay())
 		ctx := context.Background()
 		p := h.NewBrazilPayer()
 		txn := p.PixPayment(p.Quote("USDC/BRL", "100"), "").Str("transaction_id")
-		for _, ev := range []string{"payin_completed", "offramp_created", "offramp_completed"} {
-			p.Simulate(txn, ev)
-		}
-		h.Eventually("completed", func() bool { return p.State(txn) == "completed" })
+		p.Deliver(txn)
 		h.Settled() // the payment's e-mails are sent
 		mails := func() int {
 			return count(t, h, `SELECT COUNT(*) FROM outbox WHERE subject LIKE ?`, "%"+txn) + count(t, h, `SELECT COUNT(*) FROM mailbox WHERE subject LIKE ?`, "%"+txn)

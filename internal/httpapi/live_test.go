@@ -129,7 +129,7 @@ func seq(t *testing.T, ev sseEvent) int64 {
 func TestLiveStatusStream(t *testing.T) {
 	t.Parallel()
 	eachEngine(t, func(t *testing.T, e store.Engine) {
-		h := apptest.New(t, e)
+		h := apptest.New(t, e, apptest.BlindPay())
 		p := h.NewBrazilPayer()
 		r := p.PixPayment(p.Quote("USDC/BRL", "100"), "")
 		txn := r.Str("transaction_id")
@@ -148,9 +148,11 @@ func TestLiveStatusStream(t *testing.T) {
 			t.Fatalf("first event: %+v", first)
 		}
 		last := seq(t, first)
+		// BlindPay's pay-in "received" is Crebit's payin_completed (the
+		// money arrived; there is no payin_processing stage); once it
+		// settled, Crebit asks for the payout by itself (offramp_created).
 		for _, step := range []struct{ event, state string }{
-			{"payin_processing", "payin_processing"}, {"payin_completed", "payin_completed"},
-			{"offramp_created", "offramp_created"}, {"offramp_completed", "completed"},
+			{"payin_processing", "payin_completed"}, {"payin_completed", "offramp_created"}, {"offramp_completed", "completed"},
 		} {
 			p.Simulate(txn, step.event)
 			ev := s.until(step.state)

@@ -16,15 +16,13 @@ import (
 func TestEmailsInThePayersLanguage(t *testing.T) {
 	t.Parallel()
 	eachEngine(t, func(t *testing.T, e store.Engine) {
-		h := apptest.New(t, e)
+		h := apptest.New(t, e, apptest.BlindPay())
 
 		// A Brazilian payer using the site in Portuguese.
 		p := h.NewBrazilPayer()
 		p.SetLanguage("pt-BR")
 		txn := p.PixPayment(p.Quote("USDC/BRL", "100"), "").Str("transaction_id")
-		for _, ev := range []string{"payin_completed", "offramp_created", "offramp_completed"} {
-			p.Simulate(txn, ev)
-		}
+		p.Deliver(txn)
 		m := h.Mail("maria@example.com", "Seus dólares foram entregues · "+txn)
 		rec := storedPayment(t, h, txn)
 		pt := locale.For("pt-BR")
@@ -46,9 +44,7 @@ func TestEmailsInThePayersLanguage(t *testing.T) {
 		mx := h.NewMexicoPayer()
 		mx.SetLanguage("es-MX")
 		mtxn := mx.SpeiPayment(mx.Quote("USDC/MXN", "1250.50"), "").Str("transaction_id")
-		for _, ev := range []string{"payin_completed", "offramp_created", "offramp_completed"} {
-			mx.Simulate(mtxn, ev)
-		}
+		mx.Deliver(mtxn)
 		mm := h.Mail("juan@example.mx", "Tus dólares fueron entregados · "+mtxn)
 		mrec := storedPayment(t, h, mtxn)
 		es := locale.For("es-MX")

@@ -32,7 +32,7 @@ func scrape(t *testing.T, url, sample string) float64 {
 
 func TestMetricsAreExposedAndCount(t *testing.T) {
 	t.Parallel()
-	h := apptest.New(t, store.SQLite, apptest.Env("CREBIT_RATE_LIMIT_SCALE", "1"))
+	h := apptest.New(t, store.SQLite, apptest.BlindPay(), apptest.Env("CREBIT_RATE_LIMIT_SCALE", "1"))
 	ms := httptest.NewServer(h.Stack.Metrics.Handler())
 	defer ms.Close()
 	url := ms.URL + "/metrics"

@@ -18,7 +18,7 @@ import (
 func TestConsoleIsInvisibleToEveryoneButOperators(t *testing.T) {
 	t.Parallel()
 	eachEngine(t, func(t *testing.T, e store.Engine) {
-		h := apptest.New(t, e)
+		h := apptest.New(t, e, apptest.BlindPay())
 		customer := h.Browser()
 		customer.SignUp("customer@example.com")
 		support, _ := h.NewOperator("support@example.com", "support")
@@ -52,7 +52,7 @@ func TestConsoleIsInvisibleToEveryoneButOperators(t *testing.T) {
 func TestConsoleNeedsARecentTwoFactorSignIn(t *testing.T) {
 	t.Parallel()
 	eachEngine(t, func(t *testing.T, e store.Engine) {
-		h := apptest.New(t, e)
+		h := apptest.New(t, e, apptest.BlindPay())
 		noTwoFactor := h.Browser()
 		noTwoFactor.SignUp("plain.op@example.com")
 		if err := h.Stack.Ops.SetOperatorRole(t.Context(), nil, "plain.op@example.com", "finance", "test"); err != nil {
@@ -77,7 +77,7 @@ func TestConsoleNeedsARecentTwoFactorSignIn(t *testing.T) {
 func TestAdminsManageOperatorsAndEveryChangeIsAudited(t *testing.T) {
 	t.Parallel()
 	eachEngine(t, func(t *testing.T, e store.Engine) {
-		h := apptest.New(t, e)
+		h := apptest.New(t, e, apptest.BlindPay())
 		admin, _ := h.NewOperator("admin@example.com", "admin")
 		h.Browser().SignUp("newbie@example.com")
 		if r := admin.Do("PUT", "/api/ops/operators", map[string]string{"email": "newbie@example.com", "role": "support"}); r.Status != 400 || r.Str("field") != "reason" {

@@ -18,7 +18,7 @@ import (
 func TestAuditPagesFollowTimeThenID(t *testing.T) {
 	t.Parallel()
 	eachEngine(t, func(t *testing.T, e store.Engine) {
-		h := apptest.New(t, e)
+		h := apptest.New(t, e, apptest.BlindPay())
 		support, _ := h.NewOperator("support.audit@example.com", "support")
 		at := h.Clock.Now().Add(time.Hour).UTC().Truncate(time.Microsecond)
 		err := h.DB.Tx(t.Context(), func(tx *store.Tx) error {

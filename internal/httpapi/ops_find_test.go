@@ -16,7 +16,7 @@ import (
 func TestConsoleFindsPayments(t *testing.T) {
 	t.Parallel()
 	eachEngine(t, func(t *testing.T, e store.Engine) {
-		h := apptest.New(t, e)
+		h := apptest.New(t, e, apptest.BlindPay())
 		support, _ := h.NewOperator("support.find@example.com", "support")
 		br, mx := h.NewBrazilPayer(), h.NewMexicoPayer()
 		pix := br.PixPayment(br.Quote("USDC/BRL", "1500"), "find-1").Str("transaction_id")

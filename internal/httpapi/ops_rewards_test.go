@@ -17,7 +17,7 @@ import (
 func TestConsoleRewardsQueue(t *testing.T) {
 	t.Parallel()
 	eachEngine(t, func(t *testing.T, e store.Engine) {
-		h := apptest.New(t, e, apptest.Env("CREBIT_TRUSTED_PROXIES", "127.0.0.0/8,::1/128"))
+		h := apptest.New(t, e, apptest.BlindPay(), apptest.Env("CREBIT_TRUSTED_PROXIES", "127.0.0.0/8,::1/128"))
 		referrer := h.NewVerifiedAccountPayer("rewarded@example.com", apptest.CPF)
 		code := referralCode(t, h, referrer, "first.friend@example.com")
 		far := friend(t, h, code, "far.friend@example.com", "046.591.018-19")

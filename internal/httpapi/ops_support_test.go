@@ -33,7 +33,7 @@ var refInSubject = regexp.MustCompile(`\[ref:([A-Z2-7]{10})\]`)
 func TestSupportConversationFromMessageToReply(t *testing.T) {
 	t.Parallel()
 	eachEngine(t, func(t *testing.T, e store.Engine) {
-		h := apptest.New(t, e)
+		h := apptest.New(t, e, apptest.BlindPay())
 		payer := h.Browser()
 		payer.SignUp("lucia@example.com")
 		if r := payer.Do("POST", "/api/support/messages", map[string]string{"subject": "Where is my money?", "message": ""}); r.Status != http.StatusBadRequest || r.Str("field") != "message" {
@@ -130,7 +130,7 @@ func TestSupportContactFormAndInboundReplies(t *testing.T) {
 	t.Parallel()
 	eachEngine(t, func(t *testing.T, e store.Engine) {
 		const token = "inbound-token-0123456789"
-		h := apptest.New(t, e, apptest.Env("CREBIT_SUPPORT_INBOUND", "support@reply.example.com"), apptest.Env("CREBIT_SUPPORT_INBOUND_TOKEN", token))
+		h := apptest.New(t, e, apptest.BlindPay(), apptest.Env("CREBIT_SUPPORT_INBOUND", "support@reply.example.com"), apptest.Env("CREBIT_SUPPORT_INBOUND_TOKEN", token))
 		visitor := h.Browser()
 		if r := visitor.Do("POST", "/api/support/messages", map[string]string{"subject": "Fees", "message": "How much is it?", "email": "pedro@example.com"}); r.Status != http.StatusBadRequest || r.Str("field") != "name" {
 			t.Fatalf("no name: %d %s", r.Status, r.Body)

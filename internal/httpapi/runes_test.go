@@ -14,14 +14,16 @@ import (
 func TestLengthLimitsCountCharacters(t *testing.T) {
 	t.Parallel()
 	eachEngine(t, func(t *testing.T, e store.Engine) {
-		h := apptest.New(t, e)
+		h := apptest.New(t, e, apptest.BlindPay())
 		for _, tc := range []struct {
 			name string
 			want int
 		}{{strings.Repeat("é", 150), http.StatusOK}, {strings.Repeat("é", 201), http.StatusBadRequest}} {
 			c := apptest.CustomerBR(apptest.CPF)
 			c["last_name"] = tc.name
-			r := h.Browser().Do("POST", "/api/create-customer", c)
+			b := h.Browser()
+			b.AcceptPartnerTerms()
+			r := b.Do("POST", "/api/create-customer", c)
 			if r.Status != tc.want {
 				t.Fatalf("%d characters: %d %s, want %d", len([]rune(tc.name)), r.Status, r.Body, tc.want)
 			}

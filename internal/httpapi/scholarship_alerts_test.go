@@ -47,7 +47,7 @@ func mailCount(t *testing.T, h *apptest.Harness, to, subject string) int {
 func TestScholarshipAlerts(t *testing.T) {
 	t.Parallel()
 	eachEngine(t, func(t *testing.T, e store.Engine) {
-		h := apptest.New(t, e)
+		h := apptest.New(t, e, apptest.BlindPay())
 		const email = "alerts@example.com"
 		b := h.Browser()
 		b.SetLanguage("es-MX")

@@ -47,7 +47,7 @@ func decodeSearch(t *testing.T, r apptest.Response) searchBody {
 func TestScholarshipProfileFilterSetsAndIDOR(t *testing.T) {
 	t.Parallel()
 	eachEngine(t, func(t *testing.T, e store.Engine) {
-		h := apptest.New(t, e)
+		h := apptest.New(t, e, apptest.BlindPay())
 		student, other := h.Browser(), h.Browser()
 
 		// A visitor without a session reads an empty profile; no session is made.
@@ -173,7 +173,7 @@ func jsonInt(n int) string { b, _ := json.Marshal(n); return string(b) }
 // answers is checked against docs/openapi.yaml by the OpenAPI test).
 func TestScholarshipSearchNegationHintAndCounts(t *testing.T) {
 	t.Parallel()
-	h := apptest.New(t, store.SQLite)
+	h := apptest.New(t, store.SQLite, apptest.BlindPay())
 	b := h.Browser()
 	neg := decodeSearch(t, b.Do("GET", "/api/scholarships/search?q="+url.QueryEscape("no tengo green card ni ciudadanía")+"&lang=es-MX", nil))
 	denied := map[string]bool{}
@@ -203,7 +203,7 @@ func TestScholarshipSearchNegationHintAndCounts(t *testing.T) {
 // come in the language the visitor chose, without a lang parameter.
 func TestScholarshipCardsInThePagesLanguage(t *testing.T) {
 	t.Parallel()
-	h := apptest.New(t, store.SQLite)
+	h := apptest.New(t, store.SQLite, apptest.BlindPay())
 	for lang, want := range map[string][2]string{
 		"pt-BR": {"Bolsas para estudantes de Direito", "direitos civis"},
 		"es-MX": {"Becas para estudiantes de derecho", "derechos civiles"},
@@ -236,7 +236,7 @@ func TestScholarshipCardsInThePagesLanguage(t *testing.T) {
 // page's language too (they were English on every page).
 func TestScholarshipTitleAndProviderInThePagesLanguage(t *testing.T) {
 	t.Parallel()
-	h := apptest.New(t, store.SQLite)
+	h := apptest.New(t, store.SQLite, apptest.BlindPay())
 	for lang, want := range map[string][2]string{
 		"pt-BR": {"Harvard College: auxílio por necessidade para estudantes internacionais", "Programa de Bolsas do Banco Mundial (financiado pelo Governo do Japão)"},
 		"es-MX": {"Harvard College: ayuda según necesidad para estudiantes internacionales", "Programa de Becas del Banco Mundial (financiado por el Gobierno de Japón)"},
@@ -277,7 +277,7 @@ func TestEmbeddingsServerReranksWhenConfigured(t *testing.T) {
 		_ = json.NewEncoder(w).Encode(map[string]any{"data": data})
 	}))
 	defer fake.Close()
-	h := apptest.New(t, store.SQLite, apptest.Env("CREBIT_EMBEDDINGS_URL", fake.URL), apptest.Env("CREBIT_EMBEDDINGS_MODEL", "fake"))
+	h := apptest.New(t, store.SQLite, apptest.BlindPay(), apptest.Env("CREBIT_EMBEDDINGS_URL", fake.URL), apptest.Env("CREBIT_EMBEDDINGS_MODEL", "fake"))
 	q := "/api/scholarships/search?mode=semantic&q=" + url.QueryEscape("graduate fellowship for peace studies")
 	res := decodeSearch(t, h.Browser().Do("GET", q, nil))
 	if calls.Load() == 0 {
@@ -300,7 +300,7 @@ func TestEmbeddingsServerReranksWhenConfigured(t *testing.T) {
 func TestScholarshipProfileMovesToTheAccount(t *testing.T) {
 	t.Parallel()
 	eachEngine(t, func(t *testing.T, e store.Engine) {
-		h := apptest.New(t, e)
+		h := apptest.New(t, e, apptest.BlindPay())
 		guest := h.Browser()
 		guest.MustOK("PUT", "/api/scholarships/profile", map[string]any{"citizenshipCountries": []string{"MX"}, "visaStatus": "F-1"})
 		guest.SignUp("lucia@example.org")

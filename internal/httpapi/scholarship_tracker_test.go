@@ -14,7 +14,7 @@ import (
 func TestScholarshipTracker(t *testing.T) {
 	t.Parallel()
 	eachEngine(t, func(t *testing.T, e store.Engine) {
-		h := apptest.New(t, e)
+		h := apptest.New(t, e, apptest.BlindPay())
 		guest := h.Browser()
 		if r := guest.Do("POST", "/api/me/scholarships/tracker", map[string]string{"program_id": "knight-hennessy-scholars"}); r.Status != http.StatusUnauthorized {
 			t.Fatalf("a guest tracked a program: %d %s", r.Status, r.Body)

@@ -13,7 +13,7 @@ import (
 
 func TestErrorShapes(t *testing.T) {
 	t.Parallel()
-	h := apptest.New(t, store.SQLite)
+	h := apptest.New(t, store.SQLite, apptest.BlindPay())
 	b := h.Browser()
 	cases := []struct {
 		name, method, path string
@@ -52,7 +52,7 @@ func TestErrorShapes(t *testing.T) {
 
 func TestSecurityHeadersOnEveryResponse(t *testing.T) {
 	t.Parallel()
-	h := apptest.New(t, store.SQLite)
+	h := apptest.New(t, store.SQLite, apptest.BlindPay())
 	b := h.Browser()
 	for _, path := range []string{"/", "/healthz", "/api/config", "/api/nope", "/robots.txt"} {
 		r := b.Do("GET", path, nil)
@@ -69,7 +69,7 @@ func TestSecurityHeadersOnEveryResponse(t *testing.T) {
 
 func TestCrossOriginStateChangesAreRefused(t *testing.T) {
 	t.Parallel()
-	h := apptest.New(t, store.SQLite)
+	h := apptest.New(t, store.SQLite, apptest.BlindPay())
 	b := h.Browser()
 	body := `{"symbol":"USDC/BRL","amount_usd":100}`
 	r := b.Do("POST", "/api/create-quote", body, "Origin", "https://evil.example", "Sec-Fetch-Site", "cross-site")
@@ -99,7 +99,7 @@ func TestCrossOriginStateChangesAreRefused(t *testing.T) {
 func TestOriginIsTheBaseURLsOrigin(t *testing.T) {
 	t.Parallel()
 	eachEngine(t, func(t *testing.T, e store.Engine) {
-		h := apptest.New(t, e, apptest.Env("CREBIT_BASE_URL", "https://crebit.example"), apptest.Env("CREBIT_ALLOW_SANDBOX", "1"))
+		h := apptest.New(t, e, apptest.BlindPay(), apptest.Env("CREBIT_BASE_URL", "https://crebit.example"), apptest.Env("CREBIT_ALLOW_SANDBOX", "1"))
 		b := h.Browser()
 		body := `{"symbol":"USDC/BRL","amount_usd":100}`
 		for _, c := range []struct {
@@ -132,7 +132,7 @@ func TestOriginIsTheBaseURLsOrigin(t *testing.T) {
 
 func TestSessionCookieFlagsAndExpiry(t *testing.T) {
 	t.Parallel()
-	h := apptest.New(t, store.SQLite, apptest.Env("CREBIT_SESSION_TTL", "2m"))
+	h := apptest.New(t, store.SQLite, apptest.BlindPay(), apptest.Env("CREBIT_SESSION_TTL", "2m"))
 	b := h.Browser()
 	if r := b.Do("GET", "/api/config", nil); r.Header.Get("Set-Cookie") != "" {
 		t.Fatal("a session was created for a request that stores nothing")
@@ -167,7 +167,7 @@ func TestSecureCookieOnHTTPS(t *testing.T) {
 	t.Parallel()
 	// The harness serves plain HTTP; the Secure flag and HSTS are decided by
 	// the configured base URL.
-	h2 := apptest.New(t, store.SQLite, apptest.Env("CREBIT_BASE_URL", "https://pay.crebit.example"), apptest.Env("CREBIT_ALLOW_SANDBOX", "1"))
+	h2 := apptest.New(t, store.SQLite, apptest.BlindPay(), apptest.Env("CREBIT_BASE_URL", "https://pay.crebit.example"), apptest.Env("CREBIT_ALLOW_SANDBOX", "1"))
 	r := h2.Browser().MustOK("POST", "/api/create-quote", `{"symbol":"USDC/BRL","amount_usd":100}`)
 	if !strings.Contains(r.Header.Get("Set-Cookie"), "Secure") || r.Header.Get("Strict-Transport-Security") == "" {
 		t.Fatalf("https: cookie %q, HSTS %q", r.Header.Get("Set-Cookie"), r.Header.Get("Strict-Transport-Security"))

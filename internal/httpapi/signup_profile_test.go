@@ -35,7 +35,7 @@ func signUpBody(email, cpf, routing string) map[string]any {
 func TestSignUpCreatesNothingUntilEveryStepHolds(t *testing.T) {
 	t.Parallel()
 	eachEngine(t, func(t *testing.T, e store.Engine) {
-		h := apptest.New(t, e)
+		h := apptest.New(t, e, apptest.BlindPay())
 		for _, c := range []struct{ name, cpf, routing, code, field string }{
 			{"invalid CPF", "529.982.247-24", "021000021", "tax_id_invalid", "identity_documents"},
 			{"invalid routing number", "529.982.247-25", "021000022", "routing_number_invalid", "routing_number"},

@@ -42,7 +42,7 @@ func rawStream(t *testing.T, h *apptest.Harness, b *apptest.Browser, txn, ip str
 func TestLiveStreamsAreCappedPerSessionAndAddress(t *testing.T) {
 	t.Parallel()
 	eachEngine(t, func(t *testing.T, e store.Engine) {
-		h := apptest.New(t, e, apptest.Env("CREBIT_TRUSTED_PROXIES", "127.0.0.0/8,::1/128"))
+		h := apptest.New(t, e, apptest.BlindPay(), apptest.Env("CREBIT_TRUSTED_PROXIES", "127.0.0.0/8,::1/128"))
 		pay := func() (*apptest.Payer, string) {
 			p := h.NewBrazilPayer()
 			return p, p.PixPayment(p.Quote("USDC/BRL", "100"), "").Str("transaction_id")

@@ -10,15 +10,13 @@ type AccountPayer struct {
 }
 
 // NewAccountPayer signs a new browser up as email, then creates a Brazil
-// customer (with cpf) and a US bank account in it: both the account's.
+// customer (with cpf) and a US bank account in it: both the account's
+// (with a staged partner, after its terms and its approval).
 func (h *Harness) NewAccountPayer(email, cpf string) *AccountPayer {
 	h.T.Helper()
 	b := h.Browser()
 	b.SignUp(email)
-	c := b.MustOK("POST", "/api/create-customer", CustomerBR(cpf))
-	a := b.MustOK("POST", "/api/create-external-account", BankAccount(c.Str("customer_id")))
-	return &AccountPayer{CPF: cpf, Payer: &Payer{Browser: b, CustomerID: c.Str("customer_id"), WalletID: c.Str("wallet_id"),
-		WalletAddress: c.Str("wallet_address"), AccountID: a.Str("external_account_id")}}
+	return &AccountPayer{CPF: cpf, Payer: b.newPayer(CustomerBR(cpf))}
 }
 
 // NewVerifiedAccountPayer is NewAccountPayer with the account's e-mail

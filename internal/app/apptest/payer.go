@@ -55,24 +55,19 @@ type Payer struct {
 	AccountID     string
 }
 
-// NewBrazilPayer creates a customer and a bank account in a new browser.
+// NewBrazilPayer creates a customer and a bank account in a new browser
+// (with a staged partner, BlindPay, after its terms and its approval, with
+// the wallet opened).
 func (h *Harness) NewBrazilPayer() *Payer {
 	h.T.Helper()
-	b := h.Browser()
-	c := b.MustOK("POST", "/api/create-customer", CustomerBR(CPF))
-	a := b.MustOK("POST", "/api/create-external-account", BankAccount(c.Str("customer_id")))
-	return &Payer{Browser: b, CustomerID: c.Str("customer_id"), WalletID: c.Str("wallet_id"),
-		WalletAddress: c.Str("wallet_address"), AccountID: a.Str("external_account_id")}
+	return h.Browser().newPayer(CustomerBR(CPF))
 }
 
-// NewMexicoPayer creates a Mexico customer and a bank account in a new browser.
+// NewMexicoPayer creates a Mexico customer and a bank account in a new
+// browser (with a staged partner, as NewBrazilPayer).
 func (h *Harness) NewMexicoPayer() *Payer {
 	h.T.Helper()
-	b := h.Browser()
-	c := b.MustOK("POST", "/api/create-customer", CustomerMX(CURP))
-	a := b.MustOK("POST", "/api/create-external-account", BankAccount(c.Str("customer_id")))
-	return &Payer{Browser: b, CustomerID: c.Str("customer_id"), WalletID: c.Str("wallet_id"),
-		WalletAddress: c.Str("wallet_address"), AccountID: a.Str("external_account_id")}
+	return h.Browser().newPayer(CustomerMX(CURP))
 }
 
 // Quote locks a quote for amountUSD in the payer's session.
