@@ -86,6 +86,22 @@ func TestBlindPayWhenThingsGoWrong(t *testing.T) {
 				r := rejected.Do("POST", "/api/create-wallet", map[string]string{"customer_id": c.Str("customer_id")})
 				return r.Status == http.StatusUnprocessableEntity && r.Str("code") == "kyc_rejected"
 			})
+			// Corrected details: the rejected profile is not offered back; the
+			// payer accepts the terms again (one acceptance, one customer) and
+			// a new verification starts.
+			if st := rejected.MustOK("GET", "/api/partner-terms", nil); st.JSON["accepted"] != false {
+				t.Errorf("after a rejection the terms must be accepted again: %s", st.Body)
+			}
+			rejected.AcceptPartnerTerms()
+			who["last_name"] = "Souza"
+			again := rejected.MustOK("POST", "/api/create-customer", who)
+			if again.JSON["show_popup"] == true || again.Str("customer_id") == c.Str("customer_id") {
+				t.Errorf("corrected details after a rejection: %s", again.Body)
+			}
+			h.Eventually("the corrected profile approved", func() bool {
+				return rejected.Do("POST", "/api/create-wallet", map[string]string{"customer_id": again.Str("customer_id")}).Status == http.StatusOK
+			})
+
 			// "We will e-mail you when it is done": in the payer's language.
 			if m := h.Mail("rejected@example.com", "Não foi possível verificar sua identidade"); !strings.Contains(m.Text, "nenhum valor foi cobrado") {
 				t.Errorf("the rejection e-mail: %q", m.Text)

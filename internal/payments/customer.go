@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"slices"
 	"strings"
 	"time"
 
@@ -76,6 +77,9 @@ func (s *Service) CreateCustomer(ctx context.Context, who actor.Actor, in Custom
 		if err != nil {
 			return err
 		}
+		// A profile the partner rejected is not offered back: corrected
+		// details make a new one (BlindPay cannot correct a customer).
+		all = slices.DeleteFunc(all, func(c customer.Customer) bool { return c.KYCStatus == partner.KYCRejected })
 		existing, err = s.firstOwned(who, all)
 		return err
 	})
@@ -110,8 +114,9 @@ func (s *Service) CreateCustomer(ctx context.Context, who actor.Actor, in Custom
 	ctx, _ = partner.WithCallLog(ctx)
 	defer func() { s.flushCalls(ctx, c.ID) }() // the calls of a refusal or failure
 	var pc partner.Customer
+	termsKey := ""
 	if s.staged != nil {
-		pc, err = s.stagedCustomer(ctx, who, key, req)
+		pc, termsKey, err = s.stagedCustomer(ctx, who, key, req)
 		if ae := (*apperr.Error)(nil); errors.As(err, &ae) { // terms not accepted yet
 			return CustomerResult{}, err
 		}
@@ -152,6 +157,11 @@ func (s *Service) CreateCustomer(ctx context.Context, who actor.Actor, in Custom
 		}
 		if kept, err = keepCalls(ctx, tx, c.ID); err != nil {
 			return err
+		}
+		if termsKey != "" {
+			if err := tx.UsePartnerTerms(ctx, termsKey, c.ID); err != nil {
+				return err
+			}
 		}
 		return tx.SetSessionCustomer(ctx, who.SessionID, c.ID)
 	})

@@ -58,11 +58,21 @@ func (s *Service) PartnerTerms(ctx context.Context, who actor.Actor) (TermsStatu
 		return TermsStatus{Required: true}, nil
 	}
 	var t store.PartnerTerms
-	err := s.db.Read(ctx, func(tx *store.Tx) (err error) { t, err = tx.SessionPartnerTerms(ctx, who.SessionID); return })
+	live := false
+	err := s.db.Read(ctx, func(tx *store.Tx) (err error) {
+		if live, err = tx.SessionHasLiveCustomer(ctx, who.SessionID); err != nil {
+			return err
+		}
+		t, err = tx.SessionPartnerTerms(ctx, who.SessionID)
+		return err
+	})
 	if err != nil && !errors.Is(err, store.ErrNotFound) {
 		return TermsStatus{}, err
 	}
-	return TermsStatus{Required: true, Accepted: t.TosID != ""}, nil
+	// One acceptance makes one customer: a payer whose customer was
+	// rejected accepts again for the corrected one; one with a live
+	// customer needs nothing more.
+	return TermsStatus{Required: true, Accepted: t.TosID != "" || live}, nil
 }
 
 // StartPartnerTerms asks the partner for the page at which the payer
@@ -98,31 +108,32 @@ func (s *Service) StartPartnerTerms(ctx context.Context, who actor.Actor, return
 	return TermsStatus{Required: true, URL: ts.URL}, nil
 }
 
-// acceptedTerms is the terms id the session's customer is made with.
-func (s *Service) acceptedTerms(ctx context.Context, who actor.Actor) (string, error) {
+// acceptedTerms is the acceptance the session's next customer is made with.
+func (s *Service) acceptedTerms(ctx context.Context, who actor.Actor) (store.PartnerTerms, error) {
 	if who.SessionID == "" {
-		return "", apperr.New(apperr.TermsRequired, "Please accept our payment partner's terms first, then send your details again.")
+		return store.PartnerTerms{}, apperr.New(apperr.TermsRequired, "Please accept our payment partner's terms first, then send your details again.")
 	}
 	var t store.PartnerTerms
 	err := s.db.Read(ctx, func(tx *store.Tx) (err error) { t, err = tx.SessionPartnerTerms(ctx, who.SessionID); return })
 	if errors.Is(err, store.ErrNotFound) || (err == nil && t.TosID == "") {
-		return "", apperr.New(apperr.TermsRequired, "Please accept our payment partner's terms first, then send your details again.")
+		return store.PartnerTerms{}, apperr.New(apperr.TermsRequired, "Please accept our payment partner's terms first, then send your details again.")
 	}
-	return t.TosID, err
+	return t, err
 }
 
 // stagedCustomer registers the payer with the partner after the session's
 // terms acceptance; the wallet waits for the approval.
-func (s *Service) stagedCustomer(ctx context.Context, who actor.Actor, key string, req partner.CustomerRequest) (partner.Customer, error) {
-	tos, err := s.acceptedTerms(ctx, who)
+func (s *Service) stagedCustomer(ctx context.Context, who actor.Actor, key string, req partner.CustomerRequest) (partner.Customer, string, error) {
+	terms, err := s.acceptedTerms(ctx, who)
 	if err != nil {
-		return partner.Customer{}, err
+		return partner.Customer{}, "", err
 	}
 	// One acceptance links one customer: the key names it too.
-	key = idemKey(key, tos)
-	return partner.Record(ctx, "create_customer", key, req, func() (partner.Customer, error) {
-		return s.staged.CreateCustomerWithTerms(ctx, key, req, tos)
+	key = idemKey(key, terms.TosID)
+	pc, err := partner.Record(ctx, "create_customer", key, req, func() (partner.Customer, error) {
+		return s.staged.CreateCustomerWithTerms(ctx, key, req, terms.TosID)
 	})
+	return pc, terms.Key, err
 }
 
 // stagedWallet opens the approved customer's wallet, asking the partner

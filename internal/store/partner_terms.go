@@ -37,17 +37,33 @@ func (tx *Tx) AcceptPartnerTerms(ctx context.Context, key, tosID string, now tim
 	return n > 0, err
 }
 
-// SessionPartnerTerms returns the session's newest accepted terms, else its
-// newest started ones, else ErrNotFound.
+// SessionPartnerTerms returns the session's newest accepted terms that no
+// customer was made with yet, else its newest started ones, else
+// ErrNotFound.
 func (tx *Tx) SessionPartnerTerms(ctx context.Context, sessionID string) (PartnerTerms, error) {
 	var t PartnerTerms
 	var tos sql.NullString
 	var accepted sql.NullTime
 	err := tx.queryRow(ctx, `SELECT key, session_id, tos_id, created_at, accepted_at FROM partner_terms
-		WHERE session_id = ? ORDER BY CASE WHEN tos_id IS NULL THEN 1 ELSE 0 END, created_at DESC LIMIT 1`, sessionID).
+		WHERE session_id = ? AND customer_id IS NULL ORDER BY CASE WHEN tos_id IS NULL THEN 1 ELSE 0 END, created_at DESC LIMIT 1`, sessionID).
 		Scan(&t.Key, &t.SessionID, &tos, &t.CreatedAt, &accepted)
 	t.TosID, t.AcceptedAt = tos.String, timePtr(accepted)
 	return t, err
+}
+
+// UsePartnerTerms records that the customer was made with the acceptance
+// started under key.
+func (tx *Tx) UsePartnerTerms(ctx context.Context, key, customerID string) error {
+	_, err := tx.exec(ctx, `UPDATE partner_terms SET customer_id = ? WHERE key = ?`, customerID, key)
+	return err
+}
+
+// SessionHasLiveCustomer reports whether the session made a customer the
+// partner has not rejected.
+func (tx *Tx) SessionHasLiveCustomer(ctx context.Context, sessionID string) (bool, error) {
+	var n int
+	err := tx.queryRow(ctx, `SELECT COUNT(*) FROM customers WHERE session_id = ? AND kyc_status <> 'rejected'`, sessionID).Scan(&n)
+	return n > 0, err
 }
 
 // SetCustomerKYC records the partner's verdict on the customers it knows

@@ -8,7 +8,9 @@ CREATE TABLE partner_terms (
     session_id  TEXT NOT NULL,
     tos_id      TEXT,
     created_at  TIMESTAMP NOT NULL,
-    accepted_at TIMESTAMP
+    accepted_at TIMESTAMP,
+    -- the customer made with this acceptance (one acceptance, one customer)
+    customer_id TEXT
 );
 CREATE INDEX partner_terms_session ON partner_terms (session_id, created_at);
 -- The payer's language when the profile was made: the partner's verdict
