@@ -506,6 +506,7 @@ func TestPersonalDataIsRedactedAfterTheRefundWindow(t *testing.T) {
 		// profile is not offered back to the same browser.
 		p.MustOK("GET", "/api/transaction-status?transaction_id="+txn, nil)
 		h.RequireBalancedLedger()
+		p.AcceptPartnerTerms() // a new profile is a new customer at BlindPay: a new acceptance
 		again := p.MustOK("POST", "/api/create-customer", apptest.CustomerBR(apptest.CPF))
 		if again.JSON["show_popup"] == true || again.Str("customer_id") == p.CustomerID {
 			t.Fatalf("redacted profile offered back: %s", again.Body)

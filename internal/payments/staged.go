@@ -58,21 +58,14 @@ func (s *Service) PartnerTerms(ctx context.Context, who actor.Actor) (TermsStatu
 		return TermsStatus{Required: true}, nil
 	}
 	var t store.PartnerTerms
-	live := false
-	err := s.db.Read(ctx, func(tx *store.Tx) (err error) {
-		if live, err = tx.SessionHasLiveCustomer(ctx, who.SessionID); err != nil {
-			return err
-		}
-		t, err = tx.SessionPartnerTerms(ctx, who.SessionID)
-		return err
-	})
+	err := s.db.Read(ctx, func(tx *store.Tx) (err error) { t, err = tx.SessionPartnerTerms(ctx, who.SessionID); return })
 	if err != nil && !errors.Is(err, store.ErrNotFound) {
 		return TermsStatus{}, err
 	}
-	// One acceptance makes one customer: a payer whose customer was
-	// rejected accepts again for the corrected one; one with a live
-	// customer needs nothing more.
-	return TermsStatus{Required: true, Accepted: t.TosID != "" || live}, nil
+	// One acceptance makes one customer (BlindPay links a tos_id to one):
+	// accepted says the next customer can be made, so a payer correcting
+	// their details after a customer was made accepts again.
+	return TermsStatus{Required: true, Accepted: t.TosID != ""}, nil
 }
 
 // StartPartnerTerms asks the partner for the page at which the payer

@@ -58,14 +58,6 @@ func (tx *Tx) UsePartnerTerms(ctx context.Context, key, customerID string) error
 	return err
 }
 
-// SessionHasLiveCustomer reports whether the session made a customer the
-// partner has not rejected.
-func (tx *Tx) SessionHasLiveCustomer(ctx context.Context, sessionID string) (bool, error) {
-	var n int
-	err := tx.queryRow(ctx, `SELECT COUNT(*) FROM customers WHERE session_id = ? AND kyc_status <> 'rejected'`, sessionID).Scan(&n)
-	return n > 0, err
-}
-
 // SetCustomerKYC records the partner's verdict on the customers it knows
 // by partnerID and returns them as they were before (for the e-mail of a
 // verdict that changed).
