@@ -103,11 +103,11 @@ func (s *Service) StartPartnerTerms(ctx context.Context, who actor.Actor, return
 
 // acceptedTerms is the acceptance the session's next customer is made with.
 func (s *Service) acceptedTerms(ctx context.Context, who actor.Actor) (store.PartnerTerms, error) {
-	if who.SessionID == "" {
-		return store.PartnerTerms{}, apperr.New(apperr.TermsRequired, "Please accept our payment partner's terms first, then send your details again.")
-	}
 	var t store.PartnerTerms
-	err := s.db.Read(ctx, func(tx *store.Tx) (err error) { t, err = tx.SessionPartnerTerms(ctx, who.SessionID); return })
+	err := store.ErrNotFound
+	if who.SessionID != "" {
+		err = s.db.Read(ctx, func(tx *store.Tx) (err error) { t, err = tx.SessionPartnerTerms(ctx, who.SessionID); return })
+	}
 	if errors.Is(err, store.ErrNotFound) || (err == nil && t.TosID == "") {
 		return store.PartnerTerms{}, apperr.New(apperr.TermsRequired, "Please accept our payment partner's terms first, then send your details again.")
 	}

@@ -7,27 +7,27 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { serverText } from '@/lib/api-client';
-import { getPartnerTerms, partnerTermsKey, startPartnerTerms } from '../api/partner-terms';
+import { getPartnerTerms, partnerTermsKey, startPartnerTerms, type PartnerTerms } from '../api/partner-terms';
 
 /** usePartnerTerms tells whether the payer must still accept the partner's terms (false while unknown or not asked for). */
-export function usePartnerTerms(): { pending: boolean; waiting: boolean; setWaiting: (w: boolean) => void } {
+export function usePartnerTerms(): { data?: PartnerTerms; pending: boolean; waiting: boolean; setWaiting: (w: boolean) => void } {
   const [waiting, setWaiting] = useState(false);
   const q = useQuery({
     queryKey: partnerTermsKey,
     queryFn: getPartnerTerms,
     refetchInterval: (query) => (waiting && !query.state.data?.accepted ? 1500 : false),
   });
-  return { pending: Boolean(q.data?.required && !q.data.accepted), waiting, setWaiting };
+  return { data: q.data, pending: Boolean(q.data?.required && !q.data.accepted), waiting, setWaiting };
 }
 
 /** PartnerTermsBox asks the payer to accept the partner's terms; it renders nothing when the partner asks for none. */
 export function PartnerTermsBox({ terms }: { terms: ReturnType<typeof usePartnerTerms> }) {
   const { t } = useTranslation('wizard');
   const client = useQueryClient();
-  const q = useQuery({ queryKey: partnerTermsKey, queryFn: getPartnerTerms });
   const [error, setError] = useState<string | null>(null);
-  if (!q.data?.required) return null;
-  if (q.data.accepted) {
+  const data = terms.data;
+  if (!data?.required) return null;
+  if (data.accepted) {
     return (
       <p role="status" className="mt-6 rounded-lg border border-green-300 bg-green-50 p-3 text-sm text-green-900">
         {t('partnerTerms.accepted')}
