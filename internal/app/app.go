@@ -16,7 +16,6 @@ import (
 	"net"
 	"net/http"
 	"net/http/pprof"
-	"net/url"
 	"strconv"
 	"time"
 
@@ -26,10 +25,7 @@ import (
 	"github.com/crebit/crebit/internal/ledger"
 	"github.com/crebit/crebit/internal/live"
 	"github.com/crebit/crebit/internal/metrics"
-	"github.com/crebit/crebit/internal/partner"
-	"github.com/crebit/crebit/internal/randid"
 	"github.com/crebit/crebit/internal/rates"
-	"github.com/crebit/crebit/internal/sandbox"
 	"github.com/crebit/crebit/internal/store"
 	"github.com/crebit/crebit/internal/support"
 	"github.com/crebit/crebit/web"
@@ -176,7 +172,6 @@ func setupWebhook(ctx context.Context, args []string, getenv func(string) string
 	if err := cfg.FillSecrets(); err != nil {
 		return err
 	}
-	log := newLogger(cfg, io.Discard)
 	if cfg.Partner == config.PartnerBlindPay {
 		// BlindPay makes the endpoint's secret: it is printed for the
 		// operator to keep as CREBIT_WEBHOOK_SECRET.
@@ -193,18 +188,9 @@ func setupWebhook(ctx context.Context, args []string, getenv func(string) string
 		fmt.Fprintf(stdout, "crebit: set CREBIT_WEBHOOK_SECRET to the endpoint's signing secret (keep it secret):\n%s\n", secret)
 		return nil
 	}
-	base, receiver := cfg.PartnerURL, cfg.BaseURL
-	if cfg.Partner == config.PartnerSandbox {
-		_, port, _ := net.SplitHostPort(cfg.Addr)
-		loopback := "http://127.0.0.1:" + port
-		base, receiver = loopback+"/sandbox", loopback
-	}
-	hook := receiver + "/api/webhook/payout-events"
-	client := partner.NewClient(base, cfg.PartnerAPIKey.Reveal(), nil, log)
-	if err := client.RegisterWebhook(ctx, randid.New("idem"), hook, cfg.WebhookSecret.Reveal()); err != nil {
-		return fmt.Errorf("crebit setup-webhook: the partner refused or could not be reached: %w", err)
-	}
-	fmt.Fprintf(stdout, "crebit: webhook registered: %s\n", hook)
+	// The embedded sandbox: serve registers this server's receiver and
+	// keeps the secret the sandbox makes; there is nothing to set up.
+	fmt.Fprintf(stdout, "crebit: nothing to set up: with CREBIT_PARTNER=%s the server registers its own webhook endpoint when it starts\n", cfg.Partner)
 	return nil
 }
 
@@ -299,16 +285,8 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 			log.Error("registering the webhook with the BlindPay sandbox failed", "err", err)
 		}
 	}
-	if st.Sandbox != nil {
-		st.Sandbox.SetLocalReceiver(api.WebhookURL())
-		// The sandbox learns where to send events, as a real partner would
-		// be told once through its dashboard or API.
-		if err := st.Payments.RegisterWebhook(ctx, api.WebhookURL()); err != nil {
-			log.Error("registering the webhook with the sandbox failed", "err", err)
-		}
-	}
 	log.Info("crebit serving", "url", cfg.BaseURL, "database", db.Engine(), "partner", cfg.Partner, "web_embedded", web.Embedded)
-	if cfg.Partner == config.PartnerSandbox && config.PublicBaseURL(cfg.BaseURL) {
+	if cfg.Embedded() && config.PublicBaseURL(cfg.BaseURL) {
 		log.Warn("the sandbox partner serves a site that is not loopback (CREBIT_ALLOW_SANDBOX=1): its payments move no real money, "+
 			"and its mailbox, simulation and partner API answer only clients on loopback", "url", cfg.BaseURL)
 	}
@@ -339,7 +317,6 @@ type Stack struct {
 	Queue     *jobs.Queue
 	*Services // the use cases (the outbox's dispatchers start with serve)
 	Server    *httpapi.Server
-	Sandbox   *sandbox.Sandbox // nil with a real partner
 	// BlindPaySandbox is the embedded BlindPay-compatible sandbox
 	// (CREBIT_PARTNER=blindpay-sandbox), served at /bpsandbox/; else nil.
 	BlindPaySandbox *bpsandbox.Sandbox
@@ -390,24 +367,8 @@ func Build(cfg config.Config, db *store.DB, log *slog.Logger, now func() time.Ti
 			return nil, err
 		}
 		deps.Partner = a
-	case cfg.Partner == config.PartnerSandbox:
-		host := "localhost"
-		if u, err := url.Parse(cfg.BaseURL); err == nil && u.Host != "" {
-			host = u.Host
-		}
-		sdb, squeue, err := st.sandboxStore(log)
-		if err != nil {
-			return nil, err
-		}
-		st.Sandbox = sandbox.New(sdb, squeue, cfg.Sandbox, cfg.PartnerAPIKey.Reveal(), host, now, log)
-		// Crebit calls its embedded partner in process: the partner's HTTP
-		// contract, without a loopback round trip through the public
-		// listener (the sandbox stays served there for anyone else).
-		client := partner.NewClient(loopback+"/sandbox", cfg.PartnerAPIKey.Reveal(), partner.InProcess(st.Sandbox.Handler()), log)
-		deps.Partner, deps.Simulator = client, client
-		webhookBase = loopback
 	default:
-		deps.Partner = partner.NewClient(cfg.PartnerURL, cfg.PartnerAPIKey.Reveal(), nil, log)
+		return nil, fmt.Errorf("crebit: unknown partner %q", cfg.Partner)
 	}
 	svc, err := buildServices(deps)
 	if err != nil {
@@ -433,9 +394,6 @@ func Build(cfg config.Config, db *store.DB, log *slog.Logger, now func() time.Ti
 		Rates: st.Rates}
 	if st.BlindPaySandbox != nil {
 		hd.BlindPaySandbox = http.StripPrefix("/bpsandbox", st.BlindPaySandbox.Handler())
-	}
-	if st.Sandbox != nil {
-		hd.Sandbox = st.Sandbox.Handler()
 	}
 	st.Services, st.Server = svc, httpapi.NewServer(hd)
 	return st, nil
@@ -483,25 +441,31 @@ func (st *Stack) sandboxStore(log *slog.Logger) (*store.DB, *jobs.Queue, error) 
 func sandboxStore(db *store.DB, queue *jobs.Queue, log *slog.Logger) (*store.DB, *jobs.Queue, error) {
 	ctx := context.Background()
 	sdb, err := db.Beside(ctx, "sandbox")
-	if err != nil || sdb == db {
-		return sdb, queue, err
-	}
-	if _, err := sdb.Migrate(ctx); err != nil {
-		sdb.Close()
-		return nil, nil, fmt.Errorf("sandbox database: %w", err)
-	}
-	if err := jobs.Migrate(ctx, sdb); err != nil {
-		sdb.Close()
-		return nil, nil, fmt.Errorf("sandbox database: %w", err)
-	}
-	// A data directory from before the sandbox had its own file.
-	rows, moved, err := store.MoveSandboxData(ctx, db, sdb)
 	if err != nil {
-		sdb.Close()
-		return nil, nil, fmt.Errorf("moving the sandbox's data to its own file: %w", err)
+		return nil, nil, err
 	}
-	if rows+moved > 0 {
-		log.Info("sandbox data moved to its own file", "file", sdb.Path(), "rows", rows, "jobs", moved)
+	if sdb != db {
+		if _, err := sdb.Migrate(ctx); err != nil {
+			sdb.Close()
+			return nil, nil, fmt.Errorf("sandbox database: %w", err)
+		}
+		if err := jobs.Migrate(ctx, sdb); err != nil {
+			sdb.Close()
+			return nil, nil, fmt.Errorf("sandbox database: %w", err)
+		}
+	}
+	// Jobs of the removed invented sandbox, in a data directory from before.
+	for _, d := range []*store.DB{db, sdb} {
+		n, err := store.ForgetRemovedSandboxJobs(ctx, d)
+		if err != nil {
+			return nil, nil, fmt.Errorf("forgetting the removed sandbox's jobs: %w", err)
+		}
+		if n > 0 {
+			log.Info("jobs of the removed sandbox partner forgotten", "file", d.Path(), "jobs", n)
+		}
+	}
+	if sdb == db {
+		return sdb, queue, nil
 	}
 	return sdb, jobs.New(sdb, log.With("component", "sandbox")), nil
 }

@@ -21,8 +21,6 @@ import (
 
 // Partner names accepted by CREBIT_PARTNER.
 const (
-	PartnerSandbox = "sandbox" // the embedded sandbox partner, reached over HTTP on loopback
-	PartnerHTTP    = "http"    // an external provider at CREBIT_PARTNER_URL
 	// PartnerBlindPay is BlindPay's API v1 at CREBIT_PARTNER_URL (its
 	// production host by default), through internal/partner/bpadapter.
 	PartnerBlindPay = "blindpay"
@@ -45,7 +43,7 @@ func (c Config) BlindPay() bool {
 
 // Embedded reports whether the partner is a sandbox served by this process.
 func (c Config) Embedded() bool {
-	return c.Partner == PartnerSandbox || c.Partner == PartnerBlindPaySandbox
+	return c.Partner == PartnerBlindPaySandbox
 }
 
 // Config is everything the server needs to start. It holds no package state;
@@ -56,8 +54,8 @@ type Config struct {
 	DatabaseURL string // postgres:// switches the store to PostgreSQL
 	BaseURL     string // public URL of the site; empty means http://localhost:<port>
 
-	Partner    string // sandbox | http | blindpay | blindpay-sandbox
-	PartnerURL string // base URL of the provider API (http and blindpay partners)
+	Partner    string // blindpay-sandbox | blindpay
+	PartnerURL string // base URL of BlindPay's API (partner blindpay)
 	// BlindPayInstanceID scopes every BlindPay call (in_ and 12 characters);
 	// BlindPayNetwork and BlindPayToken are the managed wallets' chain and
 	// stablecoin: base_sepolia and USDB on a development instance, base and
@@ -123,8 +121,8 @@ var options = []option{
 	{"data-dir", "CREBIT_DATA_DIR", "./data", "directory for the SQLite database and generated secrets", false},
 	{"database-url", "CREBIT_DATABASE_URL", "", "postgres:// URL; empty uses SQLite in the data directory", true},
 	{"base-url", "CREBIT_BASE_URL", "", "public URL of the site (default http://localhost:<port>)", false},
-	{"partner", "CREBIT_PARTNER", PartnerSandbox, "payment partner: sandbox, blindpay-sandbox, blindpay or http", false},
-	{"partner-url", "CREBIT_PARTNER_URL", "", "base URL of the partner API (partner=http; partner=blindpay defaults to https://api.blindpay.com)", false},
+	{"partner", "CREBIT_PARTNER", PartnerBlindPaySandbox, "payment partner: blindpay-sandbox (embedded, no real money) or blindpay", false},
+	{"partner-url", "CREBIT_PARTNER_URL", "", "base URL of BlindPay's API (partner=blindpay; default https://api.blindpay.com)", false},
 	{"blindpay-instance-id", "CREBIT_BLINDPAY_INSTANCE_ID", "", "BlindPay instance id in_... (partner=blindpay)", false},
 	{"blindpay-network", "CREBIT_BLINDPAY_NETWORK", "base_sepolia", "chain of BlindPay's managed wallets: base_sepolia (development) or base (production)", false},
 	{"blindpay-token", "CREBIT_BLINDPAY_TOKEN", "USDB", "stablecoin of BlindPay's managed wallets: USDB (development) or USDC (production)", false},
@@ -245,18 +243,6 @@ func parse(get func(string) string) (Config, error) {
 		}
 	}
 	switch c.Partner {
-	case PartnerSandbox:
-	case PartnerHTTP:
-		u, err := url.Parse(c.PartnerURL)
-		if c.PartnerURL == "" || err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-			bad("CREBIT_PARTNER_URL", "must be an absolute http(s) URL when CREBIT_PARTNER=http")
-		}
-		if c.PartnerAPIKey == "" {
-			bad("CREBIT_PARTNER_API_KEY", "is required when CREBIT_PARTNER=http")
-		}
-		if c.WebhookSecret == "" {
-			bad("CREBIT_WEBHOOK_SECRET", "is required when CREBIT_PARTNER=http (the partner's signing secret)")
-		}
 	case PartnerBlindPaySandbox:
 	case PartnerBlindPay:
 		if c.PartnerURL == "" {
@@ -276,7 +262,13 @@ func parse(get func(string) string) (Config, error) {
 			bad("CREBIT_WEBHOOK_SECRET", "is required when CREBIT_PARTNER=blindpay (the webhook endpoint's whsec_ secret; `crebit setup-webhook` prints it)")
 		}
 	default:
-		bad("CREBIT_PARTNER", "must be %q, %q, %q or %q, got %q", PartnerSandbox, PartnerBlindPaySandbox, PartnerBlindPay, PartnerHTTP, c.Partner)
+		if c.Partner == "sandbox" || c.Partner == "http" {
+			// Both spoke a partner API of Crebit's own invention, which no
+			// provider implements; they were removed (issue 28).
+			bad("CREBIT_PARTNER", "%q was removed: use %q (the embedded BlindPay sandbox) or %q", c.Partner, PartnerBlindPaySandbox, PartnerBlindPay)
+			break
+		}
+		bad("CREBIT_PARTNER", "must be %q or %q, got %q", PartnerBlindPaySandbox, PartnerBlindPay, c.Partner)
 	}
 	if c.EmbeddingsURL != "" {
 		u, err := url.Parse(c.EmbeddingsURL)

@@ -20,7 +20,7 @@ func TestDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.Addr != ":8080" || c.DataDir != "./data" || c.Partner != PartnerSandbox || c.Postgres() ||
+	if c.Addr != ":8080" || c.DataDir != "./data" || c.Partner != PartnerBlindPaySandbox || c.Postgres() ||
 		c.QuoteTTL != 300*time.Second || c.MaxPaymentUSD.String() != "100000.00" || c.Sandbox.FeeBps != 50 {
 		t.Fatalf("defaults: %+v", c)
 	}
@@ -67,9 +67,16 @@ func TestInvalidConfigurationIsOneClearLine(t *testing.T) {
 			t.Errorf("%s: message %q should be one line naming the variable", key, msg)
 		}
 	}
-	_, err := Load(nil, env(map[string]string{"CREBIT_PARTNER": "http"}))
-	if err == nil || !strings.Contains(err.Error(), "CREBIT_PARTNER_URL") || !strings.Contains(err.Error(), "more problem") {
-		t.Fatalf("http partner without URL, key, secret: %v", err)
+	_, err := Load(nil, env(map[string]string{"CREBIT_PARTNER": "blindpay"}))
+	if err == nil || !strings.Contains(err.Error(), "CREBIT_PARTNER_API_KEY") || !strings.Contains(err.Error(), "more problem") {
+		t.Fatalf("blindpay partner without key, instance, secret: %v", err)
+	}
+	// The invented partner API is gone: its names say so, and what to use.
+	for _, old := range []string{"sandbox", "http"} {
+		_, err := Load(nil, env(map[string]string{"CREBIT_PARTNER": old}))
+		if err == nil || !strings.Contains(err.Error(), "was removed") || !strings.Contains(err.Error(), "blindpay-sandbox") {
+			t.Errorf("CREBIT_PARTNER=%s: %v", old, err)
+		}
 	}
 	if _, err := Load([]string{"--bogus"}, env(nil)); err == nil {
 		t.Fatal("unknown flag accepted")

@@ -103,7 +103,7 @@ func observe(base *slog.Logger, m *metrics.Metrics, route func(*http.Request) st
 			if sw.status >= 500 {
 				level = slog.LevelError
 			} else if r.URL.Path == "/healthz" || r.URL.Path == "/readyz" || strings.HasPrefix(r.URL.Path, "/assets/") ||
-				strings.HasPrefix(r.URL.Path, "/sandbox/") {
+				strings.HasPrefix(r.URL.Path, "/bpsandbox/") {
 				level = slog.LevelDebug
 			}
 			log.Log(r.Context(), level, "http request", "method", r.Method, "path", r.URL.Path,

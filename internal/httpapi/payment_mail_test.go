@@ -168,18 +168,15 @@ func friend(t *testing.T, h *apptest.Harness, code, email, cpf string) *apptest.
 	}
 	c := apptest.CustomerBR(cpf)
 	c["first_name"], c["email"] = "Ana", email
-	if h.Staged() {
-		b.AcceptPartnerTerms()
-	}
+	b.AcceptPartnerTerms()
 	cust := b.MustOK("POST", "/api/create-customer", c)
-	walletID, walletAddress := cust.Str("wallet_id"), cust.Str("wallet_address")
-	if h.Staged() { // the wallet opens once the partner approved the friend
-		h.Eventually("the partner approved the friend", func() bool {
-			w := b.Do("POST", "/api/create-wallet", map[string]string{"customer_id": cust.Str("customer_id")})
-			walletID, walletAddress = w.Str("wallet_id"), w.Str("wallet_address")
-			return w.Status == http.StatusOK
-		})
-	}
+	var walletID, walletAddress string
+	// The wallet opens once the partner approved the friend.
+	h.Eventually("the partner approved the friend", func() bool {
+		w := b.Do("POST", "/api/create-wallet", map[string]string{"customer_id": cust.Str("customer_id")})
+		walletID, walletAddress = w.Str("wallet_id"), w.Str("wallet_address")
+		return w.Status == http.StatusOK
+	})
 	bank := apptest.BankAccount(cust.Str("customer_id"))
 	bank["bank_account_number"] = "000987654321"
 	acct := b.MustOK("POST", "/api/create-external-account", bank)

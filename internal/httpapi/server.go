@@ -46,8 +46,6 @@ type Deps struct {
 	Ops          *ops.Service
 	Outbox       *outbox.Outbox     // the local mailbox's pages
 	Limits       *ratelimit.Limiter // rate limits on the public endpoints
-	// Sandbox, when set, is the embedded sandbox partner, mounted at /sandbox/.
-	Sandbox http.Handler
 	// BlindPaySandbox, when set, is the embedded BlindPay-compatible
 	// sandbox, mounted at /bpsandbox/: its API on loopback only, its terms
 	// page for any browser (the payer opens it).
@@ -122,9 +120,6 @@ func NewServer(d Deps) *Server {
 	root.Handle("/api/", sameOrigin(d.Config.BaseURL, s.withSession(apiFallback(api))))
 	root.HandleFunc("GET /healthz", s.handleHealthz)
 	root.HandleFunc("GET /readyz", s.handleReadyz)
-	if d.Sandbox != nil {
-		root.Handle("/sandbox/", s.loopbackOnly(d.Sandbox))
-	}
 	if d.BlindPaySandbox != nil {
 		root.Handle("/bpsandbox/", s.loopbackOnly(d.BlindPaySandbox))
 		root.Handle("/bpsandbox/e/terms-of-service", d.BlindPaySandbox)

@@ -66,11 +66,13 @@ func (l *CallLog) MarkWritten(n int) {
 	l.written = min(l.written+n, len(l.calls))
 }
 
-// Logged wraps p so that every call is added to the CallLog of its
-// context (calls made with a context that carries none are not kept).
+// Logged wraps p so that its creating calls (bank account, quote, pay-in)
+// are added to the CallLog of their context (calls made with a context
+// that carries none are not kept); the payments service records the
+// others itself with Record.
 func Logged(p Partner) Partner { return logged{p} }
 
-type logged struct{ p Partner }
+type logged struct{ Partner }
 
 func record[T any](ctx context.Context, op, key string, req any, f func() (T, error)) (T, error) {
 	l, _ := ctx.Value(callLogKey{}).(*CallLog)
@@ -102,54 +104,17 @@ func outcome(err error) string {
 	return "unreachable"
 }
 
-func (g logged) CreateCustomer(ctx context.Context, key string, req CustomerRequest) (Customer, error) {
-	return record(ctx, "create_customer", key, req, func() (Customer, error) { return g.p.CreateCustomer(ctx, key, req) })
-}
-
-func (g logged) CreateWallet(ctx context.Context, key, customerID string) (Wallet, error) {
-	return record(ctx, "create_wallet", key, map[string]string{"customer_id": customerID},
-		func() (Wallet, error) { return g.p.CreateWallet(ctx, key, customerID) })
-}
-
 func (g logged) CreateExternalAccount(ctx context.Context, key string, req ExternalAccountRequest) (ExternalAccount, error) {
 	return record(ctx, "create_external_account", key, req,
-		func() (ExternalAccount, error) { return g.p.CreateExternalAccount(ctx, key, req) })
+		func() (ExternalAccount, error) { return g.Partner.CreateExternalAccount(ctx, key, req) })
 }
 
 func (g logged) CreateQuote(ctx context.Context, key string, req QuoteRequest) (Quote, error) {
-	return record(ctx, "create_quote", key, req, func() (Quote, error) { return g.p.CreateQuote(ctx, key, req) })
+	return record(ctx, "create_quote", key, req, func() (Quote, error) { return g.Partner.CreateQuote(ctx, key, req) })
 }
 
 func (g logged) CreatePayin(ctx context.Context, key string, req PayinRequest) (Payin, error) {
-	return record(ctx, "create_payin", key, req, func() (Payin, error) { return g.p.CreatePayin(ctx, key, req) })
-}
-
-func (g logged) RefundPayin(ctx context.Context, key, payinID string, req RefundRequest) error {
-	_, err := record(ctx, "refund_payin", key, map[string]any{"payin_id": payinID, "refund": req},
-		func() (struct{}, error) { return struct{}{}, g.p.RefundPayin(ctx, key, payinID, req) })
-	return err
-}
-
-func (g logged) FindPayin(ctx context.Context, key string) (Payin, bool, error) {
-	var found bool
-	p, err := record(ctx, "find_payin", key, map[string]string{"idempotency_key": key}, func() (Payin, error) {
-		p, f, err := g.p.FindPayin(ctx, key)
-		found = f
-		return p, err
-	})
-	return p, found, err
-}
-
-func (g logged) CancelPayin(ctx context.Context, key, payinID string) error {
-	_, err := record(ctx, "cancel_payin", key, map[string]string{"payin_id": payinID},
-		func() (struct{}, error) { return struct{}{}, g.p.CancelPayin(ctx, key, payinID) })
-	return err
-}
-
-func (g logged) RegisterWebhook(ctx context.Context, key, url, secret string) error {
-	_, err := record(ctx, "register_webhook", key, map[string]string{"url": url},
-		func() (struct{}, error) { return struct{}{}, g.p.RegisterWebhook(ctx, key, url, secret) })
-	return err
+	return record(ctx, "create_payin", key, req, func() (Payin, error) { return g.Partner.CreatePayin(ctx, key, req) })
 }
 
 // masked are the JSON fields Redact shortens to their last 4 characters.

@@ -2,35 +2,62 @@
 // identity (KYC), holds USDC wallets, quotes the on-ramp (local currency to
 // USDC) and off-ramp (USDC to USD), opens Pix and SPEI pay-ins, pays out USD
 // and reports progress by signed webhooks. Crebit talks to it only through
-// the Partner interface; Client is its HTTP implementation, used both for the
-// embedded sandbox and for a real provider.
+// the Partner interface; bpadapter is its implementation for BlindPay's API
+// v1, used both for BlindPay and for the embedded sandbox (bpsandbox).
 package partner
 
 import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
 	"time"
 )
 
-// Partner is everything Crebit asks of the provider.
+// Partner is everything Crebit asks of the provider. It works in stages
+// (BlindPay's model, issue 28): the payer accepts the partner's terms
+// before being registered; identity is verified after the customer is made
+// (its outcome comes later, by webhook or by asking); a wallet opens only
+// for an approved customer; the pay-in settles into that wallet and Crebit
+// then asks for the payout; webhooks are the partner's own (verified and
+// translated by Receive), and a lost one is recovered by asking for the
+// object's events. A pay-in can be neither cancelled nor refunded through
+// it (docs/BLINDPAY.md §17.6 says what Crebit does instead).
 type Partner interface {
-	CreateCustomer(ctx context.Context, idemKey string, req CustomerRequest) (Customer, error)
-	CreateWallet(ctx context.Context, idemKey, customerID string) (Wallet, error)
+	// StartTerms returns the page at which the payer accepts the
+	// partner's terms; the acceptance comes back as a Terms translation
+	// whose Key is the session's.
+	StartTerms(ctx context.Context, lang, returnURL, customerID string) (TermsSession, error)
+	// CreateCustomerWithTerms registers a person who accepted the terms
+	// (tosID); the verdict is usually under_review.
+	CreateCustomerWithTerms(ctx context.Context, idemKey string, req CustomerRequest, tosID string) (Customer, error)
+	// GetCustomer is a customer's current verdict.
+	GetCustomer(ctx context.Context, customerID string) (Customer, error)
+	// EnsureWallet returns the approved customer's wallet walletID, else
+	// one on the partner's network, else a new one.
+	EnsureWallet(ctx context.Context, idemKey, customerID, walletID string) (Wallet, error)
 	CreateExternalAccount(ctx context.Context, idemKey string, req ExternalAccountRequest) (ExternalAccount, error)
 	CreateQuote(ctx context.Context, idemKey string, req QuoteRequest) (Quote, error)
 	CreatePayin(ctx context.Context, idemKey string, req PayinRequest) (Payin, error)
-	// RefundPayin sends money of a received pay-in back to its sender: all
-	// of it, or (req.Excess) the part above the quoted amount.
-	RefundPayin(ctx context.Context, idemKey, payinID string, req RefundRequest) error
-	// FindPayin returns the pay-in opened under idemKey (Crebit uses the
-	// payment's id), or found false when the partner never opened one, so
-	// a payment whose process died mid-way can be recovered.
-	FindPayin(ctx context.Context, idemKey string) (p Payin, found bool, err error)
-	// CancelPayin closes a pay-in that has not been paid, so the payer can
-	// no longer send money to it.
-	CancelPayin(ctx context.Context, idemKey, payinID string) error
-	RegisterWebhook(ctx context.Context, idemKey, url, secret string) error
+	// CreatePayout pays the settled stablecoin out to the payer's bank
+	// account; the key is the payment's, so a retry never pays twice.
+	CreatePayout(ctx context.Context, idemKey string, req PayoutRequest) (Offramp, error)
+	// PayinEvents and PayoutEvents are the events the object's current
+	// state means, for a payment whose webhooks were lost.
+	PayinEvents(ctx context.Context, payinID string) ([]Event, error)
+	PayoutEvents(ctx context.Context, payoutID string) ([]Event, error)
+	// EnsureWebhook registers url unless it already is and returns the
+	// endpoint's signing secret, which the partner makes.
+	EnsureWebhook(ctx context.Context, idemKey, url string) (id, secret string, err error)
+	// Receive verifies a delivery with the endpoint's secret and
+	// translates it; Translate translates a stored, verified one again.
+	Receive(secret string, h http.Header, body []byte, now time.Time) (Translation, error)
+	Translate(deliveryID string, body []byte) (Translation, error)
+	// DeliveryID is the id a delivery's headers give it.
+	DeliveryID(h http.Header) string
+	// MapError turns the partner's refusal into what the payer can act on
+	// (an *apperr.Error), or nil; what is the message of a temporary failure.
+	MapError(err error, what string) error
 }
 
 // Simulator is the sandbox-only ability to make a pay-in move, so a person or
@@ -149,13 +176,6 @@ type Payin struct {
 	Pix       *Pix      `json:"pix,omitempty"`
 	SPEI      *SPEI     `json:"spei,omitempty"`
 	ExpiresAt time.Time `json:"expires_at"`
-}
-
-// RefundRequest says how much of a pay-in goes back.
-type RefundRequest struct {
-	Amount   string `json:"amount"`   // exact decimal
-	Currency string `json:"currency"` // the currency it arrived in
-	Excess   bool   `json:"excess"`   // only the part above the quoted amount; the pay-in proceeds
 }
 
 // Pix holds a dynamic BR Code.

@@ -115,13 +115,9 @@ func (s *Service) CreateCustomer(ctx context.Context, who actor.Actor, in Custom
 	defer func() { s.flushCalls(ctx, c.ID) }() // the calls of a refusal or failure
 	var pc partner.Customer
 	termsKey := ""
-	if s.staged != nil {
-		pc, termsKey, err = s.stagedCustomer(ctx, who, key, req)
-		if ae := (*apperr.Error)(nil); errors.As(err, &ae) { // terms not accepted yet
-			return CustomerResult{}, err
-		}
-	} else {
-		pc, err = s.partner.CreateCustomer(ctx, key, req)
+	pc, termsKey, err = s.stagedCustomer(ctx, who, key, req)
+	if ae := (*apperr.Error)(nil); errors.As(err, &ae) { // terms not accepted yet
+		return CustomerResult{}, err
 	}
 	if err != nil {
 		s.log.Warn("partner customer failed", "err", err)
@@ -130,13 +126,7 @@ func (s *Service) CreateCustomer(ctx context.Context, who actor.Actor, in Custom
 	if pc.KYCStatus == partner.KYCRejected {
 		return CustomerResult{}, apperr.E(apperr.KYCRejected, "details")
 	}
-	var w partner.Wallet
-	if s.staged == nil { // a staged partner's wallet waits for the verdict (CreateWallet)
-		if w, err = s.partner.CreateWallet(ctx, key+"-wallet", pc.ID); err != nil {
-			s.log.Warn("partner wallet failed", "err", err)
-			return CustomerResult{}, partnerUnavailable(err, "wallet_retry")
-		}
-	}
+	var w partner.Wallet // the wallet waits for the verdict (CreateWallet)
 	now := s.now().UTC()
 	c.PartnerCustomerID, c.SessionID, c.AccountID, c.KYCStatus = pc.ID, who.SessionID, who.AccountID, pc.KYCStatus
 	c.WalletID, c.WalletAddress, c.CreatedAt, c.UpdatedAt = w.ID, w.Address, now, now
@@ -311,19 +301,14 @@ func (s *Service) CreateWallet(ctx context.Context, who actor.Actor, customerID 
 	if err != nil || c.WalletID != "" {
 		return c, err
 	}
-	var w partner.Wallet
-	if s.staged != nil {
-		ctx, _ = partner.WithCallLog(ctx)
-		defer s.flushCalls(ctx, c.ID)
-		w, err = s.stagedWallet(ctx, c)
-		if err != nil {
-			if ae := (*apperr.Error)(nil); errors.As(err, &ae) { // under review, rejected
-				return customer.Customer{}, err
-			}
-			return customer.Customer{}, s.partnerFailure(err, apperr.E(apperr.PartnerUnavailable, "wallet"))
+	ctx, _ = partner.WithCallLog(ctx)
+	defer s.flushCalls(ctx, c.ID)
+	w, err := s.stagedWallet(ctx, c)
+	if err != nil {
+		if ae := (*apperr.Error)(nil); errors.As(err, &ae) { // under review, rejected
+			return customer.Customer{}, err
 		}
-	} else if w, err = s.partner.CreateWallet(ctx, idemKey("wallet", c.ID), c.PartnerCustomerID); err != nil {
-		return customer.Customer{}, partnerUnavailable(err, "wallet")
+		return customer.Customer{}, s.partnerFailure(err, apperr.E(apperr.PartnerUnavailable, "wallet"))
 	}
 	c.WalletID, c.WalletAddress = w.ID, w.Address
 	err = s.db.Tx(ctx, func(tx *store.Tx) error { return tx.SetCustomerWallet(ctx, c.ID, w.ID, w.Address, s.now()) })

@@ -196,10 +196,8 @@ func (s *Service) failPayment(ctx context.Context, p payment.Record, cause error
 	}); err != nil {
 		return err
 	}
-	if s.staged != nil {
-		if m := s.staged.MapError(cause, fmt.Sprintf("Failed to create %s payment: the payment provider is unavailable. Please try again.", strings.ToUpper(p.Method))); m != nil {
-			return m
-		}
+	if m := s.partner.MapError(cause, fmt.Sprintf("Failed to create %s payment: the payment provider is unavailable. Please try again.", strings.ToUpper(p.Method))); m != nil {
+		return m
 	}
 	var pe *partner.Error
 	if errors.As(cause, &pe) && pe.Code == "quote_expired" {

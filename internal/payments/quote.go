@@ -86,7 +86,7 @@ func (s *Service) CreateQuote(ctx context.Context, who actor.Actor, symbol strin
 		FeeBps: off.FeeBps, FeeFixed: feeFixed, Local: local,
 		// BlindPay takes SPEI pay-ins in whole pesos: the payer is shown
 		// (and pays) the amount rounded up, never one it would refuse.
-		WholeUnits: s.staged != nil && local == money.MXN})
+		WholeUnits: local == money.MXN})
 	if errors.Is(err, pricing.ErrTooSmall) {
 		return payment.Quote{}, apperr.E(apperr.MinimumAmount, "too_small").On("amount_usd")
 	}

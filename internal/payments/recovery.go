@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net/http"
 	"time"
 
 	"github.com/riverqueue/river"
@@ -40,12 +39,10 @@ func (w *recoverWorker) Work(ctx context.Context, job *river.Job[recoverArgs]) e
 		return err
 	}
 	var errs []error
-	if s.staged != nil {
-		// Webhooks get lost: ask the partner about payments that have not
-		// moved for a while.
-		if err := s.reconcile(ctx); err != nil {
-			errs = append(errs, err)
-		}
+	// Webhooks get lost: ask the partner about payments that have not
+	// moved for a while.
+	if err := s.reconcile(ctx); err != nil {
+		errs = append(errs, err)
 	}
 	for _, p := range stranded {
 		if _, err := s.recoverPayment(ctx, p); err != nil {
@@ -61,53 +58,21 @@ func sweepEvery(recoverAfter time.Duration) time.Duration {
 	return max(min(recoverAfter/2, 30*time.Second), 500*time.Millisecond)
 }
 
-// recoverPayment asks the partner for the pay-in opened under the
-// payment's id (its Idempotency-Key there). A live pay-in, or one the payer
-// already paid, is recorded and the payment continues; otherwise the
-// payment is marked failed (its quote is freed) and an unpaid pay-in is
-// cancelled so nobody can pay into it.
+// recoverPayment ends a payment whose process died between storing it
+// and recording its pay-in. The partner cannot look a pay-in up by the key
+// it was opened with (BlindPay finds one only by its payin quote, which
+// Crebit does not keep) and cannot cancel one; but the payer never saw its
+// instructions, so nobody can pay into it. The payment is marked failed
+// and its quote freed; a pay-in a webhook already recorded keeps it going.
 func (s *Service) recoverPayment(ctx context.Context, p payment.Record) (payment.Record, error) {
-	ctx, _ = partner.WithCallLog(ctx)
-	defer s.flushCalls(ctx, p.ID)
-	pi, found, err := s.partner.FindPayin(ctx, p.ID)
-	if partner.StatusOf(err) == http.StatusNotImplemented {
-		// The partner cannot find a pay-in by our key (BlindPay): the payer
-		// never saw its instructions, so nobody can pay into it; the
-		// payment fails and its quote is freed.
-		found, err = false, nil
-	}
-	if err != nil {
-		return payment.Record{}, err
-	}
-	paid := found && (pi.Status == "processing" || pi.Status == "completed")
-	live := found && pi.Status == "awaiting_payment" && s.now().Before(p.ExpiresAt)
-	if paid || live {
-		s.log.Warn("recovered a stranded payment", "transaction_id", p.ID, "payin_status", pi.Status)
-		return s.recordPayin(ctx, p.ID, pi, "job:recover")
-	}
-	if found && pi.Status == "awaiting_payment" && s.staged == nil {
-		err := s.partner.CancelPayin(ctx, "cancel-"+p.ID, pi.ID)
-		if partner.StatusOf(err) == 409 { // paid in the meantime: record it after all
-			return s.recordPayin(ctx, p.ID, pi, "job:recover")
-		}
-		if err != nil {
-			return payment.Record{}, err
-		}
-	}
-	s.log.Warn("stranded payment marked failed", "transaction_id", p.ID, "payin_found", found)
 	var out payment.Record
-	err = s.db.Tx(ctx, func(tx *store.Tx) error {
+	err := s.db.Tx(ctx, func(tx *store.Tx) error {
 		cur, err := tx.PaymentForUpdate(ctx, p.ID)
 		if err != nil || cur.State != payment.StateCreated {
 			out = cur
 			return err
 		}
-		if found {
-			cur.PartnerPayinID = pi.ID
-			if err := tx.SetPayinInstructions(ctx, cur); err != nil {
-				return err
-			}
-		}
+		s.log.Warn("stranded payment marked failed", "transaction_id", p.ID)
 		cur.FailureReason = "the pay-in could not be opened; no money was taken"
 		if _, err := s.advance(ctx, tx, cur, payment.EventPayinFailed, "job:recover", nil); err != nil {
 			return err

@@ -28,8 +28,7 @@ type Service struct {
 	db         *store.DB
 	queue      *jobs.Queue
 	partner    partner.Partner
-	staged     partner.Staged    // the partner, when it works in stages (terms first; Crebit asks for the payout)
-	hookSecret stagedSecret      // a staged partner's webhook secret
+	hookSecret stagedSecret      // the partner's webhook signing secret
 	simulator  partner.Simulator // nil unless the sandbox partner is active
 	sealer     *seal.Sealer
 	webhookKey []byte
@@ -74,11 +73,8 @@ func New(d Deps) (*Service, error) {
 	s := &Service{db: d.DB, queue: d.Queue, partner: partner.Logged(d.Partner), simulator: d.Simulator, sealer: d.Sealer,
 		webhookKey: hook, cfg: d.Config, now: d.Now, log: d.Log, metrics: d.Metrics, live: d.Live,
 		mail: d.Mail, referrals: d.Referrals}
-	if st, ok := d.Partner.(partner.Staged); ok {
-		s.staged = st
-		s.hookSecret.set(d.Config.WebhookSecret.Reveal())
-		jobs.Register(d.Queue, &payoutWorker{s: s})
-	}
+	s.hookSecret.set(d.Config.WebhookSecret.Reveal())
+	jobs.Register(d.Queue, &payoutWorker{s: s})
 	d.Mail.AttachWith(s.attachments)
 	jobs.Register(d.Queue, &webhookWorker{s: s})
 	jobs.Register(d.Queue, &expireWorker{s: s})
@@ -131,10 +127,8 @@ func partnerUnavailable(err error, name string) error {
 // quote whose rates moved) as the payer's error.
 // temporary is the answer to a temporary failure.
 func (s *Service) partnerFailure(err error, temporary *apperr.Error) error {
-	if s.staged != nil {
-		if m := s.staged.MapError(err, temporary.Message); m != nil {
-			return m
-		}
+	if m := s.partner.MapError(err, temporary.Message); m != nil {
+		return m
 	}
 	var pe *partner.Error
 	if errors.As(err, &pe) && !pe.Temporary() {

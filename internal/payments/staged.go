@@ -39,9 +39,6 @@ type stagedSecret struct {
 func (k *stagedSecret) get() string  { k.mu.RLock(); defer k.mu.RUnlock(); return k.secret }
 func (k *stagedSecret) set(s string) { k.mu.Lock(); k.secret = s; k.mu.Unlock() }
 
-// Staged reports whether the partner works in stages (terms first).
-func (s *Service) Staged() bool { return s.staged != nil }
-
 // TermsStatus is where the session stands with the partner's terms.
 type TermsStatus struct {
 	Required bool   `json:"required"` // the partner asks for an acceptance before identity
@@ -51,9 +48,6 @@ type TermsStatus struct {
 
 // PartnerTerms tells whether the session must (still) accept the partner's terms.
 func (s *Service) PartnerTerms(ctx context.Context, who actor.Actor) (TermsStatus, error) {
-	if s.staged == nil {
-		return TermsStatus{}, nil
-	}
 	if who.SessionID == "" {
 		return TermsStatus{Required: true}, nil
 	}
@@ -73,9 +67,6 @@ func (s *Service) PartnerTerms(ctx context.Context, who actor.Actor) (TermsStatu
 // The acceptance counts once the partner confirms it by webhook (the
 // return alone proves nothing).
 func (s *Service) StartPartnerTerms(ctx context.Context, who actor.Actor, returnPath string) (TermsStatus, error) {
-	if s.staged == nil {
-		return TermsStatus{}, apperr.New(apperr.NotFound, "not found")
-	}
 	if who.SessionID == "" {
 		return TermsStatus{}, errors.New("payments: a terms acceptance needs the payer's session")
 	}
@@ -88,7 +79,7 @@ func (s *Service) StartPartnerTerms(ctx context.Context, who actor.Actor, return
 	ctx, _ = partner.WithCallLog(ctx)
 	ts, err := partner.Record(ctx, "start_terms", "", map[string]string{"return_url": s.cfg.BaseURL + returnPath},
 		func() (partner.TermsSession, error) {
-			return s.staged.StartTerms(ctx, who.Lang, s.cfg.BaseURL+returnPath, "")
+			return s.partner.StartTerms(ctx, who.Lang, s.cfg.BaseURL+returnPath, "")
 		})
 	if err != nil {
 		s.log.Warn("partner terms failed", "err", err)
@@ -124,7 +115,7 @@ func (s *Service) stagedCustomer(ctx context.Context, who actor.Actor, key strin
 	// One acceptance links one customer: the key names it too.
 	key = idemKey(key, terms.TosID)
 	pc, err := partner.Record(ctx, "create_customer", key, req, func() (partner.Customer, error) {
-		return s.staged.CreateCustomerWithTerms(ctx, key, req, terms.TosID)
+		return s.partner.CreateCustomerWithTerms(ctx, key, req, terms.TosID)
 	})
 	return pc, terms.Key, err
 }
@@ -134,7 +125,7 @@ func (s *Service) stagedCustomer(ctx context.Context, who actor.Actor, key strin
 func (s *Service) stagedWallet(ctx context.Context, c customer.Customer) (partner.Wallet, error) {
 	if c.KYCStatus != partner.KYCApproved {
 		pc, err := partner.Record(ctx, "get_customer", "", map[string]string{"customer_id": c.PartnerCustomerID},
-			func() (partner.Customer, error) { return s.staged.GetCustomer(ctx, c.PartnerCustomerID) })
+			func() (partner.Customer, error) { return s.partner.GetCustomer(ctx, c.PartnerCustomerID) })
 		if err != nil {
 			return partner.Wallet{}, s.partnerFailure(err, apperr.E(apperr.PartnerUnavailable, "wallet"))
 		}
@@ -153,7 +144,7 @@ func (s *Service) stagedWallet(ctx context.Context, c customer.Customer) (partne
 	key := idemKey("wallet", c.ID)
 	return partner.Record(ctx, "ensure_wallet", key, map[string]string{"customer_id": c.PartnerCustomerID, "wallet_id": c.WalletID},
 		func() (partner.Wallet, error) {
-			return s.staged.EnsureWallet(ctx, key, c.PartnerCustomerID, c.WalletID)
+			return s.partner.EnsureWallet(ctx, key, c.PartnerCustomerID, c.WalletID)
 		})
 }
 
@@ -192,13 +183,13 @@ func (s *Service) setKYC(ctx context.Context, tx *store.Tx, pc partner.Customer)
 // receiveStaged verifies a staged partner's delivery, records it once
 // under its id and applies it in the same transaction (as ReceiveWebhook).
 func (s *Service) receiveStaged(ctx context.Context, h http.Header, body []byte) (duplicate bool, err error) {
-	tr, err := s.staged.Receive(s.hookSecret.get(), h, body, s.now())
+	tr, err := s.partner.Receive(s.hookSecret.get(), h, body, s.now())
 	if err != nil {
 		s.log.Warn("webhook refused", "reason", err)
 		s.metrics.WebhookRefused()
 		return false, &apperr.Error{Code: apperr.WebhookSignatureInvalid, Message: "invalid webhook signature"}
 	}
-	id := s.staged.DeliveryID(h)
+	id := s.partner.DeliveryID(h)
 	if len(id) > 200 {
 		return false, apperr.New(apperr.Invalid, "webhook-id is too long")
 	}
@@ -376,7 +367,7 @@ func (s *Service) payOut(ctx context.Context, id string) error {
 	defer s.flushCalls(ctx, p.ID)
 	req := partner.PayoutRequest{WalletAddress: c.WalletAddress, BankAccountID: bank.PartnerAccountID, Amount: p.AmountUSD, Reference: p.ID}
 	off, err := partner.Record(ctx, "create_payout", p.ID, req, func() (partner.Offramp, error) {
-		return s.staged.CreatePayout(ctx, p.ID, req)
+		return s.partner.CreatePayout(ctx, p.ID, req)
 	})
 	if err != nil {
 		s.log.Warn("payout failed", "transaction_id", p.ID, "err", err)
@@ -452,10 +443,10 @@ func (s *Service) reconcileOne(ctx context.Context, id string) error {
 	switch {
 	case p.OfframpID != "":
 		evs, err = partner.Record(ctx, "payout_events", "", map[string]string{"payout_id": p.OfframpID},
-			func() ([]partner.Event, error) { return s.staged.PayoutEvents(ctx, p.OfframpID) })
+			func() ([]partner.Event, error) { return s.partner.PayoutEvents(ctx, p.OfframpID) })
 	case p.PartnerPayinID != "":
 		evs, err = partner.Record(ctx, "payin_events", "", map[string]string{"payin_id": p.PartnerPayinID},
-			func() ([]partner.Event, error) { return s.staged.PayinEvents(ctx, p.PartnerPayinID) })
+			func() ([]partner.Event, error) { return s.partner.PayinEvents(ctx, p.PartnerPayinID) })
 	}
 	if err != nil || len(evs) == 0 {
 		return err

@@ -113,23 +113,15 @@ func (st PaymentStatus) Stages() []Stage {
 
 // RegisterWebhook points the partner's events at this server.
 func (s *Service) RegisterWebhook(ctx context.Context, url string) error {
-	if s.staged != nil {
-		_, secret, err := s.staged.EnsureWebhook(ctx, "webhook-endpoint", url)
-		if err != nil {
-			return partnerUnavailable(err, "webhook")
-		}
-		if s.cfg.Embedded() {
-			// The embedded sandbox made the secret, as BlindPay does.
-			s.hookSecret.set(secret)
-		} else if secret != s.hookSecret.get() {
-			return fmt.Errorf("the partner's webhook endpoint for %s signs with another secret than CREBIT_WEBHOOK_SECRET; run crebit setup-webhook and set the secret it prints", url)
-		}
-		return nil
-	}
-	// A fresh key each time: registering is an upsert, and a replayed answer
-	// would hide a re-registration after the endpoint was changed.
-	if err := s.partner.RegisterWebhook(ctx, randid.New("idem"), url, s.cfg.WebhookSecret.Reveal()); err != nil {
+	_, secret, err := s.partner.EnsureWebhook(ctx, "webhook-endpoint", url)
+	if err != nil {
 		return partnerUnavailable(err, "webhook")
+	}
+	if s.cfg.Embedded() {
+		// The embedded sandbox made the secret, as BlindPay does.
+		s.hookSecret.set(secret)
+	} else if secret != s.hookSecret.get() {
+		return fmt.Errorf("the partner's webhook endpoint for %s signs with another secret than CREBIT_WEBHOOK_SECRET; run crebit setup-webhook and set the secret it prints", url)
 	}
 	return nil
 }

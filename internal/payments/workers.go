@@ -2,6 +2,7 @@ package payments
 
 import (
 	"context"
+	"net/http"
 	"time"
 
 	"github.com/riverqueue/river"
@@ -58,7 +59,11 @@ type refundWorker struct {
 	s *Service
 }
 
-// Work asks the partner to refund; River retries until it succeeds.
+// Work hands the refund to an operator: BlindPay's API can neither
+// return a pay-in nor cancel one (docs/BLINDPAY.md §17.6), so the money
+// goes back through BlindPay's support. The case is logged at error level
+// and kept among the payment's partner calls, where the console's Explain
+// page shows it with the amount; the job does not retry.
 func (w *refundWorker) Work(ctx context.Context, job *river.Job[refundArgs]) error {
 	var p payment.Record
 	err := w.s.db.Read(ctx, func(tx *store.Tx) (err error) { p, err = tx.Payment(ctx, job.Args.PaymentID); return })
@@ -71,8 +76,13 @@ func (w *refundWorker) Work(ctx context.Context, job *river.Job[refundArgs]) err
 	}
 	ctx, _ = partner.WithCallLog(ctx)
 	defer w.s.flushCalls(ctx, p.ID)
-	return w.s.partner.RefundPayin(ctx, key, p.PartnerPayinID, partner.RefundRequest{
-		Amount: job.Args.Amount, Currency: job.Args.Currency, Excess: job.Args.Excess})
+	w.s.log.Error("a pay-in must be returned to its sender by an operator (the partner's API cannot refund)",
+		"transaction_id", p.ID, "payin_id", p.PartnerPayinID, "amount", job.Args.Amount, "currency", job.Args.Currency, "excess", job.Args.Excess)
+	partner.Record(ctx, "refund_payin", key, job.Args, func() (struct{}, error) { //nolint:errcheck // the refusal is the record
+		return struct{}{}, &partner.Error{Status: http.StatusNotImplemented, Code: "refund_by_operator",
+			Message: "the partner's API cannot return a pay-in: an operator returns it through the partner's support"}
+	})
+	return nil
 }
 
 // sessionCleanupArgs is the hourly housekeeping: expired sessions, and

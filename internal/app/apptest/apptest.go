@@ -130,7 +130,7 @@ func NewOn(t testing.TB, dbOpts store.Options, opts ...Option) *Harness {
 	if st.BlindPaySandbox != nil {
 		st.BlindPaySandbox.SetLocalReceiver(st.Server.WebhookURL())
 	}
-	if st.Sandbox != nil || st.BlindPaySandbox != nil {
+	if st.BlindPaySandbox != nil {
 		if err := st.Payments.RegisterWebhook(ctx, st.Server.WebhookURL()); err != nil {
 			t.Fatal(err)
 		}

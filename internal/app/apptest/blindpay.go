@@ -43,13 +43,8 @@ func (b *Browser) AcceptPartnerTerms() {
 
 // BlindPay runs the application against the embedded BlindPay-compatible
 // sandbox (CREBIT_PARTNER=blindpay-sandbox), driven through the real
-// BlindPay adapter, instead of the old sandbox partner.
+// BlindPay adapter: the default, said out loud by tests that are about it.
 func BlindPay() Option { return Env("CREBIT_PARTNER", "blindpay-sandbox") }
-
-// Staged reports whether the harness's partner works in stages (terms
-// first, identity verified later, the payout asked for once the pay-in
-// settled): the embedded BlindPay sandbox.
-func (h *Harness) Staged() bool { return h.Stack.BlindPaySandbox != nil }
 
 // NewStagedPayer goes through the first steps with a partner that asks for
 // its terms first (CREBIT_PARTNER=blindpay-sandbox): terms, identity (under
@@ -81,31 +76,20 @@ func (b *Browser) stagedPayer(customer map[string]any) *Payer {
 		WalletAddress: w.Str("wallet_address"), AccountID: a.Str("external_account_id")}
 }
 
-// newPayer makes a payer of customer in b with whichever partner the
-// harness runs: with a staged one, terms, approval and wallet first.
+// newPayer makes a payer of customer in b: terms, approval and wallet
+// first, then the bank account.
 func (b *Browser) newPayer(customer map[string]any) *Payer {
 	b.h.T.Helper()
-	if b.h.Staged() {
-		return b.stagedPayer(customer)
-	}
-	c := b.MustOK("POST", "/api/create-customer", customer)
-	a := b.MustOK("POST", "/api/create-external-account", BankAccount(c.Str("customer_id")))
-	return &Payer{Browser: b, CustomerID: c.Str("customer_id"), WalletID: c.Str("wallet_id"),
-		WalletAddress: c.Str("wallet_address"), AccountID: a.Str("external_account_id")}
+	return b.stagedPayer(customer)
 }
 
-// SettlePayin makes the pay-in complete at the partner. With a staged
-// partner it also waits until Crebit asked for the payout (offramp_created),
-// after which offramp events can be simulated; with the old sandbox the
-// payment moves to payin_completed.
+// SettlePayin makes the pay-in complete at the partner and waits until
+// Crebit asked for the payout (offramp_created), after which offramp
+// events can be simulated.
 func (p *Payer) SettlePayin(txn string) {
 	p.h.T.Helper()
 	p.Simulate(txn, "payin_completed")
-	if p.h.Staged() {
-		p.h.Eventually("the payout was asked for", func() bool { return p.State(txn) == "offramp_created" })
-		return
-	}
-	p.h.Eventually("the pay-in settled", func() bool { return p.State(txn) == "payin_completed" })
+	p.h.Eventually("the payout was asked for", func() bool { return p.State(txn) == "offramp_created" })
 }
 
 // Deliver takes a payment from its pay-in to US dollars delivered with
@@ -113,9 +97,6 @@ func (p *Payer) SettlePayin(txn string) {
 func (p *Payer) Deliver(txn string) {
 	p.h.T.Helper()
 	p.SettlePayin(txn)
-	if !p.h.Staged() {
-		p.Simulate(txn, "offramp_created")
-	}
 	p.Simulate(txn, "offramp_completed")
 	p.h.Eventually("USD delivered", func() bool { return p.State(txn) == "completed" })
 }

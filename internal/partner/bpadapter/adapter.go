@@ -52,9 +52,8 @@ type Adapter struct {
 	cfg Config
 }
 
-// The parts of partner.Partner the Adapter implements as today's interface
-// expects; see each method for what BlindPay cannot do.
-var _ partner.Staged = (*Adapter)(nil)
+// Adapter is Crebit's partner.Partner on BlindPay.
+var _ partner.Partner = (*Adapter)(nil)
 
 // New returns an Adapter over client.
 func New(client *blindpay.Client, cfg Config) (*Adapter, error) {
@@ -107,21 +106,12 @@ func (a *Adapter) StartTerms(ctx context.Context, lang, returnURL, customerID st
 	return TermsSession{URL: s.URL, Key: key}, nil
 }
 
-// CreateCustomer is partner.Partner's: BlindPay needs a terms acceptance
-// first, which today's CustomerRequest cannot carry, so it refuses with
-// ErrTermsRequired (status 400, code tos_not_accepted). Use
-// CreateCustomerWithTerms.
-func (a *Adapter) CreateCustomer(ctx context.Context, idemKey string, req partner.CustomerRequest) (partner.Customer, error) {
-	return a.CreateCustomerWithTerms(ctx, idemKey, req, "")
-}
-
 // CreateCustomerWithTerms submits a person for KYC with the tos_id of
 // their terms acceptance, and returns the customer as BlindPay then
 // reports it: KYC is asynchronous, so this is nearly always under_review
 // (BlindPay's "verifying"), and the verdict comes by customer.update
 // (TranslateEvent) or GetCustomer.
-//
-// Proposed Partner change: CustomerRequest gains TOSID.
+
 func (a *Adapter) CreateCustomerWithTerms(ctx context.Context, idemKey string, req partner.CustomerRequest, tosID string) (partner.Customer, error) {
 	if tosID == "" {
 		return partner.Customer{}, refusal(400, "tos_not_accepted", ErrTermsRequired, "a customer needs the tos_id of the payer's terms acceptance")

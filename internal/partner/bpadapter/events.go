@@ -205,19 +205,3 @@ func (a *Adapter) EnsureWebhook(ctx context.Context, idemKey, url string) (id, s
 	return id, secret, wrap(err)
 }
 
-// RegisterWebhook is partner.Partner's: it registers url (EnsureWebhook)
-// and checks that the endpoint's secret is the one Crebit verifies with.
-// BlindPay makes the secret, so a different one is an error telling the
-// operator to store the endpoint's (the secret itself is not put in the
-// error, which is logged).
-func (a *Adapter) RegisterWebhook(ctx context.Context, idemKey, url, secret string) error {
-	_, got, err := a.EnsureWebhook(ctx, idemKey, url)
-	if err != nil {
-		return err
-	}
-	if got != secret {
-		return refusal(409, "webhook_secret_differs", nil,
-			"the endpoint for %s signs with its own secret, not CREBIT_WEBHOOK_SECRET: store the endpoint's secret (crebit setup-webhook)", url)
-	}
-	return nil
-}

@@ -28,7 +28,7 @@ func TestKYC(t *testing.T) {
 		h := setup(t, db)
 		ctx := context.Background()
 
-		if _, err := h.a.CreateCustomer(ctx, "no-terms", brazilian.request()); !errors.Is(err, bpadapter.ErrTermsRequired) ||
+		if _, err := h.a.CreateCustomerWithTerms(ctx, "no-terms", brazilian.request(), ""); !errors.Is(err, bpadapter.ErrTermsRequired) ||
 			partner.StatusOf(err) != 400 {
 			t.Fatalf("CreateCustomer without terms: %v", err)
 		}

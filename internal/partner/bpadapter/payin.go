@@ -86,29 +86,6 @@ func (a *Adapter) RecoverPayin(ctx context.Context, idemKey, payinQuoteID string
 	return p, true, nil
 }
 
-// FindPayin is partner.Partner's. BlindPay cannot look a payin up by the
-// key it was opened with, so it answers ErrNotSupported (status 501);
-// RecoverPayin does the job with the stored payin quote id.
-func (a *Adapter) FindPayin(ctx context.Context, idemKey string) (partner.Payin, bool, error) {
-	return partner.Payin{}, false, refusal(501, "not_supported", ErrNotSupported, "BlindPay finds a payin by its quote (RecoverPayin), not by key")
-}
-
-// CancelPayin is partner.Partner's. A BlindPay payin cannot be cancelled:
-// an unpaid one "simply stays processing until it is cleaned up on
-// BlindPay's side" [docs/BLINDPAY.md §4]. It answers ErrNotSupported; what
-// Crebit does instead is in the design (expire the payment, and deliver a
-// late deposit to the payer's own account).
-func (a *Adapter) CancelPayin(ctx context.Context, idemKey, payinID string) error {
-	return refusal(501, "not_supported", ErrNotSupported, "a BlindPay payin cannot be cancelled")
-}
-
-// RefundPayin is partner.Partner's. BlindPay's public API has no refund:
-// a payin that fails review is refunded by BlindPay itself (status
-// refunded, event payin_refunded). It answers ErrNotSupported.
-func (a *Adapter) RefundPayin(ctx context.Context, idemKey, payinID string, req partner.RefundRequest) error {
-	return refusal(501, "not_supported", ErrNotSupported, "BlindPay's API has no payin refund")
-}
-
 // GetPayin returns a payin as Crebit sees it, for reconciliation.
 func (a *Adapter) GetPayin(ctx context.Context, payinID string) (partner.Payin, error) {
 	p, err := a.c.GetPayin(ctx, payinID)
