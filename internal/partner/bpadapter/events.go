@@ -204,4 +204,3 @@ func (a *Adapter) EnsureWebhook(ctx context.Context, idemKey, url string) (id, s
 	secret, err = a.c.WebhookEndpointSecret(ctx, id)
 	return id, secret, wrap(err)
 }
-
