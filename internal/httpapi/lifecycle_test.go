@@ -2,7 +2,7 @@ package httpapi_test
 
 import (
 	"context"
-	"encoding/json"
+	"encoding/base64"
 	"fmt"
 	"net/http"
 	"strings"
@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/crebit/crebit/internal/app/apptest"
-	"github.com/crebit/crebit/internal/config"
 	"github.com/crebit/crebit/internal/ledger"
 	"github.com/crebit/crebit/internal/money"
 	"github.com/crebit/crebit/internal/partner"
@@ -74,36 +73,32 @@ func countIn(t *testing.T, db *store.DB, query string, args ...any) int {
 	return n
 }
 
-// signedWebhook posts an event for the payment's pay-in, signed with the
-// configured secret, under event id id and timestamp at.
-func signedWebhook(t *testing.T, h *apptest.Harness, id, typ, payinID, txn string, at time.Time, secret []byte) apptest.Response {
+// signedWebhook delivers a BlindPay payin webhook for the payment's pay-in,
+// signed with secret, under svix-id id and timestamp at: typ is Crebit's
+// name for what it reports (payin_processing: the payin moved, no money
+// yet; payin_completed: the deposit arrived and the tokens settled;
+// payin_failed), reporting the quoted amount as received.
+func signedWebhook(t *testing.T, h *apptest.Harness, id, typ, payinID, txn string, at time.Time, secret string) apptest.Response {
 	t.Helper()
-	local := storedPayment(t, h, txn).AmountLocal
-	return signedPayinEvent(t, h, id, typ, payinID, txn, at, secret, local.String(), string(local.Currency))
+	return signedPayinEvent(t, h, id, typ, payinID, at, secret, storedPayment(t, h, txn).AmountLocal)
 }
 
-// signedPayinEvent is signedWebhook reporting amount and currency as what
-// the partner received.
-func signedPayinEvent(t *testing.T, h *apptest.Harness, id, typ, payinID, txn string, at time.Time, secret []byte, amount, currency string) apptest.Response {
+// signedPayinEvent is signedWebhook reporting received as what the
+// partner received.
+func signedPayinEvent(t *testing.T, h *apptest.Harness, id, typ, payinID string, at time.Time, secret string, received money.Amount) apptest.Response {
 	t.Helper()
-	ev := partner.Event{ID: id, Type: typ, CreatedAt: at, Data: partner.EventData{PayinID: payinID, Reference: txn, Status: typ,
-		Amount: amount, Currency: currency}}
-	if typ == partner.EventOfframpCreated || typ == partner.EventOfframpCompleted {
-		ev.Data.Offramp = &partner.Offramp{ID: "off_" + txn, Amount: "100.00", Currency: "USD", Status: map[bool]string{true: "completed", false: "pending"}[typ == partner.EventOfframpCompleted]}
+	var body []byte
+	switch typ {
+	case partner.EventPayinProcessing:
+		body = apptest.PayinUpdate("payin.update", payinID, "processing", false, received)
+	case partner.EventPayinCompleted:
+		body = apptest.PayinUpdate("payin.complete", payinID, "completed", true, received)
+	case partner.EventPayinFailed:
+		body = apptest.PayinUpdate("payin.complete", payinID, "failed", false, received)
+	default:
+		t.Fatalf("no BlindPay payin webhook means %s", typ)
 	}
-	body, _ := json.Marshal(ev)
-	hdr := partner.Sign(secret, id, at, body)
-	b := h.Browser()
-	return b.Do("POST", "/api/webhook/payout-events", string(body),
-		"webhook-id", hdr.Get("webhook-id"), "webhook-timestamp", hdr.Get("webhook-timestamp"), "webhook-signature", hdr.Get("webhook-signature"))
-}
-
-func webhookSecret(t *testing.T, h *apptest.Harness) []byte {
-	key, err := config.DecodeWebhookSecret(h.Config.WebhookSecret.Reveal())
-	if err != nil {
-		t.Fatal(err)
-	}
-	return key
+	return h.PostWebhook(id, at, secret, body)
 }
 
 func TestBrazilPixPaymentToCompleted(t *testing.T) {
@@ -198,15 +193,17 @@ func TestSameWebhookThreeTimesIsAppliedOnce(t *testing.T) {
 		p := h.NewBrazilPayer()
 		txn := p.PixPayment(p.Quote("USDC/BRL", "100"), "").Str("transaction_id")
 		payin := storedPayment(t, h, txn).PartnerPayinID
-		secret := webhookSecret(t, h)
+		secret := h.WebhookSecret()
+		p.CompleteUnannounced(txn)
 		now := time.Now()
 		for i := range 3 {
-			r := signedWebhook(t, h, "evt_dup_1", "payin_completed", payin, txn, now, secret)
+			r := signedWebhook(t, h, "msg_dup_1", "payin_completed", payin, txn, now, secret)
 			if r.Status != http.StatusOK || r.JSON["duplicate"] != (i > 0) {
 				t.Fatalf("delivery %d: %d %s", i+1, r.Status, r.Body)
 			}
 		}
-		h.Eventually("payin_completed", func() bool { return p.State(txn) == "payin_completed" })
+		// Settled: Crebit asks for the payout once.
+		h.Eventually("offramp_created", func() bool { return p.State(txn) == "offramp_created" })
 		h.Settled() // a duplicate that was processed after all would have run by now
 		n := count(t, h, `SELECT COUNT(*) FROM ledger_transactions WHERE payment_id = ? AND kind = 'payin_received'`, txn)
 		if n != 1 {
@@ -216,6 +213,10 @@ func TestSameWebhookThreeTimesIsAppliedOnce(t *testing.T) {
 	})
 }
 
+// TestEventsOutOfOrderNeverMoveBackwards: BlindPay's deliveries are not
+// ordered (Svix), so the payin's completion can arrive before its
+// earlier updates; and the payout's can arrive while Crebit still has the
+// pay-in to record. Nothing moves back, and each step is posted once.
 func TestEventsOutOfOrderNeverMoveBackwards(t *testing.T) {
 	t.Parallel()
 	eachEngine(t, func(t *testing.T, e store.Engine) {
@@ -223,16 +224,16 @@ func TestEventsOutOfOrderNeverMoveBackwards(t *testing.T) {
 		p := h.NewBrazilPayer()
 		txn := p.PixPayment(p.Quote("USDC/BRL", "100"), "").Str("transaction_id")
 		payin := storedPayment(t, h, txn).PartnerPayinID
-		secret := webhookSecret(t, h)
+		secret := h.WebhookSecret()
+		p.CompleteUnannounced(txn)
 		now := time.Now()
-		signedWebhook(t, h, "evt_o1", "offramp_completed", payin, txn, now, secret)
+		signedWebhook(t, h, "msg_o1", "payin_completed", payin, txn, now, secret)
+		h.Eventually("offramp_created", func() bool { return p.State(txn) == "offramp_created" })
+		p.Simulate(txn, "offramp_completed")
 		h.Eventually("completed", func() bool { return p.State(txn) == "completed" })
-		signedWebhook(t, h, "evt_o2", "payin_processing", payin, txn, now, secret)
-		signedWebhook(t, h, "evt_o3", "payin_completed", payin, txn, now, secret)
-		signedWebhook(t, h, "evt_o4", "offramp_created", payin, txn, now, secret)
-		h.Eventually("all processed", func() bool {
-			return count(t, h, `SELECT COUNT(*) FROM webhook_events WHERE processed_at IS NOT NULL`) == 4
-		})
+		signedWebhook(t, h, "msg_o2", "payin_processing", payin, txn, now, secret)
+		signedWebhook(t, h, "msg_o3", "payin_completed", payin, txn, now, secret)
+		h.Settled()
 		if s := p.State(txn); s != "completed" {
 			t.Fatalf("state went to %s", s)
 		}
@@ -254,16 +255,14 @@ func TestForgedOrStaleSignatureIsRefusedAndChangesNothing(t *testing.T) {
 		p := h.NewBrazilPayer()
 		txn := p.PixPayment(p.Quote("USDC/BRL", "100"), "").Str("transaction_id")
 		payin := storedPayment(t, h, txn).PartnerPayinID
-		secret := webhookSecret(t, h)
-		forged := make([]byte, len(secret))
-		copy(forged, secret)
-		forged[0] ^= 0xff
+		secret := h.WebhookSecret()
+		forged := "whsec_" + base64.StdEncoding.EncodeToString([]byte("not the endpoint's secret, 32 b!"))
 		cases := map[string]apptest.Response{
-			"forged": signedWebhook(t, h, "evt_f1", "payin_completed", payin, txn, time.Now(), forged),
-			"stale":  signedWebhook(t, h, "evt_f2", "payin_completed", payin, txn, time.Now().Add(-6*time.Minute), secret),
-			"future": signedWebhook(t, h, "evt_f3", "payin_completed", payin, txn, time.Now().Add(6*time.Minute), secret),
+			"forged": signedWebhook(t, h, "msg_f1", "payin_completed", payin, txn, time.Now(), forged),
+			"stale":  signedWebhook(t, h, "msg_f2", "payin_completed", payin, txn, time.Now().Add(-6*time.Minute), secret),
+			"future": signedWebhook(t, h, "msg_f3", "payin_completed", payin, txn, time.Now().Add(6*time.Minute), secret),
 			"missing": h.Browser().Do("POST", "/api/webhook/payout-events",
-				fmt.Sprintf(`{"id":"evt_f4","type":"payin_completed","data":{"payin_id":%q}}`, payin)),
+				apptest.PayinUpdate("payin.complete", payin, "completed", true, storedPayment(t, h, txn).AmountLocal)),
 		}
 		for name, r := range cases {
 			if r.Status != http.StatusUnauthorized || r.Error() != "invalid webhook signature" {
@@ -271,7 +270,7 @@ func TestForgedOrStaleSignatureIsRefusedAndChangesNothing(t *testing.T) {
 			}
 		}
 		h.Settled() // nothing was enqueued, but wait for anything that was
-		n := count(t, h, `SELECT COUNT(*) FROM webhook_events`)
+		n := count(t, h, `SELECT COUNT(*) FROM webhook_events WHERE id LIKE 'msg\_f%' ESCAPE '\'`)
 		if n != 0 || p.State(txn) != "awaiting_payin" {
 			t.Fatalf("refused webhooks changed something: %d events, state %s", n, p.State(txn))
 		}
@@ -354,6 +353,11 @@ func TestTwoPaymentsRacingForOneQuote(t *testing.T) {
 	})
 }
 
+// TestLatePayinAfterExpiryIsRecordedAndRefunded: a deposit that arrives
+// after the payment expired is recorded and posted back. BlindPay's API
+// cannot return a pay-in (docs/BLINDPAY.md §17.6), so the refund is an
+// operator's case: it is kept among the payment's partner calls, which the
+// console's Explain page shows, and nothing is retried at the partner.
 func TestLatePayinAfterExpiryIsRecordedAndRefunded(t *testing.T) {
 	t.Parallel()
 	eachEngine(t, func(t *testing.T, e store.Engine) {
@@ -363,15 +367,13 @@ func TestLatePayinAfterExpiryIsRecordedAndRefunded(t *testing.T) {
 		h.Eventually("expired", func() bool { return p.State(txn) == "expired" })
 		p.Simulate(txn, "payin_completed")
 		h.Eventually("refunded", func() bool { return p.State(txn) == "refunded" })
-		pay := storedPayment(t, h, txn)
-		// The partner was asked to return the money.
-		h.Eventually("refund at the partner", func() bool {
-			var status string
-			h.Stack.SandboxDB.Tx(context.Background(), func(tx *store.Tx) error {
-				return tx.QueryRow(context.Background(), `SELECT status FROM sandbox_payins WHERE id = ?`, pay.PartnerPayinID).Scan(&status)
-			})
-			return status == "refunded"
+		h.Eventually("the refund handed to an operator", func() bool {
+			return count(t, h, `SELECT COUNT(*) FROM partner_calls WHERE object_id = ? AND operation = 'refund_payin' AND outcome = 'error refund_by_operator'`, txn) == 1
 		})
+		h.Settled()
+		if n := count(t, h, `SELECT COUNT(*) FROM payments WHERE id = ? AND offramp_id <> ''`, txn); n != 0 {
+			t.Fatal("a payout was made for an expired payment")
+		}
 		if b := balance(t, h, ledger.PaymentAccount(txn), money.BRL); b != 0 {
 			t.Fatalf("payment account holds %d after refund", b)
 		}
@@ -394,46 +396,11 @@ func TestQuoteOfAnotherSessionIsRefused(t *testing.T) {
 	}
 }
 
-func TestSandboxRetriesDeliveryUntilAcknowledged(t *testing.T) {
-	t.Parallel()
-	h := apptest.New(t, store.SQLite)
-	p := h.NewBrazilPayer()
-	txn := p.PixPayment(p.Quote("USDC/BRL", "100"), "").Str("transaction_id")
-	// Point the sandbox's events at a receiver that is down.
-	dead := h.Browser().Do("POST", "/sandbox/v1/webhook-endpoint",
-		map[string]string{"url": "http://127.0.0.1:1/api/webhook/payout-events", "secret": h.Config.WebhookSecret.Reveal()},
-		"Authorization", "Bearer "+h.Config.PartnerAPIKey.Reveal(), "Idempotency-Key", "dead-endpoint")
-	if dead.Status != 200 {
-		t.Fatalf("re-registering: %d %s", dead.Status, dead.Body)
-	}
-	p.Simulate(txn, "payin_completed")
-	attempts := func() (n int, delivered bool) {
-		h.Stack.SandboxDB.Tx(context.Background(), func(tx *store.Tx) error {
-			var at *time.Time
-			err := tx.QueryRow(context.Background(), `SELECT attempts, delivered_at FROM sandbox_events ORDER BY created_at DESC LIMIT 1`).Scan(&n, &at)
-			delivered = at != nil
-			return err
-		})
-		return
-	}
-	h.Eventually("two failed deliveries", func() bool { n, _ := attempts(); return n >= 2 })
-	if _, delivered := attempts(); delivered || p.State(txn) != "awaiting_payin" {
-		t.Fatal("an unacknowledged event counted as delivered")
-	}
-	// The receiver comes back: the next retry is acknowledged and applied.
-	if err := h.Stack.Payments.RegisterWebhook(context.Background(), h.Stack.Server.WebhookURL()); err != nil {
-		t.Fatal(err)
-	}
-	h.Eventually("delivered and applied", func() bool { return p.State(txn) == "payin_completed" })
-	// The sandbox records the acknowledgement after the receiver answered,
-	// in its own transaction: wait for it rather than expect it at once.
-	h.Eventually("delivery recorded", func() bool { _, delivered := attempts(); return delivered })
-}
-
 func TestTriggerExistsOnlyWithTheSandbox(t *testing.T) {
 	t.Parallel()
-	h := apptest.New(t, store.SQLite, apptest.Env("CREBIT_PARTNER", "http"),
+	h := apptest.New(t, store.SQLite, apptest.Env("CREBIT_PARTNER", "blindpay"),
 		apptest.Env("CREBIT_PARTNER_URL", "http://127.0.0.1:1"), apptest.Env("CREBIT_PARTNER_API_KEY", "k"),
+		apptest.Env("CREBIT_BLINDPAY_INSTANCE_ID", "in_000000000001"),
 		apptest.Env("CREBIT_WEBHOOK_SECRET", "whsec_"+strings.Repeat("QUJD", 8)))
 	b := h.Browser()
 	r := b.Do("POST", "/api/trigger-mock-webhook", `{"transaction_id":"txn_x","event":"payin_completed"}`)
@@ -443,9 +410,9 @@ func TestTriggerExistsOnlyWithTheSandbox(t *testing.T) {
 	if cfg := b.MustOK("GET", "/api/config", nil); cfg.JSON["sandbox"] != false {
 		t.Fatalf("config: %s", cfg.Body)
 	}
-	// With the sandbox, /sandbox/ answers JSON (401 without a key); here it
-	// is just a path of the web app.
-	if r := b.Do("GET", "/sandbox/v1/quotes", nil); !strings.HasPrefix(r.Header.Get("Content-Type"), "text/html") {
+	// With the sandbox, /bpsandbox/ answers JSON (401 without a key); here
+	// it is just a path of the web app.
+	if r := b.Do("GET", "/bpsandbox/v1/instances/in_000000000001/payins", nil); !strings.HasPrefix(r.Header.Get("Content-Type"), "text/html") {
 		t.Fatalf("sandbox routes served with a real partner: %d %s", r.Status, r.Body)
 	}
 }

@@ -232,7 +232,7 @@ func TestLiveStatusAcrossInstances(t *testing.T) {
 	}
 	// A signed webhook posted straight to B reaches A's stream too.
 	pay := storedPayment(t, a, txn)
-	if r := signedWebhook(t, b, "evt_cross_1", "payin_completed", pay.PartnerPayinID, txn, time.Now(), webhookSecret(t, b)); r.Status != http.StatusOK {
+	if r := signedWebhook(t, b, "evt_cross_1", "payin_completed", pay.PartnerPayinID, txn, time.Now(), b.WebhookSecret()); r.Status != http.StatusOK {
 		t.Fatalf("webhook on B: %d %s", r.Status, r.Body)
 	}
 	s.until("payin_completed")

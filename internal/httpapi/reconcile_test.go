@@ -2,6 +2,10 @@ package httpapi_test
 
 import (
 	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -13,70 +17,61 @@ import (
 	"github.com/crebit/crebit/internal/store"
 )
 
-// sandboxRefund reads what the sandbox partner was asked to send back.
-func sandboxRefund(t *testing.T, h *apptest.Harness, payinID string) (status, amount, currency string) {
-	t.Helper()
-	h.Stack.SandboxDB.Tx(context.Background(), func(tx *store.Tx) error {
-		return tx.QueryRow(context.Background(), `SELECT status, COALESCE(refunded_amount, ''), COALESCE(refunded_currency, '')
-			FROM sandbox_payins WHERE id = ?`, payinID).Scan(&status, &amount, &currency)
-	})
-	return
-}
-
 // TestPayinAmountIsReconciled sends a signed payin_completed reporting
 // another amount or currency than the payment's, as a partner would, and
 // checks what is converted, posted and refunded.
 func TestPayinAmountIsReconciled(t *testing.T) {
 	t.Parallel()
+	// What arrived, and the refund it calls for. BlindPay's API cannot
+	// return a pay-in (docs/BLINDPAY.md §17.6): a refund is handed to an
+	// operator, kept among the payment's partner calls with its amount.
 	cases := []struct {
 		name      string
-		amount    func(quoted money.Amount) (string, string)
+		received  func(quoted money.Amount) money.Amount
 		wantState string
-		// refunded is what the partner is asked to return, "" for nothing.
-		refunded     func(quoted money.Amount) string
-		refundStatus string
+		refunded  func(quoted money.Amount) string // "" for no refund
 	}{
-		{"under-paid: 1.00 of the quoted BRL", func(money.Amount) (string, string) { return "1.00", "BRL" },
-			"payin_mismatch", func(money.Amount) string { return "1.00" }, "refunded"},
-		{"wrong currency", func(q money.Amount) (string, string) { return q.String(), "USD" },
-			"payin_mismatch", func(q money.Amount) string { return q.String() }, "refunded"},
-		{"over-paid by 10.00", func(q money.Amount) (string, string) { q.Minor += 1000; return q.String(), "BRL" },
-			"completed", func(money.Amount) string { return "10.00" }, "awaiting_payment"}, // the pay-in is not refunded, only its excess
-		{"exact", func(q money.Amount) (string, string) { return q.String(), "BRL" },
-			"completed", func(money.Amount) string { return "" }, "awaiting_payment"},
+		{"under-paid: 1.00 of the quoted BRL", func(money.Amount) money.Amount { return money.Amount{Minor: 100, Currency: money.BRL} },
+			"payin_mismatch", func(money.Amount) string { return "1.00 BRL" }},
+		{"wrong currency", func(q money.Amount) money.Amount { return money.Amount{Minor: q.Minor, Currency: money.USD} },
+			"payin_mismatch", func(q money.Amount) string { return q.String() + " USD" }},
+		{"over-paid by 10.00", func(q money.Amount) money.Amount { q.Minor += 1000; return q },
+			"completed", func(money.Amount) string { return "10.00 BRL" }}, // the pay-in proceeds; only its excess goes back
+		{"exact", func(q money.Amount) money.Amount { return q }, "completed", func(money.Amount) string { return "" }},
 	}
 	eachEngine(t, func(t *testing.T, e store.Engine) {
 		h := apptest.New(t, e)
-		secret := webhookSecret(t, h)
+		secret := h.WebhookSecret()
 		for i, tc := range cases {
 			t.Run(tc.name, func(t *testing.T) {
 				p := h.NewBrazilPayer()
 				txn := p.PixPayment(p.Quote("USDC/BRL", "100"), "").Str("transaction_id")
 				pay := storedPayment(t, h, txn)
-				amount, cur := tc.amount(pay.AmountLocal)
-				id := "evt_rec_" + string(rune('a'+i))
-				if r := signedPayinEvent(t, h, id, "payin_completed", pay.PartnerPayinID, txn, time.Now(), secret, amount, cur); r.Status != http.StatusOK {
+				received := tc.received(pay.AmountLocal)
+				p.CompleteUnannounced(txn)
+				id := "msg_rec_" + string(rune('a'+i))
+				if r := signedPayinEvent(t, h, id, "payin_completed", pay.PartnerPayinID, time.Now(), secret, received); r.Status != http.StatusOK {
 					t.Fatalf("webhook: %d %s", r.Status, r.Body)
 				}
 				if tc.wantState == "completed" {
-					h.Eventually("payin_completed", func() bool { return p.State(txn) == "payin_completed" })
-					signedWebhook(t, h, id+"_o", "offramp_completed", pay.PartnerPayinID, txn, time.Now(), secret)
+					h.Eventually("offramp_created", func() bool { return p.State(txn) == "offramp_created" })
+					p.Simulate(txn, "offramp_completed")
 				}
 				h.Eventually(tc.wantState, func() bool { return p.State(txn) == tc.wantState })
 				want := tc.refunded(pay.AmountLocal)
 				if want != "" {
-					h.Eventually("refund at the partner", func() bool { _, a, _ := sandboxRefund(t, h, pay.PartnerPayinID); return a == want })
+					h.Eventually("the refund handed to an operator", func() bool { return refundCase(t, h, txn) != "" })
 				}
-				status, got, gotCur := sandboxRefund(t, h, pay.PartnerPayinID)
-				if got != want || (want != "" && gotCur != cur) || status != tc.refundStatus {
-					t.Fatalf("partner refund %q %q (pay-in %s), want %q %q (%s)", got, gotCur, status, want, cur, tc.refundStatus)
+				h.Settled()
+				if got := refundCase(t, h, txn); got != want {
+					t.Fatalf("refund for an operator %q, want %q", got, want)
 				}
 				if tc.wantState == "payin_mismatch" {
 					if n := count(t, h, `SELECT COUNT(*) FROM ledger_transactions WHERE payment_id = ? AND kind = 'converted_to_usdc'`, txn); n != 0 {
 						t.Fatal("a mismatched pay-in was converted")
 					}
-					if b := balance(t, h, ledger.PaymentAccount(txn), money.Currency(cur)); b != 0 {
-						t.Fatalf("payment account holds %d %s after the refund", b, cur)
+					if b := balance(t, h, ledger.PaymentAccount(txn), received.Currency); b != 0 {
+						t.Fatalf("payment account holds %d %s after the refund", b, received.Currency)
 					}
 					st := p.Status(txn)
 					if !strings.Contains(string(st.Body), "payin_mismatch") {
@@ -98,6 +93,28 @@ func TestPayinAmountIsReconciled(t *testing.T) {
 	})
 }
 
+// refundCase is the refund handed to an operator for the payment ("10.00
+// BRL"), "" for none.
+func refundCase(t *testing.T, h *apptest.Harness, txn string) string {
+	t.Helper()
+	var req string
+	err := h.DB.Read(context.Background(), func(tx *store.Tx) error {
+		return tx.QueryRow(context.Background(), `SELECT request FROM partner_calls WHERE object_id = ? AND operation = 'refund_payin'
+			AND outcome = 'error refund_by_operator'`, txn).Scan(&req)
+	})
+	if errors.Is(err, sql.ErrNoRows) || errors.Is(err, store.ErrNotFound) {
+		return ""
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	var args struct{ Amount, Currency string }
+	if err := json.Unmarshal([]byte(req), &args); err != nil {
+		t.Fatal(err)
+	}
+	return args.Amount + " " + args.Currency
+}
+
 // TestPayinWithoutAmountIsNotConverted: an event that proves a pay-in but
 // whose amount cannot be read moves nothing.
 func TestPayinWithoutAmountIsNotConverted(t *testing.T) {
@@ -107,9 +124,11 @@ func TestPayinWithoutAmountIsNotConverted(t *testing.T) {
 		p := h.NewBrazilPayer()
 		txn := p.PixPayment(p.Quote("USDC/BRL", "100"), "").Str("transaction_id")
 		pay := storedPayment(t, h, txn)
-		signedPayinEvent(t, h, "evt_noamt", "offramp_completed", pay.PartnerPayinID, txn, time.Now(), webhookSecret(t, h), "", "")
+		// A completed payin whose sender_amount is missing.
+		body := []byte(fmt.Sprintf(`{"webhook_event":"payin.complete","id":%q,"status":"completed"}`, pay.PartnerPayinID))
+		h.PostWebhook("msg_noamt", time.Now(), h.WebhookSecret(), body)
 		h.Eventually("processed", func() bool {
-			return count(t, h, `SELECT COUNT(*) FROM webhook_events WHERE processed_at IS NOT NULL`) == 1
+			return count(t, h, `SELECT COUNT(*) FROM webhook_events WHERE id = 'msg_noamt' AND processed_at IS NOT NULL`) == 1
 		})
 		if s := p.State(txn); s != "awaiting_payin" {
 			t.Fatalf("state %s, want awaiting_payin", s)

@@ -279,8 +279,10 @@ func (s *Service) applyStagedEvent(ctx context.Context, tx *store.Tx, source str
 	if !partner.IsEventType(ev.Type) {
 		return "ignored: unknown event type", p.ID, nil
 	}
-	if provesPayin(ev.Type) && ev.Data.Amount != "" {
-		if a, err := money.Parse(ev.Data.Amount, money.Currency(ev.Data.Currency)); err != nil || !a.IsPositive() {
+	if ev.Type == partner.EventPayinCompleted {
+		// Nothing is converted or posted on an amount Crebit cannot read;
+		// an operator must look at it.
+		if a, err := money.Parse(ev.Data.Amount, money.Currency(ev.Data.Currency)); ev.Data.Amount == "" || err != nil || !a.IsPositive() {
 			s.log.Error("pay-in event without a readable amount", "transaction_id", p.ID)
 			return "ignored: pay-in amount or currency missing or invalid", p.ID, nil
 		}

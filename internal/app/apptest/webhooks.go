@@ -59,3 +59,14 @@ func (h *Harness) PostWebhook(msgID string, at time.Time, secret string, body []
 	return h.Browser().Do("POST", "/api/webhook/payout-events", body,
 		"svix-id", hdr.Get("svix-id"), "svix-timestamp", hdr.Get("svix-timestamp"), "svix-signature", hdr.Get("svix-signature"))
 }
+
+// CompleteUnannounced completes the payment's pay-in at the partner (the
+// deposit arrived, the tokens are in the wallet) but loses the partner's
+// webhooks about it, so that a test delivers its own copies (duplicates,
+// out of order, another amount) to a sandbox in the state they describe.
+func (p *Payer) CompleteUnannounced(txn string) {
+	p.h.T.Helper()
+	p.h.Stack.BlindPaySandbox.LoseWebhooks(1000)
+	defer p.h.Stack.BlindPaySandbox.LoseWebhooks(0)
+	p.Simulate(txn, "payin_completed")
+}
