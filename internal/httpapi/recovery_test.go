@@ -33,51 +33,44 @@ func strand(t *testing.T, h *apptest.Harness, txn string) {
 		created_at = ? WHERE id = ?`, time.Now().UTC().Add(-time.Hour), txn)
 }
 
+// TestStrandedPaymentIsRecovered: a payment whose process died between
+// storing it and recording its pay-in. BlindPay cannot find a payin by the
+// key it was opened with, nor cancel one (docs/BLINDPAY.md §17.6), but the
+// payer never saw its instructions, so nobody can pay into it: the sweep
+// (or the payer's retry, whichever comes first) marks it failed, and the
+// retry says so instead of opening a second pay-in.
 func TestStrandedPaymentIsRecovered(t *testing.T) {
 	t.Parallel()
 	eachEngine(t, func(t *testing.T, e store.Engine) {
 		h := apptest.New(t, e, apptest.Env("CREBIT_RECOVER_AFTER", "1s"))
 
-		t.Run("the partner opened the pay-in: it is recorded and the payment continues", func(t *testing.T) {
+		t.Run("the sweep: the payment fails and the retry says so", func(t *testing.T) {
 			p := h.NewBrazilPayer()
 			q := p.Quote("USDC/BRL", "100")
-			first := p.PixPayment(q, "key-strand-1")
-			txn := first.Str("transaction_id")
-			strand(t, h, txn)
-			h.Eventually("awaiting_payin again", func() bool { return p.State(txn) == "awaiting_payin" })
-			again := p.PixPayment(q, "key-strand-1")
-			if again.Status != http.StatusOK || again.Str("transaction_id") != txn || again.Str("pix_code") != first.Str("pix_code") {
-				t.Fatalf("retry: %d %s", again.Status, again.Body)
-			}
-			p.Simulate(txn, "payin_completed")
-			p.Simulate(txn, "offramp_completed")
-			h.Eventually("completed", func() bool { return p.State(txn) == "completed" })
-		})
-
-		t.Run("the partner never saw it: the payment fails and the retry says so", func(t *testing.T) {
-			p := h.NewBrazilPayer()
-			q := p.Quote("USDC/BRL", "100")
-			txn := p.PixPayment(q, "key-strand-2").Str("transaction_id")
-			// The partner forgets the request, as if it never arrived (before
-			// stranding, or a sweep in between would find the pay-in).
-			execIn(t, h.Stack.SandboxDB, `UPDATE sandbox_idempotency SET key = 'lost-' || key WHERE key = ?`, txn)
+			txn := p.PixPayment(q, "key-strand-1").Str("transaction_id")
 			strand(t, h, txn)
 			h.Eventually("failed", func() bool { return p.State(txn) == "failed" })
-			again := p.PixPayment(q, "key-strand-2")
+			again := p.PixPayment(q, "key-strand-1")
 			if again.Status != http.StatusOK || again.Str("transaction_id") != txn || again.Str("status") != "failed" {
 				t.Fatalf("retry: %d %s", again.Status, again.Body)
 			}
+			tr := p.MustOK("GET", "/api/transaction-status?transaction_id="+txn, nil)
+			if reason := tr.Str("failure_reason"); reason != "the pay-in could not be opened; no money was taken" {
+				t.Fatalf("the payer is not told why: %s", tr.Body)
+			}
 		})
 
-		t.Run("the payer retries before the sweep: the retry recovers it", func(t *testing.T) {
+		t.Run("the payer retries before the sweep: the retry ends it", func(t *testing.T) {
 			p := h.NewBrazilPayer()
 			q := p.Quote("USDC/BRL", "100")
-			first := p.PixPayment(q, "key-strand-3")
-			txn := first.Str("transaction_id")
+			txn := p.PixPayment(q, "key-strand-2").Str("transaction_id")
 			strand(t, h, txn)
-			again := p.PixPayment(q, "key-strand-3")
-			if again.Status != http.StatusOK || again.Str("transaction_id") != txn {
-				t.Fatalf("retry: %d %s, want the recovered payment", again.Status, again.Body)
+			again := p.PixPayment(q, "key-strand-2")
+			if again.Status != http.StatusOK || again.Str("transaction_id") != txn || again.Str("status") != "failed" {
+				t.Fatalf("retry: %d %s, want the stranded payment, failed", again.Status, again.Body)
+			}
+			if n := count(t, h, `SELECT COUNT(*) FROM payments WHERE quote_id = (SELECT quote_id FROM payments WHERE id = ?)`, txn); n != 1 {
+				t.Fatalf("%d payments on the quote, want the one", n)
 			}
 		})
 		h.RequireBalancedLedger()

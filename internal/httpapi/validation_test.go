@@ -332,14 +332,12 @@ func mustDo(t *testing.T, b *apptest.Browser, method, path string, body any, hea
 	return r
 }
 
-// newPayer creates a customer from payload, with the standard bank account, in a new browser.
+// newPayer creates a customer from payload (the partner's terms accepted
+// first, its approval and wallet waited for), with the standard bank
+// account, in a new browser.
 func (w *world) newPayer(t *testing.T, payload map[string]any) *apptest.Payer {
 	t.Helper()
-	b := w.h.Browser()
-	c := mustDo(t, b, "POST", "/api/create-customer", payload)
-	a := mustDo(t, b, "POST", "/api/create-external-account", apptest.BankAccount(c.Str("customer_id")))
-	return &apptest.Payer{Browser: b, CustomerID: c.Str("customer_id"), WalletID: c.Str("wallet_id"),
-		WalletAddress: c.Str("wallet_address"), AccountID: a.Str("external_account_id")}
+	return w.h.NewStagedPayer(payload)
 }
 
 // quote locks a quote in b's session.

@@ -62,7 +62,7 @@ func (a *Adapter) CreateQuote(ctx context.Context, idemKey string, req partner.Q
 		out.Quotation = rate(new(big.Rat).Quo(big.NewRat(referenceLocal, 1), net))
 	case partner.OffRamp:
 		if quote != "USD" {
-			return partner.Quote{}, refusal(400, "invalid_symbol", nil, "off-ramp symbol %q: USD", req.Symbol)
+			return a.reverseQuote(ctx, req, quote, out)
 		}
 		fx, err := a.c.PayoutFXRate(ctx, blindpay.FXRequest{From: a.cfg.Token, To: "USD", RequestAmount: referenceTokens, CurrencyType: blindpay.CurrencySender})
 		if err != nil {
@@ -88,6 +88,32 @@ func (a *Adapter) CreateQuote(ctx context.Context, idemKey string, req partner.Q
 		}
 	default:
 		return partner.Quote{}, refusal(400, "invalid_side", nil, "side %q: on_ramp or off_ramp", req.Side)
+	}
+	return out, nil
+}
+
+// reverseQuote is the indicative rate the other way (local currency
+// received per token sold, e.g. USDC/BRL off-ramp), which Crebit shows
+// beside its own direction. BlindPay pays Crebit's payers out in USD only,
+// so it is read from the payin FX of the corridor: BlindPay's own
+// quotation at the reference amount (local per token, its spread
+// included), with its percentage fee as FeeBps. It locks nothing and no
+// payment is priced with it.
+func (a *Adapter) reverseQuote(ctx context.Context, req partner.QuoteRequest, local string, out partner.Quote) (partner.Quote, error) {
+	if _, ok := corridor.BySymbol(req.Symbol); !ok {
+		return partner.Quote{}, refusal(400, "invalid_symbol", nil, "off-ramp symbol %q is neither USD nor a corridor's", req.Symbol)
+	}
+	fx, err := a.c.PayinFXRate(ctx, blindpay.FXRequest{From: local, To: a.cfg.Token, RequestAmount: referenceLocal, CurrencyType: blindpay.CurrencySender})
+	if err != nil {
+		return partner.Quote{}, wrap(err)
+	}
+	tokens, err := fx.ResultAmount.Rat()
+	if err != nil || tokens.Sign() <= 0 {
+		return partner.Quote{}, refusal(502, "fx_not_understood", nil, "payin FX result_amount %q", fx.ResultAmount)
+	}
+	out.Quotation = rate(new(big.Rat).Quo(big.NewRat(referenceLocal, 1), tokens))
+	if bps, err := fx.InstancePercentageFee.Int64(); err == nil && bps >= 0 && bps < 10000 {
+		out.FeeBps = bps
 	}
 	return out, nil
 }
