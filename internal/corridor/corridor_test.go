@@ -64,7 +64,7 @@ func TestEntries(t *testing.T) {
 		instructions                       Instructions
 		amountField, taxIDField, rateDecim string
 	}{
-		{Brazil, "BR", "brazil", "BRL", "pix", "pix", "USDC/BRL", "pt-BR", "16.00", "CPF", Available, InstructionsCode,
+		{Brazil, "BR", "brazil", "BRL", "pix", "pix", "USDC/BRL", "pt-BR", "16.00", "CPF", ComingSoon, InstructionsCode,
 			"amount_brl", "sender_document", "4"},
 		{Mexico, "MX", "mexico", "MXN", "spei", "spei", "USDC/MXN", "es-MX", "1.00", "CURP", ComingSoon, InstructionsBankAccount,
 			"amount_mxn", "sender_clabe", "3"},

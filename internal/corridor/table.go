@@ -21,7 +21,10 @@ var (
 			Example: "529.982.247-25"},
 		Rail: Rail{Name: "Pix end-to-end id", Kind: "pix_end_to_end_id", Length: rail.EndToEndIDLength,
 			validate: rail.ValidateEndToEndID},
-		Instructions: InstructionsCode, Check: Available, EffectiveRateDecimals: 4,
+		// BlindPay, the partner, pays out by bank transfer only: no check
+		// can be mailed (docs/BLINDPAY.md §17.6), so it is "coming soon"
+		// as in Mexico until a partner mails checks.
+		Instructions: InstructionsCode, Check: ComingSoon, EffectiveRateDecimals: 4,
 		Request: Request{AmountField: "amount_brl", TaxIDField: "sender_document"},
 	}
 	Mexico = Corridor{

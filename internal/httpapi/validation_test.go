@@ -12,8 +12,7 @@ import (
 
 	"github.com/crebit/crebit/internal/app/apptest"
 	"github.com/crebit/crebit/internal/apperr"
-	"github.com/crebit/crebit/internal/config"
-	"github.com/crebit/crebit/internal/partner"
+	"github.com/crebit/crebit/internal/partner/blindpay"
 	"github.com/crebit/crebit/internal/payments"
 	"github.com/crebit/crebit/internal/store"
 	"github.com/crebit/crebit/internal/store/storetest"
@@ -219,6 +218,7 @@ var codeOf = []struct{ prefix, code, field string }{
 	{"Invalid routing number: it must be the 9-digit ABA number of a US bank. Please check it.", "routing_number_invalid", "routing_number"},
 	{"Last Name is too long", "field_too_long", ""},
 	{"Mail Check to School is coming soon for Mexico. Please choose USD to Your US Bank Account.", "delivery_method_invalid", "delivery_method"},
+	{"Mail Check to School is coming soon for Brazil. Please choose USD to Your US Bank Account.", "delivery_method_invalid", "delivery_method"},
 	{"Minimum Transfer Amount: payments from Brazil must be at least USD 16.00", "minimum_amount", "amount_usd"},
 	{"No US bank account found for this payment. Please add your bank account first.", "bank_account_missing", "external_account_id"},
 	{"No customer ID found in session", "customer_not_found", ""},
@@ -611,7 +611,7 @@ func (w *world) quoteCases() []apiCase {
 			for _, k := range []string{"total_local_amount", "total_fees_usd", "effective_rate"} {
 				wantPositiveDecimal(t, r, k)
 			}
-			if !strings.HasPrefix(onRampID(r), "qt_") || !strings.HasPrefix(offRampID(r), "qt_") {
+			if !strings.HasPrefix(onRampID(r), "fx_") || !strings.HasPrefix(offRampID(r), "fx_") {
 				t.Errorf("on_ramp/off_ramp ids: %s", clip(r.Body))
 			}
 			if nested(r.JSON, "expires_at_readable") == "" || r.Str("expires_at") == "" {
@@ -681,7 +681,10 @@ func (w *world) quoteCases() []apiCase {
 // ---- customers -------------------------------------------------------------------
 
 func (w *world) customerCases() []apiCase {
-	b := w.h.Browser()
+	// A browser whose payer accepted the partner's terms, as the wizard
+	// asks before the identity step.
+	accepted := func() *apptest.Browser { b := w.h.Browser(); b.AcceptPartnerTerms(); return b }
+	b := accepted()
 	var created apptest.Response
 	br := apptest.CustomerBR(apptest.CPF)
 	cust := func(name string, body any, status int, err string) apiCase {
@@ -689,9 +692,11 @@ func (w *world) customerCases() []apiCase {
 	}
 	newCustomerOK := func(t *testing.T, r apptest.Response) {
 		wantPrefix(t, r, "customer_id", "cus_")
-		wantPrefix(t, r, "wallet_id", "wal_")
-		wantPrefix(t, r, "wallet_address", "0x")
-		wantStr(t, r, "kyc_status", "approved")
+		// The partner verifies the payer after the customer is made; the
+		// wallet opens once it approved (create-wallet).
+		wantStr(t, r, "kyc_status", "under_review")
+		wantStr(t, r, "wallet_id", "")
+		wantStr(t, r, "wallet_address", "")
 		wantBool(t, r, "existing_customer", false)
 		wantBool(t, r, "existing_customer_found", false)
 		wantBool(t, r, "show_popup", false)
@@ -752,11 +757,11 @@ func (w *world) customerCases() []apiCase {
 			body: map[string]any{"use_existing_customer": true, "existing_customer_id": madeUpCustomer}, status: 404, err: errUseExisting},
 		{name: "use_existing_customer_empty_id", method: "POST", path: "/api/create-customer",
 			body: map[string]any{"use_existing_customer": true}, status: 404, err: errUseExisting},
-		{name: "create_customer_mx", method: "POST", path: "/api/create-customer", body: apptest.CustomerMX(apptest.CURP), status: 200,
+		{name: "create_customer_mx", as: accepted(), method: "POST", path: "/api/create-customer", body: apptest.CustomerMX(apptest.CURP), status: 200,
 			check: newCustomerOK},
-		{name: "create_customer_br_with_cnpj", method: "POST", path: "/api/create-customer",
+		{name: "create_customer_br_with_cnpj", as: accepted(), method: "POST", path: "/api/create-customer",
 			body: withFields(br, "identity_documents.0.value", "11.222.333/0001-81"), status: 200, check: newCustomerOK},
-		{name: "country_as_iso_code", method: "POST", path: "/api/create-customer",
+		{name: "country_as_iso_code", as: accepted(), method: "POST", path: "/api/create-customer",
 			body: withFields(br, "identity_documents.0.country", "BR", "address.country", "BR"), status: 200, check: newCustomerOK},
 		cust("empty_object_lists_every_label", `{}`, 400, errAllFields+
 			"First Name, Last Name, Email, Phone Number, Date of Birth, Document Type, Tax ID/Document Number, Country, Street Address, City, State/Province, ZIP/Postal Code"),
@@ -925,6 +930,7 @@ func (w *world) ownershipCases(t *testing.T) []apiCase {
 	// Another browser entering the victim's CPF gets a new customer of its
 	// own: no popup, and nothing of the victim in the answer.
 	other := w.h.Browser()
+	other.AcceptPartnerTerms()
 	same := withFields(apptest.CustomerBR(apptest.CPF), "first_name", "Paula", "last_name", "Lima", "email", "paula@example.net")
 	cases = append(cases,
 		apiCase{name: "same_cpf_other_browser_is_a_new_customer", as: other, method: "POST", path: "/api/create-customer", body: same, status: 200,
@@ -1022,11 +1028,9 @@ func (w *world) pixCases(t *testing.T) []apiCase {
 		pay("sender_cpf_not_the_customers", pixBody(p, spare, "sender_document", apptest.CPF2), 400,
 			"The sender's CPF does not match the customer profile. Please use the same CPF as in step 1."),
 		pay("unknown_delivery_method", pixBody(p, spare, "delivery_method", "drone"), 400, `delivery_method must be "usd-bank-transfer" or "check-to-school"`),
-		pay("check_without_details", pixBody(p, spare, "delivery_method", "check-to-school"), 400, "Please fill in all school and student details"),
-		pay("check_with_missing_detail", pixBody(p, spare, "delivery_method", "check-to-school", "check_details", checkDetails("student_id", "")), 400,
-			"Please fill in all school and student details"),
-		pay("check_with_bad_email", pixBody(p, spare, "delivery_method", "check-to-school", "check_details", checkDetails("student_email", "nope")), 400,
-			"Please enter a valid email address for tracking updates"),
+		// The partner pays out by bank transfer only (docs/BLINDPAY.md §17.6).
+		pay("check_is_coming_soon", pixBody(p, spare, "delivery_method", "check-to-school"), 400,
+			"Mail Check to School is coming soon for Brazil. Please choose USD to Your US Bank Account."),
 		pay("someone_elses_bank_account", pixBody(p, spare, "external_account_id", w.ana.AccountID), 400,
 			"No US bank account found for this payment. Please add your bank account first."),
 		pay("idempotency_key_too_long", pixBody(p, spare), 400, "Idempotency-Key must be printable ASCII of at most 200 characters", "Idempotency-Key", strings.Repeat("k", 201)),
@@ -1043,9 +1047,9 @@ func (w *world) pixCases(t *testing.T) []apiCase {
 		pay("same_idempotency_key_other_request", pixBody(p, keyed, "sender_name", "Maria S."), 422,
 			"This Idempotency-Key was already used for a different payment request.", "Idempotency-Key", "pix-key-1"),
 		pay("paid_quote_again_without_key", pixBody(p, keyed), 409, "This quote has already been used for a payment. Please generate a new quote."),
-		{name: "check_to_school", as: p.Browser, method: "POST", path: "/api/create-pix-payment",
-			body: pixBody(p, check, "delivery_method", "check-to-school", "check_details", checkDetails()), status: 200,
-			check: func(t *testing.T, r apptest.Response) { wantStr(t, r, "delivery_method", "check-to-school") }},
+		{name: "bank_transfer", as: p.Browser, method: "POST", path: "/api/create-pix-payment",
+			body: pixBody(p, check, "delivery_method", "usd-bank-transfer"), status: 200,
+			check: func(t *testing.T, r apptest.Response) { wantStr(t, r, "delivery_method", "usd-bank-transfer") }},
 		// A retry of the identical request under the same key is the same
 		// payment, even when the session's last bank account changed between
 		// the two (another tab added one).
@@ -1135,8 +1139,7 @@ func (w *world) speiCases(t *testing.T) []apiCase {
 func (w *world) statusCases(t *testing.T) []apiCase {
 	p := w.br
 	q := quote(t, p.Browser, "USDC/BRL", "300")
-	pay := mustDo(t, p.Browser, "POST", "/api/create-pix-payment", pixBody(p, q, "delivery_method", "check-to-school",
-		"check_details", checkDetails(), "sender_name", "Maria Pagadora"))
+	pay := mustDo(t, p.Browser, "POST", "/api/create-pix-payment", pixBody(p, q, "sender_name", "Maria Pagadora"))
 	txn := pay.Str("transaction_id")
 	stranger := w.h.Browser()
 	flags := func(processing bool) func(t *testing.T, r apptest.Response) {
@@ -1176,11 +1179,9 @@ func (w *world) statusCases(t *testing.T) []apiCase {
 				wantStr(t, r, "transaction_id", txn)
 				wantBool(t, r, "owned", true)
 				wantStr(t, r, "method", "pix")
-				wantStr(t, r, "delivery_method", "check-to-school")
-				d, _ := r.JSON["details"].(map[string]any)
-				want := map[string]any{"sender_name": "Maria Pagadora", "school_name": "Stanford University", "student_name": "Lucas Silva", "student_id": "S123456"}
-				if fmt.Sprint(d) != fmt.Sprint(want) {
-					t.Errorf("details = %v, want %v", d, want)
+				wantStr(t, r, "delivery_method", "usd-bank-transfer")
+				if d, _ := r.JSON["details"].(map[string]any); d["sender_name"] != "Maria Pagadora" {
+					t.Errorf("details = %v, want the sender's name", d)
 				}
 				if st, _ := r.JSON["stages"].([]any); len(st) == 0 {
 					t.Errorf("no stages: %s", clip(r.Body))
@@ -1215,12 +1216,16 @@ func (w *world) statusCases(t *testing.T) []apiCase {
 				wantStr(t, r, "transaction_id", txn)
 				wantStr(t, r, "event", "payin_processing")
 			}},
+		// BlindPay's first report on a payin is the deposit's arrival (the
+		// sandbox's "receive"): the payment shows the pay-in received.
 		{name: "webhook_status_follows_the_event", as: p.Browser, method: "GET", path: "/api/webhook-status/" + txn, status: 200,
-			until: func(r apptest.Response) bool { v, _ := r.JSON["payin_processing"].(bool); return v },
+			until: func(r apptest.Response) bool { v, _ := r.JSON["payin_completed"].(bool); return v },
 			check: func(t *testing.T, r apptest.Response) {
-				flags(true)(t, r)
-				if got := nested(r.JSON, "status", "status"); got != "payin_processing" {
-					t.Errorf("status.status = %q, want payin_processing", got)
+				wantStr(t, r, "transaction_id", txn)
+				wantBool(t, r, "payin_processing", true)
+				wantBool(t, r, "offramp_completed", false)
+				if got := nested(r.JSON, "status", "status"); got != "payin_completed" && got != "offramp_created" {
+					t.Errorf("status.status = %q, want payin_completed (or the payout already asked for)", got)
 				}
 			}},
 	}
@@ -1229,14 +1234,16 @@ func (w *world) statusCases(t *testing.T) []apiCase {
 // ---- partner webhooks ---------------------------------------------------------------------
 
 func (w *world) webhookCases(t *testing.T) []apiCase {
-	key, err := config.DecodeWebhookSecret(w.h.Config.WebhookSecret.Reveal())
-	if err != nil {
-		t.Fatal(err)
-	}
-	event := []byte(`{"type":"payin_processing","data":{"payin_id":"pi_unknown"}}`)
+	secret := w.h.WebhookSecret()
+	// A BlindPay delivery about a payin Crebit does not know.
+	event := []byte(`{"webhook_event":"payin.update","id":"pi_unknown00000","status":"processing"}`)
 	signed := func(id string, at time.Time, body []byte) []string {
+		h, err := blindpay.Sign(secret, id, at, body)
+		if err != nil {
+			t.Fatal(err)
+		}
 		var hs []string
-		for k, v := range partner.Sign(key, id, at, body) {
+		for k, v := range h {
 			hs = append(hs, k, v[0])
 		}
 		return hs
@@ -1252,13 +1259,13 @@ func (w *world) webhookCases(t *testing.T) []apiCase {
 	}
 	now := time.Now()
 	tampered := signed("evt_tampered", now, event)
-	big := append([]byte(`{"type":"payin_processing","pad":"`), bytes.Repeat([]byte("a"), 1<<20)...)
+	big := append([]byte(`{"webhook_event":"payin.update","pad":"`), bytes.Repeat([]byte("a"), 1<<20)...)
 	big = append(big, `"}`...)
 	return []apiCase{
 		{name: "setup_webhook_is_not_public", method: "POST", path: "/api/setup-webhook", status: 404, err: "not found: POST /api/setup-webhook"},
 		hook("unsigned", event, nil, 401, "invalid webhook signature"),
-		hook("wrong_signature", event, []string{"webhook-id", "evt_x", "webhook-timestamp", fmt.Sprint(now.Unix()), "webhook-signature", "v1,AAAA"}, 401, "invalid webhook signature"),
-		hook("signature_for_another_body", []byte(`{"type":"payin_completed","data":{"payin_id":"pi_unknown"}}`), tampered, 401, "invalid webhook signature"),
+		hook("wrong_signature", event, []string{"svix-id", "msg_x", "svix-timestamp", fmt.Sprint(now.Unix()), "svix-signature", "v1,AAAA"}, 401, "invalid webhook signature"),
+		hook("signature_for_another_body", []byte(`{"webhook_event":"payin.complete","id":"pi_unknown00000","status":"completed"}`), tampered, 401, "invalid webhook signature"),
 		hook("stale_timestamp", event, signed("evt_stale", now.Add(-time.Hour), event), 401, "invalid webhook signature"),
 		hook("future_timestamp", event, signed("evt_future", now.Add(time.Hour), event), 401, "invalid webhook signature"),
 		{name: "signed_event", method: "POST", path: "/api/webhook/payout-events", body: event, header: signed("evt_ok_1", now, event),

@@ -192,6 +192,10 @@ type SPEI struct {
 	Beneficiary string `json:"beneficiary"`
 }
 
+// ErrUnreadableDelivery is a webhook delivery whose signature verified but
+// whose body is not an event the partner sends (Receive wraps it).
+var ErrUnreadableDelivery = errors.New("partner: the delivery is not an event")
+
 // Error is a refusal or failure reported by the partner.
 type Error struct {
 	Status  int    // HTTP status, 0 for a network failure

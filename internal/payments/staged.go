@@ -184,6 +184,11 @@ func (s *Service) setKYC(ctx context.Context, tx *store.Tx, pc partner.Customer)
 // under its id and applies it in the same transaction (as ReceiveWebhook).
 func (s *Service) receiveStaged(ctx context.Context, h http.Header, body []byte) (duplicate bool, err error) {
 	tr, err := s.partner.Receive(s.hookSecret.get(), h, body, s.now())
+	if errors.Is(err, partner.ErrUnreadableDelivery) {
+		// Signed by the partner, but not an event: nothing to record.
+		s.log.Warn("webhook refused", "reason", err)
+		return false, apperr.E(apperr.InvalidJSON, "webhook")
+	}
 	if err != nil {
 		s.log.Warn("webhook refused", "reason", err)
 		s.metrics.WebhookRefused()

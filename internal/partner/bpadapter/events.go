@@ -3,6 +3,7 @@ package bpadapter
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"strings"
 	"time"
@@ -91,7 +92,11 @@ func Receive(secret string, h http.Header, body []byte, now time.Time) (Translat
 	if id == "" {
 		return Translation{}, errors.New("bpadapter: webhook without a message id")
 	}
-	return TranslateEvent(id, body)
+	tr, err := TranslateEvent(id, body)
+	if err != nil {
+		return Translation{}, fmt.Errorf("%w: %v", partner.ErrUnreadableDelivery, err)
+	}
+	return tr, nil
 }
 
 // Receive verifies and translates a delivery (partner.Staged).

@@ -20,7 +20,7 @@ export const corridors = {
     taxIdKinds: ['cpf', 'cnpj'],
     railReferenceKind: 'pix_end_to_end_id',
     instructions: 'code',
-    checkAvailable: true,
+    checkAvailable: false,
     effectiveRateDecimals: 4,
   },
   mexico: {

@@ -5,14 +5,14 @@ import { brazil, countryConfig, mexico } from './country';
 // (internal/corridor, generated into corridors.gen.ts): these are the
 // product's promises, so a change here is a product decision.
 describe('countryConfig', () => {
-  it('gives Brazil its spec minimum and the mailed check', () => {
+  it('gives Brazil its spec minimum, and the mailed check as coming soon (the partner pays out by bank transfer only)', () => {
     expect(brazil).toEqual({
       country: 'brazil',
       currency: 'BRL',
       symbol: 'USDC/BRL',
       method: 'pix',
       minimumUSD: 16,
-      checkAvailable: true,
+      checkAvailable: false,
       effectiveRateDecimals: 4,
     });
   });
