@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"testing"
 	"time"
 
@@ -83,16 +84,25 @@ func TestDashboardTotalsAndStatuses(t *testing.T) {
 		p.Simulate(failed, "payin_failed")
 		awaiting := p.Pay("50.00")
 		processing := p.Pay("60.00")
-		p.Simulate(processing, "payin_processing")
-		received := p.Pay("70.00")
-		p.Simulate(received, "payin_completed")
-		converting := p.Pay("80.00")
-		p.Simulate(converting, "payin_completed")
-		p.Simulate(converting, "offramp_created")
-		completed := p.Pay("90.25")
-		for _, ev := range []string{"payin_completed", "offramp_created", "offramp_completed"} {
-			p.Simulate(completed, ev)
+		// BlindPay moves a payin from "in progress" to "settled" at once
+		// when simulated; what it reports in between (the payin moving, the
+		// deposit arrived but not yet converted) comes as its webhooks would.
+		secret := h.WebhookSecret()
+		pay := storedPayment(t, h, processing)
+		if r := h.PostWebhook("msg_dash_processing", h.Clock.Now(), secret,
+			apptest.PayinUpdate("payin.update", pay.PartnerPayinID, "processing", false, pay.AmountLocal)); r.Status != http.StatusOK {
+			t.Fatalf("payin.update: %d %s", r.Status, r.Body)
 		}
+		received := p.Pay("70.00")
+		pay = storedPayment(t, h, received)
+		if r := h.PostWebhook("msg_dash_received", h.Clock.Now(), secret,
+			apptest.PayinUpdate("payin.update", pay.PartnerPayinID, "processing", true, pay.AmountLocal)); r.Status != http.StatusOK {
+			t.Fatalf("payin.update: %d %s", r.Status, r.Body)
+		}
+		converting := p.Pay("80.00")
+		p.SettlePayin(converting) // Crebit asks for the payout itself
+		completed := p.Pay("90.25")
+		p.Deliver(completed)
 		want := map[string]struct{ state, group, next, direction string }{
 			expired:    {"expired", "failed", "new_payment", "sent"},
 			refunded:   {"refunded", "failed", "refund", "received"},

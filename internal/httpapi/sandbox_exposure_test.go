@@ -31,8 +31,8 @@ func TestSandboxSurfacesAnswerOnlyLoopbackClients(t *testing.T) {
 			{"GET", "/api/sandbox/mailbox/mbx_anything", nil},
 			{"GET", "/api/sandbox/mailbox/mbx_anything/attachments/0", nil},
 			{"POST", "/api/trigger-mock-webhook", map[string]string{"transaction_id": txn, "event": "payin_completed"}},
-			{"POST", "/sandbox/v1/customers", map[string]any{}},
-			{"GET", "/sandbox/v1/payins", nil},
+			{"POST", "/bpsandbox/v1/instances/in_000000000000/customers", map[string]any{}},
+			{"GET", "/bpsandbox/v1/instances/in_000000000000/payins", nil},
 		} {
 			if r := p.Do(c.method, c.path, c.body, remote...); r.Status != http.StatusNotFound || r.Str("code") != "not_found" {
 				t.Errorf("%s %s from a remote client: %d %s, want 404 not_found", c.method, c.path, r.Status, r.Body)
