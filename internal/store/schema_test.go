@@ -40,9 +40,7 @@ var nullablePKColumns = []string{
 	"check_waitlist.account_id", "customers.id", "external_accounts.id", "ledger_transactions.id",
 	"mailbox.id", "outbox.id", "payment_authorizations.payment_id", "payment_recipients.payment_id",
 	"payments.id", "quotes.id", "referral_arrivals.session_id", "referral_codes.code",
-	"referral_rewards.id", "referrals.id", "sandbox_customers.id", "sandbox_events.id",
-	"sandbox_external_accounts.id", "sandbox_payins.id", "sandbox_quotes.id", "sandbox_wallets.id",
-	"sandbox_webhook_endpoints.id", "scholarship_filter_sets.id", "scholarship_profiles.id",
+	"referral_rewards.id", "referrals.id", "scholarship_filter_sets.id", "scholarship_profiles.id",
 	"scholarship_programs.id", "sessions.id", "signin_events.id", "subscribers.email",
 	"webhook_events.id",
 }
