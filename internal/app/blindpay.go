@@ -36,6 +36,9 @@ func embeddedBlindPay(cfg config.Config, sdb *store.DB, squeue *jobs.Queue, now 
 	sc := bpsandbox.DefaultConfig()
 	sc.InstanceID, sc.APIKey, sc.PublicURL = config.BlindPaySandboxInstance, cfg.PartnerAPIKey.Reveal(), cfg.BaseURL+"/bpsandbox"
 	sc.Token = cfg.BlindPayToken
+	// The commercial quotations, fee and failure switch of CREBIT_SANDBOX_*.
+	sc.BRLQuotation, sc.MXNQuotation, sc.USDQuotation = cfg.Sandbox.BRLQuotation, cfg.Sandbox.MXNQuotation, cfg.Sandbox.USDQuotation
+	sc.FeeBps, sc.FailQuotes = cfg.Sandbox.FeeBps, cfg.Sandbox.FailQuotes
 	// Identity is decided by itself, as on a development instance; the
 	// payer's deposit waits for the Simulate panel; what follows it moves by
 	// itself when CREBIT_SANDBOX_AUTO_ADVANCE is on.
