@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/cookiejar"
+	"net/url"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -18,6 +19,7 @@ import (
 
 	"github.com/crebit/crebit/internal/app"
 	"github.com/crebit/crebit/internal/app/apptest"
+	"github.com/crebit/crebit/internal/bpsandbox/bpsandboxtest"
 	"github.com/crebit/crebit/internal/store"
 	"github.com/crebit/crebit/internal/store/storetest"
 )
@@ -213,14 +215,14 @@ func TestPaymentsSurviveARestart(t *testing.T) {
 			br := &client{t: t, base: srv.url, http: &http.Client{Jar: jarBR, Timeout: 20 * time.Second}}
 			mx := &client{t: t, base: srv.url, http: &http.Client{Jar: jarMX, Timeout: 20 * time.Second}}
 
-			cb := br.ok("POST", "/api/create-customer", apptest.CustomerBR(apptest.CPF))
+			cb := br.stagedCustomer(apptest.CustomerBR(apptest.CPF))
 			br.ok("POST", "/api/create-external-account", apptest.BankAccount(str(cb, "customer_id")))
 			qb := br.ok("POST", "/api/create-quote", `{"symbol":"USDC/BRL","amount_usd":1500.50}`)
 			onb, _ := qb["on_ramp"].(map[string]any)
 			pb := br.ok("POST", "/api/create-pix-payment", fmt.Sprintf(`{"amount_brl":%s,"customer_id":%q,"wallet_address":%q,"quote_id":%q,"sender_name":"Maria Silva","sender_document":%q}`,
 				num(qb, "total_local_amount"), str(cb, "customer_id"), str(cb, "wallet_address"), str(onb, "id"), apptest.CPF), "Idempotency-Key", "br-1")
 
-			cm := mx.ok("POST", "/api/create-customer", apptest.CustomerMX(apptest.CURP))
+			cm := mx.stagedCustomer(apptest.CustomerMX(apptest.CURP))
 			mx.ok("POST", "/api/create-external-account", apptest.BankAccount(str(cm, "customer_id")))
 			qm := mx.ok("POST", "/api/create-quote", `{"symbol":"USDC/MXN","amount_usd":800}`)
 			onm, _ := qm["on_ramp"].(map[string]any)
@@ -228,10 +230,11 @@ func TestPaymentsSurviveARestart(t *testing.T) {
 				num(qm, "total_local_amount"), str(cm, "customer_id"), str(cm, "wallet_id"), str(onm, "id"), apptest.CURP))
 			txBR, txMX := str(pb, "transaction_id"), str(pm, "transaction_id")
 
+			// The pay-ins settle; Crebit asks BlindPay for the payouts.
 			br.ok("POST", "/api/trigger-mock-webhook", map[string]string{"transaction_id": txBR, "event": "payin_completed"})
 			mx.ok("POST", "/api/trigger-mock-webhook", map[string]string{"transaction_id": txMX, "event": "payin_completed"})
-			waitState(t, br, txBR, "payin_completed")
-			waitState(t, mx, txMX, "payin_completed")
+			waitState(t, br, txBR, "offramp_created")
+			waitState(t, mx, txMX, "offramp_created")
 
 			// Restart: the same data, a new process; the browsers keep their cookies.
 			srv.stop(t)
@@ -240,10 +243,9 @@ func TestPaymentsSurviveARestart(t *testing.T) {
 			if ids := br.ok("GET", "/api/last-quote-ids", nil); str(ids, "on_ramp_quote_id") != str(onb, "id") {
 				t.Fatalf("session lost across restart: %v", ids)
 			}
-			for _, ev := range []string{"offramp_created", "offramp_completed"} {
-				br.ok("POST", "/api/trigger-mock-webhook", map[string]string{"transaction_id": txBR, "event": ev})
-				mx.ok("POST", "/api/trigger-mock-webhook", map[string]string{"transaction_id": txMX, "event": ev})
-			}
+			// The payouts asked for before the restart complete after it.
+			br.ok("POST", "/api/trigger-mock-webhook", map[string]string{"transaction_id": txBR, "event": "offramp_completed"})
+			mx.ok("POST", "/api/trigger-mock-webhook", map[string]string{"transaction_id": txMX, "event": "offramp_completed"})
 			waitState(t, br, txBR, "completed")
 			waitState(t, mx, txMX, "completed")
 			// A retry of the first payment after the restart is still the same payment.
@@ -268,6 +270,49 @@ func TestPaymentsSurviveARestart(t *testing.T) {
 	}
 }
 
+// stagedCustomer goes through BlindPay's first steps as a browser does:
+// the partner's terms (Crebit opens the acceptance, the browser posts the
+// partner's page, the partner's webhook confirms it), the customer, and
+// the wallet once the partner approved the payer. It returns the
+// create-customer answer with the wallet's id and address added.
+func (c *client) stagedCustomer(customer map[string]any) map[string]any {
+	c.t.Helper()
+	start := c.ok("POST", "/api/partner-terms", map[string]string{"return_path": "/pay"})
+	page, err := url.Parse(str(start, "url"))
+	if err != nil || page.Query().Get("session_token") == "" {
+		c.t.Fatalf("partner terms: no page in %v", start)
+	}
+	noFollow := *c.http
+	noFollow.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
+	res, err := noFollow.PostForm(str(start, "url"), url.Values{"session_token": {page.Query().Get("session_token")}})
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusSeeOther {
+		c.t.Fatalf("accepting the partner's terms: %d", res.StatusCode)
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	for _, terms := c.call("GET", "/api/partner-terms", nil); terms["accepted"] != true; _, terms = c.call("GET", "/api/partner-terms", nil) {
+		if time.Now().After(deadline) {
+			c.t.Fatalf("the partner never confirmed the terms: %v", terms)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	cust := c.ok("POST", "/api/create-customer", customer)
+	for {
+		status, w := c.call("POST", "/api/create-wallet", map[string]string{"customer_id": str(cust, "customer_id")})
+		if status == http.StatusOK {
+			cust["wallet_id"], cust["wallet_address"] = w["wallet_id"], w["wallet_address"]
+			return cust
+		}
+		if time.Now().After(deadline) {
+			c.t.Fatalf("the partner never approved the payer: %d %v", status, w)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
 func waitState(t *testing.T, c *client, txn, want string) {
 	t.Helper()
 	deadline := time.Now().Add(30 * time.Second)
@@ -279,23 +324,46 @@ func waitState(t *testing.T, c *client, txn, want string) {
 	}
 }
 
+// TestSetupWebhookIsAnOperatorCommand: with the embedded sandbox the
+// server registers its own endpoint when it starts, and the command says
+// there is nothing to set up; with CREBIT_PARTNER=blindpay it registers
+// this server's receiver at BlindPay (here a BlindPay double over real
+// HTTP) and prints the signing secret BlindPay made, for the operator to
+// keep as CREBIT_WEBHOOK_SECRET. A refused API key is an error that does
+// not print a secret.
 func TestSetupWebhookIsAnOperatorCommand(t *testing.T) {
 	t.Parallel()
-	dir := t.TempDir()
-	r := start(t, map[string]string{"CREBIT_DATA_DIR": dir})
-	_, port, _ := strings.Cut(strings.TrimPrefix(r.url, "http://"), ":")
-	var out bytes.Buffer
-	env := map[string]string{"CREBIT_DATA_DIR": dir, "CREBIT_ADDR": "127.0.0.1:" + port}
-	if err := app.Run(context.Background(), []string{"setup-webhook"}, func(k string) string { return env[k] }, &out, io.Discard); err != nil {
-		t.Fatalf("setup-webhook: %v", err)
+	run := func(env map[string]string) (string, error) {
+		var out bytes.Buffer
+		err := app.Run(context.Background(), []string{"setup-webhook"}, func(k string) string { return env[k] }, &out, io.Discard)
+		return out.String(), err
 	}
-	if !strings.Contains(out.String(), "webhook registered: http://127.0.0.1:"+port+"/api/webhook/payout-events") {
-		t.Fatalf("output: %s", out.String())
+	if out, err := run(map[string]string{"CREBIT_DATA_DIR": t.TempDir()}); err != nil || !strings.Contains(out, "nothing to set up") {
+		t.Fatalf("setup-webhook with the embedded sandbox: %v\n%s", err, out)
+	}
+
+	const key, instance = "sk_test_setup_key", "in_setupwebhook"
+	_, srv, _ := bpsandboxtest.Start(t, storetest.Open(t, store.SQLite), bpsandboxtest.Options{InstanceID: instance, APIKey: key})
+	base := "http://127.0.0.1:8443"
+	env := map[string]string{"CREBIT_PARTNER": "blindpay", "CREBIT_PARTNER_URL": srv.URL + "/bpsandbox", "CREBIT_PARTNER_API_KEY": key,
+		"CREBIT_BLINDPAY_INSTANCE_ID": instance, "CREBIT_BASE_URL": base, "CREBIT_DATA_DIR": t.TempDir()}
+	out, err := run(env)
+	if err != nil {
+		t.Fatalf("setup-webhook: %v\n%s", err, out)
+	}
+	secret := regexp.MustCompile(`whsec_[A-Za-z0-9+/=]+`).FindString(out)
+	if !strings.Contains(out, "registered for "+base+"/api/webhook/payout-events") || secret == "" {
+		t.Fatalf("output: %s", out)
+	}
+	// The secret printed is the endpoint's at BlindPay; a second run finds
+	// the endpoint and prints the same one.
+	if again, err := run(env); err != nil || !strings.Contains(again, secret) {
+		t.Fatalf("setup-webhook again: %v\n%s", err, again)
 	}
 	// With a wrong API key the partner refuses, and the command says so.
 	env["CREBIT_PARTNER_API_KEY"] = "sk_wrong"
-	if err := app.Run(context.Background(), []string{"setup-webhook"}, func(k string) string { return env[k] }, &out, io.Discard); err == nil {
-		t.Fatal("a refused registration reported success")
+	if out, err := run(env); err == nil || strings.Contains(out, secret) {
+		t.Fatalf("a refused registration: %v\n%s", err, out)
 	}
 }
 
@@ -364,7 +432,7 @@ func sandboxKeepsItsOwnFile(t *testing.T, dir string) {
 	defer sdb.Close()
 	payins := func(db *store.DB) (n int) {
 		if err := db.Read(ctx, func(tx *store.Tx) error {
-			return tx.QueryRow(ctx, `SELECT COUNT(*) FROM sandbox_payins`).Scan(&n)
+			return tx.QueryRow(ctx, `SELECT COUNT(*) FROM bpsandbox_payins`).Scan(&n)
 		}); err != nil {
 			t.Fatal(err)
 		}

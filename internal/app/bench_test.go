@@ -3,15 +3,13 @@ package app_test
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"io"
 	"net/http"
 	"testing"
 	"time"
 
 	"github.com/crebit/crebit/internal/app/apptest"
-	"github.com/crebit/crebit/internal/config"
-	"github.com/crebit/crebit/internal/partner"
+	"github.com/crebit/crebit/internal/partner/blindpay"
 	"github.com/crebit/crebit/internal/payment"
 	"github.com/crebit/crebit/internal/randid"
 	"github.com/crebit/crebit/internal/store"
@@ -19,7 +17,7 @@ import (
 )
 
 // These benchmarks drive the whole application (real HTTP, the embedded
-// sandbox partner over loopback, River, the database) one request at a time,
+// BlindPay sandbox partner over loopback, River, the database) one request at a time,
 // so ns/op is the latency a single browser sees and allocs/op counts every
 // allocation in the process for that request: client, server and sandbox.
 // They are measurements, not assertions. Run them with
@@ -42,8 +40,8 @@ func benchEachEngine(b *testing.B, fn func(b *testing.B, h *apptest.Harness)) {
 const benchQuoteBody = `{"symbol":"USDC/BRL","amount_usd":100}`
 
 // BenchmarkQuoteCreate is POST /api/create-quote in a session that already
-// exists: the session lookup, two partner calls to the sandbox over HTTP,
-// pricing, and the transaction that stores the quote.
+// exists: the session lookup, two FX calls to the embedded BlindPay
+// sandbox, pricing, and the transaction that stores the quote.
 func BenchmarkQuoteCreate(b *testing.B) {
 	benchEachEngine(b, func(b *testing.B, h *apptest.Harness) {
 		br := h.Browser()
@@ -57,9 +55,9 @@ func BenchmarkQuoteCreate(b *testing.B) {
 
 // BenchmarkPaymentCreate is POST /api/create-pix-payment for a fresh quote
 // (the quote itself is made with the timer stopped): ownership and quote
-// checks, the payment and authorization rows, the sandbox pay-in with its
-// BR Code over HTTP, and the transaction that opens the payment and
-// schedules its expiry.
+// checks, the payment and authorization rows, the sandbox's firm payin
+// quote (checked against a payout FX) and pay-in with its BR Code, and the
+// transaction that opens the payment and schedules its expiry.
 func BenchmarkPaymentCreate(b *testing.B) {
 	benchEachEngine(b, func(b *testing.B, h *apptest.Harness) {
 		p := h.NewBrazilPayer()
@@ -75,23 +73,20 @@ func BenchmarkPaymentCreate(b *testing.B) {
 	})
 }
 
-// BenchmarkWebhookProcess measures end to end, from sending a signed
-// payin_completed event to POST /api/webhook/payout-events until the
-// payment's new state is committed and visible in the database: the
-// signature check, recording the event and enqueuing its job, River
-// picking the job up, and the transaction that moves the payment and posts
-// its ledger entries. The payment is created, and the event built and
-// signed, with the timer stopped. The state is polled every millisecond, so
-// figures carry up to that much extra, and allocs/op counts the polling
-// and River's own fetch loop during the wait. ack-ns/op is the part until
-// the webhook's 200 answer; queue-ns/job (scheduled to picked up) and
-// work-ns/job (picked up to recorded done) come from River's job rows.
+// BenchmarkWebhookProcess measures end to end, from sending BlindPay's
+// signed delivery of a pay-in whose deposit arrived (payin.update, Svix
+// headers) to POST /api/webhook/payout-events until the payment's new
+// state (payin_completed) is committed and visible in the database: the
+// signature check, and the one transaction that records the delivery,
+// moves the payment and posts its ledger entries (a job applies it only
+// when that fails). The payment is created, and the delivery built and
+// signed, with the timer stopped. The state is polled every millisecond,
+// so figures carry up to that much extra, and allocs/op counts the
+// polling during the wait. ack-ns/op is the part until the webhook's 200
+// answer.
 func BenchmarkWebhookProcess(b *testing.B) {
 	benchEachEngine(b, func(b *testing.B, h *apptest.Harness) {
-		secret, err := config.DecodeWebhookSecret(h.Config.WebhookSecret.Reveal())
-		if err != nil {
-			b.Fatal(err)
-		}
+		secret := h.WebhookSecret()
 		p := h.NewBrazilPayer()
 		client := &http.Client{Timeout: 30 * time.Second}
 		var ack time.Duration
@@ -100,7 +95,7 @@ func BenchmarkWebhookProcess(b *testing.B) {
 			b.StopTimer()
 			txn := p.PixPayment(p.Quote("USDC/BRL", "100"), "").Str("transaction_id")
 			pay := benchPayment(b, h, txn)
-			req := benchSignedEvent(b, h.URL, secret, partner.EventPayinCompleted, pay)
+			req := benchSignedDelivery(b, h.URL, secret, pay)
 			b.StartTimer()
 
 			start := time.Now()
@@ -117,81 +112,24 @@ func BenchmarkWebhookProcess(b *testing.B) {
 			benchWaitForState(b, h, txn, payment.StatePayinCompleted)
 		}
 		b.ReportMetric(float64(ack.Nanoseconds())/float64(b.N), "ack-ns/op")
-		wait, work := benchWebhookJobTimes(b, h)
-		b.ReportMetric(float64(wait.Nanoseconds()), "queue-ns/job")
-		b.ReportMetric(float64(work.Nanoseconds()), "work-ns/job")
 	})
 }
 
-// benchWebhookJobTimes reads River's own record of the webhook jobs: the mean
-// wait from being scheduled to being picked up, and the mean time from then
-// to being finished (the processing transaction plus River's bookkeeping).
-// SQLite stores these times to the millisecond.
-func benchWebhookJobTimes(b *testing.B, h *apptest.Harness) (wait, work time.Duration) {
-	const q = `SELECT scheduled_at, attempted_at, finalized_at FROM river_job
-		WHERE kind = 'process_webhook_event' AND state = 'completed'`
-	var n int
-	add := func(scheduled, attempted, finalized time.Time) {
-		wait += attempted.Sub(scheduled)
-		work += finalized.Sub(attempted)
-		n++
-	}
-	ctx := context.Background()
-	if h.DB.Engine() == store.SQLite {
-		rows, err := h.DB.SQLDB().QueryContext(ctx, q)
-		if err != nil {
-			b.Fatal(err)
-		}
-		defer rows.Close()
-		for rows.Next() {
-			var s, a, f time.Time
-			if err := rows.Scan(&s, &a, &f); err != nil {
-				b.Fatal(err)
-			}
-			add(s, a, f)
-		}
-		if err := rows.Err(); err != nil {
-			b.Fatal(err)
-		}
-	} else {
-		rows, err := h.DB.Pool().Query(ctx, q)
-		if err != nil {
-			b.Fatal(err)
-		}
-		defer rows.Close()
-		for rows.Next() {
-			var s, a, f time.Time
-			if err := rows.Scan(&s, &a, &f); err != nil {
-				b.Fatal(err)
-			}
-			add(s, a, f)
-		}
-		if err := rows.Err(); err != nil {
-			b.Fatal(err)
-		}
-	}
-	if n == 0 {
-		return 0, 0
-	}
-	return wait / time.Duration(n), work / time.Duration(n)
-}
-
-// benchSignedEvent builds the partner's delivery of event typ for the payment's
-// pay-in, signed with the configured webhook secret.
-func benchSignedEvent(b *testing.B, base string, secret []byte, typ string, p payment.Record) *http.Request {
+// benchSignedDelivery builds BlindPay's delivery (payin.update, the deposit
+// arrived) for the payment's pay-in, signed as Svix does with the
+// endpoint's whsec_ secret.
+func benchSignedDelivery(b *testing.B, base, secret string, p payment.Record) *http.Request {
 	now := time.Now().UTC()
-	ev := partner.Event{ID: randid.New("evt"), Type: typ, CreatedAt: now, Data: partner.EventData{
-		PayinID: p.PartnerPayinID, Reference: p.ID, Status: "completed",
-		Amount: p.AmountLocal.String(), Currency: string(p.AmountLocal.Currency)}}
-	body, err := json.Marshal(ev)
-	if err != nil {
-		b.Fatal(err)
-	}
+	body := apptest.PayinUpdate("payin.update", p.PartnerPayinID, "processing", true, p.AmountLocal)
 	req, err := http.NewRequest(http.MethodPost, base+"/api/webhook/payout-events", bytes.NewReader(body))
 	if err != nil {
 		b.Fatal(err)
 	}
-	req.Header = partner.Sign(secret, ev.ID, now, body)
+	hdr, err := blindpay.Sign(secret, randid.New("msg"), now, body)
+	if err != nil {
+		b.Fatal(err)
+	}
+	req.Header = hdr
 	req.Header.Set("Content-Type", "application/json")
 	return req
 }

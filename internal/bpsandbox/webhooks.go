@@ -196,11 +196,30 @@ func (w *deliverWorker) Work(ctx context.Context, job *river.Job[deliverArgs]) e
 	s := w.s
 	var payload string
 	var ep store.BPEndpoint
+	local, _ := s.local.Load().(string)
+	redirect := false
+	secret := ""
 	err := s.db.Read(ctx, func(tx *store.Tx) (err error) {
 		if payload, err = tx.BPSandboxEventPayload(ctx, job.Args.EventID); err != nil {
 			return err
 		}
-		ep, err = tx.BPSandboxEndpoint(ctx, job.Args.EndpointID)
+		if ep, err = tx.BPSandboxEndpoint(ctx, job.Args.EndpointID); err != nil {
+			return err
+		}
+		secret = ep.Secret
+		redirect = local != "" && loopback(ep.URL) && local != ep.URL
+		if !redirect {
+			return nil
+		}
+		// Delivered to this process's receiver instead of another
+		// instance's: signed as this receiver's own endpoint would be (its
+		// secret is the one it checks), when it registered one.
+		eps, err := tx.BPSandboxEndpoints(ctx)
+		for _, e := range eps {
+			if e.URL == local {
+				secret = e.Secret
+			}
+		}
 		return err
 	})
 	if errors.Is(err, store.ErrNotFound) {
@@ -211,14 +230,14 @@ func (w *deliverWorker) Work(ctx context.Context, job *river.Job[deliverArgs]) e
 	}
 	body := []byte(payload)
 	target := ep.URL
-	if local, _ := s.local.Load().(string); local != "" && loopback(ep.URL) {
+	if redirect {
 		target = local
 	}
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, target, bytes.NewReader(body))
 	if err != nil {
 		return err
 	}
-	headers, err := Sign(ep.Secret, job.Args.EventID, s.now(), body)
+	headers, err := Sign(secret, job.Args.EventID, s.now(), body)
 	if err != nil {
 		return err
 	}

@@ -51,12 +51,18 @@ type Corridor struct {
 	// PartnerMethod is BlindPay's payment_method for a pay-in on this rail.
 	PartnerMethod string
 	// MinimumUSD is the smallest payment, in USD; the server refuses less.
+	// It is never below PayoutMinimum.
 	MinimumUSD money.Amount
 	// MinimumShown says whether the wizards state the minimum and open the
 	// spec's "Minimum Transfer Amount" dialog below it (Brazil's USD 16).
-	// Mexico's USD 1.00 is a technical floor no payer meets in practice,
-	// the calculator's own smallest amount, and the spec shows no minimum.
+	// Mexico's USD 5.00 is the partner's floor (PayoutMinimum), which no
+	// tuition payment meets in practice, and the spec shows no minimum.
 	MinimumShown bool
+	// PayinMinimum is the smallest pay-in the partner takes on this rail,
+	// in the corridor's currency: BlindPay's payin quotes are 10.00 to
+	// 100,000 per currency (docs/BLINDPAY.md §6). A quote whose total is
+	// less is refused before it is shown.
+	PayinMinimum money.Amount
 	// TaxID is the payer's tax id.
 	TaxID TaxID
 	// Rail is the rail's own reference of a received transfer.
@@ -115,3 +121,10 @@ func (c Corridor) NameIn(lang string) string {
 
 // CheckAvailable reports whether a check to the school can be chosen.
 func (c Corridor) CheckAvailable() bool { return c.Check == Available }
+
+// PayoutMinimum is the smallest USD payout the partner makes: a BlindPay
+// payout quote's request_amount is at least 500 (USD 5.00,
+// docs/BLINDPAY.md §6), and Crebit pays out exactly the payment's USD
+// amount after the pay-in settles. A smaller payment would be paid in and
+// never paid out, so it is refused when quoted.
+var PayoutMinimum = money.Amount{Minor: 500, Currency: money.USD}

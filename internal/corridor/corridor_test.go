@@ -66,7 +66,7 @@ func TestEntries(t *testing.T) {
 	}{
 		{Brazil, "BR", "brazil", "BRL", "pix", "pix", "USDC/BRL", "pt-BR", "16.00", "CPF", ComingSoon, InstructionsCode,
 			"amount_brl", "sender_document", "4"},
-		{Mexico, "MX", "mexico", "MXN", "spei", "spei", "USDC/MXN", "es-MX", "1.00", "CURP", ComingSoon, InstructionsBankAccount,
+		{Mexico, "MX", "mexico", "MXN", "spei", "spei", "USDC/MXN", "es-MX", "5.00", "CURP", ComingSoon, InstructionsBankAccount,
 			"amount_mxn", "sender_clabe", "3"},
 	}
 	for _, tt := range tests {
@@ -131,6 +131,12 @@ func TestTableIsConsistent(t *testing.T) {
 		}
 		if !c.MinimumUSD.IsPositive() {
 			t.Errorf("%s: minimum %s is not positive", c.Name, c.MinimumUSD)
+		}
+		if c.MinimumUSD.Cmp(PayoutMinimum) < 0 {
+			t.Errorf("%s: minimum %s is below the partner's payout minimum %s", c.Name, c.MinimumUSD, PayoutMinimum)
+		}
+		if c.PayinMinimum.Currency != c.Currency || !c.PayinMinimum.IsPositive() {
+			t.Errorf("%s: pay-in minimum %s %s, want a positive %s amount", c.Name, c.PayinMinimum, c.PayinMinimum.Currency, c.Currency)
 		}
 		if c.TaxID.validate == nil || c.Rail.validate == nil {
 			t.Errorf("%s: a validator is missing", c.Name)

@@ -17,6 +17,7 @@ var (
 		Method: "pix", MethodName: "Pix", PartnerMethod: "pix", WizardPath: "/get-started",
 		// The spec: payments from Brazil are at least USD 16.
 		MinimumUSD: money.Amount{Minor: 1600, Currency: money.USD}, MinimumShown: true,
+		PayinMinimum: money.Amount{Minor: 1000, Currency: money.BRL},
 		TaxID: TaxID{Name: "CPF", Kinds: []string{KindCPF, KindCNPJ}, validate: brazilTaxID,
 			Example: "529.982.247-25"},
 		Rail: Rail{Name: "Pix end-to-end id", Kind: "pix_end_to_end_id", Length: rail.EndToEndIDLength,
@@ -32,13 +33,13 @@ var (
 		Names:    map[string]string{"en": "Mexico", "pt-BR": "México", "es-MX": "México"},
 		Currency: money.MXN, CurrencySign: "MX$", Symbol: "USDC/MXN",
 		Method: "spei", MethodName: "SPEI", PartnerMethod: "spei", WizardPath: "/get-started-mexico",
-		// The legs of a SPEI payment round twice (MXN -> USDC down to 6
-		// places, USDC -> USD down to cents), so the gross USD can fall a
-		// cent short and Crebit tops that cent up. USD 1.00, the smallest
-		// amount the calculator quotes, keeps that cent at most 1% of any
-		// payment and every leg far from zero at any plausible MXN rate
+		// The partner's floor: BlindPay pays out at least USD 5.00
+		// (PayoutMinimum). It also keeps the cent Crebit may top up when
+		// the legs round (MXN -> USDC down to 6 places, USDC -> USD down to
+		// cents) at most 0.2% of any payment, and every leg far from zero
 		// (pricing.ComputeLegs still refuses legs that would not finish).
-		MinimumUSD: money.Amount{Minor: 100, Currency: money.USD},
+		MinimumUSD:   money.Amount{Minor: 500, Currency: money.USD},
+		PayinMinimum: money.Amount{Minor: 1000, Currency: money.MXN},
 		TaxID: TaxID{Name: "CURP", Kinds: []string{KindCURP}, validate: mexicoTaxID,
 			Example: "HEGG560427MVZRRL04"},
 		Rail: Rail{Name: "SPEI tracking key (clave de rastreo)", Kind: "spei_tracking_key",

@@ -225,15 +225,21 @@ func TestLiveStatusAcrossInstances(t *testing.T) {
 	if ev, _ := s.next(); ev.Data["status"] != "awaiting_payin" {
 		t.Fatalf("first event %+v", ev)
 	}
-	p.Simulate(txn, "payin_processing") // on A; the sandbox's delivery job runs on B
-	s.until("payin_processing")
-	if n := count(t, b, `SELECT COUNT(*) FROM webhook_events WHERE processed_at IS NOT NULL`); n != 1 {
-		t.Fatalf("B processed %d events", n)
-	}
-	// A signed webhook posted straight to B reaches A's stream too.
+	// A BlindPay delivery posted straight to B (the deposit is on its way,
+	// not arrived: payin_processing), signed with B's endpoint secret,
+	// reaches A's stream.
 	pay := storedPayment(t, a, txn)
-	if r := signedWebhook(t, b, "evt_cross_1", "payin_completed", pay.PartnerPayinID, txn, time.Now(), b.WebhookSecret()); r.Status != http.StatusOK {
+	body := apptest.PayinUpdate("payin.update", pay.PartnerPayinID, "processing", false, pay.AmountLocal)
+	if r := b.PostWebhook("msg_cross_1", time.Now(), b.WebhookSecret(), body); r.Status != http.StatusOK {
 		t.Fatalf("webhook on B: %d %s", r.Status, r.Body)
 	}
+	s.until("payin_processing")
+	// The sandbox's deposit (asked on A; its delivery job runs on B, as A
+	// works no jobs): with BlindPay the deposit's arrival is the pay-in
+	// completed at Crebit.
+	p.Simulate(txn, "payin_processing")
 	s.until("payin_completed")
+	if n := count(t, b, `SELECT COUNT(*) FROM webhook_events WHERE processed_at IS NOT NULL AND payment_id = '`+txn+`'`); n != 2 {
+		t.Fatalf("B processed %d events of the payment, want 2", n)
+	}
 }

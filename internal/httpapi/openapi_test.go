@@ -22,8 +22,8 @@ import (
 
 	"github.com/crebit/crebit/internal/app/apptest"
 	"github.com/crebit/crebit/internal/apperr"
-	"github.com/crebit/crebit/internal/config"
-	"github.com/crebit/crebit/internal/partner"
+	"github.com/crebit/crebit/internal/money"
+	"github.com/crebit/crebit/internal/partner/blindpay"
 	"github.com/crebit/crebit/internal/store"
 )
 
@@ -244,6 +244,7 @@ func TestOpenAPIMatchesResponses(t *testing.T) {
 	w := &world{h: h, engine: store.SQLite, br: h.NewBrazilPayer(), mx: h.NewMexicoPayer()}
 	br, mx := w.br, w.mx
 	other := h.Browser()
+	other.AcceptPartnerTerms() // BlindPay makes a customer only after its terms (docs/BLINDPAY.md §5)
 	referrer := h.NewVerifiedAccountPayer("referrer.doc@example.com", apptest.CPF2)
 
 	brlQuote := quote(t, br.Browser, "USDC/BRL", "100")
@@ -251,15 +252,15 @@ func TestOpenAPIMatchesResponses(t *testing.T) {
 	mxnQuote := quote(t, mx.Browser, "USDC/MXN", "100")
 	pay := mustDo(t, br.Browser, "POST", "/api/create-pix-payment", pixBody(br, brlQuote), "Idempotency-Key", "openapi-1")
 	txn := pay.Str("transaction_id")
-	key, err := config.DecodeWebhookSecret(h.Config.WebhookSecret.Reveal())
+	// A BlindPay webhook delivery (Svix-signed with the endpoint's whsec_
+	// secret), sent with the Standard Webhooks header names the document
+	// requires (the receiver takes svix-* and webhook-* alike).
+	event := apptest.PayinUpdate("payin.update", "pi_unknown", "processing", false, money.New(10000, money.BRL))
+	hdr, err := blindpay.Sign(h.WebhookSecret(), "msg_doc", time.Now(), event)
 	if err != nil {
 		t.Fatal(err)
 	}
-	event := []byte(`{"id":"evt_doc","type":"payin_processing","created_at":"2026-01-01T00:00:00Z","data":{"payin_id":"pi_unknown"}}`)
-	var signed []string
-	for k, v := range partner.Sign(key, "evt_doc", time.Now(), event) {
-		signed = append(signed, k, v[0])
-	}
+	signed := []string{"webhook-id", hdr.Get("svix-id"), "webhook-timestamp", hdr.Get("svix-timestamp"), "webhook-signature", hdr.Get("svix-signature")}
 	fresh := h.Browser()
 	student := h.Browser()
 	student.MustOK("PUT", "/api/scholarships/profile", map[string]any{"citizenshipCountries": []string{"MX"}})
@@ -328,10 +329,13 @@ func TestOpenAPIMatchesResponses(t *testing.T) {
 			body: withFields(apptest.BankAccount(br.CustomerID), "routing_number", "123456789"), status: 400},
 		{name: "external_account_not_yours", as: other, method: "POST", tmpl: "/api/create-external-account", body: apptest.BankAccount(br.CustomerID), status: 404},
 
+		// A check mailed to the school: a request the document allows, but
+		// BlindPay pays out to bank accounts only (docs/BLINDPAY.md §17.6),
+		// so it is "coming soon" and refused before the partner is asked (400).
 		{name: "pix_check", as: br.Browser, method: "POST", tmpl: "/api/create-pix-payment",
 			body: pixBody(br, checkQuote, "delivery_method", "check-to-school", "check_details", checkDetails(),
 				"authorization", map[string]any{"accepted": true, "signed_at": "2026-01-01T00:00:00Z", "signer_name": "Maria Silva"}),
-			header: []string{"Idempotency-Key", "openapi-2"}, status: 200, validRequest: true},
+			header: []string{"Idempotency-Key", "openapi-2"}, status: 400, validRequest: true},
 		{name: "pix_key_reused", as: br.Browser, method: "POST", tmpl: "/api/create-pix-payment", body: pixBody(br, brlQuote, "sender_name", "M"),
 			header: []string{"Idempotency-Key", "openapi-1"}, status: 422},
 		{name: "pix_quote_used", as: br.Browser, method: "POST", tmpl: "/api/create-pix-payment", body: pixBody(br, brlQuote), status: 409},
@@ -347,7 +351,9 @@ func TestOpenAPIMatchesResponses(t *testing.T) {
 		{name: "transaction_status_no_id", method: "GET", tmpl: "/api/transaction-status", status: 400},
 		{name: "transaction_status_unknown", method: "GET", tmpl: "/api/transaction-status", path: "/api/transaction-status?transaction_id=" + madeUpTxn, status: 404},
 
-		{name: "trigger", as: br.Browser, method: "POST", tmpl: "/api/trigger-mock-webhook", body: map[string]string{"transaction_id": txn, "event": "offramp_created"}, status: 202, validRequest: true},
+		// With BlindPay, Crebit asks for the payout itself once the pay-in
+		// settles: the simulated event is the pay-in's, and the payout follows.
+		{name: "trigger", as: br.Browser, method: "POST", tmpl: "/api/trigger-mock-webhook", body: map[string]string{"transaction_id": txn, "event": "payin_completed"}, status: 202, validRequest: true},
 		{name: "webhook_status_with_offramp", as: br.Browser, method: "GET", tmpl: "/api/webhook-status/{transaction_id}", path: "/api/webhook-status/" + txn, status: 200,
 			until: func(r apptest.Response) bool { return r.JSON["offramp_transaction"] != nil }},
 		{name: "trigger_bad_event", method: "POST", tmpl: "/api/trigger-mock-webhook", body: map[string]string{"transaction_id": txn, "event": "x"}, status: 400},
@@ -419,7 +425,7 @@ func TestOpenAPIMatchesResponses(t *testing.T) {
 	exchanges = append(exchanges, dashboardExchanges(t, h)...)
 	exchanges = append(exchanges, opsExchanges(t, h, txn)...)
 	exchanges = append(exchanges, supportExchanges(t, h)...)
-	exchanges = append(exchanges, partnerTermsExchanges(t)...)
+	exchanges = append(exchanges, partnerTermsExchanges(t, h)...)
 
 	type seen struct{ ok, clientErr bool }
 	coverage := map[string]*seen{}
@@ -594,19 +600,17 @@ func streamOrFile(op *openapi3.Operation) bool {
 	return ok != nil && (ok.Value.Content.Get("text/event-stream") != nil || ok.Value.Content.Get("application/pdf") != nil)
 }
 
-// partnerTermsExchanges check the partner-terms routes, on an application
-// whose partner asks for its terms first (the embedded BlindPay sandbox)
-// and on the main one, whose partner does not.
-func partnerTermsExchanges(t *testing.T) []exchange {
-	bp := apptest.New(t, store.SQLite, apptest.Env("CREBIT_PARTNER", "blindpay-sandbox"))
-	accepted := bp.Browser()
+// partnerTermsExchanges check the partner-terms routes. The partner (the
+// embedded BlindPay sandbox, the only one) always asks for its terms
+// first, so the route never answers 404 any more.
+func partnerTermsExchanges(t *testing.T, h *apptest.Harness) []exchange {
+	accepted := h.Browser()
 	accepted.AcceptPartnerTerms()
 	return []exchange{
 		{name: "partner_terms_none", method: "GET", tmpl: "/api/partner-terms", status: 200},
-		{name: "partner_terms_accepted", on: bp, as: accepted, method: "GET", tmpl: "/api/partner-terms", status: 200},
-		{name: "partner_terms_start", on: bp, method: "POST", tmpl: "/api/partner-terms", body: map[string]string{"return_path": "/pay"}, status: 200, validRequest: true},
-		{name: "partner_terms_start_elsewhere", on: bp, method: "POST", tmpl: "/api/partner-terms", body: map[string]string{"return_path": "https://evil.example/"}, status: 400},
-		{name: "partner_terms_customer_first", on: bp, method: "POST", tmpl: "/api/create-customer", body: apptest.CustomerBR(apptest.CPF), status: 409},
-		{name: "partner_terms_not_offered", method: "POST", tmpl: "/api/partner-terms", body: `{}`, status: 404},
+		{name: "partner_terms_accepted", as: accepted, method: "GET", tmpl: "/api/partner-terms", status: 200},
+		{name: "partner_terms_start", method: "POST", tmpl: "/api/partner-terms", body: map[string]string{"return_path": "/pay"}, status: 200, validRequest: true},
+		{name: "partner_terms_start_elsewhere", method: "POST", tmpl: "/api/partner-terms", body: map[string]string{"return_path": "https://evil.example/"}, status: 400},
+		{name: "partner_terms_customer_first", method: "POST", tmpl: "/api/create-customer", body: apptest.CustomerBR(apptest.CPF), status: 409},
 	}
 }

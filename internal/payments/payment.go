@@ -244,6 +244,9 @@ func (s *Service) buildPayment(ctx context.Context, tx *store.Tx, who actor.Acto
 	if err := CheckAmount(local, q.AmountUSD); err != nil {
 		return none, noAuth, "", err
 	}
+	if err := CheckPartnerMinimums(local, q.AmountUSD, q.TotalLocal); err != nil {
+		return none, noAuth, "", err
+	}
 	legs := payment.Amounts{Local: q.TotalLocal, USDC: q.USDC, GrossUSD: q.GrossUSD, AmountUSD: q.AmountUSD}
 	if err := legs.Validate(); err != nil {
 		// A quote stored before the leg checks existed: it could be paid in

@@ -54,14 +54,41 @@ func (s *Service) ParseAmountUSD(raw string) (money.Amount, error) {
 }
 
 // CheckAmount applies the corridor's minimum (corridor.Corridor.MinimumUSD,
-// which says why Mexico's is USD 1.00). It guards payments, not quotes: the
-// header prices 1 USD to show the live rate, and a quote commits nobody.
+// which says why Mexico's is USD 5.00) to a payment.
 func CheckAmount(local money.Currency, a money.Amount) error {
 	if c, ok := corridor.ByCurrency(local); ok && a.Cmp(c.MinimumUSD) < 0 {
-		return apperr.WithField(apperr.MinimumAmount, "amount_usd", fmt.Sprintf(
-			"Minimum Transfer Amount: payments from %s must be at least USD %s", c.NameIn("en"), c.MinimumUSD))
+		return minimumError(c)
 	}
 	return nil
+}
+
+// CheckPartnerMinimums refuses what the partner cannot carry, before a
+// quote is shown or a payment made: a USD amount below its payout minimum
+// (corridor.PayoutMinimum) or a local total below its pay-in minimum on
+// the corridor's rail (corridor.Corridor.PayinMinimum). Such a payment
+// would be paid in and never finish, or not be taken at all. The answer
+// names the corridor's own minimum, which is never below either. A zero
+// total checks the USD amount only (before pricing). The rest of a
+// corridor's minimum (Brazil's USD 16) guards payments, not quotes.
+func CheckPartnerMinimums(local money.Currency, usd, total money.Amount) error {
+	c, ok := corridor.ByCurrency(local)
+	if !ok {
+		return nil
+	}
+	if usd.Cmp(corridor.PayoutMinimum) < 0 {
+		return minimumError(c)
+	}
+	if total.IsPositive() && total.Currency == c.PayinMinimum.Currency && total.Cmp(c.PayinMinimum) < 0 {
+		return apperr.WithField(apperr.MinimumAmount, "amount_usd", fmt.Sprintf(
+			"Minimum Transfer Amount: payments from %s must be at least %s %s", c.NameIn("en"), c.PayinMinimum.Currency, c.PayinMinimum))
+	}
+	return nil
+}
+
+// minimumError is the corridor's "Minimum Transfer Amount" refusal.
+func minimumError(c corridor.Corridor) error {
+	return apperr.WithField(apperr.MinimumAmount, "amount_usd", fmt.Sprintf(
+		"Minimum Transfer Amount: payments from %s must be at least USD %s", c.NameIn("en"), c.MinimumUSD))
 }
 
 // CreateQuote locks a quote for the session: the partner's on-ramp and
@@ -70,6 +97,9 @@ func CheckAmount(local money.Currency, a money.Amount) error {
 func (s *Service) CreateQuote(ctx context.Context, who actor.Actor, symbol string, amountUSD money.Amount) (payment.Quote, error) {
 	local, err := ParseSymbol(symbol)
 	if err != nil {
+		return payment.Quote{}, err
+	}
+	if err := CheckPartnerMinimums(local, amountUSD, money.Amount{}); err != nil {
 		return payment.Quote{}, err
 	}
 	on, off, err := s.quoteLegs(ctx, symbol)
@@ -92,6 +122,9 @@ func (s *Service) CreateQuote(ctx context.Context, who actor.Actor, symbol strin
 	}
 	if err != nil {
 		return payment.Quote{}, fmt.Errorf("price quote: %w", err)
+	}
+	if err := CheckPartnerMinimums(local, amountUSD, b.TotalLocal); err != nil {
+		return payment.Quote{}, err
 	}
 	// What actually happens to the money: the payer sends TotalLocal, the
 	// partner buys USDC with it (rounded down to 6 places) and sells that

@@ -32,7 +32,10 @@ const referenceTokens = 100000
 // step). The on-ramp quotation (local currency per stablecoin) includes
 // BlindPay's percentage and flat payin fees at the reference amount; the
 // off-ramp one is USD per stablecoin with the payout's fees as FeeBps and
-// FeeFixed. The ID starts "fx_": it names no BlindPay object.
+// FeeFixed. An off-ramp to a corridor's currency (USDC/BRL, USDC/MXN:
+// the calculator's reverse rate) is the payout FX into that currency, its
+// percentage fee as FeeBps. The ID starts "fx_": it names no BlindPay
+// object.
 func (a *Adapter) CreateQuote(ctx context.Context, idemKey string, req partner.QuoteRequest) (partner.Quote, error) {
 	base, quote, ok := strings.Cut(req.Symbol, "/")
 	if !ok || base != "USDC" {
@@ -62,7 +65,26 @@ func (a *Adapter) CreateQuote(ctx context.Context, idemKey string, req partner.Q
 		out.Quotation = rate(new(big.Rat).Quo(big.NewRat(referenceLocal, 1), net))
 	case partner.OffRamp:
 		if quote != "USD" {
-			return a.reverseQuote(ctx, req, quote, out)
+			// A corridor's reverse rate (the calculator's "they send me
+			// USD"): what a payout of the token in the local currency
+			// gives, BlindPay's percentage fee as FeeBps. Nothing is
+			// locked or checked against it, so no cushion.
+			if _, ok := corridor.BySymbol(req.Symbol); !ok {
+				return partner.Quote{}, refusal(400, "invalid_symbol", nil, "off-ramp symbol %q: USD or a corridor's currency", req.Symbol)
+			}
+			fx, err := a.c.PayoutFXRate(ctx, blindpay.FXRequest{From: a.cfg.Token, To: quote, RequestAmount: referenceTokens, CurrencyType: blindpay.CurrencySender})
+			if err != nil {
+				return partner.Quote{}, wrap(err)
+			}
+			local, err := fx.ResultAmount.Rat()
+			if err != nil || local.Sign() <= 0 {
+				return partner.Quote{}, refusal(502, "fx_not_understood", nil, "payout FX result_amount %q", fx.ResultAmount)
+			}
+			out.Quotation = rate(new(big.Rat).Quo(local, big.NewRat(referenceTokens, 1)))
+			if bps, err := fx.InstancePercentageFee.Int64(); err == nil && bps > 0 {
+				out.FeeBps = bps
+			}
+			return out, nil
 		}
 		fx, err := a.c.PayoutFXRate(ctx, blindpay.FXRequest{From: a.cfg.Token, To: "USD", RequestAmount: referenceTokens, CurrencyType: blindpay.CurrencySender})
 		if err != nil {
@@ -88,32 +110,6 @@ func (a *Adapter) CreateQuote(ctx context.Context, idemKey string, req partner.Q
 		}
 	default:
 		return partner.Quote{}, refusal(400, "invalid_side", nil, "side %q: on_ramp or off_ramp", req.Side)
-	}
-	return out, nil
-}
-
-// reverseQuote is the indicative rate the other way (local currency
-// received per token sold, e.g. USDC/BRL off-ramp), which Crebit shows
-// beside its own direction. BlindPay pays Crebit's payers out in USD only,
-// so it is read from the payin FX of the corridor: BlindPay's own
-// quotation at the reference amount (local per token, its spread
-// included), with its percentage fee as FeeBps. It locks nothing and no
-// payment is priced with it.
-func (a *Adapter) reverseQuote(ctx context.Context, req partner.QuoteRequest, local string, out partner.Quote) (partner.Quote, error) {
-	if _, ok := corridor.BySymbol(req.Symbol); !ok {
-		return partner.Quote{}, refusal(400, "invalid_symbol", nil, "off-ramp symbol %q is neither USD nor a corridor's", req.Symbol)
-	}
-	fx, err := a.c.PayinFXRate(ctx, blindpay.FXRequest{From: local, To: a.cfg.Token, RequestAmount: referenceLocal, CurrencyType: blindpay.CurrencySender})
-	if err != nil {
-		return partner.Quote{}, wrap(err)
-	}
-	tokens, err := fx.ResultAmount.Rat()
-	if err != nil || tokens.Sign() <= 0 {
-		return partner.Quote{}, refusal(502, "fx_not_understood", nil, "payin FX result_amount %q", fx.ResultAmount)
-	}
-	out.Quotation = rate(new(big.Rat).Quo(big.NewRat(referenceLocal, 1), tokens))
-	if bps, err := fx.InstancePercentageFee.Int64(); err == nil && bps >= 0 && bps < 10000 {
-		out.FeeBps = bps
 	}
 	return out, nil
 }

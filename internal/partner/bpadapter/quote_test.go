@@ -60,3 +60,36 @@ func TestQuoteModel(t *testing.T) {
 		}
 	})
 }
+
+// TestReverseQuote: a corridor's reverse (off-ramp) rate, the calculator's
+// "they send me USD", is BlindPay's payout FX into the local currency:
+// local per token, fewer than a payer pays per token, with the payout's
+// percentage fee; a currency that is no corridor's is refused.
+func TestReverseQuote(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		h := setup(t, db)
+		ctx := context.Background()
+		for _, symbol := range []string{"USDC/BRL", "USDC/MXN"} {
+			rev, err := h.a.CreateQuote(ctx, "rev", partner.QuoteRequest{Symbol: symbol, Side: partner.OffRamp})
+			if err != nil {
+				t.Fatalf("%s off-ramp: %v", symbol, err)
+			}
+			on, err := h.a.CreateQuote(ctx, "on", partner.QuoteRequest{Symbol: symbol, Side: partner.OnRamp})
+			if err != nil {
+				t.Fatal(err)
+			}
+			revRate, err1 := money.ParseRate(rev.Quotation)
+			onRate, err2 := money.ParseRate(on.Quotation)
+			if err1 != nil || err2 != nil || revRate.Sign() <= 0 || revRate.Cmp(onRate) >= 0 {
+				t.Errorf("%s: reverse %q, on-ramp %q: the reverse rate must be positive and below the on-ramp's", symbol, rev.Quotation, on.Quotation)
+			}
+			if rev.FeeBps < 0 || rev.FeeBps >= 10000 || rev.Side != partner.OffRamp || rev.Symbol != symbol {
+				t.Errorf("%s: reverse quote %+v", symbol, rev)
+			}
+		}
+		if _, err := h.a.CreateQuote(ctx, "eur", partner.QuoteRequest{Symbol: "USDC/EUR", Side: partner.OffRamp}); partner.StatusOf(err) != 400 {
+			t.Errorf("USDC/EUR off-ramp: %v, want a 400 refusal", err)
+		}
+	})
+}

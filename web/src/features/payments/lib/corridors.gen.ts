@@ -34,7 +34,7 @@ export const corridors = {
     method: 'spei',
     methodName: 'SPEI',
     wizardPath: '/get-started-mexico',
-    minimumUSD: 1.00,
+    minimumUSD: 5.00,
     minimumShown: false,
     taxIdName: 'CURP',
     taxIdKinds: ['curp'],
