@@ -569,7 +569,9 @@ func (w *world) amountCases() []apiCase {
 		q("trailing_zeros_are_exact", "USDC/BRL", "16.5000", 200, "", "16.50"),
 		// The Brazil minimum guards payments, not quotes: the header prices 1 USD.
 		q("below_brazil_minimum_can_be_quoted", "USDC/BRL", "15.99", 200, "", "15.99"),
-		q("header_probe_one_dollar", "USDC/BRL", "1", 200, "", "1.00"),
+		// BlindPay pays out at least USD 5.00: a locked quote below it is refused
+		// (the header reads GET /api/rates, not a quote).
+		q("below_the_partners_payout_minimum", "USDC/BRL", "1", 400, errBrazilMinimum, ""),
 		q("mexico_has_no_minimum", "USDC/MXN", "15.99", 200, "", "15.99"),
 		q("configured_maximum_exactly", "USDC/BRL", testMaxUSD, 200, "", testMaxUSD),
 		q("over_configured_maximum", "USDC/BRL", "25000.01", 400, errMaximum, ""),
