@@ -196,11 +196,30 @@ func (w *deliverWorker) Work(ctx context.Context, job *river.Job[deliverArgs]) e
 	s := w.s
 	var payload string
 	var ep store.BPEndpoint
+	local, _ := s.local.Load().(string)
+	target, secret := "", ""
 	err := s.db.Read(ctx, func(tx *store.Tx) (err error) {
 		if payload, err = tx.BPSandboxEventPayload(ctx, job.Args.EventID); err != nil {
 			return err
 		}
-		ep, err = tx.BPSandboxEndpoint(ctx, job.Args.EndpointID)
+		if ep, err = tx.BPSandboxEndpoint(ctx, job.Args.EndpointID); err != nil {
+			return err
+		}
+		target, secret = ep.URL, ep.Secret
+		if local == "" || !loopback(ep.URL) || ep.URL == local {
+			return nil
+		}
+		// Delivered to this process's receiver, which checks the secret of
+		// the endpoint it registered: instances sharing the database each
+		// register their own loopback address, so an event goes to every
+		// one's endpoint and any instance may run the delivery.
+		target = local
+		eps, err := tx.BPSandboxEndpoints(ctx)
+		for _, e := range eps {
+			if e.URL == local {
+				secret = e.Secret
+			}
+		}
 		return err
 	})
 	if errors.Is(err, store.ErrNotFound) {
@@ -210,15 +229,11 @@ func (w *deliverWorker) Work(ctx context.Context, job *river.Job[deliverArgs]) e
 		return fmt.Errorf("load event %s: %w", job.Args.EventID, err)
 	}
 	body := []byte(payload)
-	target := ep.URL
-	if local, _ := s.local.Load().(string); local != "" && loopback(ep.URL) {
-		target = local
-	}
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, target, bytes.NewReader(body))
 	if err != nil {
 		return err
 	}
-	headers, err := Sign(ep.Secret, job.Args.EventID, s.now(), body)
+	headers, err := Sign(secret, job.Args.EventID, s.now(), body)
 	if err != nil {
 		return err
 	}
