@@ -81,7 +81,11 @@ func runLifecycle(ctx context.Context, stdout io.Writer, o options, bin string) 
 		return r, err
 	}
 	defer os.RemoveAll(dir)
-	env := append([]string{"CREBIT_RATE_LIMIT_SCALE=0", "CREBIT_SANDBOX_AUTO_ADVANCE=" + o.advance.String(), "CREBIT_LOG_LEVEL=warn"}, o.env...)
+	// Each payer claims its own client address (X-Forwarded-For from a
+	// trusted loopback proxy), as a rush's payers come from many: the live
+	// status streams are capped at 20 per address.
+	env := append([]string{"CREBIT_RATE_LIMIT_SCALE=0", "CREBIT_SANDBOX_AUTO_ADVANCE=" + o.advance.String(), "CREBIT_LOG_LEVEL=warn",
+		"CREBIT_TRUSTED_PROXIES=127.0.0.0/8"}, o.env...)
 	env = append(env, runbin.SharedSecrets()...)
 	env = append(env, "CREBIT_DATA_DIR="+dir, "CREBIT_PARTNER=blindpay-sandbox")
 	dbURL := ""
@@ -124,7 +128,7 @@ func runLifecycle(ctx context.Context, stdout io.Writer, o options, bin string) 
 	for i := range payers {
 		jar, _ := cookiejar.New(nil)
 		payers[i] = &payer{base: bases[i%len(bases)], c: &http.Client{Transport: tr, Jar: jar, Timeout: 30 * time.Second},
-			stream: &http.Client{Transport: tr, Jar: jar}, n: i, advance: o.advance}
+			stream: &http.Client{Transport: tr, Jar: jar}, n: i, advance: o.advance, ip: fmt.Sprintf("198.51.%d.%d", 100+i/250, 1+i%250)}
 		setup.Go(func() error {
 			if err := payers[i].setup(ctx); err != nil {
 				return fmt.Errorf("payer %d set-up: %w", i, err)
@@ -203,6 +207,7 @@ type payer struct {
 	n                                    int
 	customerID, walletAddress, accountID string
 	advance                              time.Duration // the sandbox takes the stages after the pay-in itself
+	ip                                   string        // the client address it claims (X-Forwarded-For)
 }
 
 // testCPFs are valid CPFs (check digits right), one per payer in turn.
@@ -217,10 +222,11 @@ func (p *payer) setup(ctx context.Context) error {
 	return err
 }
 
-// lifecycle locks a quote, pays it by Pix, has the sandbox complete the
-// pay-in, waits for Crebit to ask for the payout, has the sandbox complete
-// it, and waits for completed; the time runs from the payment's creation
-// request to the first answer that says completed.
+// lifecycle locks a quote, pays it by Pix, follows the payment's live
+// status stream (as the payer's browser does), has the sandbox complete the
+// pay-in, waits for the payout Crebit asks for, has the sandbox complete it,
+// and waits for completed; the time runs from the payment's creation
+// request to the first event that says completed.
 func (p *payer) lifecycle(ctx context.Context) (txn string, _ time.Duration, _ error) {
 	q, err := p.call(ctx, "POST", "/api/create-quote", map[string]any{"symbol": corridor.Brazil.Symbol, "amount_usd": 100})
 	if err != nil {
@@ -236,23 +242,32 @@ func (p *payer) lifecycle(ctx context.Context) (txn string, _ time.Duration, _ e
 		return "", 0, err
 	}
 	txn, _ = pay["transaction_id"].(string)
+	ctx, cancel := context.WithTimeout(ctx, 60*time.Second)
+	defer cancel()
+	st, err := p.follow(ctx, txn)
+	if err != nil {
+		return txn, 0, err
+	}
+	defer st.close()
 	if _, err := p.call(ctx, "POST", "/api/trigger-mock-webhook", map[string]string{"transaction_id": txn, "event": "payin_completed"}); err != nil {
 		return txn, 0, err
 	}
 	if p.advance == 0 {
 		// The payout is Crebit's to ask for once the pay-in's completion
-		// arrived: until then the trigger answers 409.
-		deadline := time.Now().Add(60 * time.Second)
+		// arrived; the stream says when it has.
+		if err := st.waitFor("offramp_created"); err != nil {
+			return txn, 0, err
+		}
 		for {
-			st, out, err := bpflow.Trigger(ctx, p.do, txn, "offramp_completed")
+			code, out, err := bpflow.Trigger(ctx, p.do, txn, "offramp_completed")
 			if err != nil {
 				return txn, 0, err
 			}
-			if st == http.StatusAccepted {
+			if code == http.StatusAccepted {
 				break
 			}
-			if !bpflow.NoPayoutYet(st, out) || time.Now().After(deadline) {
-				return txn, 0, fmt.Errorf("offramp_completed of %s: %d %v", txn, st, out)
+			if !bpflow.NoPayoutYet(code, out) {
+				return txn, 0, fmt.Errorf("offramp_completed of %s: %d %v", txn, code, out)
 			}
 			select {
 			case <-ctx.Done():
@@ -261,7 +276,7 @@ func (p *payer) lifecycle(ctx context.Context) (txn string, _ time.Duration, _ e
 			}
 		}
 	}
-	if err := p.waitCompleted(ctx, txn); err != nil {
+	if err := st.waitFor("completed"); err != nil {
 		return txn, 0, err
 	}
 	// With auto-advance the time reported is how late the stages came in
@@ -270,41 +285,53 @@ func (p *payer) lifecycle(ctx context.Context) (txn string, _ time.Duration, _ e
 	return txn, time.Since(t0) - 3*p.advance, nil
 }
 
-// waitCompleted follows the payment's live status stream (as the payer's
-// browser does) until it says completed.
-func (p *payer) waitCompleted(ctx context.Context, txn string) error {
-	ctx, cancel := context.WithTimeout(ctx, 60*time.Second)
-	defer cancel()
+// statusStream is a payment's open live status stream.
+type statusStream struct {
+	txn  string
+	body io.ReadCloser
+	sc   *bufio.Scanner
+}
+
+// follow opens the payment's live status stream.
+func (p *payer) follow(ctx context.Context, txn string) (*statusStream, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, p.base+"/api/payments/"+txn+"/events", nil)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	req.Header.Set("Accept", "text/event-stream")
+	req.Header.Set("X-Forwarded-For", p.ip)
 	resp, err := p.stream.Do(req)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	defer resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
-		return fmt.Errorf("events %s: %d", txn, resp.StatusCode)
+		resp.Body.Close()
+		return nil, fmt.Errorf("events %s: %d", txn, resp.StatusCode)
 	}
-	sc := bufio.NewScanner(resp.Body)
-	for sc.Scan() {
-		data, ok := strings.CutPrefix(sc.Text(), "data: ")
+	return &statusStream{txn: txn, body: resp.Body, sc: bufio.NewScanner(resp.Body)}, nil
+}
+
+func (s *statusStream) close() { s.body.Close() }
+
+// waitFor reads the stream until it says state (or completed, which
+// follows every state a lifecycle waits for).
+func (s *statusStream) waitFor(state string) error {
+	for s.sc.Scan() {
+		data, ok := strings.CutPrefix(s.sc.Text(), "data: ")
 		if !ok {
 			continue
 		}
 		var st struct {
 			Status string `json:"status"`
 		}
-		if json.Unmarshal([]byte(data), &st) == nil && st.Status == "completed" {
+		if json.Unmarshal([]byte(data), &st) == nil && (st.Status == state || st.Status == "completed") {
 			return nil
 		}
 	}
-	if err := sc.Err(); err != nil {
-		return fmt.Errorf("%s: %w", txn, err)
+	if err := s.sc.Err(); err != nil {
+		return fmt.Errorf("%s: %w", s.txn, err)
 	}
-	return fmt.Errorf("%s: the stream ended before completed", txn)
+	return fmt.Errorf("%s: the stream ended before %s", s.txn, state)
 }
 
 // call is do for a 2xx answer; anything else is an error.
@@ -336,6 +363,9 @@ func (p *payer) request(ctx context.Context, method, path string, body any) (int
 		return 0, nil, nil, err
 	}
 	req.Header.Set("Content-Type", "application/json")
+	if path != "/api/trigger-mock-webhook" { // the sandbox's simulation answers loopback clients only
+		req.Header.Set("X-Forwarded-For", p.ip)
+	}
 	resp, err := p.c.Do(req)
 	if err != nil {
 		return 0, nil, nil, err
