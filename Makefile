@@ -79,7 +79,7 @@ test-web: $(WEB)/node_modules/.installed
 	  { diff -u contract/api-types.ts $$tmp || { rm -f $$tmp; echo 'web/contract/api-types.ts is stale: run `npm run gen:api` in web/' >&2; exit 1; }; } && rm -f $$tmp
 	cd $(WEB) && node scripts/check-locales.mjs && npx tsc -b && npx eslint . && npx vitest run
 
-## test-chaos: 100 payments on SQLite and 50 through two instances on one PostgreSQL, a kill -9 each (docs/RELIABILITY.md); the full run is `go run ./cmd/chaos -bin bin/crebit`
+## test-chaos: 100 payments on SQLite and 50 through two instances on one PostgreSQL, at the same time, a kill -9 each, on the embedded BlindPay sandbox (docs/RELIABILITY.md); the full run is `go run ./cmd/chaos -bin bin/crebit`
 test-chaos: build
 	$(GO) run ./cmd/chaos -bin $(BIN) -short
 

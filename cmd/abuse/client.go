@@ -2,13 +2,17 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
 	"net/http/cookiejar"
 	"strings"
 	"time"
+
+	"github.com/crebit/crebit/cmd/internal/bpflow"
 )
 
 // browser is one visitor: its own cookies, and the client address it
@@ -136,18 +140,45 @@ func bankBody(customerID, number string) map[string]any {
 	}
 }
 
+// profile makes b's payer with the partner, the embedded BlindPay sandbox,
+// as the wizard does: b accepts the partner's terms (the page is opened
+// from this machine, as the payer's browser opens it), the customer is
+// made, and the partner's approval and the wallet are waited for.
+func profile(b *browser, first, email, cpf string) (customerID, walletAddress string) {
+	ctx := context.Background()
+	do := func(_ context.Context, method, path string, body any) (int, map[string]any, error) {
+		a := b.do(method, path, body)
+		if a.status < 0 {
+			return 0, nil, errors.New(a.body)
+		}
+		return a.status, a.json, nil
+	}
+	o := bpflow.Options{Client: &http.Client{Timeout: 30 * time.Second}}
+	if err := bpflow.AcceptTerms(ctx, do, o); err != nil {
+		panic(err)
+	}
+	c := b.must("POST", "/api/create-customer", customerBody(first, email, cpf))
+	w, err := bpflow.Wallet(ctx, do, o, c.str("customer_id"))
+	if err != nil {
+		panic(err)
+	}
+	wallet, _ := w["wallet_address"].(string)
+	return c.str("customer_id"), wallet
+}
+
 // pay makes a US$ amount Pix payment in b's session to a new bank account
-// and has the sandbox complete it (the simulation answers loopback only,
-// so local asks for it in b's session cookies).
+// and has the sandbox complete the pay-in; the payout then moves by itself
+// (CREBIT_SANDBOX_AUTO_ADVANCE). The simulation answers loopback only, so
+// local asks for it in b's session cookies.
 func pay(local, b *browser, email, cpf, bankNumber, amount string) string {
-	c := b.must("POST", "/api/create-customer", customerBody("Maria", email, cpf))
-	acct := b.must("POST", "/api/create-external-account", bankBody(c.str("customer_id"), bankNumber))
+	customerID, wallet := profile(b, "Maria", email, cpf)
+	acct := b.must("POST", "/api/create-external-account", bankBody(customerID, bankNumber))
 	q := b.must("POST", "/api/create-quote", json.RawMessage(`{"symbol":"USDC/BRL","amount_usd":`+amount+`}`))
 	onRamp, _ := q.json["on_ramp"].(map[string]any)
 	total := strings.TrimSuffix(strings.SplitN(q.body[strings.Index(q.body, `"total_local_amount":`)+len(`"total_local_amount":`):], ",", 2)[0], "}")
 	p := b.must("POST", "/api/create-pix-payment", json.RawMessage(fmt.Sprintf(
 		`{"amount_brl":%s,"customer_id":%q,"wallet_address":%q,"quote_id":%q,"sender_name":"Maria Silva","sender_document":%q,"external_account_id":%q}`,
-		total, c.str("customer_id"), c.str("wallet_address"), onRamp["id"], cpf, acct.str("external_account_id"))))
+		total, customerID, wallet, onRamp["id"], cpf, acct.str("external_account_id"))))
 	txn := p.str("transaction_id")
 	sim := &browser{base: b.base, http: b.http} // b's cookies, from loopback
 	sim.must("POST", "/api/trigger-mock-webhook", map[string]string{"transaction_id": txn, "event": "payin_completed"})

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/crebit/crebit/internal/config"
 )
 
 // Each probe is an attack of issue 25, tried again. Client addresses come
@@ -45,9 +47,9 @@ func rewardsOf(b *browser) (earned, held, refused int) {
 func referralFarming(local *browser) []result {
 	referrer := newBrowser(local.base, ip(1, 1))
 	verifiedAccount(local, referrer, "referrer@example.com")
-	c := referrer.must("POST", "/api/create-customer", customerBody("Rita", "referrer@example.com", cpfReferrer))
-	referrer.must("POST", "/api/create-external-account", bankBody(c.str("customer_id"), "000123456789"))
-	referrer.must("POST", "/api/referrals", map[string]any{"customer_id": c.str("customer_id"), "emails": []string{"friend@example.com"}})
+	referrerID, _ := profile(referrer, "Rita", "referrer@example.com", cpfReferrer)
+	referrer.must("POST", "/api/create-external-account", bankBody(referrerID, "000123456789"))
+	referrer.must("POST", "/api/referrals", map[string]any{"customer_id": referrerID, "emails": []string{"friend@example.com"}})
 	_, text := mail(local, "friend@example.com", "ref=")
 	code := text[strings.Index(text, "ref=")+4:][:10]
 	for i := range 3 {
@@ -78,15 +80,15 @@ func referralFarming(local *browser) []result {
 // invitationText: item 2.
 func invitationText(local *browser) []result {
 	guest := newBrowser(local.base, ip(2, 1))
-	gc := guest.must("POST", "/api/create-customer", customerBody("Ana", "guest@example.com", cpfFriend))
-	asGuest := guest.do("POST", "/api/referrals", map[string]any{"customer_id": gc.str("customer_id"), "emails": []string{"x@example.com"}})
+	guestID, _ := profile(guest, "Ana", "guest@example.com", cpfFriend)
+	asGuest := guest.do("POST", "/api/referrals", map[string]any{"customer_id": guestID, "emails": []string{"x@example.com"}})
 	lure := guest.do("POST", "/api/create-customer", customerBody("Your Crebit account is locked, call +1-555-0100\r\n", "lure@example.com", cpfFriend))
 	bidi := guest.do("POST", "/api/create-customer", customerBody("Ana\u202Eevil", "bidi@example.com", cpfFriend))
 	sender := newBrowser(local.base, ip(2, 2))
 	verifiedAccount(local, sender, "sender@example.com")
 	sender.must("PUT", "/api/me/name", map[string]string{"first_name": "Sofia", "last_name": "Lima"})
-	sc := sender.must("POST", "/api/create-customer", customerBody("Whatever profile text", "sender@example.com", cpfReferrer))
-	sender.must("POST", "/api/referrals", map[string]any{"customer_id": sc.str("customer_id"), "emails": []string{"stranger@example.com"}})
+	senderID, _ := profile(sender, "Whatever profile text", "sender@example.com", cpfReferrer)
+	sender.must("POST", "/api/referrals", map[string]any{"customer_id": senderID, "emails": []string{"stranger@example.com"}})
 	subject, text := mail(local, "stranger@example.com", "ref=")
 	return []result{
 		{"2", "a guest sends invitations", fmt.Sprintf("%d %s", asGuest.status, asGuest.str("code")), asGuest.status == 401},
@@ -105,7 +107,7 @@ func sandboxExposure(public *browser) []result {
 	remote.must("POST", "/api/forgot-password", map[string]string{"email": "victim@example.com"})
 	box := remote.do("GET", "/api/sandbox/mailbox", nil)
 	trigger := remote.do("POST", "/api/trigger-mock-webhook", map[string]string{"transaction_id": "txn_x", "event": "payin_completed"})
-	api := remote.do("GET", "/sandbox/v1/payins", nil)
+	api := remote.do("GET", "/bpsandbox/v1/instances/"+config.BlindPaySandboxInstance+"/payins", nil)
 	cfg := remote.must("GET", "/api/config", nil)
 	return []result{{"3", "read the mailbox (a victim's reset link), simulate a pay-in, call the sandbox API from outside on a public base URL",
 		fmt.Sprintf("mailbox %d, trigger %d, partner API %d; controls offered: %v", box.status, trigger.status, api.status, cfg.json["sandbox"]),
@@ -325,14 +327,14 @@ func bestSplit(a, b []time.Duration) float64 {
 // streams: item 12.
 func streams(local *browser, pid int) []result {
 	b := newBrowser(local.base, ip(14, 1))
-	c := b.must("POST", "/api/create-customer", customerBody("Eva", "streams@example.com", cpfFriend))
-	b.must("POST", "/api/create-external-account", bankBody(c.str("customer_id"), "000123456789"))
+	customerID, wallet := profile(b, "Eva", "streams@example.com", cpfFriend)
+	acct := b.must("POST", "/api/create-external-account", bankBody(customerID, "000123456789"))
 	q := b.must("POST", "/api/create-quote", json.RawMessage(`{"symbol":"USDC/BRL","amount_usd":100}`))
 	onRamp, _ := q.json["on_ramp"].(map[string]any)
 	total := strings.TrimSuffix(strings.SplitN(q.body[strings.Index(q.body, `"total_local_amount":`)+len(`"total_local_amount":`):], ",", 2)[0], "}")
 	p := b.must("POST", "/api/create-pix-payment", json.RawMessage(fmt.Sprintf(
-		`{"amount_brl":%s,"customer_id":%q,"wallet_address":%q,"quote_id":%q,"sender_name":"Eva Silva","sender_document":%q}`,
-		total, c.str("customer_id"), c.str("wallet_address"), onRamp["id"], cpfFriend)))
+		`{"amount_brl":%s,"customer_id":%q,"wallet_address":%q,"quote_id":%q,"sender_name":"Eva Silva","sender_document":%q,"external_account_id":%q}`,
+		total, customerID, wallet, onRamp["id"], cpfFriend, acct.str("external_account_id"))))
 	before := rss(pid)
 	open, refused := 0, 0
 	var bodies []*http.Response

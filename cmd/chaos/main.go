@@ -1,16 +1,21 @@
-// Command chaos runs the real crebit binary on 127.0.0.1 and tries to make
-// it lose or double money: concurrent payers retrying under the same
-// Idempotency-Key, every webhook delivered three times in shuffled order,
-// and kill -9 of the server at random moments. It reports per scenario
-// (SQLite; PostgreSQL; two instances on one PostgreSQL): attempted,
-// completed, refunded, failed, lost, stuck, double-processed and the
-// `crebit ledger check` verdict, and exits 1 unless lost, stuck and
-// double-processed are all 0 and the ledger checks. It is bounded (a
-// deadline per scenario) and stops by itself.
+// Command chaos runs the real crebit binary on 127.0.0.1 with its default
+// partner, the embedded BlindPay sandbox, and tries to make it lose or
+// double money: concurrent payers (each accepts the partner's terms, is
+// approved and gets a wallet first) retrying under the same
+// Idempotency-Key; payments moved through the sandbox
+// (POST /api/trigger-mock-webhook) in shuffled order across payments, while
+// the sandbox delivers its own signed webhooks, retried on its schedule, to
+// whichever instance runs the delivery job; and kill -9 of the server at
+// random moments. It reports per scenario (SQLite; PostgreSQL; two
+// instances on one PostgreSQL): attempted, completed, refunded, failed,
+// lost, stuck, double-processed, wrong end, payments the partner's own
+// records disagree with, and the `crebit ledger check` verdict, and exits 1
+// unless all of them are 0 and the ledger checks. It is bounded (a deadline
+// per scenario) and stops by itself.
 //
 //	go run ./cmd/chaos -bin bin/crebit                      # 500 payments, 3 kills, every scenario
 //	go run ./cmd/chaos -bin bin/crebit -short               # make test: 100 payments on SQLite, 50 through two
-//	                                                        # instances on one PostgreSQL; 1 kill each
+//	                                                        # instances on one PostgreSQL, at the same time; 1 kill each
 //	go run ./cmd/chaos -bin bin/crebit -out docs/RELIABILITY.md
 package main
 
@@ -25,11 +30,11 @@ import (
 	"os/signal"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"golang.org/x/sync/errgroup"
 
-	"github.com/crebit/crebit/internal/config"
 	"github.com/crebit/crebit/internal/runbin"
 )
 
@@ -41,6 +46,10 @@ type options struct {
 	// shortPayments: -short's payments per scenario, instead of payments.
 	shortPayments map[string]int
 	seed          uint64
+	// parallel runs the scenarios at the same time (-short): most of a
+	// scenario is waiting for the server's own recovery after the kill
+	// (the sandbox's retry, River's rescue, the reconciliation sweep).
+	parallel bool
 }
 
 func main() {
@@ -56,7 +65,7 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("chaos", flag.ContinueOnError)
 	var o options
 	var scenarios string
-	short := fs.Bool("short", false, "the form make test runs: 100 payments on SQLite and 50 through two instances on one PostgreSQL, 1 kill each (PostgreSQL skipped when unreachable, unless CREBIT_REQUIRE_POSTGRES=1)")
+	short := fs.Bool("short", false, "the form make test runs: 100 payments on SQLite and 50 through two instances on one PostgreSQL, at the same time, 1 kill each (PostgreSQL skipped when unreachable, unless CREBIT_REQUIRE_POSTGRES=1)")
 	fs.StringVar(&o.bin, "bin", "bin/crebit", "the crebit binary")
 	fs.StringVar(&o.postgres, "postgres", "postgres://postgres@127.0.0.1:5432/test?sslmode=disable", "PostgreSQL server to create scratch databases on")
 	fs.StringVar(&o.out, "out", "", "write the results into this Markdown file (between chaos markers)")
@@ -69,7 +78,7 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 		return err
 	}
 	if *short {
-		o.kills, scenarios = 1, "sqlite,postgres-2"
+		o.kills, scenarios, o.parallel = 1, "sqlite,postgres-2", true
 		o.shortPayments = map[string]int{"sqlite": 100, "postgres-2": 50}
 		if err := postgresReachable(ctx, o.postgres); err != nil {
 			if os.Getenv("CREBIT_REQUIRE_POSTGRES") == "1" {
@@ -88,16 +97,33 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	} else {
 		fmt.Fprintf(stdout, "chaos: seed %d, %d payments and %d kills per scenario, %d payers\n", o.seed, o.payments, o.kills, o.workers)
 	}
-	var results []result
+	results := make([]result, len(o.scenarios))
 	failed := false
-	for _, name := range o.scenarios {
-		r, err := scenario(ctx, o, name, stdout)
+	out := &lockedWriter{w: stdout}
+	one := func(i int) error {
+		r, err := scenario(ctx, o, o.scenarios[i], out)
 		if err != nil {
-			return fmt.Errorf("%s: %w", name, err)
+			return fmt.Errorf("%s: %w", o.scenarios[i], err)
 		}
-		results = append(results, r)
-		fmt.Fprintln(stdout, r.line())
+		results[i] = r
+		fmt.Fprintln(out, r.line())
+		out.mu.Lock()
 		failed = failed || !r.ok()
+		out.mu.Unlock()
+		return nil
+	}
+	var g errgroup.Group
+	for i := range o.scenarios {
+		if !o.parallel {
+			if err := one(i); err != nil {
+				return err
+			}
+			continue
+		}
+		g.Go(func() error { return one(i) })
+	}
+	if err := g.Wait(); err != nil {
+		return err
 	}
 	if o.out != "" {
 		if err := writeResults(o, results); err != nil {
@@ -108,6 +134,18 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 		return errors.New("money was lost, stuck or processed twice, or the ledger does not check (see above)")
 	}
 	return nil
+}
+
+// lockedWriter lets scenarios running at the same time print whole lines.
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
 }
 
 // scenario runs one configuration end to end, bounded by a deadline.
@@ -136,15 +174,11 @@ func scenario(parent context.Context, o options, name string, stdout io.Writer) 
 		return r, fmt.Errorf("unknown scenario %q", name)
 	}
 	shared := sharedEnv(dir, dbURL)
-	secret, err := config.DecodeWebhookSecret(envValue(shared, "CREBIT_WEBHOOK_SECRET"))
-	if err != nil {
-		return r, err
-	}
 	payments := o.payments
 	if n, ok := o.shortPayments[name]; ok {
 		payments = n
 	}
-	d := &driver{secret: secret, payments: payments, workers: o.workers, rng: rand.New(rand.NewPCG(o.seed, uint64(len(name))))}
+	d := &driver{payments: payments, workers: o.workers, rng: rand.New(rand.NewPCG(o.seed, uint64(len(name))))}
 	for i := range n {
 		in, err := newInstance(o.bin, shared, filepath.Join(dir, fmt.Sprintf("crebit-%d.log", i)))
 		if err != nil {
@@ -160,6 +194,17 @@ func scenario(parent context.Context, o options, name string, stdout io.Writer) 
 			in.stop()
 		}
 	}()
+	// The databases, once the first instance made them: the driver reads the
+	// sandbox's records, and settle counts the outcomes.
+	db, sdb, err := openDatabases(ctx, shared)
+	if err != nil {
+		return r, err
+	}
+	defer db.Close()
+	if sdb != db {
+		defer sdb.Close()
+	}
+	d.db, d.sdb = db, sdb
 
 	// Kill points: random fractions of the payments created so far.
 	killAt := make([]int64, o.kills)
@@ -174,7 +219,7 @@ func scenario(parent context.Context, o options, name string, stdout io.Writer) 
 	}
 	g.Go(func() error { defer d.producing.Store(false); return payers.Wait() })
 	for range 8 {
-		g.Go(func() error { return d.deliver(gctx) })
+		g.Go(func() error { return d.move(gctx) })
 	}
 	g.Go(func() error {
 		for _, at := range killAt {
@@ -199,8 +244,8 @@ func scenario(parent context.Context, o options, name string, stdout io.Writer) 
 		return r, err
 	}
 	r.drive = time.Since(start)
-	r.deliveries, r.retries = d.deliveries.Load(), d.retries.Load()
-	if err := settle(ctx, d, shared, &r); err != nil {
+	r.triggers, r.retries = d.triggers.Load(), d.retries.Load()
+	if err := settle(ctx, d, &r); err != nil {
 		return r, err
 	}
 	for _, in := range d.instances {

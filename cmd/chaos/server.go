@@ -32,12 +32,13 @@ type instance struct {
 }
 
 // sharedEnv is the configuration every instance of one scenario shares:
-// the secrets (so any instance verifies the same webhooks and reads the
-// same sealed data), fast recovery, and no rate limits (all traffic comes
-// from 127.0.0.1).
+// the secrets (so any instance reads the same sealed data and calls the
+// sandbox with the same key), the embedded BlindPay sandbox with its
+// payouts moved by the driver (no auto-advance), fast recovery, and no rate
+// limits (all traffic comes from 127.0.0.1).
 func sharedEnv(dataDir, dbURL string) []string {
 	env := append(runbin.SharedSecrets(),
-		"CREBIT_DATA_DIR="+dataDir, "CREBIT_PARTNER=sandbox", "CREBIT_SANDBOX_AUTO_ADVANCE=0",
+		"CREBIT_DATA_DIR="+dataDir, "CREBIT_PARTNER=blindpay-sandbox", "CREBIT_SANDBOX_AUTO_ADVANCE=0",
 		"CREBIT_RATE_LIMIT_SCALE=0", "CREBIT_RECOVER_AFTER=2s", "CREBIT_RESCUE_AFTER=10s",
 		"CREBIT_LOG_LEVEL=warn",
 	)

@@ -17,88 +17,69 @@ type result struct {
 	name                                 string
 	attempted, completed, refunded, fail int
 	lost, stuck, double, wrong           int
+	partner                              int // payments the partner's records disagree with
 	recovered                            int // payments the recovery sweep (or a retry) took out of created
+	reconciled                           int // payments moved by asking the partner (a webhook late or lost)
 	kills                                int
-	deliveries, retries                  int64
+	triggers, retries                    int64
+	deliveries, redeliveries             int // the sandbox's webhook delivery attempts, and those beyond the first
 	ledger                               string
 	ledgerOK                             bool
 	drive, settle, total                 time.Duration
 }
 
 func (r result) ok() bool {
-	return r.lost == 0 && r.stuck == 0 && r.double == 0 && r.wrong == 0 && r.ledgerOK
+	return r.lost == 0 && r.stuck == 0 && r.double == 0 && r.wrong == 0 && r.partner == 0 && r.ledgerOK
 }
 
 func (r result) line() string {
-	return fmt.Sprintf("%s: attempted %d, completed %d, refunded %d, failed %d, lost %d, stuck %d, double-processed %d, wrong end %d; "+
-		"%d kills, %d recovered from created, %d webhook deliveries, %d retries; ledger check %s; %s driving, %s to settle",
-		r.name, r.attempted, r.completed, r.refunded, r.fail, r.lost, r.stuck, r.double, r.wrong,
-		r.kills, r.recovered, r.deliveries, r.retries, map[bool]string{true: "OK", false: "FAILED"}[r.ledgerOK],
+	return fmt.Sprintf("%s: attempted %d, completed %d, refunded %d, failed %d, lost %d, stuck %d, double-processed %d, wrong end %d, partner disagrees %d; "+
+		"%d kills, %d recovered from created, %d reconciled, %d triggers, %d webhook deliveries (%d retried), %d client retries; ledger check %s; %s driving, %s to settle",
+		r.name, r.attempted, r.completed, r.refunded, r.fail, r.lost, r.stuck, r.double, r.wrong, r.partner,
+		r.kills, r.recovered, r.reconciled, r.triggers, r.deliveries, r.redeliveries, r.retries, map[bool]string{true: "OK", false: "FAILED"}[r.ledgerOK],
 		r.drive.Round(time.Second), r.settle.Round(time.Second))
 }
 
 // finalStates end a payment; anything else after settling is stuck.
 const finalStates = `('completed', 'check_mailed', 'failed', 'expired', 'refunded', 'payin_mismatch')`
 
-// settle waits (bounded) until every payment has ended and every refund
-// reached the partner, then counts the outcomes from the database.
-func settle(ctx context.Context, d *driver, env []string, r *result) error {
+// openDatabases opens Crebit's database and the sandbox partner's (its
+// own file beside Crebit's on SQLite, the same database on PostgreSQL),
+// for reading only.
+func openDatabases(ctx context.Context, env []string) (db, sdb *store.DB, err error) {
+	db, err = store.Open(ctx, store.Options{DatabaseURL: envValue(env, "CREBIT_DATABASE_URL"), DataDir: envValue(env, "CREBIT_DATA_DIR")})
+	if err != nil {
+		return nil, nil, err
+	}
+	if sdb, err = db.Beside(ctx, "sandbox"); err != nil {
+		db.Close()
+		return nil, nil, err
+	}
+	return db, sdb, nil
+}
+
+// settle waits (bounded) until every payment has ended, then counts the
+// outcomes from the database and compares them with the partner's records.
+func settle(ctx context.Context, d *driver, r *result) error {
 	start := time.Now()
-	db, err := store.Open(ctx, store.Options{DatabaseURL: envValue(env, "CREBIT_DATABASE_URL"), DataDir: envValue(env, "CREBIT_DATA_DIR")})
-	if err != nil {
-		return err
-	}
-	defer db.Close()
-	// The sandbox partner's data: its own file beside Crebit's on SQLite.
-	sdb, err := db.Beside(ctx, "sandbox")
-	if err != nil {
-		return err
-	}
-	if sdb != db {
-		defer sdb.Close()
-	}
+	db, sdb := d.db, d.sdb
 	// Reads only: they never take the running server's write lock.
-	q := func(query string, args ...any) (n int) {
+	q := func(db *store.DB, query string, args ...any) (n int) {
 		db.Read(ctx, func(tx *store.Tx) error { return tx.QueryRow(ctx, query, args...).Scan(&n) })
 		return n
 	}
-	// unrefunded counts payments that ended returning the money whose
-	// pay-in the partner has not refunded (yet).
-	unrefunded := func() (n int) {
-		for _, a := range d.attempts {
-			if a.txn == "" {
-				continue
-			}
-			var payin string
-			db.Read(ctx, func(tx *store.Tx) error {
-				return tx.QueryRow(ctx, `SELECT COALESCE(partner_payin_id, '') FROM payments
-					WHERE id = ? AND state IN ('payin_mismatch', 'refunded')`, a.txn).Scan(&payin)
-			})
-			if payin == "" {
-				continue
-			}
-			var c int
-			sdb.Read(ctx, func(tx *store.Tx) error {
-				return tx.QueryRow(ctx, `SELECT COUNT(*) FROM sandbox_payins WHERE id = ? AND refunded_amount IS NULL`, payin).Scan(&c)
-			})
-			n += c
-		}
-		return n
-	}
-	pending := func() int {
-		return q(`SELECT COUNT(*) FROM payments WHERE state NOT IN `+finalStates) + unrefunded()
-	}
+	pending := func() int { return q(db, `SELECT COUNT(*) FROM payments WHERE state NOT IN `+finalStates) }
 	deadline := time.Now().Add(3 * time.Minute)
 	for pending() > 0 && time.Now().Before(deadline) {
 		select {
 		case <-ctx.Done():
 			return ctx.Err()
-		case <-time.After(500 * time.Millisecond):
+		case <-time.After(250 * time.Millisecond):
 		}
 	}
 	r.settle = time.Since(start)
 
-	want := map[plan]string{planPaid: "completed", planUnderpaid: "payin_mismatch", planFailed: "failed"}
+	want := map[plan]string{planPaid: "completed", planFailed: "failed"}
 	seen := map[string]bool{}
 	for _, a := range d.attempts {
 		r.attempted++
@@ -107,9 +88,9 @@ func settle(ctx context.Context, d *driver, env []string, r *result) error {
 			continue
 		}
 		seen[a.txn] = true
-		var state string
+		var state, payin, payout string
 		err := db.Read(ctx, func(tx *store.Tx) error {
-			return tx.QueryRow(ctx, `SELECT state FROM payments WHERE id = ?`, a.txn).Scan(&state)
+			return tx.QueryRow(ctx, `SELECT state, COALESCE(partner_payin_id, ''), COALESCE(offramp_id, '') FROM payments WHERE id = ?`, a.txn).Scan(&state, &payin, &payout)
 		})
 		switch {
 		case errors.Is(err, store.ErrNotFound):
@@ -136,13 +117,32 @@ func settle(ctx context.Context, d *driver, env []string, r *result) error {
 		if state != expected {
 			r.wrong++
 		}
+		// The partner's side: a completed payment's payout was completed;
+		// an ended one kept no deposit (a pay-in completed with no payout
+		// to carry it on is money taken and not delivered).
+		payinStatus, payoutStatus := "", ""
+		sdb.Read(ctx, func(tx *store.Tx) error {
+			return tx.QueryRow(ctx, `SELECT status FROM bpsandbox_payins WHERE id = ?`, payin).Scan(&payinStatus)
+		})
+		sdb.Read(ctx, func(tx *store.Tx) error {
+			return tx.QueryRow(ctx, `SELECT status FROM bpsandbox_payouts WHERE id = ?`, payout).Scan(&payoutStatus)
+		})
+		switch {
+		case state == "completed" && (payinStatus != "completed" || payoutStatus != "completed"),
+			state != "completed" && payinStatus == "completed" && payoutStatus != "completed":
+			r.partner++
+		}
 	}
 	// A payment no payer was answered with (a retry that made a second
-	// one), or money posted twice for one step of one payment.
-	r.double = q(`SELECT COUNT(*) FROM payments`) - len(seen) +
-		q(`SELECT COUNT(*) FROM (SELECT payment_id, kind FROM ledger_transactions GROUP BY payment_id, kind HAVING COUNT(*) > 1) d`)
-	r.recovered = q(`SELECT COUNT(DISTINCT payment_id) FROM payment_events WHERE source = 'job:recover'`)
-	r.stuck += unrefunded()
+	// one), money posted twice for one step of one payment, or a payout the
+	// partner made that no payment holds (dollars sent twice).
+	r.double = q(db, `SELECT COUNT(*) FROM payments`) - len(seen) +
+		q(db, `SELECT COUNT(*) FROM (SELECT payment_id, kind FROM ledger_transactions GROUP BY payment_id, kind HAVING COUNT(*) > 1) d`) +
+		q(sdb, `SELECT COUNT(*) FROM bpsandbox_payouts`) - q(db, `SELECT COUNT(*) FROM payments WHERE COALESCE(offramp_id, '') <> ''`)
+	r.recovered = q(db, `SELECT COUNT(DISTINCT payment_id) FROM payment_events WHERE source = 'job:recover'`)
+	r.reconciled = q(db, `SELECT COUNT(DISTINCT payment_id) FROM payment_events WHERE source = 'poll'`)
+	r.deliveries = q(sdb, `SELECT COALESCE(SUM(attempts), 0) FROM bpsandbox_deliveries`)
+	r.redeliveries = r.deliveries - q(sdb, `SELECT COUNT(*) FROM bpsandbox_deliveries WHERE attempts > 0`)
 	return nil
 }
 
@@ -152,12 +152,12 @@ func writeResults(o options, results []result) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "\nMeasured %s on %d CPUs (`go run ./cmd/chaos -bin bin/crebit -payments %d -kills %d -workers %d -seed %d`).\n\n",
 		time.Now().UTC().Format("2006-01-02 15:04 UTC"), runtime.NumCPU(), o.payments, o.kills, o.workers, o.seed)
-	b.WriteString("| Scenario | Attempted | Completed | Refunded | Failed | Lost | Stuck | Double-processed | Wrong end | Kills | Recovered from `created` | Webhook deliveries | Client retries | Ledger check | Driving | Settling |\n")
-	b.WriteString("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n")
+	b.WriteString("| Scenario | Attempted | Completed | Refunded | Failed | Lost | Stuck | Double-processed | Wrong end | Partner disagrees | Kills | Recovered from `created` | Reconciled | Triggers | Webhook deliveries (retried) | Client retries | Ledger check | Driving | Settling |\n")
+	b.WriteString("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n")
 	for _, r := range results {
-		fmt.Fprintf(&b, "| %s | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %s | %s | %s |\n", r.name, r.attempted, r.completed,
-			r.refunded, r.fail, r.lost, r.stuck, r.double, r.wrong, r.kills, r.recovered, r.deliveries, r.retries,
-			map[bool]string{true: "OK", false: "FAILED"}[r.ledgerOK], r.drive.Round(time.Second), r.settle.Round(time.Second))
+		fmt.Fprintf(&b, "| %s | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d (%d) | %d | %s | %s | %s |\n", r.name, r.attempted, r.completed,
+			r.refunded, r.fail, r.lost, r.stuck, r.double, r.wrong, r.partner, r.kills, r.recovered, r.reconciled, r.triggers,
+			r.deliveries, r.redeliveries, r.retries, map[bool]string{true: "OK", false: "FAILED"}[r.ledgerOK], r.drive.Round(time.Second), r.settle.Round(time.Second))
 	}
 	old, err := os.ReadFile(o.out)
 	if err != nil && !errors.Is(err, os.ErrNotExist) {

@@ -173,7 +173,10 @@ func measure(ctx context.Context, o options, bin, engine string) (result, error)
 		return r, err
 	}
 	base := fmt.Sprintf("http://127.0.0.1:%d", port)
-	env := []string{"CREBIT_ADDR=127.0.0.1:" + strconv.Itoa(port), "CREBIT_DATA_DIR=" + dir, "CREBIT_PARTNER=sandbox", "CREBIT_LOG_LEVEL=warn"}
+	// The binary's default partner (the embedded BlindPay sandbox since
+	// 2026-11-27; the removed in-house sandbox before), so a -compare binary
+	// of either age starts with its own.
+	env := []string{"CREBIT_ADDR=127.0.0.1:" + strconv.Itoa(port), "CREBIT_DATA_DIR=" + dir, "CREBIT_LOG_LEVEL=warn"}
 	var dbURL string
 	if engine == "postgres" {
 		u, drop, err := runbin.CreateDatabase(ctx, o.postgres, "crebit_idle_")

@@ -1,19 +1,25 @@
 // Command livebench measures how long a payment's state change takes to
-// reach the payer's screen: from a signed partner webhook being sent to the
-// live status event (Server-Sent Events) arriving at a client.
+// reach the payer's screen: from the partner being asked to move the
+// payment to the live status event (Server-Sent Events) arriving at a
+// client.
 //
 //	go run ./cmd/livebench -bin ./bin/crebit [-events 200]
 //	    [-postgres postgres://postgres@127.0.0.1:5432/postgres] [-out docs/PERFORMANCE.md]
 //
-// It starts the real binary with the sandbox partner on a temporary data
-// directory (SQLite, one instance; with -postgres also two instances A and
-// B on a fresh database it creates and drops). A browser on A creates
-// payments and holds each payment's event stream on A; the webhooks,
-// signed with the webhook secret from the data directory, go to B (to A on
-// SQLite). Each webhook waits for its event before the next is sent (after
-// a random pause of up to 250 ms, so sends are not in step with the job
-// queue's polling), so the figures are latencies, not queueing. Traffic
-// stays on 127.0.0.1.
+// It starts the real binary with its default partner, the embedded BlindPay
+// sandbox, on a temporary data directory (SQLite, one instance; with
+// -postgres also two instances A and B on a fresh database it creates and
+// drops). A browser on A accepts the partner's terms, is approved, creates
+// payments and holds each payment's event stream on A; the sandbox is asked
+// to move the payment through B (POST /api/trigger-mock-webhook; A on
+// SQLite): the deposit arrives, the pay-in completes (Crebit then asks for
+// the payout), the payout completes. Each time includes the sandbox's
+// signed webhook delivery, a job run by either instance (the webhook
+// secrets are the sandbox's, so the bench cannot sign events itself, as it
+// did with the removed in-house sandbox). Each step waits for its event
+// before the next is sent (after a random pause of up to 250 ms, so sends
+// are not in step with the job queue's polling), so the figures are
+// latencies, not queueing. Traffic stays on 127.0.0.1.
 package main
 
 import (
@@ -51,7 +57,7 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	var o options
 	fs := flag.NewFlagSet("livebench", flag.ContinueOnError)
 	fs.StringVar(&o.bin, "bin", "", "crebit binary to start (required)")
-	fs.IntVar(&o.events, "events", 200, "webhooks to time per target (4 per payment)")
+	fs.IntVar(&o.events, "events", 200, "state changes to time per target (3 per payment)")
 	fs.StringVar(&o.postgres, "postgres", "", "PostgreSQL URL: also run two instances on a fresh database created and dropped there")
 	fs.StringVar(&o.out, "out", "docs/PERFORMANCE.md", "Markdown file whose live-status section is rewritten (empty: print only)")
 	fs.StringVar(&o.label, "label", "", "what this run measures, written with its figures")
@@ -115,7 +121,7 @@ func (r result) String() string {
 
 func render(o options, rows []result) string {
 	var b strings.Builder
-	b.WriteString("\n### Live status: webhook sent → SSE event at the client\n\n")
+	b.WriteString("\n### Live status: sandbox trigger sent → SSE event at the client\n\n")
 	fmt.Fprintf(&b, "`go run ./cmd/livebench -bin ./bin/crebit -events %d", o.events)
 	if o.postgres != "" {
 		b.WriteString(" -postgres " + o.postgres)

@@ -16,7 +16,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/crebit/crebit/internal/config"
+	"github.com/crebit/crebit/cmd/internal/bpflow"
 	"github.com/crebit/crebit/internal/corridor"
 	"github.com/crebit/crebit/internal/partner"
 	"github.com/crebit/crebit/internal/runbin"
@@ -35,7 +35,7 @@ func startInstance(ctx context.Context, o options, bin, dir, dbURL, name string)
 	}
 	// The per-IP limits would refuse one address's 50 payments an hour: off, as in loadtest and chaos.
 	env := append([]string{"CREBIT_LOG_LEVEL=warn", "CREBIT_SANDBOX_AUTO_ADVANCE=0", "CREBIT_RATE_LIMIT_SCALE=0"}, o.env...)
-	env = append(env, fmt.Sprintf("CREBIT_ADDR=127.0.0.1:%d", port), "CREBIT_DATA_DIR="+dir, "CREBIT_PARTNER=sandbox")
+	env = append(env, fmt.Sprintf("CREBIT_ADDR=127.0.0.1:%d", port), "CREBIT_DATA_DIR="+dir, "CREBIT_PARTNER=blindpay-sandbox")
 	if dbURL != "" {
 		env = append(env, "CREBIT_DATABASE_URL="+dbURL)
 	}
@@ -71,24 +71,18 @@ func measure(ctx context.Context, stdout io.Writer, o options, bin, dbURL string
 			return result{}, err
 		}
 		defer hook.stop()
-		name = "PostgreSQL, stream on A, webhook to B"
-	}
-	secret, err := webhookSecret(dir)
-	if err != nil {
-		return result{}, err
+		name = "PostgreSQL, stream on A, trigger to B"
 	}
 	c := newClient(a.base)
-	if err := c.setup(); err != nil {
+	if err := c.setup(ctx); err != nil {
 		return result{}, err
 	}
 	res := result{name: name}
-	events := []string{partner.EventPayinProcessing, partner.EventPayinCompleted, partner.EventOfframpCreated, partner.EventOfframpCompleted}
-	states := []string{"payin_processing", "payin_completed", "offramp_created", "completed"}
 	for n := 0; len(res.samples) < o.events; n++ {
 		if ctx.Err() != nil {
 			return res, ctx.Err()
 		}
-		txn, amount, err := c.pay()
+		txn, err := c.pay()
 		if err != nil {
 			return res, err
 		}
@@ -100,7 +94,7 @@ func measure(ctx context.Context, stdout io.Writer, o options, bin, dbURL string
 			st.close()
 			return res, err
 		}
-		for i, ev := range events {
+		for _, step := range steps {
 			if len(res.samples) >= o.events {
 				break
 			}
@@ -108,11 +102,11 @@ func measure(ctx context.Context, stdout io.Writer, o options, bin, dbURL string
 			// queue's polling (which would flatter or punish the figures).
 			time.Sleep(time.Duration(rand.Int64N(int64(250 * time.Millisecond))))
 			sent := time.Now()
-			if err := postWebhook(hook.base, secret, fmt.Sprintf("evt_bench_%d_%d_%d", time.Now().UnixNano(), n, i), ev, txn, amount); err != nil {
+			if err := c.trigger(ctx, hook.base, txn, step.trigger); err != nil {
 				st.close()
 				return res, err
 			}
-			at, err := st.waitFor(states[i])
+			at, err := st.waitFor(step.state)
 			if err != nil {
 				st.close()
 				return res, err
@@ -125,48 +119,31 @@ func measure(ctx context.Context, stdout io.Writer, o options, bin, dbURL string
 	return res, nil
 }
 
-func webhookSecret(dir string) ([]byte, error) {
-	b, err := os.ReadFile(filepath.Join(dir, "secrets.json"))
-	if err != nil {
-		return nil, err
-	}
-	var s struct {
-		WebhookSecret string `json:"webhook_secret"`
-	}
-	if err := json.Unmarshal(b, &s); err != nil {
-		return nil, err
-	}
-	return config.DecodeWebhookSecret(s.WebhookSecret)
+// steps are what the bench asks of the sandbox for each payment, and the
+// state the payer's screen then shows: the deposit arrives (BlindPay's
+// payin.update with the bank's transaction), the pay-in completes
+// (payin.complete: Crebit asks the partner for the payout, a job), the
+// payout completes (payout.update, held then sent, and payout.complete).
+var steps = []struct{ trigger, state string }{
+	{partner.EventPayinProcessing, "payin_completed"},
+	{partner.EventPayinCompleted, "offramp_created"},
+	{partner.EventOfframpCompleted, "completed"},
 }
 
-// postWebhook sends a signed partner event for the payment (matched by its
-// reference, the transaction id) with the amount the partner received
-// (events that prove the pay-in are reconciled against the quote).
-func postWebhook(base string, secret []byte, id, typ, txn, amountBRL string) error {
-	now := time.Now()
-	ev := partner.Event{ID: id, Type: typ, CreatedAt: now, Data: partner.EventData{Reference: txn, Status: typ,
-		Amount: amountBRL, Currency: string(corridor.Brazil.Currency)}}
-	if typ == partner.EventOfframpCreated || typ == partner.EventOfframpCompleted {
-		status := "pending"
-		if typ == partner.EventOfframpCompleted {
-			status = "completed"
-		}
-		ev.Data.Offramp = &partner.Offramp{ID: "off_" + txn, Currency: "USD", Status: status}
-	}
-	body, _ := json.Marshal(ev)
-	req, _ := http.NewRequest("POST", base+"/api/webhook/payout-events", bytes.NewReader(body))
-	for k, v := range partner.Sign(secret, id, now, body) {
-		req.Header[k] = v
-	}
+// trigger asks the sandbox, through the instance at base, to move the
+// payment (the payer's own: the session cookie goes along).
+func (c *client) trigger(ctx context.Context, base, txn, event string) error {
+	b, _ := json.Marshal(map[string]string{"transaction_id": txn, "event": event})
+	req, _ := http.NewRequestWithContext(ctx, "POST", base+"/api/trigger-mock-webhook", bytes.NewReader(b))
 	req.Header.Set("Content-Type", "application/json")
-	resp, err := http.DefaultClient.Do(req)
+	resp, err := c.http.Do(req)
 	if err != nil {
 		return err
 	}
-	io.Copy(io.Discard, resp.Body)
+	raw, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
-		return fmt.Errorf("webhook %s: %d", typ, resp.StatusCode)
+	if resp.StatusCode != http.StatusAccepted {
+		return fmt.Errorf("trigger %s: %d %s", event, resp.StatusCode, raw)
 	}
 	return nil
 }
@@ -177,6 +154,7 @@ type client struct {
 	http       *http.Client
 	customerID string
 	wallet     string
+	account    string
 }
 
 func newClient(base string) *client {
@@ -185,62 +163,64 @@ func newClient(base string) *client {
 }
 
 func (c *client) call(method, path string, body any) (map[string]any, error) {
+	st, out, raw, err := c.request(context.Background(), method, path, body)
+	if err == nil && st/100 != 2 {
+		err = fmt.Errorf("%s %s: %d %s", method, path, st, raw)
+	}
+	return out, err
+}
+
+func (c *client) request(ctx context.Context, method, path string, body any) (int, map[string]any, []byte, error) {
 	var rd io.Reader
 	if body != nil {
 		b, _ := json.Marshal(body)
 		rd = bytes.NewReader(b)
 	}
-	req, _ := http.NewRequest(method, c.base+path, rd)
+	req, _ := http.NewRequestWithContext(ctx, method, c.base+path, rd)
 	req.Header.Set("Content-Type", "application/json")
 	resp, err := c.http.Do(req)
 	if err != nil {
-		return nil, err
+		return 0, nil, nil, err
 	}
 	defer resp.Body.Close()
 	raw, _ := io.ReadAll(resp.Body)
-	if resp.StatusCode/100 != 2 {
-		return nil, fmt.Errorf("%s %s: %d %s", method, path, resp.StatusCode, raw)
-	}
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
 	var out map[string]any
-	return out, dec.Decode(&out)
+	if err := dec.Decode(&out); err != nil && resp.StatusCode/100 == 2 {
+		return 0, nil, raw, err
+	}
+	return resp.StatusCode, out, raw, nil
 }
 
-func (c *client) setup() error {
-	cust, err := c.call("POST", "/api/create-customer", map[string]any{
-		"first_name": "Maria", "last_name": "Silva", "email": "maria@example.com", "phone_number": "5511987654321",
-		"type": "individual", "date_of_birth": "1990-05-10",
-		"identity_documents": []map[string]any{{"type": "national_id", "value": "529.982.247-25", "country": "brazil"}},
-		"address": map[string]any{"street_line_1": "Rua Augusta 100", "city": "São Paulo", "state": "SP",
-			"postal_code": "01305-000", "country": "brazil"}})
-	if err != nil {
-		return err
+// setup accepts the partner's terms, makes the customer, waits for the
+// partner's approval and the wallet, and adds the bank account.
+func (c *client) setup(ctx context.Context) error {
+	do := func(ctx context.Context, method, path string, body any) (int, map[string]any, error) {
+		st, out, _, err := c.request(ctx, method, path, body)
+		return st, out, err
 	}
-	c.customerID, _ = cust["customer_id"].(string)
-	c.wallet, _ = cust["wallet_address"].(string)
-	_, err = c.call("POST", "/api/create-external-account", map[string]any{
-		"customer_id": c.customerID, "account_name": "Maria Silva's USD Account", "beneficiary_name": "Maria Silva",
-		"bank_name": "JPMorgan Chase", "bank_account_number": "000123456789", "routing_number": "021000021",
-		"address": map[string]any{"street_line_1": "270 Park Ave", "city": "New York", "state": "NY", "postal_code": "10017", "country": "USA"}})
+	p, err := bpflow.Onboard(ctx, do, bpflow.Options{Client: c.http},
+		bpflow.CustomerBR("Maria", "maria@example.com", "529.982.247-25"), bpflow.BankAccount())
+	c.customerID, c.wallet, c.account = p.CustomerID, p.WalletAddress, p.AccountID
 	return err
 }
 
-// pay locks a quote and opens a Pix payment, returning its transaction id
-// and the reais to pay.
-func (c *client) pay() (string, string, error) {
+// pay locks a quote and opens a Pix payment, returning its transaction id.
+func (c *client) pay() (string, error) {
 	q, err := c.call("POST", "/api/create-quote", map[string]any{"symbol": corridor.Brazil.Symbol, "amount_usd": json.Number("100")})
 	if err != nil {
-		return "", "", err
+		return "", err
 	}
 	onRamp, _ := q["on_ramp"].(map[string]any)
 	p, err := c.call("POST", "/api/create-pix-payment", map[string]any{"amount_brl": q["total_local_amount"], "customer_id": c.customerID,
-		"wallet_address": c.wallet, "quote_id": onRamp["id"], "sender_name": "Maria Silva", "sender_document": "529.982.247-25"})
+		"wallet_address": c.wallet, "quote_id": onRamp["id"], "sender_name": "Maria Silva", "sender_document": "529.982.247-25",
+		"external_account_id": c.account})
 	if err != nil {
-		return "", "", err
+		return "", err
 	}
 	txn, _ := p["transaction_id"].(string)
-	return txn, fmt.Sprint(p["amount_brl"]), nil
+	return txn, nil
 }
 
 // eventStream is an open SSE stream; statuses carries (state, arrival).

@@ -2,7 +2,14 @@ package main
 
 // The lifecycle mode measures a tuition-deadline rush (issue 17): payers
 // each take Pix payments from creation to completed through the public API
-// and the sandbox trigger (auto-advance off), in a closed loop.
+// and the sandbox trigger (auto-advance off), in a closed loop. The partner
+// is the embedded BlindPay sandbox (CREBIT_PARTNER=blindpay-sandbox): each
+// payer first accepts its terms and waits for its approval and wallet
+// (cmd/internal/bpflow); a lifecycle is payin_completed (the deposit
+// arrives and converts), Crebit asking the partner for the payout, and
+// offramp_completed (the payout is held, sent and completed), with the
+// sandbox delivering its signed webhooks to the instance running its
+// delivery job.
 //
 //	go run ./cmd/loadtest -mode lifecycle -bin bin/crebit -payers 64 -duration 20s
 //	    [-postgres URL [-instances 2]]
@@ -32,6 +39,9 @@ import (
 	"sync/atomic"
 	"time"
 
+	"golang.org/x/sync/errgroup"
+
+	"github.com/crebit/crebit/cmd/internal/bpflow"
 	"github.com/crebit/crebit/internal/corridor"
 	"github.com/crebit/crebit/internal/runbin"
 )
@@ -61,7 +71,7 @@ func runLifecycle(ctx context.Context, stdout io.Writer, o options, bin string) 
 	}
 	r := lifecycleResult{name: fmt.Sprintf("%d instance(s), %s", o.instances, engine), payers: o.concurrency}
 	if o.advance > 0 {
-		r.name += fmt.Sprintf(", auto-advance %s (times: beyond the 2 × %s)", o.advance, o.advance)
+		r.name += fmt.Sprintf(", auto-advance %s (times: beyond the 3 × %s)", o.advance, o.advance)
 	}
 	if o.instances > 1 && o.postgres == "" {
 		return r, errors.New("-instances above 1 needs -postgres (instances share one database)")
@@ -71,9 +81,13 @@ func runLifecycle(ctx context.Context, stdout io.Writer, o options, bin string) 
 		return r, err
 	}
 	defer os.RemoveAll(dir)
-	env := append([]string{"CREBIT_RATE_LIMIT_SCALE=0", "CREBIT_SANDBOX_AUTO_ADVANCE=" + o.advance.String(), "CREBIT_LOG_LEVEL=warn"}, o.env...)
+	// Each payer claims its own client address (X-Forwarded-For from a
+	// trusted loopback proxy), as a rush's payers come from many: the live
+	// status streams are capped at 20 per address.
+	env := append([]string{"CREBIT_RATE_LIMIT_SCALE=0", "CREBIT_SANDBOX_AUTO_ADVANCE=" + o.advance.String(), "CREBIT_LOG_LEVEL=warn",
+		"CREBIT_TRUSTED_PROXIES=127.0.0.0/8"}, o.env...)
 	env = append(env, runbin.SharedSecrets()...)
-	env = append(env, "CREBIT_DATA_DIR="+dir, "CREBIT_PARTNER=sandbox")
+	env = append(env, "CREBIT_DATA_DIR="+dir, "CREBIT_PARTNER=blindpay-sandbox")
 	dbURL := ""
 	if o.postgres != "" {
 		var drop func()
@@ -107,13 +121,23 @@ func runLifecycle(ctx context.Context, stdout io.Writer, o options, bin string) 
 	tr := &http.Transport{MaxIdleConnsPerHost: o.concurrency * 2, MaxIdleConns: o.concurrency * 2}
 	defer tr.CloseIdleConnections()
 	payers := make([]*payer, o.concurrency)
+	// Set-up at once: each payer waits about a second for the partner's
+	// approval.
+	var setup errgroup.Group
+	setup.SetLimit(16)
 	for i := range payers {
 		jar, _ := cookiejar.New(nil)
 		payers[i] = &payer{base: bases[i%len(bases)], c: &http.Client{Transport: tr, Jar: jar, Timeout: 30 * time.Second},
-			stream: &http.Client{Transport: tr, Jar: jar}, n: i, advance: o.advance}
-		if err := payers[i].setup(ctx); err != nil {
-			return r, fmt.Errorf("payer %d set-up: %w", i, err)
-		}
+			stream: &http.Client{Transport: tr, Jar: jar}, n: i, advance: o.advance, ip: fmt.Sprintf("198.51.%d.%d", 100+i/250, 1+i%250)}
+		setup.Go(func() error {
+			if err := payers[i].setup(ctx); err != nil {
+				return fmt.Errorf("payer %d set-up: %w", i, err)
+			}
+			return nil
+		})
+	}
+	if err := setup.Wait(); err != nil {
+		return r, err
 	}
 	var measuring, stopping atomic.Bool
 	var mu sync.Mutex
@@ -183,35 +207,26 @@ type payer struct {
 	n                                    int
 	customerID, walletAddress, accountID string
 	advance                              time.Duration // the sandbox takes the stages after the pay-in itself
+	ip                                   string        // the client address it claims (X-Forwarded-For)
 }
 
 // testCPFs are valid CPFs (check digits right), one per payer in turn.
 var testCPFs = []string{"529.982.247-25", "390.533.447-05", "111.444.777-35", "123.456.789-09"}
 
+// setup accepts the partner's terms, makes the customer, waits for the
+// partner's approval and the wallet, and adds the bank account.
 func (p *payer) setup(ctx context.Context) error {
-	c, err := p.call(ctx, "POST", "/api/create-customer", map[string]any{
-		"first_name": "Maria", "last_name": "Silva", "email": fmt.Sprintf("rush%d@example.com", p.n), "phone_number": "5511987654321",
-		"type": "individual", "date_of_birth": "1990-05-10",
-		"identity_documents": []map[string]any{{"type": "national_id", "value": testCPFs[p.n%len(testCPFs)], "country": "brazil"}},
-		"address":            map[string]any{"street_line_1": "Rua Augusta 100", "city": "São Paulo", "state": "SP", "postal_code": "01305-000", "country": "brazil"},
-	})
-	if err != nil {
-		return err
-	}
-	p.customerID, _ = c["customer_id"].(string)
-	p.walletAddress, _ = c["wallet_address"].(string)
-	a, err := p.call(ctx, "POST", "/api/create-external-account", map[string]any{
-		"customer_id": p.customerID, "account_name": "Maria USD", "beneficiary_name": "Maria Silva", "bank_name": "Chase",
-		"bank_account_number": "000123456789", "routing_number": "021000021",
-		"address": map[string]any{"street_line_1": "270 Park Ave", "city": "New York", "state": "NY", "postal_code": "10017", "country": "USA"},
-	})
-	p.accountID, _ = a["external_account_id"].(string)
+	bp, err := bpflow.Onboard(ctx, p.do, bpflow.Options{Client: p.c},
+		bpflow.CustomerBR("Maria", fmt.Sprintf("rush%d@example.com", p.n), testCPFs[p.n%len(testCPFs)]), bpflow.BankAccount())
+	p.customerID, p.walletAddress, p.accountID = bp.CustomerID, bp.WalletAddress, bp.AccountID
 	return err
 }
 
-// lifecycle locks a quote, pays it by Pix, has the sandbox deliver the
-// three events, and waits for completed; the time runs from the payment's
-// creation request to the first answer that says completed.
+// lifecycle locks a quote, pays it by Pix, follows the payment's live
+// status stream (as the payer's browser does), has the sandbox complete the
+// pay-in, waits for the payout Crebit asks for, has the sandbox complete it,
+// and waits for completed; the time runs from the payment's creation
+// request to the first event that says completed.
 func (p *payer) lifecycle(ctx context.Context) (txn string, _ time.Duration, _ error) {
 	q, err := p.call(ctx, "POST", "/api/create-quote", map[string]any{"symbol": corridor.Brazil.Symbol, "amount_usd": 100})
 	if err != nil {
@@ -227,93 +242,146 @@ func (p *payer) lifecycle(ctx context.Context) (txn string, _ time.Duration, _ e
 		return "", 0, err
 	}
 	txn, _ = pay["transaction_id"].(string)
-	events := []string{"payin_completed", "offramp_created", "offramp_completed"}
-	if p.advance > 0 {
-		events = events[:1] // the sandbox takes the other two, p.advance apart
+	ctx, cancel := context.WithTimeout(ctx, 60*time.Second)
+	defer cancel()
+	st, err := p.follow(ctx, txn)
+	if err != nil {
+		return txn, 0, err
 	}
-	for _, ev := range events {
-		if _, err := p.call(ctx, "POST", "/api/trigger-mock-webhook", map[string]string{"transaction_id": txn, "event": ev}); err != nil {
+	defer st.close()
+	if _, err := p.call(ctx, "POST", "/api/trigger-mock-webhook", map[string]string{"transaction_id": txn, "event": "payin_completed"}); err != nil {
+		return txn, 0, err
+	}
+	if p.advance == 0 {
+		// The payout is Crebit's to ask for once the pay-in's completion
+		// arrived; the stream says when it has.
+		if err := st.waitFor("offramp_created"); err != nil {
 			return txn, 0, err
 		}
+		for {
+			code, out, err := bpflow.Trigger(ctx, p.do, txn, "offramp_completed")
+			if err != nil {
+				return txn, 0, err
+			}
+			if code == http.StatusAccepted {
+				break
+			}
+			if !bpflow.NoPayoutYet(code, out) {
+				return txn, 0, fmt.Errorf("offramp_completed of %s: %d %v", txn, code, out)
+			}
+			select {
+			case <-ctx.Done():
+				return txn, 0, ctx.Err()
+			case <-time.After(20 * time.Millisecond):
+			}
+		}
 	}
-	if err := p.waitCompleted(ctx, txn); err != nil {
+	if err := st.waitFor("completed"); err != nil {
 		return txn, 0, err
 	}
 	// With auto-advance the time reported is how late the stages came in
-	// all: creation → completed less the two configured delays.
-	return txn, time.Since(t0) - 2*p.advance, nil
+	// all: creation → completed less the three configured delays (the
+	// payout is held, sent and completed p.advance apart).
+	return txn, time.Since(t0) - 3*p.advance, nil
 }
 
-// waitCompleted follows the payment's live status stream (as the payer's
-// browser does) until it says completed.
-func (p *payer) waitCompleted(ctx context.Context, txn string) error {
-	ctx, cancel := context.WithTimeout(ctx, 60*time.Second)
-	defer cancel()
+// statusStream is a payment's open live status stream.
+type statusStream struct {
+	txn  string
+	body io.ReadCloser
+	sc   *bufio.Scanner
+}
+
+// follow opens the payment's live status stream.
+func (p *payer) follow(ctx context.Context, txn string) (*statusStream, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, p.base+"/api/payments/"+txn+"/events", nil)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	req.Header.Set("Accept", "text/event-stream")
+	req.Header.Set("X-Forwarded-For", p.ip)
 	resp, err := p.stream.Do(req)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	defer resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
-		return fmt.Errorf("events %s: %d", txn, resp.StatusCode)
+		resp.Body.Close()
+		return nil, fmt.Errorf("events %s: %d", txn, resp.StatusCode)
 	}
-	sc := bufio.NewScanner(resp.Body)
-	for sc.Scan() {
-		data, ok := strings.CutPrefix(sc.Text(), "data: ")
+	return &statusStream{txn: txn, body: resp.Body, sc: bufio.NewScanner(resp.Body)}, nil
+}
+
+func (s *statusStream) close() { s.body.Close() }
+
+// waitFor reads the stream until it says state (or completed, which
+// follows every state a lifecycle waits for).
+func (s *statusStream) waitFor(state string) error {
+	for s.sc.Scan() {
+		data, ok := strings.CutPrefix(s.sc.Text(), "data: ")
 		if !ok {
 			continue
 		}
 		var st struct {
 			Status string `json:"status"`
 		}
-		if json.Unmarshal([]byte(data), &st) == nil && st.Status == "completed" {
+		if json.Unmarshal([]byte(data), &st) == nil && (st.Status == state || st.Status == "completed") {
 			return nil
 		}
 	}
-	if err := sc.Err(); err != nil {
-		return fmt.Errorf("%s: %w", txn, err)
+	if err := s.sc.Err(); err != nil {
+		return fmt.Errorf("%s: %w", s.txn, err)
 	}
-	return fmt.Errorf("%s: the stream ended before completed", txn)
+	return fmt.Errorf("%s: the stream ended before %s", s.txn, state)
 }
 
+// call is do for a 2xx answer; anything else is an error.
 func (p *payer) call(ctx context.Context, method, path string, body any) (map[string]any, error) {
+	st, out, raw, err := p.request(ctx, method, path, body)
+	if err == nil && st/100 != 2 {
+		err = fmt.Errorf("%s %s: %d %.200s", method, path, st, raw)
+	}
+	return out, err
+}
+
+// do is one request as the payer, with its status (a bpflow.Do).
+func (p *payer) do(ctx context.Context, method, path string, body any) (int, map[string]any, error) {
+	st, out, _, err := p.request(ctx, method, path, body)
+	return st, out, err
+}
+
+func (p *payer) request(ctx context.Context, method, path string, body any) (int, map[string]any, []byte, error) {
 	var rd io.Reader
 	if body != nil {
 		b, err := json.Marshal(body)
 		if err != nil {
-			return nil, err
+			return 0, nil, nil, err
 		}
 		rd = strings.NewReader(string(b))
 	}
 	req, err := http.NewRequestWithContext(ctx, method, p.base+path, rd)
 	if err != nil {
-		return nil, err
+		return 0, nil, nil, err
 	}
 	req.Header.Set("Content-Type", "application/json")
+	if path != "/api/trigger-mock-webhook" { // the sandbox's simulation answers loopback clients only
+		req.Header.Set("X-Forwarded-For", p.ip)
+	}
 	resp, err := p.c.Do(req)
 	if err != nil {
-		return nil, err
+		return 0, nil, nil, err
 	}
 	defer resp.Body.Close()
 	raw, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
 	if err != nil {
-		return nil, err
-	}
-	if resp.StatusCode/100 != 2 {
-		return nil, fmt.Errorf("%s %s: %d %.200s", method, path, resp.StatusCode, raw)
+		return 0, nil, nil, err
 	}
 	var out map[string]any
 	if len(raw) > 0 {
-		if err := json.Unmarshal(raw, &out); err != nil {
-			return nil, err
+		if err := json.Unmarshal(raw, &out); err != nil && resp.StatusCode/100 == 2 {
+			return 0, nil, raw, err
 		}
 	}
-	return out, nil
+	return resp.StatusCode, out, raw, nil
 }
 
 // cpuTimes reads the machine's busy and total CPU jiffies from /proc/stat.

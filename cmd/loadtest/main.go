@@ -6,7 +6,7 @@
 //	    [-postgres postgres://postgres@127.0.0.1:5432/postgres] [-out docs/PERFORMANCE.md]
 //
 // It starts the binary on a free loopback port with a temporary data
-// directory (SQLite and the sandbox partner; with -postgres, a second run on
+// directory (SQLite and the embedded BlindPay sandbox; with -postgres, a second run on
 // a database it creates and drops), waits for /healthz, and drives
 // POST /api/create-quote with a closed loop of workers. Each worker is one
 // browser with its own cookie jar, so its session is created once and then
@@ -168,7 +168,7 @@ func loadCrebitAt(ctx context.Context, stdout io.Writer, o options, bin, engine,
 	// (CREBIT_RATE_LIMIT_SCALE=0, for load tests only), as cmd/chaos does.
 	// -env settings come next; the address, data directory and database below win.
 	env := append([]string{"CREBIT_RATE_LIMIT_SCALE=0"}, o.env...)
-	env = append(env, "CREBIT_ADDR=127.0.0.1:"+fmt.Sprint(port), "CREBIT_DATA_DIR="+dir, "CREBIT_PARTNER=sandbox")
+	env = append(env, "CREBIT_ADDR=127.0.0.1:"+fmt.Sprint(port), "CREBIT_DATA_DIR="+dir, "CREBIT_PARTNER=blindpay-sandbox")
 	if engine == "PostgreSQL" {
 		dbURL, drop, err := runbin.CreateDatabase(ctx, o.postgres, "crebit_load_")
 		if err != nil {
@@ -381,7 +381,8 @@ func renderSection(o options, table, loadBefore, loadAfter string) string {
 	fmt.Fprintf(&b, "    %s\n\n", cmd)
 	fmt.Fprintf(&b, "A closed loop of %d workers, each a browser with its own cookie jar (its session is %s, then reused), "+
 		"sends `POST /api/create-quote %s` for %s per target. ", o.concurrency, session, quoteBody, o.duration)
-	b.WriteString("Every quote makes two HTTP calls to the embedded sandbox partner over loopback and writes to the database. " +
+	b.WriteString("Every quote asks the partner, the embedded BlindPay sandbox, for its pay-in and payout FX rates " +
+		"through the BlindPay adapter (HTTP requests handed to the sandbox in process) and writes to the database. " +
 		"The ceiling is a bare net/http handler in the load tool's own process that decodes the same request and encodes " +
 		"a JSON answer of the same size. The load tool, the server, the sandbox and PostgreSQL share the same cores, " +
 		"so the figures compare the server with the ceiling on this machine; they are not a capacity plan. " +

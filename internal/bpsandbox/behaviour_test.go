@@ -460,6 +460,42 @@ func TestLocalReceiver(t *testing.T) {
 	})
 }
 
+// TestLocalReceiverOwnSecret: instances sharing one database each register
+// their own loopback endpoint, so an event goes to every one; the delivery
+// for another instance's endpoint, run here and sent to this process's
+// receiver, is signed with this process's endpoint's secret (the one its
+// receiver checks), not refused and retried minutes later.
+func TestLocalReceiverOwnSecret(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		h := setup(t, db)
+		other := h.call("POST", in("/webhook-endpoints"), map[string]any{"url": "http://127.0.0.1:9/api/webhook/payout-events", "events": []string{}})
+		if other.Status != http.StatusOK {
+			t.Fatalf("the other instance's endpoint: %d %s", other.Status, other.Body)
+		}
+		h.register()
+		h.sb.SetLocalReceiver(h.hooks.srv.URL + "/api/webhook/payout-events")
+		tosID := h.acceptTos()
+		ev := h.hooks.wait("tos.accept", tosID, nil)
+		deadline := time.Now().Add(20 * time.Second)
+		for {
+			h.hooks.mu.Lock()
+			n, bad := h.hooks.seen[ev.ID], h.hooks.bad
+			h.hooks.mu.Unlock()
+			if len(bad) > 0 {
+				t.Fatalf("deliveries refused: %v", bad)
+			}
+			if n == 2 {
+				return // once per endpoint, both here, both verified
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("tos.accept delivered %d times, want 2 (one per endpoint)", n)
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	})
+}
+
 // TestStepsSurviveWithoutTimers: with the in-process timers stopped (the
 // process that scheduled a step is gone), the scheduled job takes it.
 func TestStepsSurviveWithoutTimers(t *testing.T) {

@@ -197,8 +197,7 @@ func (w *deliverWorker) Work(ctx context.Context, job *river.Job[deliverArgs]) e
 	var payload string
 	var ep store.BPEndpoint
 	local, _ := s.local.Load().(string)
-	redirect := false
-	secret := ""
+	target, secret := "", ""
 	err := s.db.Read(ctx, func(tx *store.Tx) (err error) {
 		if payload, err = tx.BPSandboxEventPayload(ctx, job.Args.EventID); err != nil {
 			return err
@@ -206,14 +205,15 @@ func (w *deliverWorker) Work(ctx context.Context, job *river.Job[deliverArgs]) e
 		if ep, err = tx.BPSandboxEndpoint(ctx, job.Args.EndpointID); err != nil {
 			return err
 		}
-		secret = ep.Secret
-		redirect = local != "" && loopback(ep.URL) && local != ep.URL
-		if !redirect {
+		target, secret = ep.URL, ep.Secret
+		if local == "" || !loopback(ep.URL) || ep.URL == local {
 			return nil
 		}
-		// Delivered to this process's receiver instead of another
-		// instance's: signed as this receiver's own endpoint would be (its
-		// secret is the one it checks), when it registered one.
+		// Delivered to this process's receiver, which checks the secret of
+		// the endpoint it registered: instances sharing the database each
+		// register their own loopback address, so an event goes to every
+		// one's endpoint and any instance may run the delivery.
+		target = local
 		eps, err := tx.BPSandboxEndpoints(ctx)
 		for _, e := range eps {
 			if e.URL == local {
@@ -229,10 +229,6 @@ func (w *deliverWorker) Work(ctx context.Context, job *river.Job[deliverArgs]) e
 		return fmt.Errorf("load event %s: %w", job.Args.EventID, err)
 	}
 	body := []byte(payload)
-	target := ep.URL
-	if redirect {
-		target = local
-	}
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, target, bytes.NewReader(body))
 	if err != nil {
 		return err
