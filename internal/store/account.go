@@ -197,8 +197,8 @@ func (tx *Tx) ClearAuthLimit(ctx context.Context, key string) error {
 
 // RotateSession replaces the session old with next (a fresh token) signed
 // in to next.AccountID: the old token stops working, and what the guest
-// session made (customers, quotes, payments, referrals, consents) moves to
-// the new one.
+// session made (customers, quotes, payments, referrals, consents, the
+// partner's terms it accepted) moves to the new one.
 func (tx *Tx) RotateSession(ctx context.Context, old string, next session.Session) error {
 	if old != "" {
 		prev, err := tx.Session(ctx, old)
@@ -215,7 +215,7 @@ func (tx *Tx) RotateSession(ctx context.Context, old string, next session.Sessio
 	if old == "" {
 		return nil
 	}
-	for _, table := range []string{"customers", "quotes", "payments", "referrals", "authorization_consents"} {
+	for _, table := range []string{"customers", "quotes", "payments", "referrals", "authorization_consents", "partner_terms"} {
 		if _, err := tx.exec(ctx, `UPDATE `+table+` SET session_id = ? WHERE session_id = ?`, next.ID, old); err != nil {
 			return err
 		}
