@@ -11,8 +11,11 @@ beforeAll(async () => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-/** quote answers like the server: 5.5 BRL or 18.5 MXN per USD, 1% fees. */
-function stubServer() {
+/**
+ * quote answers like the server: 5.5 BRL or 18.5 MXN per USD, 1% fees, and
+ * flatUSD of fees that do not scale (BlindPay's flat fee).
+ */
+function stubServer(flatUSD = 0) {
   const sent: Array<{ symbol: string; amount_usd: number }> = [];
   vi.stubGlobal(
     'fetch',
@@ -23,7 +26,7 @@ function stubServer() {
       const rate = mx ? 18.5 : 5.5;
       return new Response(
         JSON.stringify({
-          amount_usd: body.amount_usd, total_local_amount: Math.round(body.amount_usd * rate * 100) / 100, local_currency: mx ? 'MXN' : 'BRL',
+          amount_usd: body.amount_usd, total_local_amount: Math.round((body.amount_usd + flatUSD) * rate * 100) / 100, local_currency: mx ? 'MXN' : 'BRL',
           total_fees_usd: Math.round(body.amount_usd) / 100, effective_rate: rate, on_ramp: { id: 'on', quotation: rate }, off_ramp: { id: 'off', quotation: 0.999 },
           expires_at: '2026-11-24T20:00:00Z', expires_at_readable: 'Nov 24, 2026 20:00:00 UTC',
         }),
@@ -84,6 +87,22 @@ describe('FxQuotesTab', () => {
     // 18,500 MXN at 18.5 MXN per USD (from the 100 USD probe) is 1,000.00 USD.
     expect(sent.filter((b) => b.amount_usd !== 1)).toEqual([{ symbol: 'USDC/MXN', amount_usd: 100 }, { symbol: 'USDC/MXN', amount_usd: 1000 }]);
     await waitFor(() => expect(within(results).getByText('$1,000.00')).toBeInTheDocument());
+  });
+
+  it('with a flat fee, quotes the dollars that cost what was typed (a third quote corrects the 100 USD rate)', async () => {
+    const sent = stubServer(1.01);
+    renderTab();
+    await userEvent.selectOptions(screen.getByLabelText('Currency'), 'BRL');
+    const amount = screen.getByLabelText('Amount');
+    await userEvent.type(amount, '10000');
+    await userEvent.click(screen.getByRole('button', { name: 'Get Live Rate' }));
+    await screen.findByRole('region', { name: 'Your quote' });
+    // The probe's rate (555.56 BRL for 100 USD) prices 10,000 BRL at 1,799.99
+    // USD, whose quote costs 9,905.50 BRL; the line through both quotes gives
+    // 1,817.17 USD, which costs 10,000.00 BRL.
+    const quoted = sent.filter((b) => b.amount_usd !== 1).map((b) => b.amount_usd);
+    expect(quoted).toEqual([100, 1799.99, 1817.17]);
+    expect(Math.abs((1817.17 + 1.01) * 5.5 - 10000)).toBeLessThan(0.05);
   });
 
   it('shows a refusal in the red box', async () => {

@@ -25,14 +25,29 @@ interface Request {
 /**
  * quoteFor locks a quote for the amount: a USD amount directly; a BRL or MXN
  * amount through the live rate of a 100 USD quote (USD = local / rate, to the
- * cent), so it is never converted at a fixed sample rate.
+ * cent), so it is never converted at a fixed sample rate. The partner's fees
+ * have a flat part (BlindPay's), so that rate prices a large amount a little
+ * high: when the quote misses what was typed by more than half a percent, the
+ * two quotes give the price as a line (local = a·USD + b) and a third quote is
+ * locked for the USD amount that line says costs what was typed.
  */
 export async function quoteFor({ country, currency, value }: Request): Promise<Quote> {
   const symbol = symbolFor(country);
   if (currency === 'USD') return createQuote({ symbol, amount_usd: value });
   const probe = await createQuote({ symbol, amount_usd: PROBE_USD });
   const rate = probe.total_local_amount / PROBE_USD;
-  return createQuote({ symbol, amount_usd: Math.round((value / rate) * 100) / 100 });
+  const first = await createQuote({ symbol, amount_usd: cents(value / rate) });
+  if (Math.abs(first.total_local_amount - value) <= value * 0.005 || first.amount_usd === PROBE_USD) return first;
+  const a = (first.total_local_amount - probe.total_local_amount) / (first.amount_usd - PROBE_USD);
+  const b = probe.total_local_amount - a * PROBE_USD;
+  const usd = cents((value - b) / a);
+  if (!(a > 0) || !(usd > 0)) return first;
+  return createQuote({ symbol, amount_usd: usd });
+}
+
+/** cents rounds a USD amount to the cent. */
+function cents(usd: number): number {
+  return Math.round(usd * 100) / 100;
 }
 
 /** reformat writes an amount typed in one currency's format in another's, keeping its value. */
