@@ -92,20 +92,30 @@ export async function fillPersonal(page: Page, p: Person, taxLabel: string) {
  * text, so that it works in every language (the partner's page is English).
  */
 export async function acceptPartnerTermsInPage(page: Page) {
-  const status = await page.request.get('/api/partner-terms');
-  expect(status.ok(), `partner-terms: ${status.status()} ${await status.text()}`).toBe(true);
-  const { required, accepted } = (await status.json()) as { required: boolean; accepted: boolean };
-  if (!required || accepted) return;
+  if (!(await partnerTermsPending(page))) return;
   const box = page.locator('section[aria-labelledby="partner-terms-heading"]');
   const tabOpened = page.context().waitForEvent('page');
   await box.getByRole('button').click();
-  const tab = await tabOpened;
-  await tab.waitForURL(/\/bpsandbox\/e\/terms-of-service\?/);
-  await tab.getByRole('button', { name: 'Accept terms of service' }).click();
-  await tab.waitForURL(/\/partner-terms-done\?tos_id=/);
-  await tab.close();
+  await acceptInPartnerTab(await tabOpened);
   // The box gives way to the confirmation once the partner confirmed.
   await expect(box).toHaveCount(0, { timeout: 15_000 });
+}
+
+/** partnerTermsPending: the partner asks for its terms and the page's session has not accepted them. */
+export async function partnerTermsPending(page: Page): Promise<boolean> {
+  const status = await page.request.get('/api/partner-terms');
+  expect(status.ok(), `partner-terms: ${status.status()} ${await status.text()}`).toBe(true);
+  const { required, accepted } = (await status.json()) as { required: boolean; accepted: boolean };
+  return required && !accepted;
+}
+
+/** acceptInPartnerTab accepts on the partner's terms page (BlindPay's, in English), by keyboard, and closes its tab on our thank-you page. */
+export async function acceptInPartnerTab(tab: Page) {
+  await tab.waitForURL(/\/bpsandbox\/e\/terms-of-service\?/);
+  await tab.getByRole('button', { name: 'Accept terms of service' }).focus();
+  await tab.keyboard.press('Enter');
+  await tab.waitForURL(/\/partner-terms-done\?tos_id=/);
+  await tab.close();
 }
 
 export async function fillBank(page: Page, holder: string) {
