@@ -217,6 +217,7 @@ for (const width of [1280, 360]) {
       await field('Ciudad').fill('Ciudad de México');
       await field('Estado').fill('CDMX');
       await field('Código postal').fill('06600');
+      await acceptPartnerTermsInPage(page);
       await page.getByRole('button', { name: 'Continuar al método de entrega' }).click();
       await expect(stepHeading(page, 'Elige el método de entrega')).toBeVisible();
       await page.getByLabel('USD a tu cuenta bancaria en EE. UU.').check();
