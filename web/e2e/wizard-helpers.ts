@@ -67,7 +67,14 @@ export async function fillDateOfBirth(page: Page, iso: string) {
   }
 }
 
+/** fillPersonal fills the identity form and accepts the partner's terms where it asks for them (acceptPartnerTermsInPage). */
 export async function fillPersonal(page: Page, p: Person, taxLabel: string) {
+  await fillPersonalFields(page, p, taxLabel);
+  await acceptPartnerTermsInPage(page);
+}
+
+/** fillPersonalFields fills the identity form's fields only (the terms step is the caller's: wizard-blindpay.spec). */
+export async function fillPersonalFields(page: Page, p: Person, taxLabel: string) {
   await page.getByLabel('First Name').fill(p.firstName);
   await page.getByLabel('Last Name').fill(p.lastName);
   await page.getByLabel(taxLabel).fill(p.taxId);
@@ -78,7 +85,6 @@ export async function fillPersonal(page: Page, p: Person, taxLabel: string) {
   await page.getByLabel('City').fill(p.city);
   await page.getByLabel('State/Province').fill(p.state);
   await page.getByLabel('ZIP/Postal Code').fill(p.zip);
-  await acceptPartnerTermsInPage(page);
 }
 
 /**
