@@ -2,8 +2,8 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect, shot, expectAccessible } from './fixtures';
 import { password, uniqueEmail } from './account-helpers';
 import { totp } from './totp';
-import { expectToast } from './wizard-helpers';
-import { verifiedAccount } from './api';
+import { acceptPartnerTermsInPage, expectToast } from './wizard-helpers';
+import { awaitingPayment, verifiedAccount } from './api';
 
 
 async function fillStep1(page: Page, email: string) {
@@ -56,6 +56,8 @@ async function signUpThroughWizard(page: Page, email: string, withBank: boolean,
     await page.getByLabel('Routing Number').fill('021000021');
     await page.getByLabel('Account Number').fill('000123456789');
   }
+  // The payment partner's terms (BlindPay) come on the last step, before the account's payer profile is made.
+  await acceptPartnerTermsInPage(page);
   await expect(create).toBeEnabled();
   await create.click();
   await expectToast(page, 'Account created successfully! Welcome to Crebit.');
@@ -160,35 +162,9 @@ test.describe('accounts', () => {
   });
 
   test('pay as a guest, then sign up: the payment is the account’s', async ({ page, browser, baseURL }) => {
-    // The first call below makes the context's session cookie before any page
-    // loads, so the header's rate probes cannot start a second session.
-    const req = page.request;
-    const quote = await (await req.post('/api/create-quote', { data: { symbol: 'USDC/BRL', amount_usd: 100 } })).json();
-    const customer = await (
-      await req.post('/api/create-customer', {
-        data: {
-          first_name: 'Ana', last_name: 'Souza', email: 'ana@example.com', phone_number: '5511987654321', type: 'individual',
-          date_of_birth: '1990-05-10', identity_documents: [{ type: 'national_id', value: '529.982.247-25', country: 'brazil' }],
-          address: { street_line_1: 'Rua Augusta 100', city: 'São Paulo', state: 'SP', postal_code: '01305-000', country: 'brazil' },
-        },
-      })
-    ).json();
-    const bank = await req.post('/api/create-external-account', {
-      data: {
-        customer_id: customer.customer_id, account_name: 'Ana Souza USD', beneficiary_name: 'Ana Souza', bank_name: 'JPMorgan Chase',
-        bank_account_number: '000123456789', routing_number: '021000021',
-        address: { street_line_1: '270 Park Ave', city: 'New York', state: 'NY', postal_code: '10017', country: 'USA' },
-      },
-    });
-    expect(bank.status(), await bank.text()).toBe(200);
-    const pay = await req.post('/api/create-pix-payment', {
-      data: {
-        amount_brl: quote.total_local_amount, customer_id: customer.customer_id, wallet_address: customer.wallet_address,
-        quote_id: quote.on_ramp.id, sender_name: 'Ana Souza', sender_document: '529.982.247-25',
-      },
-    });
-    expect(pay.status(), await pay.text()).toBe(200);
-    const txn = ((await pay.json()) as { transaction_id: string }).transaction_id;
+    // The payment is made through the API before any page loads, so that the
+    // header's rate probes cannot start a second session.
+    const txn = await awaitingPayment(page, { holder: 'Ana Souza' });
 
     const email = uniqueEmail('guest');
     await signUpThroughWizard(page, email, false);

@@ -6,7 +6,7 @@ import type { Page } from '@playwright/test';
 import { test, expect, shot, expectAccessible } from './fixtures';
 import { password, uniqueEmail, signUp } from './account-helpers';
 import { totp } from './totp';
-import { awaitingPayment, completedPayment, linkToken, mailWith, verifiedAccount } from './api';
+import { acceptPartnerTerms, awaitingPayment, completedPayment, linkToken, mailWith, verifiedAccount } from './api';
 
 
 /** openTab picks a sidebar tab; on a phone through the menu. */
@@ -160,6 +160,7 @@ test.describe('settings at 360 px', () => {
     const email = uniqueEmail('settings');
     await signUp(page, email);
     const req = page.request;
+    await acceptPartnerTerms(req);
     const customer = await (
       await req.post('/api/create-customer', {
         data: {

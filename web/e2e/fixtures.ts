@@ -30,8 +30,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<{ s
       // Every test's browser comes from 127.0.0.1, so one worker's whole run
       // counts against one IP's hourly limits; the limits have Go tests.
       CREBIT_RATE_LIMIT_SCALE: '20',
-      // E2E_PARTNER=blindpay-sandbox runs every server on the BlindPay adapter (issue 28's switch-over).
-      ...(process.env.E2E_PARTNER ? { CREBIT_PARTNER: process.env.E2E_PARTNER } : {}),
+      // The payment partner is the embedded BlindPay-compatible sandbox,
+      // driven through the real BlindPay adapter (issue 28's switch-over);
+      // E2E_PARTNER=<name> runs every server on another one.
+      CREBIT_PARTNER: process.env.E2E_PARTNER || 'blindpay-sandbox',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { test, expect, shot, expectAccessible } from './fixtures';
-import { brazilPerson, mexicoPerson, stepHeading, waitForApi, waitForQuote, type Person } from './wizard-helpers';
+import { acceptPartnerTermsInPage, brazilPerson, mexicoPerson, stepHeading, waitForApi, waitForQuote, type Person } from './wizard-helpers';
 
 // Issue 15: the Brazil wizard in Brazilian Portuguese and the Mexico wizard in
 // Mexican Spanish, to completion, against the real binary. Labels and buttons
@@ -40,6 +40,7 @@ async function fillPersonal(page: Page, w: Strings, p: Person, country: 'brazil'
   await field('fields.city').fill(p.city);
   await field('fields.state').fill(p.state);
   await field('fields.zipCode').fill(p.zip);
+  await acceptPartnerTermsInPage(page);
 }
 
 async function fillBank(page: Page, w: Strings, holder: string) {

@@ -1,7 +1,7 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { test, expect, shot, expectAccessible } from './fixtures';
 import { uniqueEmail } from './account-helpers';
-import { verifiedAccount } from './api';
+import { awaitingPayment, verifiedAccount } from './api';
 
 // The information, legal, authorization, payment-complete and track pages,
 // against the real binary and its sandbox partner.
@@ -238,50 +238,21 @@ test.describe('payment authorization', () => {
   });
 });
 
-/** createPixPayment makes a real Pix payment through the API in the page's cookie jar. */
-async function createPixPayment(request: APIRequestContext): Promise<{ transactionId: string; customerId: string }> {
-  const post = async (path: string, data: unknown) => {
-    const res = await request.post(path, { data });
-    expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);
-    return res.json();
-  };
-  const customer = await post('/api/create-customer', {
-    first_name: 'Maria',
-    last_name: 'Silva',
-    email: `maria.${Date.now()}@example.com`,
-    phone_number: '5511999998888',
-    type: 'individual',
-    date_of_birth: '1990-05-10',
-    identity_documents: [{ type: 'national_id', value: '529.982.247-25', country: 'brazil' }],
-    address: { street_line_1: 'Rua das Flores 100', city: 'São Paulo', state: 'SP', postal_code: '01000-000', country: 'brazil' },
-  });
-  await post('/api/create-external-account', {
-    customer_id: customer.customer_id,
-    account_name: "Maria Silva's USD Account",
-    beneficiary_name: 'Maria Silva',
-    bank_name: 'Example Bank',
-    bank_account_number: '000123456789',
-    routing_number: '021000021',
-    address: { street_line_1: '270 Park Ave', city: 'New York', state: 'NY', postal_code: '10017', country: 'USA' },
-  });
-  const quote = await post('/api/create-quote', { symbol: 'USDC/BRL', amount_usd: 100 });
-  const pix = await post('/api/create-pix-payment', {
-    amount_brl: quote.total_local_amount,
-    customer_id: customer.customer_id,
-    wallet_address: customer.wallet_address,
-    quote_id: quote.on_ramp.id,
-    sender_name: 'Maria Silva',
-    sender_document: '52998224725',
-  });
-  expect(typeof pix.transaction_id).toBe('string');
-  return { transactionId: pix.transaction_id, customerId: customer.customer_id };
+/**
+ * createPixPayment makes a real Pix payment through the API in the page's
+ * cookie jar, from Maria Silva, for 100 USD (api.ts's awaitingPayment: it
+ * accepts the partner's terms and waits for the partner's verification
+ * where the partner asks for them).
+ */
+async function createPixPayment(page: Page): Promise<{ transactionId: string }> {
+  return { transactionId: await awaitingPayment(page, { holder: 'Maria Silva' }) };
 }
 
 test.describe('track', () => {
   test("a real payment's stages progress with their times", async ({ page }) => {
     // The payment first: its session cookie is then in the context before the
     // page's own requests (the header's rate probes) could start another.
-    const { transactionId } = await createPixPayment(page.request);
+    const { transactionId } = await createPixPayment(page);
     await page.goto('/track');
 
     await page.getByRole('textbox', { name: 'Transaction ID' }).fill(transactionId);
@@ -326,7 +297,7 @@ test.describe('track', () => {
   test('a payment seen from another browser shows no personal details', async ({ page, browser, baseURL }) => {
     // The payment first: its session cookie is then in the context before the
     // page's own requests (the header's rate probes) could start another.
-    const { transactionId } = await createPixPayment(page.request);
+    const { transactionId } = await createPixPayment(page);
     await page.goto('/track');
     const other = await browser.newContext({ baseURL });
     const stranger = await other.newPage();
@@ -353,7 +324,7 @@ test.describe('payment complete', () => {
   test('a payer with a profile invites friends', async ({ page }) => {
     // Invitations come from a signed-in account with a confirmed address (issue 25).
     await verifiedAccount(page, uniqueEmail('complete-referrer'));
-    await createPixPayment(page.request);
+    await createPixPayment(page);
     await page.goto('/payment-complete');
     const first = page.getByRole('textbox', { name: "Friend's email 1" });
     await expect(first).toBeVisible();

@@ -1,67 +1,33 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, shot, test } from './fixtures';
+import { awaitingPayment } from './api';
 
 // The sandbox moves only when told, so each stage is caused by the test.
 test.use({ serverEnv: { CREBIT_SANDBOX_AUTO_ADVANCE: '0' } });
 
-/** Answer holds the fields these tests read from the API's JSON answers. */
-interface Answer {
-  customer_id: string;
-  wallet_address: string;
-  total_local_amount: number;
-  on_ramp: { id: string };
-  transaction_id: string;
-}
-
-async function ok(r: Awaited<ReturnType<APIRequestContext['post']>>): Promise<Answer> {
+async function ok(r: Awaited<ReturnType<APIRequestContext['post']>>) {
   expect(r.ok(), `${r.url()}: ${r.status()} ${await r.text()}`).toBe(true);
-  return (await r.json()) as Answer;
-}
-
-/** pixPayment opens a Pix payment in the page's own session (cookies shared). */
-async function pixPayment(api: APIRequestContext): Promise<string> {
-  const c = await ok(
-    await api.post('/api/create-customer', {
-      data: {
-        first_name: 'Maria', last_name: 'Silva', email: 'maria@example.com', phone_number: '5511987654321',
-        type: 'individual', date_of_birth: '1990-05-10',
-        identity_documents: [{ type: 'national_id', value: '529.982.247-25', country: 'brazil' }],
-        address: { street_line_1: 'Rua Augusta 100', city: 'São Paulo', state: 'SP', postal_code: '01305-000', country: 'brazil' },
-      },
-    }),
-  );
-  await ok(
-    await api.post('/api/create-external-account', {
-      data: {
-        customer_id: c.customer_id, account_name: "Maria Silva's USD Account", beneficiary_name: 'Maria Silva',
-        bank_name: 'JPMorgan Chase', bank_account_number: '000123456789', routing_number: '021000021',
-        address: { street_line_1: '270 Park Ave', city: 'New York', state: 'NY', postal_code: '10017', country: 'USA' },
-      },
-    }),
-  );
-  const q = await ok(await api.post('/api/create-quote', { data: { symbol: 'USDC/BRL', amount_usd: 150 } }));
-  const p = await ok(
-    await api.post('/api/create-pix-payment', {
-      data: { amount_brl: q.total_local_amount, customer_id: c.customer_id, wallet_address: c.wallet_address,
-        quote_id: q.on_ramp.id, sender_name: 'Maria Silva', sender_document: '529.982.247-25' },
-    }),
-  );
-  return p.transaction_id as string;
 }
 
 test('the owner sees each stage on /track as it happens, then the rail reference and the receipt', async ({ page }) => {
   // The payment is made first, so its session cookie is in the context before
   // any page's own requests (the header's rate probes) could start another.
-  const txn = await pixPayment(page.request);
+  const txn = await awaitingPayment(page, { holder: 'Maria Silva', amountUSD: '150' });
   await page.goto(`/track?transaction_id=${txn}`);
   const status = page.getByText('Current status').locator('..');
   await expect(status).toContainText('Waiting for your Pix payment');
   // The stream is open: the page says it updates live instead of polling.
   await expect(page.getByText('This page updates as soon as your payment moves.')).toBeVisible();
 
+  // BlindPay reports no stage between the payer's Pix and its arrival: its
+  // pay-in is "processing" from creation (shown as waiting), and the
+  // deposit's arrival (payin_processing here) completes it, so the old
+  // sandbox's 'Payment processing' never shows; Crebit then asks for the
+  // payout (Converting to USD), which BlindPay sends (offramp_created: no
+  // new stage for the payer) and completes.
   const steps: Array<[string, string]> = [
-    ['payin_processing', 'Payment processing'],
-    ['payin_completed', 'Payment received'],
+    ['payin_processing', 'Payment received'],
+    ['payin_completed', 'Converting to USD'],
     ['offramp_created', 'Converting to USD'],
     ['offramp_completed', 'USD delivered'],
   ];

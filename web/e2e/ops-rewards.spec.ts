@@ -7,7 +7,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import path from 'node:path';
 import { expect, expectAccessible, screenshotDir, shot, test } from './fixtures';
-import { completedPayment, mailWith, verifiedAccount } from './api';
+import { acceptPartnerTerms, completedPayment, mailWith, verifiedAccount } from './api';
 import { password, uniqueEmail } from './account-helpers';
 import { newAdmin, noSideways, signInWithCode } from './ops-helpers';
 
@@ -26,6 +26,7 @@ test('finance releases a held reward and sends the gift card: the referrer gets 
   const referrerEmail = uniqueEmail('referrer');
   const referrer = await browser.newContext({ baseURL });
   await verifiedAccount(referrer.request, referrerEmail);
+  await acceptPartnerTerms(referrer.request);
   await json(
     'referrer profile',
     await referrer.request.post('/api/create-customer', {

@@ -1,5 +1,6 @@
 import { test, expect, shot } from './fixtures';
 import { password, uniqueEmail } from './account-helpers';
+import { acceptPartnerTermsInPage } from './wizard-helpers';
 
 // Issue 26, item 8: an invalid CPF and routing number passed their steps;
 // "Create Account" created the account and sent the verification e-mail,
@@ -51,6 +52,8 @@ test('sign-up stops an invalid step 2 before any account is created', async ({ p
   await page.getByLabel('Bank ZIP Code').fill('10179');
   await page.getByLabel('Routing Number').fill('021000022');
   await page.getByLabel('Account Number').fill('000123456789');
+  // The payment partner's terms (BlindPay) come first on this step; accepting them creates nothing of ours.
+  await acceptPartnerTermsInPage(page);
   await page.getByRole('button', { name: 'Create Account' }).click();
   const routingError = 'This routing number is not valid: it must be the 9-digit ABA number of a US bank. Please check it.';
   await expect(page.locator('#routingNumber-error')).toHaveText(routingError);

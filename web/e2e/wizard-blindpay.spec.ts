@@ -4,7 +4,7 @@
 // on its page (a new tab), BlindPay verifies them, and the payment goes
 // from the Pix code or CLABE to US dollars delivered.
 import { test, expect, shot, expectAccessible } from './fixtures';
-import { brazilPerson, brCodeCrcValid, decodeQrImage, expectToast, fillBank, fillPersonal, mexicoPerson, stepHeading, waitForApi, waitForQuote } from './wizard-helpers';
+import { brazilPerson, brCodeCrcValid, decodeQrImage, expectToast, fillBank, fillPersonalFields, mexicoPerson, stepHeading, waitForApi, waitForQuote } from './wizard-helpers';
 
 test.use({ serverEnv: { CREBIT_PARTNER: 'blindpay-sandbox' } });
 
@@ -12,7 +12,7 @@ for (const country of ['brazil', 'mexico'] as const) {
   test(`${country}: BlindPay's terms, identity verified by BlindPay, the pay-in, USD delivered`, async ({ page, context }) => {
     const person = country === 'brazil' ? brazilPerson : mexicoPerson;
     await page.goto(country === 'brazil' ? '/get-started' : '/get-started-mexico');
-    await fillPersonal(page, person, country === 'brazil' ? 'Tax ID (CPF)' : 'Tax ID (CURP)');
+    await fillPersonalFields(page, person, country === 'brazil' ? 'Tax ID (CPF)' : 'Tax ID (CURP)');
     const toDelivery = page.getByRole('button', { name: 'Continue to Delivery Method' });
     const terms = page.getByRole('region', { name: "Our payment partner's terms" });
     await expect(terms).toContainText('BlindPay asks you to accept its terms of service');

@@ -67,7 +67,14 @@ export async function fillDateOfBirth(page: Page, iso: string) {
   }
 }
 
+/** fillPersonal fills the identity form and accepts the partner's terms where it asks for them (acceptPartnerTermsInPage). */
 export async function fillPersonal(page: Page, p: Person, taxLabel: string) {
+  await fillPersonalFields(page, p, taxLabel);
+  await acceptPartnerTermsInPage(page);
+}
+
+/** fillPersonalFields fills the identity form's fields only (the terms step is the caller's: wizard-blindpay.spec). */
+export async function fillPersonalFields(page: Page, p: Person, taxLabel: string) {
   await page.getByLabel('First Name').fill(p.firstName);
   await page.getByLabel('Last Name').fill(p.lastName);
   await page.getByLabel(taxLabel).fill(p.taxId);
@@ -78,6 +85,43 @@ export async function fillPersonal(page: Page, p: Person, taxLabel: string) {
   await page.getByLabel('City').fill(p.city);
   await page.getByLabel('State/Province').fill(p.state);
   await page.getByLabel('ZIP/Postal Code').fill(p.zip);
+}
+
+/**
+ * acceptPartnerTermsInPage accepts the payment partner's terms as a payer
+ * does, when the partner asks for them (BlindPay) and the session has not
+ * accepted them yet: the terms box next to the identity form (the wizards'
+ * step 1, the dashboard's identity form) opens the partner's page in a new
+ * tab, the payer accepts there, the tab lands on our thank-you page and the
+ * box notices the partner's confirmation by itself. With a partner that asks
+ * for none it does nothing. It finds the box by its heading's id, not its
+ * text, so that it works in every language (the partner's page is English).
+ */
+export async function acceptPartnerTermsInPage(page: Page) {
+  if (!(await partnerTermsPending(page))) return;
+  const box = page.locator('section[aria-labelledby="partner-terms-heading"]');
+  const tabOpened = page.context().waitForEvent('page');
+  await box.getByRole('button').click();
+  await acceptInPartnerTab(await tabOpened);
+  // The box gives way to the confirmation once the partner confirmed.
+  await expect(box).toHaveCount(0, { timeout: 15_000 });
+}
+
+/** partnerTermsPending: the partner asks for its terms and the page's session has not accepted them. */
+export async function partnerTermsPending(page: Page): Promise<boolean> {
+  const status = await page.request.get('/api/partner-terms');
+  expect(status.ok(), `partner-terms: ${status.status()} ${await status.text()}`).toBe(true);
+  const { required, accepted } = (await status.json()) as { required: boolean; accepted: boolean };
+  return required && !accepted;
+}
+
+/** acceptInPartnerTab accepts on the partner's terms page (BlindPay's, in English), by keyboard, and closes its tab on our thank-you page. */
+export async function acceptInPartnerTab(tab: Page) {
+  await tab.waitForURL(/\/bpsandbox\/e\/terms-of-service\?/);
+  await tab.getByRole('button', { name: 'Accept terms of service' }).focus();
+  await tab.keyboard.press('Enter');
+  await tab.waitForURL(/\/partner-terms-done\?tos_id=/);
+  await tab.close();
 }
 
 export async function fillBank(page: Page, holder: string) {

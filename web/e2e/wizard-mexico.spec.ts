@@ -99,7 +99,7 @@ test('Mexico wizard, steps 6 to 9: the SPEI details, the same payment again from
   await expect(stepHeading(page, 'Transfer Complete')).toBeVisible();
 });
 
-test('Mexico wizard: the SPEI progress while the pay-in is processing', async ({ page }) => {
+test('Mexico wizard: the SPEI deposit arrives and the quote timer gives way to the progress', async ({ page }) => {
   await page.goto('/get-started-mexico');
   await fillPersonal(page, { ...mexicoPerson, email: 'progress@example.com' }, 'Tax ID (CURP)');
   await page.getByRole('button', { name: 'Continue to Delivery Method' }).click();
@@ -113,12 +113,15 @@ test('Mexico wizard: the SPEI progress while the pay-in is processing', async ({
   await expect(stepHeading(page, 'Complete Your SPEI Payment')).toBeVisible();
   await expect(page.getByRole('timer')).toHaveText(/Quote expires in 4:\d\d/);
 
-  // Processing forces the timer to 0 and stops it; the pay-in stage pulses.
+  // BlindPay reports no stage between the payer's deposit and its arrival:
+  // its pay-in is "processing" from creation (shown as waiting for the
+  // SPEI), and the deposit's arrival (Simulate processing) is the payment
+  // received. So the old sandbox's 'Payment processing...' on step 6, with
+  // the timer forced to 0, does not exist with BlindPay; the payer sees the
+  // payment received, no quote expiry, and the conversion starting.
   await page.getByRole('button', { name: 'Simulate processing' }).click();
-  await expect(page.getByText('Payment processing...')).toBeVisible({ timeout: 10_000 });
-  await expect(page.getByRole('timer')).toHaveText('Quote expires in 0:00');
-  await expect(page.getByRole('dialog')).toHaveCount(0);
-  await page.getByRole('button', { name: 'Simulate payment' }).click();
   await expect(stepHeading(page, 'Payment Received')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('timer')).toHaveCount(0);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await expectToast(page, 'Converting to USD', 15_000);
 });

@@ -1,5 +1,5 @@
 import { test, expect, shot, expectAccessible } from './fixtures';
-import { brazilPerson, expectNoHorizontalScroll, expectToast, fillBank, fillPersonal, stepHeading, toAuthorizationStep } from './wizard-helpers';
+import { acceptInPartnerTab, brazilPerson, expectNoHorizontalScroll, expectToast, fillBank, fillPersonal, partnerTermsPending, stepHeading, toAuthorizationStep } from './wizard-helpers';
 
 // A 360 px phone: the date of birth is typed as 8 digits, and nothing scrolls sideways.
 test.use({ viewport: { width: 360, height: 780 }, permissions: ['clipboard-read', 'clipboard-write'] });
@@ -98,6 +98,19 @@ test('keyboard only: step 1 to step 2', async ({ page }) => {
   await page.keyboard.type(brazilPerson.state);
   await page.keyboard.press('Tab');
   await page.keyboard.type(brazilPerson.zip);
+  if (await partnerTermsPending(page)) {
+    // The partner's terms (BlindPay) by keyboard too: Tab reaches the box's
+    // button, Enter opens the partner's page in a tab of its own; once the
+    // partner confirmed, the focus is on the confirmation and Tab reaches Continue.
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: "Open BlindPay's terms" })).toBeFocused();
+    const tabOpened = page.context().waitForEvent('page');
+    await page.keyboard.press('Enter');
+    await acceptInPartnerTab(await tabOpened);
+    await expect(page.getByText("You accepted BlindPay's terms of service.")).toBeFocused({ timeout: 15_000 });
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Continue to Delivery Method' })).toBeFocused();
+  }
   await page.keyboard.press('Enter');
   await expect(stepHeading(page, 'Choose Delivery Method')).toBeFocused();
 });

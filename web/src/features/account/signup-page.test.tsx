@@ -20,11 +20,12 @@ const t = (k: string, o?: Record<string, unknown>) => i18next.getFixedT('en', 'a
 const pw = 'correct horse battery staple';
 
 /** renderSignUp mounts the wizard; every request it sends is recorded (none should be, here). */
-function renderSignUp() {
+function renderSignUp(partnerTerms = { required: false, accepted: false }) {
   const calls: string[] = [];
   vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
     calls.push(`${init?.method ?? 'GET'} ${url}`);
-    return new Response('{}', { status: 200, headers: { 'Content-Type': 'application/json' } });
+    const body = url === '/api/partner-terms' && (init?.method ?? 'GET') === 'GET' ? partnerTerms : {};
+    return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
   });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter([{ path: '*', element: <SignUpPage /> }], { initialEntries: ['/signup'] });
@@ -114,6 +115,27 @@ describe('sign-up checks each step before the next', { timeout: 30_000 }, () => 
     expect(screen.getByText('Step 4 of 4', { exact: false })).toBeTruthy();
     expect(errorOf('routingNumber')).toBe(message);
     expect(screen.getAllByText(message)).toHaveLength(1);
+    expect(r.posts()).toEqual([]);
+  });
+
+  it('asks for the payment partner\'s terms on the last step, before anything is created (BlindPay)', async () => {
+    const user = userEvent.setup({ delay: null });
+    const r = renderSignUp({ required: true, accepted: false });
+    await fillStep1(user);
+    expect(screen.queryByRole('region', { name: "Our payment partner's terms" })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.type(screen.getByLabelText('First Name'), 'Ana');
+    await user.type(screen.getByLabelText('Last Name'), 'Souza');
+    await user.type(screen.getByLabelText('CPF'), '529.982.247-25');
+    await user.type(screen.getByLabelText('Date of Birth'), '10051990');
+    await user.type(screen.getByLabelText('Phone Number'), '+55 11 98765-4321');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    for (const [label, v] of [['Street Address', 'Rua Augusta 1500'], ['City', 'São Paulo'], ['State/Province', 'SP'], ['ZIP/Postal Code', '01304-001']]) {
+      await user.type(screen.getByLabelText(label!), v!);
+    }
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('region', { name: "Our payment partner's terms" })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Create Account' })).toHaveProperty('disabled', true);
     expect(r.posts()).toEqual([]);
   });
 

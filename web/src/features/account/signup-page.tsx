@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { usePageMeta } from '@/lib/page-meta';
+import { PartnerTermsBox, usePartnerTerms } from '@/features/payments/components/partner-terms';
 import { ProgressDots } from './progress-dots';
 import { stepComplete } from './signup-model';
 import { AccountStep, AddressStep, BankStep, PersonalStep } from './signup-steps';
@@ -16,6 +17,11 @@ export function SignUpPage() {
   const w = useSignUp();
   const Step = steps[w.step - 1] ?? AccountStep;
   const complete = stepComplete(w.step, w.form);
+  // The account's payer profile is made with the payment partner, which may
+  // ask for its terms first (BlindPay): asked on the last step, before
+  // anything is created.
+  const terms = usePartnerTerms();
+  const blocked = w.step === 4 && terms.pending;
   return (
     <main id="main" className="mx-auto max-w-xl px-4 py-12">
       <h1 className="text-center text-3xl font-bold text-ink">{t('signup.title')}</h1>
@@ -28,12 +34,13 @@ export function SignUpPage() {
         className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
         onSubmit={(e) => {
           e.preventDefault();
-          if (!complete || w.loading) return;
+          if (!complete || w.loading || blocked) return;
           if (w.step < 4) w.next();
           else void w.submit();
         }}
       >
         <Step form={w.form} set={w.set} leave={w.leave} errors={w.errors} emailTaken={w.emailTaken} />
+        {w.step === 4 && terms.data?.required ? <PartnerTermsBox terms={terms} /> : null}
         {w.formError ? (
           <p role="alert" className="mt-4 rounded-md bg-red-50 p-3 text-sm text-red-800">
             {w.formError}
@@ -47,7 +54,7 @@ export function SignUpPage() {
           ) : (
             <span />
           )}
-          <Button type="submit" disabled={!complete || w.loading}>
+          <Button type="submit" disabled={!complete || w.loading || blocked}>
             {w.step < 4 ? t('signup.continue') : w.loading ? t('signup.creating') : t('signup.create')}
           </Button>
         </div>

@@ -19,7 +19,22 @@ export const paymentSetupQuery = () =>
       if (!s || !Array.isArray(s.profiles)) throw new Error('Unexpected payment setup answer');
       return s;
     },
+    refetchInterval: (query) => setupPollInterval(query.state.data),
   });
+
+/** SETUP_POLL_MS: how often the setup is asked again while a profile is being verified. */
+export const SETUP_POLL_MS = 3000;
+
+/**
+ * setupPollInterval: while the partner is verifying a profile (BlindPay
+ * decides moments after the profile is made, and a webhook tells the
+ * server), the setup is asked again, so that the tab moves on to the bank
+ * account once the payer is approved instead of saying "under review" until
+ * a reload.
+ */
+export function setupPollInterval(setup: PaymentSetup | undefined): number | false {
+  return setup?.profiles.some((p) => p.kyc_status === 'under_review') ? SETUP_POLL_MS : false;
+}
 
 export const usePaymentSetup = () => useQuery(paymentSetupQuery());
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { NativeSelect } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { serverText } from '@/lib/api-client';
+import { meKey } from '@/lib/session';
 import { createExternalAccount } from '@/features/payments/api/create-external-account';
 import { BankFields } from '@/features/payments/components/bank-fields';
 import { ComingSoonBadge, OptionCard } from '@/features/payments/components/option-card';
@@ -37,6 +38,13 @@ export function MethodStep({ country, profile, onWaitlist, accountName, onBack, 
   const { t } = useTranslation('dashboard');
   const countryName = t(`payment.send.countryOption.${country}`);
   const [method, setMethod] = useState<'bank' | ''>('');
+  // The partner approves a new profile moments after it is made (BlindPay):
+  // the user card's KYC badge, read from /api/me, is refreshed with it.
+  const queryClient = useQueryClient();
+  const approved = profile?.kyc_status === 'approved';
+  useEffect(() => {
+    if (approved) void queryClient.invalidateQueries({ queryKey: meKey });
+  }, [approved, queryClient]);
   return (
     <div className="mt-4">
       <Button variant="link" onClick={onBack} className="px-0">

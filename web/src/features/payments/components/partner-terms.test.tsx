@@ -76,4 +76,18 @@ describe('the partner’s terms before identity', () => {
     expect(await screen.findByText("You accepted BlindPay's terms of service.", {}, { timeout: 5000 })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Continue' })).toBeEnabled();
   });
+
+  it('gives the keyboard user’s focus to the confirmation when the button they used goes, so that Tab reaches Continue', async () => {
+    vi.stubGlobal('open', vi.fn(() => ({ location: { href: '' }, close: vi.fn() })));
+    renderBox();
+    const openTerms = await screen.findByRole('button', { name: "Open BlindPay's terms" });
+    openTerms.focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(posts).toHaveLength(1));
+    terms = { required: true, accepted: true };
+    const confirmation = await screen.findByText("You accepted BlindPay's terms of service.", {}, { timeout: 5000 });
+    await waitFor(() => expect(confirmation).toHaveFocus());
+    await userEvent.tab();
+    expect(screen.getByRole('button', { name: 'Continue' })).toHaveFocus();
+  });
 });

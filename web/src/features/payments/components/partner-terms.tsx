@@ -2,7 +2,7 @@
 // payer only after they accepted its terms on its own page. The page opens
 // in a new tab; this box waits for BlindPay to confirm the acceptance (its
 // webhook, polled here) and then lets the payer continue.
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -26,10 +26,18 @@ export function PartnerTermsBox({ terms }: { terms: ReturnType<typeof usePartner
   const client = useQueryClient();
   const [error, setError] = useState<string | null>(null);
   const data = terms.data;
+  const confirmed = useRef<HTMLParagraphElement>(null);
+  const accepted = Boolean(data?.required && data.accepted);
+  // The button the payer used goes with the box once the partner confirmed:
+  // a keyboard user's focus would fall back to the top of the page, so it
+  // moves to the confirmation, from which Tab reaches Continue.
+  useEffect(() => {
+    if (accepted && terms.waiting && (document.activeElement === null || document.activeElement === document.body)) confirmed.current?.focus();
+  }, [accepted, terms.waiting]);
   if (!data?.required) return null;
   if (data.accepted) {
     return (
-      <p role="status" className="mt-6 rounded-lg border border-green-300 bg-green-50 p-3 text-sm text-green-900">
+      <p ref={confirmed} tabIndex={-1} role="status" className="mt-6 rounded-lg border border-green-300 bg-green-50 p-3 text-sm text-green-900">
         {t('partnerTerms.accepted')}
       </p>
     );
