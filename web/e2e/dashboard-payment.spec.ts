@@ -62,9 +62,10 @@ test('Make a Payment at 1280 px: verify once, add the bank, pay by Pix, see it c
   await expectAccessible(page, 'send money');
   await page.getByRole('button', { name: 'Continue to Payment Method' }).click();
 
-  // A mailed check from Brazil is offered by the Brazil payment form, as the wizard says (issue 26, item 4).
-  await expect(page.getByRole('link', { name: 'Mail a check from the Brazil payment form' })).toHaveAttribute('href', '/get-started');
-  await expect(page.getByText('Coming soon', { exact: true })).toHaveCount(0);
+  // A mailed check is coming soon, as the wizard says (issue 26, item 4): BlindPay, the partner,
+  // pays out by bank transfer only (docs/BLINDPAY.md §17.6).
+  await expect(page.getByRole('link', { name: 'Mail a check from the Brazil payment form' })).toHaveCount(0);
+  await expect(page.getByText('Coming soon', { exact: true })).toBeVisible();
 
   await page.getByLabel('USD to Your US Bank Account').check();
   await expect(page.getByRole('heading', { name: 'Verify your identity for payments from Brazil' })).toBeVisible();

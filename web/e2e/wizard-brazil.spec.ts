@@ -160,36 +160,23 @@ test.describe('Brazil wizard', () => {
     await expect(page).toHaveURL(/\/signup\?ref=[0-9A-F]{10}$/);
   });
 
-  test('check to school with an amount typed in BRL', async ({ page }) => {
+  // BlindPay, the partner, pays out by bank transfer only (docs/BLINDPAY.md §17.6): the mailed
+  // check is coming soon in Brazil as in Mexico.
+  test('the mailed check is coming soon; an amount typed in BRL', async ({ page }) => {
     await page.goto('/get-started');
     await fillPersonal(page, { ...brazilPerson, firstName: 'Bruno', taxId: '390.533.447-05', email: 'bruno@example.com' }, 'Tax ID (CPF)');
     await page.getByRole('button', { name: 'Continue to Delivery Method' }).click();
 
-    await page.getByLabel('Mail Check to School').check();
-    await expect(page.getByLabel('Routing Number')).toHaveCount(0);
-    await page.getByRole('button', { name: 'Continue to School Details' }).click();
-
-    // Step 3: every field but the instructions is required.
-    await expect(stepHeading(page, 'School and Student Information')).toBeVisible();
-    await page.getByLabel('School Name').fill('Harvard University');
-    await page.getByRole('button', { name: 'Continue to Payment Details' }).click();
-    await expectToast(page, 'Please fill in all school and student details');
-    await page.getByLabel('Payee Name').fill('Harvard University');
-    await page.getByLabel('Mailing Address').fill('1350 Massachusetts Ave');
-    await page.getByLabel('City').fill('Cambridge');
-    await page.getByLabel('State', { exact: true }).fill('MA');
-    await page.getByLabel('ZIP Code').fill('02138');
-    await page.getByLabel('Student Full Name').fill('Bruno Souza');
-    await page.getByLabel('Student ID').fill('HU-12345');
-    await page.getByLabel('Term/Semester Reference').fill('Fall 2025');
-    await page.getByLabel('Email for Tracking Updates').fill('bruno@example.com');
-    await shot(page, 'wizard-br-step-3');
-    await expectAccessible(page, 'step 3');
+    await expect(stepHeading(page, 'Choose Delivery Method')).toBeVisible();
+    await expect(page.getByLabel('Mail Check to School')).toBeDisabled();
+    await expect(page.getByText('Coming Soon', { exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Join Waitlist' })).toHaveAttribute('href', /^mailto:/);
+    await page.getByLabel('USD to Your US Bank Account').check();
+    await fillBank(page, 'Bruno Souza');
     await page.getByRole('button', { name: 'Continue to Payment Details' }).click();
 
     // Step 4: BRL "you have available", converted with a 100 USD quote.
     await expect(stepHeading(page, 'Payment Amount and Method')).toBeVisible();
-    await expect(page.getByText('Your check is delivered to the school in 5-7 business days.')).toBeVisible();
     await page.getByLabel('BRL (you have available)').check();
     await page.getByLabel('Amount in BRL').fill('2.000,00');
     const quotes: Array<{ amount_usd: number; total_local_amount: number }> = [];
@@ -205,23 +192,16 @@ test.describe('Brazil wizard', () => {
     const rate = probe.total_local_amount / 100;
     expect(locked.amount_usd).toBeCloseTo(Math.round((2000 / rate) * 100) / 100, 2);
 
-    // Step 5 names the student and the school.
-    await expect(page.getByText('Bruno Souza (ID HU-12345)')).toBeVisible();
-    await expect(page.getByText('Harvard University', { exact: true })).toBeVisible();
     await page.getByLabel('I have read and agree to this payment authorization.').check();
     const paymentResponse = waitForApi(page, '/api/create-pix-payment');
     await page.getByRole('button', { name: 'Proceed to Payment' }).click();
     const body = (await (await paymentResponse).request().postDataJSON()) as Record<string, unknown>;
-    expect(body.delivery_method).toBe('check-to-school');
-    expect(body.check_details).toMatchObject({ school_name: 'Harvard University', student_id: 'HU-12345' });
+    expect(body.delivery_method).toBe('usd-bank-transfer');
 
     await expect(stepHeading(page, 'Complete Your PIX Payment')).toBeVisible();
-    await expect(page.getByText('Check mailed to school')).toBeVisible();
     await page.getByRole('button', { name: 'Simulate payment' }).click();
     await expect(stepHeading(page, 'Payment Received')).toBeVisible({ timeout: 15_000 });
-    await expect(page.getByText('Harvard University', { exact: true })).toBeVisible();
     await expectToast(page, 'Transfer Complete!', 20_000);
-    await shot(page, 'wizard-br-step-7-check');
   });
 
   test('a reload mid-payment comes back to the same step and timer', async ({ page }) => {
