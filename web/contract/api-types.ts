@@ -97,8 +97,11 @@ export interface paths {
         /**
          * Lock a quote for the session
          * @description Prices `amount_usd` to be delivered, locks it for the quote TTL (300 s
-         *     by default) and remembers it as the session's last quote. Brazil
-         *     payments must be at least USD 16.00; every payment at most the
+         *     by default) and remembers it as the session's last quote. An amount
+         *     the partner cannot carry is refused (`minimum_amount`): under USD
+         *     5.00 (BlindPay's smallest payout), or a total under 10.00 of the
+         *     local currency (its smallest pay-in). Brazil payments must be at
+         *     least USD 16.00, Mexico's USD 5.00; every payment at most the
          *     configured maximum (USD 100000.00 by default).
          */
         post: operations["createQuote"];
@@ -970,8 +973,8 @@ export interface paths {
         };
         /**
          * Whether the payment partner asks this session to accept its terms
-         * @description A partner that registers a payer only after they accepted its terms
-         *     (BlindPay) answers `required: true`; `accepted` turns true once the
+         * @description The partner (BlindPay) registers a payer only after they accepted its
+         *     terms, so `required` is always true; `accepted` turns true once the
          *     partner confirmed this session's acceptance by webhook. Before that,
          *     `create-customer` answers 409 `terms_required`.
          */
@@ -1688,21 +1691,18 @@ export interface paths {
         put?: never;
         /**
          * The payment partner's event receiver
-         * @description Standard Webhooks: the signature (HMAC-SHA256 over
-         *     `webhook-id.webhook-timestamp.body` with the shared secret) is checked
-         *     over the raw body before anything else, the timestamp must be within
-         *     5 minutes, and several signatures may be sent during a key rotation.
-         *     The event is recorded once under its `webhook-id` and applied to its
-         *     payment in the same transaction (a job applies it only if that
-         *     fails); the answer follows. A repeat is acknowledged with
-         *     `duplicate: true` and changes nothing. Content-Type is not checked.
-         *
-         *     With `CREBIT_PARTNER=blindpay` (or `blindpay-sandbox`) the body is
-         *     BlindPay's webhook (`payin.*`, `payout.*`, `customer.*`,
-         *     `tos.accept`) signed by Svix: the same algorithm with `svix-id`,
-         *     `svix-timestamp` and `svix-signature` headers (the `webhook-*` ones
-         *     are accepted too), keyed by the endpoint's `whsec_` secret; the
-         *     delivery is recorded once under its `svix-id`.
+         * @description BlindPay's webhook (`payin.*`, `payout.*`, `customer.*`,
+         *     `tos.accept`), signed by Svix as Standard Webhooks are: the signature
+         *     (HMAC-SHA256 over `id.timestamp.body`, keyed by the endpoint's
+         *     `whsec_` secret) is checked over the raw body before anything else,
+         *     the timestamp must be within 5 minutes, and several signatures may be
+         *     sent during a key rotation. The headers are `svix-id`,
+         *     `svix-timestamp` and `svix-signature` as BlindPay sends them; the
+         *     `webhook-*` names below are accepted alike. The delivery is recorded
+         *     once under its id and every event it translates to is applied to its
+         *     payment in the same transaction; the answer follows. A repeat is
+         *     acknowledged with `duplicate: true` and changes nothing.
+         *     Content-Type is not checked.
          */
         post: operations["receivePartnerEvent"];
         delete?: never;
@@ -2409,31 +2409,18 @@ export interface components {
             /** Format: date-time */
             since: string;
         };
-        /** @description The partner's event; verified by signature, stored as received. */
+        /**
+         * @description BlindPay's webhook body, verified by signature and stored as
+         *     received: the object's own fields (a payin, a payout, a customer, a
+         *     terms acceptance) flat beside `webhook_event`. Outcomes are read from
+         *     `status`, never from the event's name.
+         */
         PartnerEvent: {
-            /** Format: date-time */
-            created_at?: string;
-            data?: {
-                amount?: string;
-                currency?: string;
-                /** @description With payin_completed for Pix: the end-to-end id (E + ISPB + yyyyMMddHHmm + 11 characters). */
-                end_to_end_id?: string;
-                offramp?: {
-                    amount?: string;
-                    currency?: string;
-                    id?: string;
-                    status?: string;
-                };
-                payin_id?: string;
-                reference?: string;
-                status?: string;
-                /** @description With payin_completed for SPEI: the clave de rastreo (up to 30 letters or digits). */
-                tracking_key?: string;
-                tracking_number?: string;
-            };
+            /** @description The object's id (`pi_…`, `pa_…`, `cu_…`, `to_…`). */
             id?: string;
-            /** @enum {string} */
-            type?: "payin_processing" | "payin_completed" | "offramp_created" | "offramp_completed" | "payin_failed";
+            status?: string;
+            /** @description `payin.new`, `payin.update`, `payin.complete`, `payout.new`, `payout.update`, `payout.complete`, `customer.new`, `customer.update`, `tos.accept`; others are acknowledged and ignored. */
+            webhook_event?: string;
         };
         PartnerTerms: {
             /** @description The partner confirmed this session's acceptance. */
@@ -5227,15 +5214,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             403: components["responses"]["CrossOrigin"];
-            /** @description The partner asks for no terms. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
             413: components["responses"]["TooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
@@ -6215,7 +6193,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             403: components["responses"]["CrossOrigin"];
             404: components["responses"]["TransactionNotFound"];
-            /** @description `This payment has no pay-in yet.` */
+            /** @description `This payment has no pay-in yet.`, `This payment has no payout yet.` */
             409: {
                 headers: {
                     [name: string]: unknown;
