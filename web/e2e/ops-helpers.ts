@@ -4,7 +4,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { crebit, expect, type Server } from './fixtures';
 import { verifiedAccount } from './api';
 import { password } from './account-helpers';
-import { totp } from './totp';
+import { previousCode, totp } from './totp';
 
 /** newAdmin makes a verified account with two-factor on, made an admin as `crebit operator add` does; it returns the TOTP secret. */
 export async function newAdmin(server: Server, request: APIRequestContext, email: string): Promise<string> {
@@ -13,7 +13,7 @@ export async function newAdmin(server: Server, request: APIRequestContext, email
   expect(enrol.status(), await enrol.text()).toBe(200);
   const { secret } = (await enrol.json()) as { secret: string };
   // The code of the step before, so that the sign-in below uses a fresh one.
-  const confirm = await request.post('/api/two-factor/confirm', { data: { code: totp(secret, Date.now() - 30_000) } });
+  const confirm = await request.post('/api/two-factor/confirm', { data: { code: await previousCode(secret) } });
   expect(confirm.status(), await confirm.text()).toBe(200);
   expect(await crebit(server, 'operator', 'add', email, '--role', 'admin', '--reason', 'e2e: the first admin')).toContain('admin');
   return secret;
