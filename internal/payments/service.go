@@ -31,7 +31,6 @@ type Service struct {
 	hookSecret stagedSecret      // the partner's webhook signing secret
 	simulator  partner.Simulator // nil unless the sandbox partner is active
 	sealer     *seal.Sealer
-	webhookKey []byte
 	cfg        config.Config
 	now        func() time.Time
 	log        *slog.Logger
@@ -60,8 +59,7 @@ type Deps struct {
 // New builds the payments service and registers its job workers on the queue (call
 // before the queue's Init).
 func New(d Deps) (*Service, error) {
-	hook, err := config.DecodeWebhookSecret(d.Config.WebhookSecret.Reveal())
-	if err != nil {
+	if _, err := config.DecodeWebhookSecret(d.Config.WebhookSecret.Reveal()); err != nil {
 		return nil, err
 	}
 	if d.Now == nil {
@@ -71,7 +69,7 @@ func New(d Deps) (*Service, error) {
 		d.Config.RecoverAfter = time.Minute
 	}
 	s := &Service{db: d.DB, queue: d.Queue, partner: partner.Logged(d.Partner), simulator: d.Simulator, sealer: d.Sealer,
-		webhookKey: hook, cfg: d.Config, now: d.Now, log: d.Log, metrics: d.Metrics, live: d.Live,
+		cfg: d.Config, now: d.Now, log: d.Log, metrics: d.Metrics, live: d.Live,
 		mail: d.Mail, referrals: d.Referrals}
 	s.hookSecret.set(d.Config.WebhookSecret.Reveal())
 	jobs.Register(d.Queue, &payoutWorker{s: s})
