@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"reflect"
 	"strconv"
 	"time"
 
@@ -32,8 +33,9 @@ func (s *Server) handlePaymentEvents(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer stop()
-	last := int64(-1) // nothing seen: the current status goes first
-	lastHold := false // a hold or its release enters no state: sent when it changes
+	last := int64(-1)          // nothing seen: the current status goes first
+	lastHold := false          // a hold or its release enters no state: sent when it changes
+	var lastRefund *refundView // a return recorded enters no state either
 	if v, err := strconv.ParseInt(r.Header.Get("Last-Event-ID"), 10, 64); err == nil && v >= 0 {
 		last = v
 	}
@@ -54,10 +56,11 @@ func (s *Server) handlePaymentEvents(w http.ResponseWriter, r *http.Request) {
 			}
 			return false
 		}
-		if st.Seq > last || st.OnHold != lastHold {
+		refund := refundJSON(st.Refund)
+		if st.Seq > last || st.OnHold != lastHold || !reflect.DeepEqual(refund, lastRefund) {
 			data, _ := json.Marshal(liveStatusJSON(st))
 			fmt.Fprintf(w, "id: %d\nevent: status\ndata: %s\n\n", st.Seq, data)
-			last, lastHold = st.Seq, st.OnHold
+			last, lastHold, lastRefund = st.Seq, st.OnHold, refund
 		}
 		return rc.Flush() == nil
 	}
@@ -93,6 +96,7 @@ func liveStatusJSON(st payments.PaymentStatus) map[string]any {
 		"transaction_id": p.ID, "status": p.State, "updated_at": p.UpdatedAt, "stages": stagesJSON(st),
 		"tracking_number": p.TrackingNumber, "sequence": st.Seq,
 		"on_hold": st.OnHold, // an operator holds it: "under review"
+		"refund":  refundJSON(st.Refund),
 	}
 	if ref := railReferenceJSON(st); ref != nil {
 		body["rail_reference"] = ref

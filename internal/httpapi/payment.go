@@ -9,6 +9,7 @@ import (
 
 	"github.com/crebit/crebit/internal/apperr"
 	"github.com/crebit/crebit/internal/corridor"
+	"github.com/crebit/crebit/internal/money"
 	"github.com/crebit/crebit/internal/payment"
 	"github.com/crebit/crebit/internal/payments"
 )
@@ -171,6 +172,7 @@ func (s *Server) handleWebhookStatus(w http.ResponseWriter, r *http.Request) {
 		"status":              statusRecord{Status: p.State, UpdatedAt: p.UpdatedAt},
 		"expires_at":          p.ExpiresAt,
 		"on_hold":             st.OnHold,
+		"refund":              refundJSON(st.Refund),
 	})
 }
 
@@ -200,6 +202,7 @@ func (s *Server) handleTransactionStatus(w http.ResponseWriter, r *http.Request)
 		"effective_rate": rawNumber(p.EffectiveRate), "created_at": p.CreatedAt, "updated_at": p.UpdatedAt,
 		"expires_at": p.ExpiresAt, "stages": stages, "owned": st.Owned, "tracking_number": p.TrackingNumber,
 		"on_hold": st.OnHold, // an operator holds it: "under review"
+		"refund":  refundJSON(st.Refund),
 	}
 	if st.Owned {
 		details := map[string]string{"sender_name": p.SenderName}
@@ -244,4 +247,21 @@ func cleanText(s string) string {
 		}
 		return r
 	}, strings.ToValidUTF8(s, ""))
+}
+
+// refundJSON is what a payer is told about money owed back: in progress
+// (the operator has not yet recorded the partner's return) or returned;
+// nil when there is none.
+func refundJSON(r *payments.Refund) *refundView {
+	if r == nil {
+		return nil
+	}
+	return &refundView{Status: r.Status, Amount: r.Amount, Currency: string(r.Amount.Currency), ReturnedAt: r.ReturnedAt}
+}
+
+type refundView struct {
+	Status     string       `json:"status"` // in_progress or returned
+	Amount     money.Amount `json:"amount"`
+	Currency   string       `json:"currency"`
+	ReturnedAt *time.Time   `json:"returned_at,omitempty"`
 }

@@ -29,6 +29,13 @@ const (
 	// one minor unit). Its balance is the total cost of those shortfalls.
 	RoundingAccount = "crebit:rounding"
 
+	// ReturnsOwed is what Crebit owes back to payers: a late, short,
+	// wrong-currency or excess pay-in, or one an operator refunded, enters it
+	// when the refund is decided and leaves it for PayerAccount only when an
+	// operator records that the partner returned the money. Its balance is
+	// the refunds not yet returned.
+	ReturnsOwed = "partner:returns_owed"
+
 	// PayeeAccount is the US bank account or the school receiving the USD,
 	// outside Crebit. Every payout ends here.
 	PayeeAccount = "external:payee"

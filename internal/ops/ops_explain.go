@@ -10,6 +10,7 @@ import (
 	"github.com/crebit/crebit/internal/corridor"
 	"github.com/crebit/crebit/internal/money"
 	"github.com/crebit/crebit/internal/payment"
+	"github.com/crebit/crebit/internal/payments"
 	"github.com/crebit/crebit/internal/randid"
 	"github.com/crebit/crebit/internal/store"
 )
@@ -23,15 +24,16 @@ import (
 // content, its ledger postings with the touched accounts' balances now,
 // its rail references, and the payer's other payments.
 type Explanation struct {
-	Payment       ExplainedPayment `json:"payment"`
-	States        []ExplainedState `json:"states"`
-	PartnerCalls  []ExplainedCall  `json:"partner_calls"`
-	Webhooks      []ExplainedHook  `json:"webhooks"`
-	Emails        []ExplainedMail  `json:"emails"`
-	Ledger        []ExplainedPost  `json:"ledger"`
-	Balances      []ExplainedFunds `json:"balances"`
-	Rail          ExplainedRail    `json:"rail"`
-	OtherPayments []FoundPayment   `json:"other_payments"`
+	Payment       ExplainedPayment  `json:"payment"`
+	States        []ExplainedState  `json:"states"`
+	PartnerCalls  []ExplainedCall   `json:"partner_calls"`
+	Webhooks      []ExplainedHook   `json:"webhooks"`
+	Emails        []ExplainedMail   `json:"emails"`
+	Ledger        []ExplainedPost   `json:"ledger"`
+	Balances      []ExplainedFunds  `json:"balances"`
+	Returns       []ExplainedReturn `json:"returns"` // money owed back to the payer, and when it was returned
+	Rail          ExplainedRail     `json:"rail"`
+	OtherPayments []FoundPayment    `json:"other_payments"`
 }
 
 // ExplainedPayment is the payment's own record, as an operator reads it.
@@ -48,6 +50,12 @@ type ExplainedPayment struct {
 	CustomerID     string         `json:"customer_id"`
 	KYCStatus      string         `json:"kyc_status"`
 	Hold           *ExplainedHold `json:"hold,omitempty"` // open while an operator holds it
+	OfframpStatus  string         `json:"offramp_status,omitempty"`
+	// Refundable, Cancellable and PayoutReturned say which money fixes
+	// apply now (the console offers only those).
+	Refundable     bool `json:"refundable"`
+	Cancellable    bool `json:"cancellable"`
+	PayoutReturned bool `json:"payout_returned"`
 }
 
 // ExplainedState is one state the payment entered.
@@ -150,6 +158,18 @@ func (s *Service) ConsoleExplainPayment(ctx context.Context, transactionID strin
 			Fees: p.TotalFeesUSD, EffectiveRate: p.EffectiveRate, SenderName: p.SenderName, Recipient: recipient,
 			PartnerPayinID: p.PartnerPayinID, OfframpID: p.OfframpID, FailureReason: p.FailureReason, ExpiresAt: p.ExpiresAt,
 			CustomerID: c.ID, KYCStatus: c.KYCStatus}
+		ex.Payment.OfframpStatus = p.OfframpStatus
+		ex.Payment.Refundable = p.State == payment.StatePayinCompleted && p.OfframpID == ""
+		ex.Payment.Cancellable = p.State == payment.StateAwaitingPayin
+		ex.Payment.PayoutReturned = payments.PayoutReturned(p)
+		rets, err := tx.ReturnsOf(ctx, p.ID)
+		if err != nil {
+			return err
+		}
+		ex.Returns = make([]ExplainedReturn, 0, len(rets))
+		for _, r := range rets {
+			ex.Returns = append(ex.Returns, explainedReturn(r))
+		}
 		if h, err := tx.OpenHold(ctx, p.ID); err == nil {
 			ex.Payment.Hold = &ExplainedHold{Since: h.HeldAt, By: h.HeldByEmail, Reason: h.Reason}
 		} else if !errors.Is(err, store.ErrNotFound) {

@@ -33,6 +33,9 @@ const (
 	// EventExpire: the quote window ended; sent by a durable job scheduled
 	// when the payment was created, so it can arrive after anything else.
 	EventExpire Event = "expire"
+	// EventRefund: an operator refunds a received pay-in before it is
+	// converted (payin_completed -> refunded); never sent by a partner.
+	EventRefund Event = "operator_refund"
 )
 
 // ErrUnknownEvent wraps errors about an event this package does not define,
@@ -43,7 +46,7 @@ var ErrUnknownEvent = errors.New("payment: unknown event")
 func (e Event) Valid() bool {
 	switch e {
 	case EventOpened, EventPayinProcessing, EventPayinCompleted, EventOfframpCreated,
-		EventOfframpCompleted, EventPayinFailed, EventExpire:
+		EventOfframpCompleted, EventPayinFailed, EventExpire, EventRefund:
 		return true
 	}
 	return false

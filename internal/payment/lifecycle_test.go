@@ -171,10 +171,42 @@ func TestLatePayinAfterExpiryIsRefunded(t *testing.T) {
 	local := testAmounts().Local
 	wantLedger := []ledger.Transaction{
 		{Kind: kPayin, Postings: []ledger.Posting{{Source: ledger.PayerAccount, Destination: acct, Amount: local}}},
-		{Kind: kRefund, Postings: []ledger.Posting{{Source: acct, Destination: ledger.PayerAccount, Amount: local}}},
+		{Kind: kRefund, Postings: []ledger.Posting{{Source: acct, Destination: ledger.ReturnsOwed, Amount: local}}},
 	}
 	if p.State != sR || !reflect.DeepEqual(txs, wantLedger) {
 		t.Errorf("final state %s, ledger %+v; want refunded with %+v", p.State, txs, wantLedger)
+	}
+}
+
+// An operator refunds a received pay-in before it is converted: the local
+// currency is owed back (not yet returned), nothing is converted, and the
+// refund cannot happen from any other state.
+func TestOperatorRefundOfAReceivedPayin(t *testing.T) {
+	t.Parallel()
+	p, txs, outs := run(t, newPayment(sC, bank), eOpened, ePC, payment.EventRefund, eOC, eOD)
+	want := []payment.State{sA, sPC, sR, sR, sR}
+	for i, out := range outs {
+		if out.To != want[i] {
+			t.Errorf("step %d: state %s, want %s", i, out.To, want[i])
+		}
+	}
+	if !outs[2].Refund || outs[2].RefundAmount != testAmounts().Local {
+		t.Errorf("refund %v %v, want the quoted local amount", outs[2].Refund, outs[2].RefundAmount)
+	}
+	acct := ledger.PaymentAccount(paymentID)
+	local := testAmounts().Local
+	wantLedger := []ledger.Transaction{
+		{Kind: kPayin, Postings: []ledger.Posting{{Source: ledger.PayerAccount, Destination: acct, Amount: local}}},
+		{Kind: kRefund, Postings: []ledger.Posting{{Source: acct, Destination: ledger.ReturnsOwed, Amount: local}}},
+	}
+	if p.State != sR || !reflect.DeepEqual(txs, wantLedger) {
+		t.Errorf("final state %s, ledger %+v; want refunded with %+v", p.State, txs, wantLedger)
+	}
+	for _, from := range []payment.State{sA, sP, sOC, sD, sE, sF, sR} {
+		out, err := payment.Apply(newPayment(from, bank), payment.EventRefund)
+		if err != nil || !out.Ignored || out.Refund {
+			t.Errorf("refund from %s: %+v %v, want ignored", from, out, err)
+		}
 	}
 }
 

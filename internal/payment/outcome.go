@@ -103,6 +103,11 @@ func ApplyPayin(p Payment, ev Event, received money.Amount) (Outcome, error) {
 	}
 
 	switch ev {
+	case EventRefund:
+		if from == StatePayinCompleted {
+			return move(p, []State{StateRefunded})
+		}
+		return ignore(from, "not refundable: payment is %s", from), nil
 	case EventExpire:
 		if from == StateCreated || from == StateAwaitingPayin {
 			return move(p, []State{StateExpired})

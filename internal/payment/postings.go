@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/crebit/crebit/internal/ledger"
+	"github.com/crebit/crebit/internal/money"
 )
 
 // Kinds of the ledger transactions Apply returns. Each is recorded when the
@@ -19,17 +20,33 @@ const (
 	// KindPayout: the off-ramp sold the USDC for USD, withheld its fee and
 	// delivered the rest; recorded on entering completed or check_mailed.
 	KindPayout = "payout"
-	// KindRefund: a late, short or wrong-currency pay-in goes back to the
-	// payer; the reversal of payin_received, recorded on entering refunded
+	// KindRefund: a late, short or wrong-currency pay-in, or one an operator
+	// refunded, is owed back to the payer: the payment account's local
+	// currency moves to ledger.ReturnsOwed, recorded on entering refunded
 	// or payin_mismatch.
 	KindRefund = "refund"
 	// KindPayinExcess: what arrived beyond the quoted amount; recorded with
 	// payin_received when an over-payment enters payin_completed.
 	KindPayinExcess = "payin_excess"
-	// KindRefundExcess: the excess goes back to the payer; the reversal of
-	// payin_excess, recorded with it.
+	// KindRefundExcess: the excess is owed back to the payer (to
+	// ledger.ReturnsOwed), recorded with payin_excess.
 	KindRefundExcess = "refund_excess"
+	// KindReturned: the partner returned an owed refund to the payer
+	// (ledger.ReturnsOwed to the payer), recorded when an operator confirms
+	// it (Returned), never by Apply.
+	KindReturned = "returned"
 )
+
+// Returned is the ledger transaction of an owed refund the partner has
+// returned to the payer.
+func Returned(amount money.Amount) (ledger.Transaction, error) {
+	return build(KindReturned, ledger.Posting{Source: ledger.ReturnsOwed, Destination: ledger.PayerAccount, Amount: amount})
+}
+
+// owed moves amount from the payment's account to what Crebit owes back.
+func owed(p Payment, kind string, amount money.Amount) (ledger.Transaction, error) {
+	return build(kind, ledger.Posting{Source: ledger.PaymentAccount(p.ID), Destination: ledger.ReturnsOwed, Amount: amount})
+}
 
 // ledgerFor returns the transactions recorded when p enters state s.
 func ledgerFor(p Payment, s State) ([]ledger.Transaction, error) {
@@ -47,7 +64,11 @@ func ledgerFor(p Payment, s State) ([]ledger.Transaction, error) {
 			if err != nil {
 				return nil, err
 			}
-			out = append(out, ex, ledger.Reverse(ex, KindRefundExcess))
+			back, err := owed(p, KindRefundExcess, extra)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, ex, back)
 		}
 		return out, nil
 	case StateOfframpCreated:
@@ -57,6 +78,12 @@ func ledgerFor(p Payment, s State) ([]ledger.Transaction, error) {
 		tx, err := payout(p)
 		return []ledger.Transaction{tx}, err
 	case StateRefunded, StatePayinMismatch:
+		if p.State == StatePayinCompleted {
+			// An operator refunds a received pay-in (EventRefund): its
+			// receipt is already recorded and its excess already owed.
+			back, err := owed(p, KindRefund, p.Amounts.Local)
+			return []ledger.Transaction{back}, err
+		}
 		got := p.received
 		if got.Minor <= 0 { // Apply without a reported amount: the quoted one
 			got = p.Amounts.Local
@@ -67,7 +94,11 @@ func ledgerFor(p Payment, s State) ([]ledger.Transaction, error) {
 		if err != nil {
 			return nil, err
 		}
-		return []ledger.Transaction{tx, ledger.Reverse(tx, KindRefund)}, nil
+		back, err := owed(p, KindRefund, got)
+		if err != nil {
+			return nil, err
+		}
+		return []ledger.Transaction{tx, back}, nil
 	}
 	return nil, nil
 }

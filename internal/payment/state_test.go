@@ -75,7 +75,7 @@ func TestCanTransition(t *testing.T) {
 		sC:  {sA, sP, sPC, sE, sF},
 		sA:  {sP, sPC, sE, sF},
 		sP:  {sPC, sF},
-		sPC: {sOC},
+		sPC: {sOC, sR},
 		sOC: {sD, sM},
 		sE:  {sR},
 		sF:  {sR},

@@ -16,6 +16,8 @@ package payment
 //     the quote window); created, awaiting_payin and payin_processing may
 //     fail (the partner reported it).
 //   - late pay-in: expired and failed may become refunded.
+//   - operator refund: payin_completed may become refunded (the received
+//     pay-in is owed back before anything is converted).
 //   - mismatch: created, awaiting_payin and payin_processing may become
 //     payin_mismatch when the pay-in was short or in another currency.
 //
@@ -32,7 +34,7 @@ func CanTransition(from, to State) bool {
 	case StatePayinProcessing:
 		return to == StatePayinCompleted || to == StateFailed || to == StatePayinMismatch
 	case StatePayinCompleted:
-		return to == StateOfframpCreated
+		return to == StateOfframpCreated || to == StateRefunded
 	case StateOfframpCreated:
 		return to == StateCompleted || to == StateCheckMailed
 	case StateExpired, StateFailed:

@@ -79,9 +79,7 @@ func (s *Service) advance(ctx context.Context, tx *store.Tx, p payment.Record, e
 		}
 	}
 	if out.Refund {
-		excess := out.To != payment.StateRefunded && out.To != payment.StatePayinMismatch
-		args := refundArgs{PaymentID: p.ID, Amount: out.RefundAmount.String(), Currency: string(out.RefundAmount.Currency), Excess: excess}
-		if err := s.queue.InsertTx(ctx, tx, args, nil); err != nil {
+		if err := s.openReturn(ctx, tx, p, out, now); err != nil {
 			return "", err
 		}
 	}

@@ -73,6 +73,7 @@ func New(d Deps) (*Service, error) {
 		mail: d.Mail, referrals: d.Referrals}
 	s.hookSecret.set(d.Config.WebhookSecret.Reveal())
 	jobs.Register(d.Queue, &payoutWorker{s: s})
+	jobs.Register(d.Queue, &payoutAgainWorker{s: s})
 	d.Mail.AttachWith(s.attachments)
 	jobs.Register(d.Queue, &webhookWorker{s: s})
 	jobs.Register(d.Queue, &expireWorker{s: s})

@@ -38,6 +38,7 @@ type PaymentStatus struct {
 	Rail    payment.RailReference // only for the owner
 	Seq     int64                 // grows with every state entered: the live stream's event id
 	OnHold  bool                  // an operator holds it: the payer sees "under review"
+	Refund  *Refund               // money owed or returned to the payer; nil when none
 }
 
 // Status returns a payment by its transaction id. Ids are unguessable;
@@ -62,8 +63,17 @@ func (s *Service) Status(ctx context.Context, who actor.Actor, transactionID str
 		if st.Events, st.Seq, err = tx.PaymentHistory(ctx, p.ID); err != nil {
 			return err
 		}
-		st.OnHold, err = onHold(ctx, tx, p.ID)
-		return err
+		if st.OnHold, err = onHold(ctx, tx, p.ID); err != nil {
+			return err
+		}
+		if mayOweBack(p.State) {
+			rs, err := tx.ReturnsOf(ctx, p.ID)
+			if err != nil {
+				return err
+			}
+			st.Refund = refundOf(rs)
+		}
+		return nil
 	})
 	if err != nil {
 		return PaymentStatus{}, err

@@ -732,6 +732,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ops/payments/{transaction_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a payment still waiting for its pay-in (finance); it fails and its instructions are no longer shown
+         * @description The partner's pay-in cannot be cancelled: a deposit that arrives later anyway is recorded and
+         *     owed back as a late pay-in.
+         */
+        post: operations["opsCancelPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ops/payments/{transaction_id}/hold": {
         parameters: {
             query?: never;
@@ -748,6 +769,51 @@ export interface paths {
          *     entry commit together.
          */
         post: operations["opsHoldPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ops/payments/{transaction_id}/payout-again": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay out again a payment whose payout came back (finance, password again)
+         * @description A payout the partner returned (`offramp_status` refunded: the stablecoin is back in the
+         *     payer's wallet) is asked for again by a job keyed by the returned payout, so asking twice pays
+         *     once; its webhooks then move the payment on.
+         */
+        post: operations["opsPayOutAgain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ops/payments/{transaction_id}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refund a received pay-in not yet converted (finance, password again); the payment ends refunded and the receipt is owed back
+         * @description The partner's API cannot return a pay-in (docs/BLINDPAY.md §17.6): the refund is recorded as
+         *     owed (the Returns queue, ledger account partner:returns_owed), the payout never starts, a hold
+         *     is closed, and the payer is told the refund is in progress. An operator returns the money
+         *     through the partner's support and records it (`/api/ops/returns/{id}/record`).
+         */
+        post: operations["opsRefundPayment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -816,6 +882,40 @@ export interface paths {
         get: operations["opsFindPeople"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ops/returns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The refunds owed to payers, oldest first, and the payouts that came back or failed (finance) */
+        get: operations["opsReturns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ops/returns/{id}/record": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record that the partner returned money owed to a payer (finance, password again); posts the return and e-mails the payer */
+        post: operations["opsRecordReturn"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2115,6 +2215,8 @@ export interface components {
             amount_local: number;
             amount_usd: number;
             bank_last4?: string;
+            /** @description Waiting for its pay-in: the console offers Cancel. */
+            cancellable?: boolean;
             /** @enum {string} */
             corridor: "BR" | "MX";
             /** Format: date-time */
@@ -2140,14 +2242,38 @@ export interface components {
             /** @enum {string} */
             method: "pix" | "spei";
             offramp_id?: string;
+            offramp_status?: string;
             partner_payin_id?: string;
             payer_email: string;
             payer_name: string;
+            /** @description Its payout came back: the console offers Pay out again. */
+            payout_returned?: boolean;
             recipient?: string;
+            /** @description A received pay-in not yet converted: the console offers Refund. */
+            refundable?: boolean;
             sender_name: string;
             status: string;
             tax_id_last4: string;
             transaction_id: string;
+        };
+        ExplainedReturn: {
+            amount: number;
+            cause: string;
+            /** @enum {string} */
+            currency: "BRL" | "MXN";
+            id: string;
+            /**
+             * @description payin: the whole receipt; excess: what arrived beyond the quote.
+             * @enum {string}
+             */
+            kind: "payin" | "excess";
+            /** Format: date-time */
+            opened_at: string;
+            reference?: string;
+            /** Format: date-time */
+            returned_at?: string;
+            /** @description The recording operator's e-mail. */
+            returned_by?: string;
         };
         Explanation: {
             balances: {
@@ -2201,6 +2327,7 @@ export interface components {
                 pix_end_to_end_id?: string;
                 spei_tracking_key?: string;
             };
+            returns: components["schemas"]["ExplainedReturn"][];
             states: {
                 /** Format: date-time */
                 at: string;
@@ -2296,6 +2423,7 @@ export interface components {
             /** @description An operator put the payment on hold: it does not advance until released; show it as under review. */
             on_hold?: boolean;
             rail_reference?: components["schemas"]["RailReference"];
+            refund?: components["schemas"]["PayerRefund"];
             /** @description Same as the event's id. */
             sequence: number;
             stages: components["schemas"]["Stage"][];
@@ -2353,6 +2481,11 @@ export interface components {
             /** @description The same text as `error`. */
             message: string;
         };
+        MoneyAction: {
+            /** @description The operator's own password, asked again before money moves. */
+            current_password: string;
+            reason: string;
+        };
         MyReferrals: {
             /** @description The payer profile the link and the invitations belong to (what POST /api/referrals takes); empty until the account has a payer profile. */
             customer_id: string;
@@ -2409,6 +2542,9 @@ export interface components {
             /** Format: date-time */
             since: string;
         };
+        OpsStateResult: {
+            status: components["schemas"]["PaymentState"];
+        };
         /**
          * @description BlindPay's webhook body, verified by signature and stored as
          *     received: the object's own fields (a payin, a payout, a customer, a
@@ -2441,6 +2577,16 @@ export interface components {
             /** @description The account's current password. */
             current_password: string;
         };
+        /** @description Money owed back to the payer; null when there is none. In progress until an operator records that the partner returned it. */
+        PayerRefund: {
+            amount: number;
+            /** @enum {string} */
+            currency: "BRL" | "MXN";
+            /** Format: date-time */
+            returned_at?: string;
+            /** @enum {string} */
+            status: "in_progress" | "returned";
+        } | null;
         PaymentEmail: {
             /** @description When it is sent. */
             about: string;
@@ -2639,6 +2785,37 @@ export interface components {
         Referred: {
             message: string;
             sent: number;
+        };
+        ReturnsQueue: {
+            owed: {
+                amount: number;
+                cause: string;
+                /** @enum {string} */
+                currency: "BRL" | "MXN";
+                id: string;
+                /** @enum {string} */
+                kind: "payin" | "excess";
+                /** Format: date-time */
+                opened_at: string;
+                payer_email: string;
+                payer_name: string;
+                reference?: string;
+                /** Format: date-time */
+                returned_at?: string;
+                returned_by?: string;
+                status: components["schemas"]["PaymentState"];
+                transaction_id: string;
+            }[];
+            payouts: {
+                amount_usd: number;
+                offramp_id: string;
+                /** @description refunded: pay out again; failed: a case for the partner's support. */
+                offramp_status: string;
+                payer_email: string;
+                transaction_id: string;
+                /** Format: date-time */
+                updated_at: string;
+            }[];
         };
         SavedBankAccount: {
             account_holder_name: string;
@@ -2986,6 +3163,7 @@ export interface components {
             rail_reference?: components["schemas"]["RailReference"];
             /** @description Only for the owner of a completed payment: where its PDF receipt is. */
             receipt_url?: string;
+            refund?: components["schemas"]["PayerRefund"];
             stages: components["schemas"]["Stage"][];
             status: components["schemas"]["PaymentState"];
             /** @description The mailed check's tracking number, or empty. */
@@ -3039,6 +3217,7 @@ export interface components {
             on_hold?: boolean;
             payin_completed: boolean;
             payin_processing: boolean;
+            refund?: components["schemas"]["PayerRefund"];
             status: {
                 status: components["schemas"]["PaymentState"];
                 /** Format: date-time */
@@ -4648,6 +4827,54 @@ export interface operations {
             };
         };
     };
+    opsCancelPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                transaction_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Cancelled, with the state the payment is in now; written to the audit log. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpsStateResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["TwoFactorRequired"];
+            /** @description `transaction_not_found` (or the 404 of a path that does not exist for anyone who is not a finance or admin operator). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict`: only a payment waiting for its pay-in can be cancelled. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     opsHoldPayment: {
         parameters: {
             query?: never;
@@ -4684,6 +4911,114 @@ export interface operations {
                 };
             };
             /** @description `conflict`: the payment has ended or is still being opened, or is already on hold. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    opsPayOutAgain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                transaction_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MoneyAction"];
+            };
+        };
+        responses: {
+            /** @description The new payout is queued; written to the audit log. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description `invalid_credentials`: the password given again is wrong. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            403: components["responses"]["TwoFactorRequired"];
+            /** @description `transaction_not_found` (or the 404 of a path that does not exist for anyone who is not a finance or admin operator). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict`: the payment's payout did not come back. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    opsRefundPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                transaction_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MoneyAction"];
+            };
+        };
+        responses: {
+            /** @description Refunded (owed back), with the state the payment is in now; written to the audit log. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpsStateResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description `invalid_credentials`: the password given again is wrong. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            403: components["responses"]["TwoFactorRequired"];
+            /** @description `transaction_not_found` (or the 404 of a path that does not exist for anyone who is not a finance or admin operator). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict`: only a received pay-in not yet converted can be refunded. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4852,6 +5187,96 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             403: components["responses"]["TwoFactorRequired"];
             404: components["responses"]["NoSuchRoute"];
+        };
+    };
+    opsReturns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The returns queue. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReturnsQueue"];
+                };
+            };
+            403: components["responses"]["TwoFactorRequired"];
+            /** @description The 404 of a path that does not exist, for anyone who is not a finance or admin operator. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    opsRecordReturn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    current_password: string;
+                    reason: string;
+                    /** @description The partner's reference for the return. */
+                    reference: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The return, now recorded; written to the audit log. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExplainedReturn"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description `invalid_credentials`: the password given again is wrong. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            403: components["responses"]["TwoFactorRequired"];
+            /** @description `not_found`: no such return (or the 404 of a path that does not exist for anyone who is not a finance or admin operator). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `conflict`: the return was already recorded. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     opsRewards: {

@@ -18,6 +18,7 @@ import { wizardReturnFor } from '@/features/payments/lib/wizard-session';
 import { useMe } from '@/lib/session';
 import { StageList, useStageLabel } from '@/features/payments/progress/stage-list';
 import { formatTime } from '@/features/payments/progress/format-time';
+import { RefundNotice } from '@/features/payments/progress/refund-notice';
 import { OnHoldNotice } from '@/features/payments/progress/on-hold-notice';
 
 const param = 'transaction_id';
@@ -182,7 +183,7 @@ function Payment({ tx, updatedAt, refresh, refreshing, live }: PaymentProps) {
               failed ? 'bg-red-100 text-red-900' : done ? 'bg-green-100 text-green-900' : 'bg-yellow-100 text-yellow-900',
             )}
           >
-            {label(tx.status, tx.method)}
+            {tx.status === 'refunded' && tx.refund?.status === 'in_progress' ? t('refund.inProgressLabel') : label(tx.status, tx.method)}
           </span>
         </p>
         <dl className="mt-5 grid gap-x-6 gap-y-4 sm:grid-cols-2">
@@ -206,6 +207,7 @@ function Payment({ tx, updatedAt, refresh, refreshing, live }: PaymentProps) {
           {t('stagesHeading')}
         </h2>
         <OnHoldNotice onHold={tx.on_hold} className="mt-4" />
+        <RefundNotice refund={tx.refund} className="mt-4" />
         <div className="mt-5">
           <StageList stages={tx.stages} method={tx.method} labelledBy="stages-heading" />
         </div>
