@@ -356,10 +356,10 @@ func TestTwoPaymentsRacingForOneQuote(t *testing.T) {
 }
 
 // TestLatePayinAfterExpiryIsRecordedAndRefunded: a deposit that arrives
-// after the payment expired is recorded and posted back. BlindPay's API
-// cannot return a pay-in (docs/BLINDPAY.md §17.6), so the refund is an
-// operator's case: it is kept among the payment's partner calls, which the
-// console's Explain page shows, and nothing is retried at the partner.
+// after the payment expired is recorded and owed back. BlindPay's API
+// cannot return a pay-in (docs/BLINDPAY.md §17.6), so the return is an
+// operator's case (the console's Returns queue): until an operator records
+// it, the money is owed (ledger partner:returns_owed), not given back.
 func TestLatePayinAfterExpiryIsRecordedAndRefunded(t *testing.T) {
 	t.Parallel()
 	eachEngine(t, func(t *testing.T, e store.Engine) {
@@ -369,9 +369,10 @@ func TestLatePayinAfterExpiryIsRecordedAndRefunded(t *testing.T) {
 		h.Eventually("expired", func() bool { return p.State(txn) == "expired" })
 		p.Simulate(txn, "payin_completed")
 		h.Eventually("refunded", func() bool { return p.State(txn) == "refunded" })
-		h.Eventually("the refund handed to an operator", func() bool {
-			return count(t, h, `SELECT COUNT(*) FROM partner_calls WHERE object_id = ? AND operation = 'refund_payin' AND outcome = 'error refund_by_operator'`, txn) == 1
-		})
+		local := storedPayment(t, h, txn).AmountLocal
+		if got := refundCase(t, h, txn); got != local.String()+" BRL" {
+			t.Fatalf("owed back %q, want %s BRL", got, local)
+		}
 		h.Settled()
 		if n := count(t, h, `SELECT COUNT(*) FROM payments WHERE id = ? AND offramp_id <> ''`, txn); n != 0 {
 			t.Fatal("a payout was made for an expired payment")
@@ -379,8 +380,11 @@ func TestLatePayinAfterExpiryIsRecordedAndRefunded(t *testing.T) {
 		if b := balance(t, h, ledger.PaymentAccount(txn), money.BRL); b != 0 {
 			t.Fatalf("payment account holds %d after refund", b)
 		}
-		if b := balance(t, h, ledger.PayerAccount, money.BRL); b != 0 {
-			t.Fatalf("payer account is %d after pay-in and refund, want 0", b)
+		if b := balance(t, h, ledger.PayerAccount, money.BRL); b != -local.Minor {
+			t.Fatalf("payer account is %d before the return, want %d", b, -local.Minor)
+		}
+		if b := balance(t, h, ledger.ReturnsOwed, money.BRL); b != local.Minor {
+			t.Fatalf("owed back %d, want %d", b, local.Minor)
 		}
 		h.RequireBalancedLedger()
 	})

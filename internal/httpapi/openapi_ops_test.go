@@ -1,6 +1,7 @@
 package httpapi_test
 
 import (
+	"context"
 	"encoding/json"
 	"testing"
 
@@ -54,7 +55,8 @@ func opsExchanges(t *testing.T, h *apptest.Harness, txn string) []exchange {
 	})
 	stranger := h.Browser()
 	stranger.SignUp("stranger.doc@example.com")
-	return []exchange{
+	money := moneyFixExchanges(t, h, admin)
+	return append(money, []exchange{
 		{name: "ops_me", as: admin, method: "GET", tmpl: "/api/ops/me", status: 200},
 		{name: "ops_me_stranger", as: stranger, method: "GET", tmpl: "/api/ops/me", status: 404},
 		{name: "ops_operators", as: admin, method: "GET", tmpl: "/api/ops/operators", status: 200},
@@ -110,5 +112,68 @@ func opsExchanges(t *testing.T, h *apptest.Harness, txn string) []exchange {
 		{name: "ops_find_people", as: admin, method: "GET", tmpl: "/api/ops/people", path: "/api/ops/people?email=stranger.doc@example.com", status: 200},
 		{name: "ops_find_people_bad", as: admin, method: "GET", tmpl: "/api/ops/people", path: "/api/ops/people?email=stranger", status: 400},
 		{name: "ops_audit_bad_limit", as: admin, method: "GET", tmpl: "/api/ops/audit", path: "/api/ops/audit?limit=0", status: 400},
+	}...)
+}
+
+// moneyFixExchanges are the console's money fixes checked against the
+// document: a refund of a received pay-in, a cancel of an unpaid one, the
+// returns queue and a recorded return (of a deposit that arrived after a
+// cancel), and a payout paid out again after it came back.
+func moneyFixExchanges(t *testing.T, h *apptest.Harness, admin *apptest.Browser) []exchange {
+	t.Helper()
+	ctx := context.Background()
+	payer := h.NewBrazilPayer() // one identity check: the harness's browsers share an address
+	pay := func(key string) (*apptest.Payer, string) {
+		return payer, payer.PixPayment(payer.Quote("USDC/BRL", "40"), key).Str("transaction_id")
+	}
+	refunded, refundTxn := pay("doc-refund")
+	h.Settled()
+	arrive(t, h, refunded, refundTxn, "msg_doc_refund", storedPayment(t, h, refundTxn).AmountLocal)
+	h.Eventually("the deposit recorded", func() bool { return refunded.State(refundTxn) == "payin_completed" })
+	_, cancelTxn := pay("doc-cancel")
+	late, lateTxn := pay("doc-late")
+	h.Settled()
+	admin.MustOK("POST", "/api/ops/payments/"+lateTxn+"/cancel", map[string]string{"reason": "the payer asked"})
+	arrive(t, h, late, lateTxn, "msg_doc_late", storedPayment(t, h, lateTxn).AmountLocal)
+	h.Eventually("the late deposit owed back", func() bool { return late.State(lateTxn) == "refunded" })
+	owed := returnsQueue(t, admin).Owed
+	if len(owed) == 0 {
+		t.Fatal("no return owed for the document's exchanges")
+	}
+	again, againTxn := pay("doc-again")
+	h.Settled()
+	again.SettlePayin(againTxn)
+	h.Eventually("the payout asked for", func() bool { return again.State(againTxn) == "offramp_created" })
+	if err := h.Stack.BlindPaySandbox.Simulate(ctx, "payout", storedPayment(t, h, againTxn).OfframpID, "refund"); err != nil {
+		t.Fatal(err)
+	}
+	h.Eventually("the payout came back", func() bool { return storedPayment(t, h, againTxn).OfframpStatus == "refunded" })
+	pw := apptest.Password
+	fix := func(txn, what string) string { return "/api/ops/payments/" + txn + "/" + what }
+	return []exchange{
+		{name: "ops_refund", as: admin, method: "POST", tmpl: "/api/ops/payments/{transaction_id}/refund", path: fix(refundTxn, "refund"),
+			body: map[string]string{"reason": "the school cancelled", "current_password": pw}, status: 200, validRequest: true},
+		{name: "ops_refund_twice", as: admin, method: "POST", tmpl: "/api/ops/payments/{transaction_id}/refund", path: fix(refundTxn, "refund"),
+			body: map[string]string{"reason": "again", "current_password": pw}, status: 409},
+		{name: "ops_refund_bad_password", as: admin, method: "POST", tmpl: "/api/ops/payments/{transaction_id}/refund", path: fix(cancelTxn, "refund"),
+			body: map[string]string{"reason": "x", "current_password": "not my password 123"}, status: 400},
+		{name: "ops_cancel", as: admin, method: "POST", tmpl: "/api/ops/payments/{transaction_id}/cancel", path: fix(cancelTxn, "cancel"),
+			body: map[string]string{"reason": "the payer asked us to stop"}, status: 200, validRequest: true},
+		{name: "ops_cancel_twice", as: admin, method: "POST", tmpl: "/api/ops/payments/{transaction_id}/cancel", path: fix(cancelTxn, "cancel"),
+			body: map[string]string{"reason": "again"}, status: 409},
+		{name: "ops_cancel_unknown", as: admin, method: "POST", tmpl: "/api/ops/payments/{transaction_id}/cancel", path: fix("txn_none", "cancel"),
+			body: map[string]string{"reason": "x"}, status: 404},
+		{name: "ops_returns", as: admin, method: "GET", tmpl: "/api/ops/returns", status: 200},
+		{name: "ops_returns_stranger", as: payer.Browser, method: "GET", tmpl: "/api/ops/returns", status: 404},
+		{name: "ops_record_return", as: admin, method: "POST", tmpl: "/api/ops/returns/{id}/record", path: "/api/ops/returns/" + owed[0].ID + "/record",
+			body: map[string]string{"reference": "BP support 1", "reason": "returned by Pix", "current_password": pw}, status: 200, validRequest: true},
+		{name: "ops_record_return_twice", as: admin, method: "POST", tmpl: "/api/ops/returns/{id}/record", path: "/api/ops/returns/" + owed[0].ID + "/record",
+			body: map[string]string{"reference": "again", "reason": "again", "current_password": pw}, status: 409},
+		{name: "ops_record_return_none", as: admin, method: "POST", tmpl: "/api/ops/returns/{id}/record", path: "/api/ops/returns/ret_none/record",
+			body: map[string]string{"reference": "x", "reason": "x", "current_password": pw}, status: 404},
+		{name: "ops_payout_again", as: admin, method: "POST", tmpl: "/api/ops/payments/{transaction_id}/payout-again", path: fix(againTxn, "payout-again"),
+			body: map[string]string{"reason": "the bank account was corrected", "current_password": pw}, status: 204, validRequest: true},
+		{name: "ops_payout_again_none", as: admin, method: "POST", tmpl: "/api/ops/payments/{transaction_id}/payout-again", path: fix(refundTxn, "payout-again"),
+			body: map[string]string{"reason": "x", "current_password": pw}, status: 409},
 	}
 }

@@ -57,6 +57,9 @@ func TestConsoleHoldsAndReleasesAPayment(t *testing.T) {
 		if !onHold(p.Status(txn)) {
 			t.Errorf("webhook-status does not say on hold: %s", p.Status(txn).Body)
 		}
+		if m := h.Mail("maria@example.com", "under review"); !strings.Contains(m.Text, "we will e-mail you when the review ends") {
+			t.Errorf("the hold's e-mail: %s", m.Text)
+		}
 		if ev, _ := live.next(); ev.Data["on_hold"] != true || ev.Data["status"] != "awaiting_payin" {
 			t.Errorf("the live status after the hold: %+v", ev)
 		}
@@ -107,6 +110,9 @@ func TestConsoleHoldsAndReleasesAPayment(t *testing.T) {
 		}
 		if onHold(p.Status(txn)) {
 			t.Error("still on hold after the release")
+		}
+		if m := h.Mail("maria@example.com", "moving again"); !strings.Contains(m.Text, "finished checking this payment") {
+			t.Errorf("the release's e-mail: %s", m.Text)
 		}
 		if ev := live.until("payin_completed"); ev.Data["on_hold"] != false {
 			t.Errorf("the live status after the release: %+v", ev)

@@ -2,9 +2,6 @@ package httpapi_test
 
 import (
 	"context"
-	"database/sql"
-	"encoding/json"
-	"errors"
 	"fmt"
 	"net/http"
 	"strings"
@@ -93,26 +90,22 @@ func TestPayinAmountIsReconciled(t *testing.T) {
 	})
 }
 
-// refundCase is the refund handed to an operator for the payment ("10.00
-// BRL"), "" for none.
+// refundCase is the money owed back for the payment ("10.00 BRL"), the
+// returns summed, "" for none.
 func refundCase(t *testing.T, h *apptest.Harness, txn string) string {
 	t.Helper()
-	var req string
-	err := h.DB.Read(context.Background(), func(tx *store.Tx) error {
-		return tx.QueryRow(context.Background(), `SELECT request FROM partner_calls WHERE object_id = ? AND operation = 'refund_payin'
-			AND outcome = 'error refund_by_operator'`, txn).Scan(&req)
-	})
-	if errors.Is(err, sql.ErrNoRows) || errors.Is(err, store.ErrNotFound) {
+	var rs []store.PaymentReturn
+	if err := h.DB.Read(context.Background(), func(tx *store.Tx) (err error) { rs, err = tx.ReturnsOf(context.Background(), txn); return }); err != nil {
+		t.Fatal(err)
+	}
+	if len(rs) == 0 {
 		return ""
 	}
-	if err != nil {
-		t.Fatal(err)
+	sum := rs[0].Amount
+	for _, r := range rs[1:] {
+		sum.Minor += r.Amount.Minor
 	}
-	var args struct{ Amount, Currency string }
-	if err := json.Unmarshal([]byte(req), &args); err != nil {
-		t.Fatal(err)
-	}
-	return args.Amount + " " + args.Currency
+	return sum.String() + " " + string(sum.Currency)
 }
 
 // TestPayinWithoutAmountIsNotConverted: an event that proves a pay-in but

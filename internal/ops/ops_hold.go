@@ -62,6 +62,9 @@ func (s *Service) ConsoleHoldPayment(ctx context.Context, op Operator, transacti
 		if err := s.payments.AnnounceTx(ctx, tx, p.ID); err != nil {
 			return err
 		}
+		if err := s.payments.NoticeMail(ctx, tx, p.ID, "held", nil); err != nil {
+			return err // the payer is told, as the notice on /track promises
+		}
 		return s.audit(ctx, tx, op.AccountID, op.Email, "payment.hold", "payment", p.ID,
 			map[string]any{"state": string(p.State), "on_hold": false}, map[string]any{"state": string(p.State), "on_hold": true}, why)
 	})
@@ -104,6 +107,11 @@ func (s *Service) ConsoleReleasePayment(ctx context.Context, op Operator, transa
 			return err
 		}
 		res = HoldResult{Status: string(after.State), Applied: append([]string{}, applied...)}
+		if !after.State.Terminal() {
+			if err := s.payments.NoticeMail(ctx, tx, p.ID, "released", nil); err != nil {
+				return err
+			}
+		}
 		return s.audit(ctx, tx, op.AccountID, op.Email, "payment.release", "payment", p.ID,
 			map[string]any{"state": string(p.State), "on_hold": true},
 			map[string]any{"state": string(after.State), "on_hold": false, "applied_events": res.Applied}, why)

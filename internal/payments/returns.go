@@ -183,34 +183,10 @@ func (s *Service) RecordReturn(ctx context.Context, tx *store.Tx, returnID, by, 
 	if err := tx.PostLedger(ctx, r.PaymentID, []ledger.Transaction{back}, now); err != nil {
 		return r, err
 	}
-	p, err := tx.Payment(ctx, r.PaymentID)
-	if err != nil {
+	if err := s.NoticeMail(ctx, tx, r.PaymentID, "returned", &r.Amount); err != nil {
 		return r, err
 	}
-	to, err := s.paymentRecipients(ctx, tx, p)
-	if err != nil {
-		return r, err
-	}
-	lang, err := s.paymentLanguage(ctx, tx, p.ID)
-	if err != nil {
-		return r, err
-	}
-	fields := paymentMailFields(p, lang, payment.StateRefunded, s.mail.Link("/track", "transaction_id", p.ID))
-	l := locale.For(lang)
-	fields["Returned"] = l.Money(r.Amount)
-	for _, part := range []string{"subject", "heading", "body"} {
-		text, ok := mail.Part(lang, "payment_update", "returned/"+part, fields)
-		if !ok {
-			return r, fmt.Errorf("payment_update/returned/%s: no such text in %q", part, lang)
-		}
-		fields[map[string]string{"subject": "Subject", "heading": "Heading", "body": "Body"}[part]] = text
-	}
-	for _, addr := range to {
-		if err := s.mail.Queue(ctx, tx, "payment_update", lang, addr, fields); err != nil {
-			return r, err
-		}
-	}
-	return r, s.announce(ctx, tx, p.ID)
+	return r, s.announce(ctx, tx, r.PaymentID)
 }
 
 // PayoutReturned reports whether a payment's payout came back (BlindPay
@@ -312,4 +288,42 @@ func (w *payoutAgainWorker) Work(ctx context.Context, job *river.Job[payoutAgain
 		kept()
 	}
 	return err
+}
+
+// NoticeMail queues, in tx, the payment e-mail named name (texts
+// "payment_update/<name>/{subject,heading,body}" in each language: a
+// notice that is not a state, such as a hold, its release or a return) to
+// the payment's recipients in the payer's language. returned, when not
+// nil, fills the field the texts call Returned.
+func (s *Service) NoticeMail(ctx context.Context, tx *store.Tx, paymentID, name string, returned *money.Amount) error {
+	p, err := tx.Payment(ctx, paymentID)
+	if err != nil {
+		return err
+	}
+	to, err := s.paymentRecipients(ctx, tx, p)
+	if err != nil {
+		return err
+	}
+	lang, err := s.paymentLanguage(ctx, tx, p.ID)
+	if err != nil {
+		return err
+	}
+	fields := paymentMailFields(p, lang, p.State, s.mail.Link("/track", "transaction_id", p.ID))
+	fields["Reason"] = ""
+	if returned != nil {
+		fields["Returned"] = locale.For(lang).Money(*returned)
+	}
+	for part, field := range map[string]string{"subject": "Subject", "heading": "Heading", "body": "Body"} {
+		text, ok := mail.Part(lang, "payment_update", name+"/"+part, fields)
+		if !ok {
+			return fmt.Errorf("payment_update/%s/%s: no such text in %q", name, part, lang)
+		}
+		fields[field] = text
+	}
+	for _, addr := range to {
+		if err := s.mail.Queue(ctx, tx, "payment_update", lang, addr, fields); err != nil {
+			return err
+		}
+	}
+	return nil
 }

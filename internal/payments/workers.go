@@ -59,11 +59,13 @@ type refundWorker struct {
 	s *Service
 }
 
-// Work hands the refund to an operator: BlindPay's API can neither
-// return a pay-in nor cancel one (docs/BLINDPAY.md §17.6), so the money
-// goes back through BlindPay's support. The case is logged at error level
-// and kept among the payment's partner calls, where the console's Explain
-// page shows it with the amount; the job does not retry.
+// Work is for refund jobs queued by an earlier version only: refunds are
+// now recorded as owed in the transaction that decides them
+// (returns.go), and nothing queues this job. Such a job's ledger already
+// posted the money back to the payer, so it opens no return; it logs the
+// case at error level and keeps it among the payment's partner calls
+// (the console's Explain page), for an operator to return through
+// BlindPay's support (docs/BLINDPAY.md §17.6); it does not retry.
 func (w *refundWorker) Work(ctx context.Context, job *river.Job[refundArgs]) error {
 	var p payment.Record
 	err := w.s.db.Read(ctx, func(tx *store.Tx) (err error) { p, err = tx.Payment(ctx, job.Args.PaymentID); return })

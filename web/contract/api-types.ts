@@ -807,7 +807,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Refund a received pay-in not yet converted (finance, password again); the payment ends refunded and the receipt is owed back
+         * Refund a received pay-in not yet converted (finance, password again; a wrong one is 400 `current_password_invalid`); the payment ends refunded and the receipt is owed back
          * @description The partner's API cannot return a pay-in (docs/BLINDPAY.md §17.6): the refund is recorded as
          *     owed (the Returns queue, ledger account partner:returns_owed), the payout never starts, a hold
          *     is closed, and the payer is told the refund is in progress. An operator returns the money
@@ -4944,15 +4944,6 @@ export interface operations {
                 content?: never;
             };
             400: components["responses"]["BadRequest"];
-            /** @description `invalid_credentials`: the password given again is wrong. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
             403: components["responses"]["TwoFactorRequired"];
             /** @description `transaction_not_found` (or the 404 of a path that does not exist for anyone who is not a finance or admin operator). */
             404: {
@@ -4999,15 +4990,6 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            /** @description `invalid_credentials`: the password given again is wrong. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
             403: components["responses"]["TwoFactorRequired"];
             /** @description `transaction_not_found` (or the 404 of a path that does not exist for anyone who is not a finance or admin operator). */
             404: {
@@ -5249,15 +5231,6 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            /** @description `invalid_credentials`: the password given again is wrong. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
             403: components["responses"]["TwoFactorRequired"];
             /** @description `not_found`: no such return (or the 404 of a path that does not exist for anyone who is not a finance or admin operator). */
             404: {
