@@ -164,6 +164,15 @@ type TransactionDetail struct {
 	FailureReason  string               `json:"failure_reason,omitempty"`
 	ReceiptURL     string               `json:"receipt_url,omitempty"`
 	UpdatedAt      time.Time            `json:"updated_at"`
+	Refund         *Refund              `json:"refund,omitempty"` // money owed back, or returned
+}
+
+// Refund is money owed back to the payer (in_progress) or returned.
+type Refund struct {
+	Status     string       `json:"status"`
+	Amount     money.Amount `json:"amount"`
+	Currency   string       `json:"currency"`
+	ReturnedAt *time.Time   `json:"returned_at,omitempty"`
 }
 
 // DashboardTransaction returns one of the account's payments in detail;
@@ -178,11 +187,15 @@ func (s *Service) DashboardTransaction(ctx context.Context, who actor.Actor, id 
 	}
 	var t store.Transaction
 	var events []payment.Change
+	var rs []store.PaymentReturn
 	err := s.db.Read(ctx, func(tx *store.Tx) (err error) {
 		if t, err = tx.AccountTransaction(ctx, who.AccountID, id); err != nil {
 			return err
 		}
-		events, err = tx.PaymentEvents(ctx, id)
+		if events, err = tx.PaymentEvents(ctx, id); err != nil {
+			return err
+		}
+		rs, err = tx.ReturnsOf(ctx, id)
 		return err
 	})
 	if errors.Is(err, store.ErrNotFound) {
@@ -206,6 +219,9 @@ func (s *Service) DashboardTransaction(ctx context.Context, who actor.Actor, id 
 	}
 	if payments.HasReceipt(p.State) {
 		d.ReceiptURL = "/api/payments/" + p.ID + "/receipt"
+	}
+	if r := payments.RefundOf(rs); r != nil {
+		d.Refund = &Refund{Status: r.Status, Amount: r.Amount, Currency: string(r.Amount.Currency), ReturnedAt: r.ReturnedAt}
 	}
 	return d, nil
 }

@@ -147,6 +147,15 @@ func TestDashboardTotalsAndStatuses(t *testing.T) {
 				t.Errorf("%s detail stages: %+v", row.ID, d.Stages)
 			}
 		}
+		// The late pay-in is owed back: the detail says the refund is in
+		// progress (not returned) until an operator records the return.
+		back := p.MustOK("GET", "/api/dashboard/transactions/"+refunded, nil)
+		if rf, _ := back.JSON["refund"].(map[string]any); rf == nil || rf["status"] != "in_progress" || rf["currency"] != "BRL" {
+			t.Errorf("the refunded payment's detail: %s", back.Body)
+		}
+		if r := p.MustOK("GET", "/api/dashboard/transactions/"+completed, nil); r.JSON["refund"] != nil {
+			t.Errorf("a completed payment owes nothing back: %s", r.Body)
+		}
 		var done dashTxn
 		decodeInto(t, p.MustOK("GET", "/api/dashboard/transactions/"+completed, nil), &done)
 		// Every stage reached; those the payment entered (not the skipped

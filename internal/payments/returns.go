@@ -66,6 +66,10 @@ type Refund struct {
 	ReturnedAt *time.Time   // the last return, when returned
 }
 
+// RefundOf sums a payment's returns (store.Tx.ReturnsOf) into what the
+// payer is told; nil when nothing is owed or returned.
+func RefundOf(rs []store.PaymentReturn) *Refund { return refundOf(rs) }
+
 // refundOf sums a payment's returns; nil when nothing is owed or returned.
 func refundOf(rs []store.PaymentReturn) *Refund {
 	if len(rs) == 0 {

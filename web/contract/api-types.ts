@@ -3119,6 +3119,16 @@ export interface components {
             receipt_url?: string;
             /** @description The school of a mailed check, else the US bank account's holder. */
             recipient: string;
+            /** @description Money owed back to the payer (in_progress until an operator records that the partner returned it) or returned. */
+            refund?: {
+                amount: number;
+                /** @enum {string} */
+                currency: "BRL" | "MXN";
+                /** Format: date-time */
+                returned_at?: string;
+                /** @enum {string} */
+                status: "in_progress" | "returned";
+            };
             stages: components["schemas"]["Stage"][];
             status: string;
             /** @enum {string} */

@@ -6,6 +6,7 @@ import { StageList } from '@/features/payments/progress/stage-list';
 import { formatDateTime, formatMoney, formatRate } from '@/lib/money';
 import { useTransaction, type TransactionDetail } from '../api/dashboard-api';
 import { StatusBadge } from './status-badge';
+import { RefundNotice } from '@/features/payments/progress/refund-notice';
 
 /** TransactionDetailView is one payment: amounts, rate, fees, delivery, its stages and what the payer can do next. */
 export function TransactionDetailView({ id }: { id: string }) {
@@ -122,7 +123,7 @@ function NextAction({ d }: { d: TransactionDetail }) {
     case 'refund':
       return (
         <div className="mt-2 space-y-2 text-slate-800">
-          <p>{t('detail.next.refund')}</p>
+          {d.refund ? <RefundNotice refund={d.refund} /> : <p>{t('detail.next.refund')}</p>}
           {d.failure_reason ? <p className="text-sm text-slate-700">{d.failure_reason}</p> : null}
           <Link to="/dashboard/support" className="inline-block font-semibold text-blue-800 underline underline-offset-2">
             {t('nav.support')}
