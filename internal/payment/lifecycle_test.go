@@ -220,3 +220,17 @@ func TestStaleReason(t *testing.T) {
 		t.Errorf("Reason = %q, want %q", out.Reason, want)
 	}
 }
+
+// A recorded return moves what was owed back to the payer, under its own
+// kind for a whole receipt and for an excess.
+func TestReturnedMovesWhatIsOwedToThePayer(t *testing.T) {
+	t.Parallel()
+	local := testAmounts().Local
+	for excess, kind := range map[bool]string{false: payment.KindReturned, true: payment.KindReturnedExcess} {
+		tx, err := payment.Returned(local, excess)
+		want := ledger.Transaction{Kind: kind, Postings: []ledger.Posting{{Source: ledger.ReturnsOwed, Destination: ledger.PayerAccount, Amount: local}}}
+		if err != nil || !reflect.DeepEqual(tx, want) {
+			t.Errorf("excess %v: %+v %v, want %+v", excess, tx, err, want)
+		}
+	}
+}

@@ -35,12 +35,20 @@ const (
 	// (ledger.ReturnsOwed to the payer), recorded when an operator confirms
 	// it (Returned), never by Apply.
 	KindReturned = "returned"
+	// KindReturnedExcess: likewise for an owed excess, so each kind stays
+	// at most once per payment.
+	KindReturnedExcess = "returned_excess"
 )
 
 // Returned is the ledger transaction of an owed refund the partner has
-// returned to the payer.
-func Returned(amount money.Amount) (ledger.Transaction, error) {
-	return build(KindReturned, ledger.Posting{Source: ledger.ReturnsOwed, Destination: ledger.PayerAccount, Amount: amount})
+// returned to the payer: of the excess of an over-payment when excess is
+// set, else of the whole receipt.
+func Returned(amount money.Amount, excess bool) (ledger.Transaction, error) {
+	kind := KindReturned
+	if excess {
+		kind = KindReturnedExcess
+	}
+	return build(kind, ledger.Posting{Source: ledger.ReturnsOwed, Destination: ledger.PayerAccount, Amount: amount})
 }
 
 // owed moves amount from the payment's account to what Crebit owes back.

@@ -180,7 +180,7 @@ func (s *Service) RecordReturn(ctx context.Context, tx *store.Tx, returnID, by, 
 		return r, err
 	}
 	r.ReturnedAt, r.ReturnedBy, r.ReturnedEmail, r.Reference = &now, by, byEmail, reference
-	back, err := payment.Returned(r.Amount)
+	back, err := payment.Returned(r.Amount, r.Kind == "excess")
 	if err != nil {
 		return r, err
 	}
