@@ -59,6 +59,11 @@ type lifecycleResult struct {
 	after      aftermath // queue waits, e-mails and invariants, read once the payers stopped
 	cpuBusy    float64   // share of all CPUs busy during the run, 0..1
 	unfinished int       // lifecycles started but not completed when the run ended
+	mem        *memRecorder
+	// With -families: families onboarded while measured (terms, customer,
+	// approval, wallet, bank account; not in the lifecycle times), and how
+	// long each took.
+	onboarded []time.Duration
 }
 
 func (r lifecycleResult) perSecond() float64 { return float64(r.completed) / r.elapsed.Seconds() }
@@ -83,9 +88,15 @@ func runLifecycle(ctx context.Context, stdout io.Writer, o options, bin string) 
 	defer os.RemoveAll(dir)
 	// Each payer claims its own client address (X-Forwarded-For from a
 	// trusted loopback proxy), as a rush's payers come from many: the live
-	// status streams are capped at 20 per address.
-	env := append([]string{"CREBIT_RATE_LIMIT_SCALE=0", "CREBIT_SANDBOX_AUTO_ADVANCE=" + o.advance.String(), "CREBIT_LOG_LEVEL=warn",
-		"CREBIT_TRUSTED_PROXIES=127.0.0.0/8"}, o.env...)
+	// status streams are capped at 20 per address. With -families every
+	// rate limit is on (their database writes are part of the figure) and
+	// only 127.0.0.1 is a trusted proxy.
+	env := []string{"CREBIT_RATE_LIMIT_SCALE=0", "CREBIT_TRUSTED_PROXIES=127.0.0.0/8"}
+	if o.families > 0 {
+		env = []string{"CREBIT_TRUSTED_PROXIES=127.0.0.1/32"}
+		r.name += fmt.Sprintf(", limits on, a new family every %d payments", o.families)
+	}
+	env = append(append(env, "CREBIT_SANDBOX_AUTO_ADVANCE="+o.advance.String(), "CREBIT_LOG_LEVEL=warn"), o.env...)
 	env = append(env, runbin.SharedSecrets()...)
 	env = append(env, "CREBIT_DATA_DIR="+dir, "CREBIT_PARTNER=blindpay-sandbox")
 	dbURL := ""
@@ -99,14 +110,32 @@ func runLifecycle(ctx context.Context, stdout io.Writer, o options, bin string) 
 		env = append(env, "CREBIT_DATABASE_URL="+dbURL)
 	}
 	var bases []string
+	var mems []memTarget
+	// Every instance has a metrics listener (memory and profiles); an
+	// address given with -env is the first instance's.
+	userMetrics := ""
+	for _, kv := range o.env {
+		if v, ok := strings.CutPrefix(kv, "CREBIT_METRICS_ADDR="); ok {
+			userMetrics = v
+		}
+	}
 	for i := range o.instances {
 		port, err := runbin.FreePort()
 		if err != nil {
 			return r, err
 		}
+		metrics := userMetrics
+		if i > 0 || metrics == "" {
+			mport, err := runbin.FreePort()
+			if err != nil {
+				return r, err
+			}
+			metrics = "127.0.0.1:" + strconv.Itoa(mport)
+		}
 		base := fmt.Sprintf("http://127.0.0.1:%d", port)
 		logPath := filepath.Join(dir, fmt.Sprintf("crebit-%d.log", i))
-		stop, exited, err := runbin.StartServer(bin, append(slices.Clone(env), "CREBIT_ADDR=127.0.0.1:"+strconv.Itoa(port)), logPath)
+		stop, exited, pid, err := runbin.StartServerPID(bin, append(slices.Clone(env), "CREBIT_ADDR=127.0.0.1:"+strconv.Itoa(port),
+			"CREBIT_METRICS_ADDR="+metrics), logPath)
 		if err != nil {
 			return r, err
 		}
@@ -115,22 +144,31 @@ func runLifecycle(ctx context.Context, stdout io.Writer, o options, bin string) 
 			return r, fmt.Errorf("%w (log: %s)", err, tail(logPath))
 		}
 		bases = append(bases, base)
+		mems = append(mems, memTarget{pid: pid, metrics: "http://" + metrics})
+		fmt.Fprintf(stdout, "instance %d: pid %d, metrics and profiles on http://%s/debug/pprof/\n", i, pid, metrics)
 	}
 	fmt.Fprintf(stdout, "lifecycles: %s, %d payers, %s measured after %s warm-up\n", r.name, o.concurrency, o.duration, o.warmup)
+	// Idle: started, healthy and left alone for a few seconds.
+	r.mem = newMemRecorder(mems, stdout)
+	select {
+	case <-time.After(3 * time.Second):
+	case <-ctx.Done():
+		return r, ctx.Err()
+	}
+	r.mem.sample(ctx, "idle")
 
 	tr := &http.Transport{MaxIdleConnsPerHost: o.concurrency * 2, MaxIdleConns: o.concurrency * 2}
 	defer tr.CloseIdleConnections()
 	payers := make([]*payer, o.concurrency)
+	var families atomic.Int64 // families made so far (each its own address)
 	// Set-up at once: each payer waits about a second for the partner's
 	// approval.
 	var setup errgroup.Group
 	setup.SetLimit(16)
 	for i := range payers {
-		jar, _ := cookiejar.New(nil)
-		payers[i] = &payer{base: bases[i%len(bases)], c: &http.Client{Transport: tr, Jar: jar, Timeout: 30 * time.Second},
-			stream: &http.Client{Transport: tr, Jar: jar}, n: i, advance: o.advance, ip: fmt.Sprintf("198.51.%d.%d", 100+i/250, 1+i%250)}
+		payers[i] = &payer{base: bases[i%len(bases)], tr: tr, n: i, advance: o.advance, families: o.families, count: &families}
 		setup.Go(func() error {
-			if err := payers[i].setup(ctx); err != nil {
+			if err := payers[i].newFamily(ctx); err != nil {
 				return fmt.Errorf("payer %d set-up: %w", i, err)
 			}
 			return nil
@@ -139,7 +177,21 @@ func runLifecycle(ctx context.Context, stdout io.Writer, o options, bin string) 
 	if err := setup.Wait(); err != nil {
 		return r, err
 	}
+	r.mem.sample(ctx, "set-up")
 	var measuring, stopping atomic.Bool
+	memCtx, stopMem := context.WithCancel(ctx)
+	defer stopMem()
+	if o.memEvery > 0 {
+		go r.mem.every(memCtx, o.memEvery, func() string {
+			switch {
+			case measuring.Load():
+				return "measured"
+			case stopping.Load():
+				return "after"
+			}
+			return "warm-up"
+		})
+	}
 	var mu sync.Mutex
 	var lats []time.Duration
 	var txns []string // every payment a payer was answered with
@@ -149,6 +201,25 @@ func runLifecycle(ctx context.Context, stdout io.Writer, o options, bin string) 
 	for _, p := range payers {
 		wg.Go(func() {
 			for !stopping.Load() && ctx.Err() == nil {
+				if o.families > 0 && p.made >= o.families {
+					t0 := time.Now()
+					err := p.newFamily(ctx)
+					mu.Lock()
+					if measuring.Load() {
+						if err != nil {
+							if r.errors++; r.firstErr == "" {
+								r.firstErr = "a new family's set-up: " + err.Error()
+							}
+						} else {
+							r.onboarded = append(r.onboarded, time.Since(t0))
+						}
+					}
+					mu.Unlock()
+					if err != nil {
+						continue
+					}
+				}
+				p.made++
 				txn, d, err := p.lifecycle(ctx)
 				mu.Lock()
 				if txn != "" {
@@ -190,6 +261,8 @@ func runLifecycle(ctx context.Context, stdout io.Writer, o options, bin string) 
 	mu.Unlock()
 	stopping.Store(true)
 	wg.Wait()
+	stopMem()
+	r.mem.sample(ctx, "after")
 	r.completed = len(done)
 	r.p50, r.p95, r.p99 = pct(done, 50), pct(done, 95), pct(done, 99)
 	if ctx.Err() != nil {
@@ -200,14 +273,42 @@ func runLifecycle(ctx context.Context, stdout io.Writer, o options, bin string) 
 	return r, err
 }
 
-// payer is one browser with a verified profile and a US bank account.
+// payer is one browser with a verified profile and a US bank account: a
+// family; with -families it becomes a new family every so many payments.
 type payer struct {
 	base                                 string
+	tr                                   *http.Transport
 	c, stream                            *http.Client // stream has no overall timeout (the SSE stream is long-lived)
 	n                                    int
 	customerID, walletAddress, accountID string
 	advance                              time.Duration // the sandbox takes the stages after the pay-in itself
 	ip                                   string        // the client address it claims (X-Forwarded-For)
+	// With -families: payments per family, the payments this family made,
+	// the families made by every payer, this family's number, and the
+	// loopback address its sandbox triggers claim (the simulated bank and
+	// partner are loopback-only, and each family's have their own limits).
+	families, made int
+	count          *atomic.Int64
+	family         int64
+	bankIP         string
+}
+
+// newFamily gives the payer a new browser (cookie jar) and, with
+// -families, a new client address, then onboards it.
+func (p *payer) newFamily(ctx context.Context) error {
+	jar, _ := cookiejar.New(nil)
+	p.c = &http.Client{Transport: p.tr, Jar: jar, Timeout: 30 * time.Second}
+	p.stream = &http.Client{Transport: p.tr, Jar: jar}
+	p.family, p.made = p.count.Add(1)-1, 0
+	if p.families == 0 {
+		p.ip = fmt.Sprintf("198.51.%d.%d", 100+p.n/250, 1+p.n%250)
+	} else {
+		// 10.0.0.1, 10.0.0.2, … and 127.1.0.1, … (never 127.0.0.1, the trusted proxy)
+		f := p.family
+		p.ip = fmt.Sprintf("10.%d.%d.%d", f/64000%256, f/250%256, 1+f%250)
+		p.bankIP = fmt.Sprintf("127.%d.%d.%d", 1+f/64000%254, f/250%256, 1+f%250)
+	}
+	return p.setup(ctx)
 }
 
 // testCPFs are valid CPFs (check digits right), one per payer in turn.
@@ -217,7 +318,7 @@ var testCPFs = []string{"529.982.247-25", "390.533.447-05", "111.444.777-35", "1
 // partner's approval and the wallet, and adds the bank account.
 func (p *payer) setup(ctx context.Context) error {
 	bp, err := bpflow.Onboard(ctx, p.do, bpflow.Options{Client: p.c},
-		bpflow.CustomerBR("Maria", fmt.Sprintf("rush%d@example.com", p.n), testCPFs[p.n%len(testCPFs)]), bpflow.BankAccount())
+		bpflow.CustomerBR("Maria", fmt.Sprintf("rush%d@example.com", p.family), testCPFs[p.n%len(testCPFs)]), bpflow.BankAccount())
 	p.customerID, p.walletAddress, p.accountID = bp.CustomerID, bp.WalletAddress, bp.AccountID
 	return err
 }
@@ -363,8 +464,11 @@ func (p *payer) request(ctx context.Context, method, path string, body any) (int
 		return 0, nil, nil, err
 	}
 	req.Header.Set("Content-Type", "application/json")
-	if path != "/api/trigger-mock-webhook" { // the sandbox's simulation answers loopback clients only
+	switch {
+	case path != "/api/trigger-mock-webhook":
 		req.Header.Set("X-Forwarded-For", p.ip)
+	case p.bankIP != "": // the sandbox's simulation answers loopback clients only
+		req.Header.Set("X-Forwarded-For", p.bankIP)
 	}
 	resp, err := p.c.Do(req)
 	if err != nil {
@@ -418,6 +522,10 @@ func renderLifecycle(rs []lifecycleResult) string {
 	}
 	for _, r := range rs {
 		b.WriteString("\n" + r.after.render())
+		if len(r.onboarded) > 0 {
+			fmt.Fprintf(&b, "Families: %d onboarded while measured (terms, customer, approval, wallet, bank account; not in the times above), p50 %s, p95 %s each\n",
+				len(r.onboarded), secs(pct(r.onboarded, 50)), secs(pct(r.onboarded, 95)))
+		}
 	}
 	return b.String()
 }
