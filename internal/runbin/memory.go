@@ -42,10 +42,10 @@ func Memory(pid int) (rss, hwm int64, err error) {
 }
 
 // Heap asks a server's metrics listener (CREBIT_METRICS_ADDR, which serves
-// /debug/pprof/) for its live heap after a garbage collection (HeapAlloc of
-// the heap profile with gc=1), the heap the Go runtime holds from the
+// /debug/pprof/) for its live heap after garbage collection (HeapAlloc of
+// the heap profile with gc=1, the second of two), the heap the Go runtime holds from the
 // system (HeapSys less HeapReleased) and its goroutines. It costs the
-// server one collection.
+// server two collections.
 func Heap(ctx context.Context, metricsBase string) (live, held int64, goroutines int, err error) {
 	get := func(path string) (string, error) {
 		req, err := http.NewRequestWithContext(ctx, http.MethodGet, metricsBase+path, nil)
@@ -62,6 +62,11 @@ func Heap(ctx context.Context, metricsBase string) (live, held int64, goroutines
 		}
 		b, err := io.ReadAll(io.LimitReader(resp.Body, 64<<20))
 		return string(b), err
+	}
+	// Two collections: what sync.Pool keeps (net/http's buffers) survives
+	// the first in the pools' victim cache.
+	if _, err := get("/debug/pprof/heap?gc=1"); err != nil {
+		return 0, 0, 0, err
 	}
 	heap, err := get("/debug/pprof/heap?gc=1&debug=1")
 	if err != nil {
