@@ -64,6 +64,30 @@ type lifecycleResult struct {
 	// approval, wallet, bank account; not in the lifecycle times), and how
 	// long each took.
 	onboarded []time.Duration
+	// With -count-statements: per lifecycle made after the set-up.
+	perLifecycle *costs
+}
+
+// costs are what the lifecycles made after the set-up cost, each: statements
+// sent to PostgreSQL (every Execute and simple Query), BEGIN, COMMIT and
+// ROLLBACK among them, and CPU of the instances and of their PostgreSQL
+// backends.
+type costs struct {
+	lifecycles                             int
+	statements, begins, commits, rollbacks float64
+	crebitCPU, postgresCPU                 time.Duration
+	top                                    []string // the most executed statements, per lifecycle
+}
+
+func (c costs) String() string {
+	return c.summary() + strings.Join(c.top, "")
+}
+
+func (c costs) summary() string {
+	return fmt.Sprintf("Per lifecycle (%d payments after the set-up, until 5 s after the payers stopped): %.1f statements to PostgreSQL "+
+		"(%.1f BEGIN, %.1f COMMIT, %.1f ROLLBACK among them); CPU: Crebit %.1f ms, PostgreSQL backends %.1f ms\n",
+		c.lifecycles, c.statements, c.begins, c.commits, c.rollbacks,
+		float64(c.crebitCPU)/float64(time.Millisecond), float64(c.postgresCPU)/float64(time.Millisecond))
 }
 
 func (r lifecycleResult) perSecond() float64 { return float64(r.completed) / r.elapsed.Seconds() }
@@ -109,6 +133,16 @@ func runLifecycle(ctx context.Context, stdout io.Writer, o options, bin string) 
 		defer drop()
 		env = append(env, "CREBIT_DATABASE_URL="+dbURL)
 	}
+	var proxy *pgProxy
+	serverEnv := env // the instances' (through the counting proxy with -count-statements)
+	if o.countStmts && dbURL != "" {
+		var proxied string
+		if proxy, proxied, err = startPGProxy(dbURL); err != nil {
+			return r, err
+		}
+		defer proxy.close()
+		serverEnv = append(slices.Clone(env), "CREBIT_DATABASE_URL="+proxied)
+	}
 	var bases []string
 	var mems []memTarget
 	// Every instance has a metrics listener (memory and profiles); an
@@ -134,7 +168,7 @@ func runLifecycle(ctx context.Context, stdout io.Writer, o options, bin string) 
 		}
 		base := fmt.Sprintf("http://127.0.0.1:%d", port)
 		logPath := filepath.Join(dir, fmt.Sprintf("crebit-%d.log", i))
-		stop, exited, pid, err := runbin.StartServerPID(bin, append(slices.Clone(env), "CREBIT_ADDR=127.0.0.1:"+strconv.Itoa(port),
+		stop, exited, pid, err := runbin.StartServerPID(bin, append(slices.Clone(serverEnv), "CREBIT_ADDR=127.0.0.1:"+strconv.Itoa(port),
 			"CREBIT_METRICS_ADDR="+metrics), logPath)
 		if err != nil {
 			return r, err
@@ -178,6 +212,19 @@ func runLifecycle(ctx context.Context, stdout io.Writer, o options, bin string) 
 		return r, err
 	}
 	r.mem.sample(ctx, "set-up")
+	// The cost window starts after the set-up.
+	var stmts0 [4]int64
+	var crebit0, pg0 int64
+	var pgPIDs []int
+	var texts0 map[string]int64
+	if proxy != nil {
+		stmts0, pgPIDs = proxy.counts.snapshot(), backends(ctx, dbURL)
+		texts0 = proxy.counts.texts()
+		for _, m := range mems {
+			crebit0 += procTicks(m.pid)
+		}
+		pg0 = sumTicks(pgPIDs)
+	}
 	var measuring, stopping atomic.Bool
 	memCtx, stopMem := context.WithCancel(ctx)
 	defer stopMem()
@@ -263,6 +310,49 @@ func runLifecycle(ctx context.Context, stdout io.Writer, o options, bin string) 
 	wg.Wait()
 	stopMem()
 	r.mem.sample(ctx, "after")
+	if proxy != nil {
+		select {
+		case <-time.After(5 * time.Second): // the last e-mails and jobs
+		case <-ctx.Done():
+		}
+		s1 := proxy.counts.snapshot()
+		var crebit1 int64
+		for _, m := range mems {
+			crebit1 += procTicks(m.pid)
+		}
+		seen := map[int]bool{}
+		for _, p := range pgPIDs {
+			seen[p] = true
+		}
+		for _, p := range backends(ctx, dbURL) {
+			if !seen[p] {
+				pgPIDs = append(pgPIDs, p)
+			}
+		}
+		pg1 := sumTicks(pgPIDs)
+		mu.Lock()
+		n := len(txns) // every payment was made after the set-up
+		mu.Unlock()
+		if n > 0 {
+			tick := 10 * time.Millisecond // USER_HZ 100
+			r.perLifecycle = &costs{lifecycles: n,
+				statements: float64(s1[0]-stmts0[0]) / float64(n), begins: float64(s1[1]-stmts0[1]) / float64(n),
+				commits: float64(s1[2]-stmts0[2]) / float64(n), rollbacks: float64(s1[3]-stmts0[3]) / float64(n),
+				crebitCPU: time.Duration(crebit1-crebit0) * tick / time.Duration(n), postgresCPU: time.Duration(pg1-pg0) * tick / time.Duration(n)}
+			type kv struct {
+				text string
+				n    int64
+			}
+			var top []kv
+			for t, c := range proxy.counts.texts() {
+				top = append(top, kv{t, c - texts0[t]})
+			}
+			slices.SortFunc(top, func(a, b kv) int { return int(b.n - a.n) })
+			for _, e := range top[:min(25, len(top))] {
+				r.perLifecycle.top = append(r.perLifecycle.top, fmt.Sprintf("  %6.2f  %s\n", float64(e.n)/float64(n), e.text))
+			}
+		}
+	}
 	r.completed = len(done)
 	r.p50, r.p95, r.p99 = pct(done, 50), pct(done, 95), pct(done, 99)
 	if ctx.Err() != nil {
@@ -522,6 +612,9 @@ func renderLifecycle(rs []lifecycleResult) string {
 	}
 	for _, r := range rs {
 		b.WriteString("\n" + r.after.render())
+		if r.perLifecycle != nil {
+			b.WriteString(r.perLifecycle.String())
+		}
 		if len(r.onboarded) > 0 {
 			fmt.Fprintf(&b, "Families: %d onboarded while measured (terms, customer, approval, wallet, bank account; not in the times above), p50 %s, p95 %s each\n",
 				len(r.onboarded), secs(pct(r.onboarded, 50)), secs(pct(r.onboarded, 95)))
