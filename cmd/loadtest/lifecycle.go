@@ -225,7 +225,7 @@ func runLifecycle(ctx context.Context, stdout io.Writer, o options, bin string) 
 		}
 		pg0 = sumTicks(pgPIDs)
 	}
-	var measuring, stopping atomic.Bool
+	var measuring, measured, stopping atomic.Bool // measured: the window has opened (then closed)
 	memCtx, stopMem := context.WithCancel(ctx)
 	defer stopMem()
 	if o.memEvery > 0 {
@@ -233,7 +233,7 @@ func runLifecycle(ctx context.Context, stdout io.Writer, o options, bin string) 
 			switch {
 			case measuring.Load():
 				return "measured"
-			case stopping.Load():
+			case measured.Load():
 				return "after"
 			}
 			return "warm-up"
@@ -294,6 +294,7 @@ func runLifecycle(ctx context.Context, stdout io.Writer, o options, bin string) 
 	}
 	mu.Lock()
 	measuring.Store(true)
+	measured.Store(true)
 	start, cpu0 := time.Now(), cpuTimes()
 	mu.Unlock()
 	select {
