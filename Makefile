@@ -14,7 +14,7 @@ export npm_config_update_notifier := false
 export npm_config_fund := false
 export npm_config_audit := false
 
-.PHONY: run build dev test test-serial test-ui test-go test-web test-e2e test-chaos deps chromium pdftools pdftotext bench livebench rush lighthouse budget clean fmt vet
+.PHONY: run build dev test test-serial test-ui test-go test-web test-e2e test-chaos deps chromium pdftools pdftotext bench livebench rush rush-families memory pgprofile lighthouse budget clean fmt vet
 
 ## run: build everything and serve http://localhost:8080 on SQLite in ./data with the sandbox partner
 run: build
@@ -111,6 +111,19 @@ rush: build
 	$(GO) run ./cmd/loadtest -mode lifecycle -bin ./$(BIN) -concurrency 64 -duration 20s
 	$(GO) run ./cmd/loadtest -mode lifecycle -bin ./$(BIN) -concurrency 64 -duration 20s -postgres postgres://postgres@127.0.0.1:5432/postgres -instances 2
 	$(GO) run ./cmd/loadtest -mode lifecycle -bin ./$(BIN) -concurrency 16 -duration 20s -auto-advance 2s
+
+## rush-families: the rush as it comes (issue 31): each family its own client address and browser session, a new family every 10 payments, every rate limit on
+rush-families: build
+	$(GO) run ./cmd/loadtest -mode lifecycle -bin ./$(BIN) -concurrency 64 -duration 20s -families 10
+
+## memory: resident memory with 1,000 live status streams open, then at 64 payers over a 10-minute rush (the leak check; issue 31)
+memory: build
+	$(GO) run ./cmd/livebench -bin ./$(BIN) -streams 1000
+	$(GO) run ./cmd/loadtest -mode lifecycle -bin ./$(BIN) -concurrency 64 -duration 10m -warmup 30s -families 10 -mem-every 15s
+
+## pgprofile: statements, transactions and CPU per lifecycle on PostgreSQL, with the most executed statements (issue 31)
+pgprofile: build
+	$(GO) run ./cmd/loadtest -mode lifecycle -bin ./$(BIN) -concurrency 64 -duration 15s -postgres postgres://postgres@127.0.0.1:5432/postgres -count-statements
 
 ## lighthouse: Lighthouse scores of the public pages, written to docs/PERFORMANCE.md
 lighthouse: chromium build

@@ -5,6 +5,7 @@
 //
 //	go run ./cmd/livebench -bin ./bin/crebit [-events 200]
 //	    [-postgres postgres://postgres@127.0.0.1:5432/postgres] [-out docs/PERFORMANCE.md]
+//	go run ./cmd/livebench -bin ./bin/crebit -streams 1000 [-per-payer 1]   # memory (streams.go)
 //
 // It starts the real binary with its default partner, the embedded BlindPay
 // sandbox, on a temporary data directory (SQLite, one instance; with
@@ -51,6 +52,7 @@ type options struct {
 	bin, postgres, out, label string
 	events                    int
 	env                       []string
+	streams, perPayer         int // the streams mode (streams.go)
 }
 
 func run(ctx context.Context, args []string, stdout io.Writer) error {
@@ -60,6 +62,8 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	fs.IntVar(&o.events, "events", 200, "state changes to time per target (3 per payment)")
 	fs.StringVar(&o.postgres, "postgres", "", "PostgreSQL URL: also run two instances on a fresh database created and dropped there")
 	fs.StringVar(&o.out, "out", "docs/PERFORMANCE.md", "Markdown file whose live-status section is rewritten (empty: print only)")
+	fs.IntVar(&o.streams, "streams", 0, "instead of latencies: hold this many live status streams open on one SQLite instance (limits on, a client address per payer) and report its memory (streams.go)")
+	fs.IntVar(&o.perPayer, "per-payer", 1, "with -streams: streams per payer, on its one payment (the server allows 4 per session)")
 	fs.StringVar(&o.label, "label", "", "what this run measures, written with its figures")
 	fs.Func("env", "CREBIT_X=Y passed to the binary (repeatable)", func(kv string) error {
 		o.env = append(o.env, kv)
@@ -74,6 +78,17 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	bin, err := filepath.Abs(o.bin)
 	if err != nil {
 		return err
+	}
+	if o.streams > 0 {
+		if o.perPayer < 1 || o.perPayer > 4 {
+			return fmt.Errorf("-per-payer must be 1 to 4")
+		}
+		points, err := measureStreams(ctx, stdout, o, bin)
+		if err != nil {
+			return fmt.Errorf("streams: %w", err)
+		}
+		fmt.Fprint(stdout, "\n"+renderStreams(o, points))
+		return nil
 	}
 	var rows []result
 	r, err := measure(ctx, stdout, o, bin, "")

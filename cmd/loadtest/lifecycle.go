@@ -59,6 +59,35 @@ type lifecycleResult struct {
 	after      aftermath // queue waits, e-mails and invariants, read once the payers stopped
 	cpuBusy    float64   // share of all CPUs busy during the run, 0..1
 	unfinished int       // lifecycles started but not completed when the run ended
+	mem        *memRecorder
+	// With -families: families onboarded while measured (terms, customer,
+	// approval, wallet, bank account; not in the lifecycle times), and how
+	// long each took.
+	onboarded []time.Duration
+	// With -count-statements: per lifecycle made after the set-up.
+	perLifecycle *costs
+}
+
+// costs are what the lifecycles made after the set-up cost, each: statements
+// sent to PostgreSQL (every Execute and simple Query), BEGIN, COMMIT and
+// ROLLBACK among them, and CPU of the instances and of their PostgreSQL
+// backends.
+type costs struct {
+	lifecycles                             int
+	statements, begins, commits, rollbacks float64
+	crebitCPU, postgresCPU                 time.Duration
+	top                                    []string // the most executed statements, per lifecycle
+}
+
+func (c costs) String() string {
+	return c.summary() + strings.Join(c.top, "")
+}
+
+func (c costs) summary() string {
+	return fmt.Sprintf("Per lifecycle (%d payments after the set-up, until 5 s after the payers stopped): %.1f statements to PostgreSQL "+
+		"(%.1f BEGIN, %.1f COMMIT, %.1f ROLLBACK among them); CPU: Crebit %.1f ms, PostgreSQL backends %.1f ms\n",
+		c.lifecycles, c.statements, c.begins, c.commits, c.rollbacks,
+		float64(c.crebitCPU)/float64(time.Millisecond), float64(c.postgresCPU)/float64(time.Millisecond))
 }
 
 func (r lifecycleResult) perSecond() float64 { return float64(r.completed) / r.elapsed.Seconds() }
@@ -83,9 +112,15 @@ func runLifecycle(ctx context.Context, stdout io.Writer, o options, bin string) 
 	defer os.RemoveAll(dir)
 	// Each payer claims its own client address (X-Forwarded-For from a
 	// trusted loopback proxy), as a rush's payers come from many: the live
-	// status streams are capped at 20 per address.
-	env := append([]string{"CREBIT_RATE_LIMIT_SCALE=0", "CREBIT_SANDBOX_AUTO_ADVANCE=" + o.advance.String(), "CREBIT_LOG_LEVEL=warn",
-		"CREBIT_TRUSTED_PROXIES=127.0.0.0/8"}, o.env...)
+	// status streams are capped at 20 per address. With -families every
+	// rate limit is on (their database writes are part of the figure) and
+	// only 127.0.0.1 is a trusted proxy.
+	env := []string{"CREBIT_RATE_LIMIT_SCALE=0", "CREBIT_TRUSTED_PROXIES=127.0.0.0/8"}
+	if o.families > 0 {
+		env = []string{"CREBIT_TRUSTED_PROXIES=127.0.0.1/32"}
+		r.name += fmt.Sprintf(", limits on, a new family every %d payments", o.families)
+	}
+	env = append(append(env, "CREBIT_SANDBOX_AUTO_ADVANCE="+o.advance.String(), "CREBIT_LOG_LEVEL=warn"), o.env...)
 	env = append(env, runbin.SharedSecrets()...)
 	env = append(env, "CREBIT_DATA_DIR="+dir, "CREBIT_PARTNER=blindpay-sandbox")
 	dbURL := ""
@@ -98,15 +133,43 @@ func runLifecycle(ctx context.Context, stdout io.Writer, o options, bin string) 
 		defer drop()
 		env = append(env, "CREBIT_DATABASE_URL="+dbURL)
 	}
+	var proxy *pgProxy
+	serverEnv := env // the instances' (through the counting proxy with -count-statements)
+	if o.countStmts && dbURL != "" {
+		var proxied string
+		if proxy, proxied, err = startPGProxy(dbURL); err != nil {
+			return r, err
+		}
+		defer proxy.close()
+		serverEnv = append(slices.Clone(env), "CREBIT_DATABASE_URL="+proxied)
+	}
 	var bases []string
+	var mems []memTarget
+	// Every instance has a metrics listener (memory and profiles); an
+	// address given with -env is the first instance's.
+	userMetrics := ""
+	for _, kv := range o.env {
+		if v, ok := strings.CutPrefix(kv, "CREBIT_METRICS_ADDR="); ok {
+			userMetrics = v
+		}
+	}
 	for i := range o.instances {
 		port, err := runbin.FreePort()
 		if err != nil {
 			return r, err
 		}
+		metrics := userMetrics
+		if i > 0 || metrics == "" {
+			mport, err := runbin.FreePort()
+			if err != nil {
+				return r, err
+			}
+			metrics = "127.0.0.1:" + strconv.Itoa(mport)
+		}
 		base := fmt.Sprintf("http://127.0.0.1:%d", port)
 		logPath := filepath.Join(dir, fmt.Sprintf("crebit-%d.log", i))
-		stop, exited, err := runbin.StartServer(bin, append(slices.Clone(env), "CREBIT_ADDR=127.0.0.1:"+strconv.Itoa(port)), logPath)
+		stop, exited, pid, err := runbin.StartServerPID(bin, append(slices.Clone(serverEnv), "CREBIT_ADDR=127.0.0.1:"+strconv.Itoa(port),
+			"CREBIT_METRICS_ADDR="+metrics), logPath)
 		if err != nil {
 			return r, err
 		}
@@ -115,22 +178,31 @@ func runLifecycle(ctx context.Context, stdout io.Writer, o options, bin string) 
 			return r, fmt.Errorf("%w (log: %s)", err, tail(logPath))
 		}
 		bases = append(bases, base)
+		mems = append(mems, memTarget{pid: pid, metrics: "http://" + metrics})
+		fmt.Fprintf(stdout, "instance %d: pid %d, metrics and profiles on http://%s/debug/pprof/\n", i, pid, metrics)
 	}
 	fmt.Fprintf(stdout, "lifecycles: %s, %d payers, %s measured after %s warm-up\n", r.name, o.concurrency, o.duration, o.warmup)
+	// Idle: started, healthy and left alone for a few seconds.
+	r.mem = newMemRecorder(mems, stdout)
+	select {
+	case <-time.After(3 * time.Second):
+	case <-ctx.Done():
+		return r, ctx.Err()
+	}
+	r.mem.sample(ctx, "idle")
 
 	tr := &http.Transport{MaxIdleConnsPerHost: o.concurrency * 2, MaxIdleConns: o.concurrency * 2}
 	defer tr.CloseIdleConnections()
 	payers := make([]*payer, o.concurrency)
+	var families atomic.Int64 // families made so far (each its own address)
 	// Set-up at once: each payer waits about a second for the partner's
 	// approval.
 	var setup errgroup.Group
 	setup.SetLimit(16)
 	for i := range payers {
-		jar, _ := cookiejar.New(nil)
-		payers[i] = &payer{base: bases[i%len(bases)], c: &http.Client{Transport: tr, Jar: jar, Timeout: 30 * time.Second},
-			stream: &http.Client{Transport: tr, Jar: jar}, n: i, advance: o.advance, ip: fmt.Sprintf("198.51.%d.%d", 100+i/250, 1+i%250)}
+		payers[i] = &payer{base: bases[i%len(bases)], tr: tr, n: i, advance: o.advance, families: o.families, count: &families}
 		setup.Go(func() error {
-			if err := payers[i].setup(ctx); err != nil {
+			if err := payers[i].newFamily(ctx); err != nil {
 				return fmt.Errorf("payer %d set-up: %w", i, err)
 			}
 			return nil
@@ -139,7 +211,34 @@ func runLifecycle(ctx context.Context, stdout io.Writer, o options, bin string) 
 	if err := setup.Wait(); err != nil {
 		return r, err
 	}
-	var measuring, stopping atomic.Bool
+	r.mem.sample(ctx, "set-up")
+	// The cost window starts after the set-up.
+	var stmts0 [4]int64
+	var crebit0, pg0 int64
+	var pgPIDs []int
+	var texts0 map[string]int64
+	if proxy != nil {
+		stmts0, pgPIDs = proxy.counts.snapshot(), backends(ctx, dbURL)
+		texts0 = proxy.counts.texts()
+		for _, m := range mems {
+			crebit0 += procTicks(m.pid)
+		}
+		pg0 = sumTicks(pgPIDs)
+	}
+	var measuring, measured, stopping atomic.Bool // measured: the window has opened (then closed)
+	memCtx, stopMem := context.WithCancel(ctx)
+	defer stopMem()
+	if o.memEvery > 0 {
+		go r.mem.every(memCtx, o.memEvery, func() string {
+			switch {
+			case measuring.Load():
+				return "measured"
+			case measured.Load():
+				return "after"
+			}
+			return "warm-up"
+		})
+	}
 	var mu sync.Mutex
 	var lats []time.Duration
 	var txns []string // every payment a payer was answered with
@@ -149,6 +248,25 @@ func runLifecycle(ctx context.Context, stdout io.Writer, o options, bin string) 
 	for _, p := range payers {
 		wg.Go(func() {
 			for !stopping.Load() && ctx.Err() == nil {
+				if o.families > 0 && p.made >= o.families {
+					t0 := time.Now()
+					err := p.newFamily(ctx)
+					mu.Lock()
+					if measuring.Load() {
+						if err != nil {
+							if r.errors++; r.firstErr == "" {
+								r.firstErr = "a new family's set-up: " + err.Error()
+							}
+						} else {
+							r.onboarded = append(r.onboarded, time.Since(t0))
+						}
+					}
+					mu.Unlock()
+					if err != nil {
+						continue
+					}
+				}
+				p.made++
 				txn, d, err := p.lifecycle(ctx)
 				mu.Lock()
 				if txn != "" {
@@ -176,6 +294,7 @@ func runLifecycle(ctx context.Context, stdout io.Writer, o options, bin string) 
 	}
 	mu.Lock()
 	measuring.Store(true)
+	measured.Store(true)
 	start, cpu0 := time.Now(), cpuTimes()
 	mu.Unlock()
 	select {
@@ -190,6 +309,51 @@ func runLifecycle(ctx context.Context, stdout io.Writer, o options, bin string) 
 	mu.Unlock()
 	stopping.Store(true)
 	wg.Wait()
+	stopMem()
+	r.mem.sample(ctx, "after")
+	if proxy != nil {
+		select {
+		case <-time.After(5 * time.Second): // the last e-mails and jobs
+		case <-ctx.Done():
+		}
+		s1 := proxy.counts.snapshot()
+		var crebit1 int64
+		for _, m := range mems {
+			crebit1 += procTicks(m.pid)
+		}
+		seen := map[int]bool{}
+		for _, p := range pgPIDs {
+			seen[p] = true
+		}
+		for _, p := range backends(ctx, dbURL) {
+			if !seen[p] {
+				pgPIDs = append(pgPIDs, p)
+			}
+		}
+		pg1 := sumTicks(pgPIDs)
+		mu.Lock()
+		n := len(txns) // every payment was made after the set-up
+		mu.Unlock()
+		if n > 0 {
+			tick := 10 * time.Millisecond // USER_HZ 100
+			r.perLifecycle = &costs{lifecycles: n,
+				statements: float64(s1[0]-stmts0[0]) / float64(n), begins: float64(s1[1]-stmts0[1]) / float64(n),
+				commits: float64(s1[2]-stmts0[2]) / float64(n), rollbacks: float64(s1[3]-stmts0[3]) / float64(n),
+				crebitCPU: time.Duration(crebit1-crebit0) * tick / time.Duration(n), postgresCPU: time.Duration(pg1-pg0) * tick / time.Duration(n)}
+			type kv struct {
+				text string
+				n    int64
+			}
+			var top []kv
+			for t, c := range proxy.counts.texts() {
+				top = append(top, kv{t, c - texts0[t]})
+			}
+			slices.SortFunc(top, func(a, b kv) int { return int(b.n - a.n) })
+			for _, e := range top[:min(25, len(top))] {
+				r.perLifecycle.top = append(r.perLifecycle.top, fmt.Sprintf("  %6.2f  %s\n", float64(e.n)/float64(n), e.text))
+			}
+		}
+	}
 	r.completed = len(done)
 	r.p50, r.p95, r.p99 = pct(done, 50), pct(done, 95), pct(done, 99)
 	if ctx.Err() != nil {
@@ -200,14 +364,42 @@ func runLifecycle(ctx context.Context, stdout io.Writer, o options, bin string) 
 	return r, err
 }
 
-// payer is one browser with a verified profile and a US bank account.
+// payer is one browser with a verified profile and a US bank account: a
+// family; with -families it becomes a new family every so many payments.
 type payer struct {
 	base                                 string
+	tr                                   *http.Transport
 	c, stream                            *http.Client // stream has no overall timeout (the SSE stream is long-lived)
 	n                                    int
 	customerID, walletAddress, accountID string
 	advance                              time.Duration // the sandbox takes the stages after the pay-in itself
 	ip                                   string        // the client address it claims (X-Forwarded-For)
+	// With -families: payments per family, the payments this family made,
+	// the families made by every payer, this family's number, and the
+	// loopback address its sandbox triggers claim (the simulated bank and
+	// partner are loopback-only, and each family's have their own limits).
+	families, made int
+	count          *atomic.Int64
+	family         int64
+	bankIP         string
+}
+
+// newFamily gives the payer a new browser (cookie jar) and, with
+// -families, a new client address, then onboards it.
+func (p *payer) newFamily(ctx context.Context) error {
+	jar, _ := cookiejar.New(nil)
+	p.c = &http.Client{Transport: p.tr, Jar: jar, Timeout: 30 * time.Second}
+	p.stream = &http.Client{Transport: p.tr, Jar: jar}
+	p.family, p.made = p.count.Add(1)-1, 0
+	if p.families == 0 {
+		p.ip = fmt.Sprintf("198.51.%d.%d", 100+p.n/250, 1+p.n%250)
+	} else {
+		// 10.0.0.1, 10.0.0.2, … and 127.1.0.1, … (never 127.0.0.1, the trusted proxy)
+		f := p.family
+		p.ip = fmt.Sprintf("10.%d.%d.%d", f/64000%256, f/250%256, 1+f%250)
+		p.bankIP = fmt.Sprintf("127.%d.%d.%d", 1+f/64000%254, f/250%256, 1+f%250)
+	}
+	return p.setup(ctx)
 }
 
 // testCPFs are valid CPFs (check digits right), one per payer in turn.
@@ -217,7 +409,7 @@ var testCPFs = []string{"529.982.247-25", "390.533.447-05", "111.444.777-35", "1
 // partner's approval and the wallet, and adds the bank account.
 func (p *payer) setup(ctx context.Context) error {
 	bp, err := bpflow.Onboard(ctx, p.do, bpflow.Options{Client: p.c},
-		bpflow.CustomerBR("Maria", fmt.Sprintf("rush%d@example.com", p.n), testCPFs[p.n%len(testCPFs)]), bpflow.BankAccount())
+		bpflow.CustomerBR("Maria", fmt.Sprintf("rush%d@example.com", p.family), testCPFs[p.n%len(testCPFs)]), bpflow.BankAccount())
 	p.customerID, p.walletAddress, p.accountID = bp.CustomerID, bp.WalletAddress, bp.AccountID
 	return err
 }
@@ -363,8 +555,11 @@ func (p *payer) request(ctx context.Context, method, path string, body any) (int
 		return 0, nil, nil, err
 	}
 	req.Header.Set("Content-Type", "application/json")
-	if path != "/api/trigger-mock-webhook" { // the sandbox's simulation answers loopback clients only
+	switch {
+	case path != "/api/trigger-mock-webhook":
 		req.Header.Set("X-Forwarded-For", p.ip)
+	case p.bankIP != "": // the sandbox's simulation answers loopback clients only
+		req.Header.Set("X-Forwarded-For", p.bankIP)
 	}
 	resp, err := p.c.Do(req)
 	if err != nil {
@@ -418,6 +613,13 @@ func renderLifecycle(rs []lifecycleResult) string {
 	}
 	for _, r := range rs {
 		b.WriteString("\n" + r.after.render())
+		if r.perLifecycle != nil {
+			b.WriteString(r.perLifecycle.String())
+		}
+		if len(r.onboarded) > 0 {
+			fmt.Fprintf(&b, "Families: %d onboarded while measured (terms, customer, approval, wallet, bank account; not in the times above), p50 %s, p95 %s each\n",
+				len(r.onboarded), secs(pct(r.onboarded, 50)), secs(pct(r.onboarded, 95)))
+		}
 	}
 	return b.String()
 }

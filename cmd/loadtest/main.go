@@ -61,6 +61,9 @@ type options struct {
 	mode        string        // quote (default) or lifecycle
 	instances   int           // lifecycle: instances sharing the database
 	advance     time.Duration // lifecycle: the sandbox's auto-advance delay (0: every stage triggered)
+	families    int           // lifecycle: a new family (address, session, onboarding) every this many payments, limits on (0: one per payer, limits off)
+	memEvery    time.Duration // lifecycle: how often the instances' memory is sampled (0: at idle, set-up and the end only)
+	countStmts  bool          // lifecycle, PostgreSQL: count statements and transactions per lifecycle (pgcount.go)
 }
 
 func run(ctx context.Context, args []string, stdout io.Writer) error {
@@ -73,6 +76,9 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	fs.StringVar(&o.mode, "mode", "quote", "quote: POST /api/create-quote against a bare ceiling; rates: GET /api/rates against a bare ceiling (rates.go); lifecycle: payments from creation to completed (see lifecycle.go)")
 	fs.IntVar(&o.instances, "instances", 1, "lifecycle: instances sharing one PostgreSQL database")
 	fs.DurationVar(&o.advance, "auto-advance", 0, "lifecycle: let the sandbox take the stages after the pay-in itself, this long apart (reports how late they come)")
+	fs.IntVar(&o.families, "families", 0, "lifecycle: every payer is a family with its own client address (X-Forwarded-For through CREBIT_TRUSTED_PROXIES=127.0.0.1/32) and browser session, and becomes a new family (onboarded again) after this many payments, with every rate limit on (at most 20: a session's payment limit); 0: one family per payer and the per-IP limits off")
+	fs.DurationVar(&o.memEvery, "mem-every", 10*time.Second, "lifecycle: sample the instances' memory (RSS, live heap, goroutines) this often")
+	fs.BoolVar(&o.countStmts, "count-statements", false, "lifecycle with -postgres: reach PostgreSQL through a counting proxy and report statements, transactions and CPU (Crebit's and PostgreSQL's backends') per lifecycle")
 	fs.StringVar(&o.postgres, "postgres", "", "PostgreSQL URL: also run on a fresh database created and dropped there")
 	fs.StringVar(&o.out, "out", "docs/PERFORMANCE.md", "Markdown file whose load section is rewritten (empty: print only)")
 	fs.Func("env", "KEY=VALUE passed to the binary (repeatable), e.g. CREBIT_LOG_LEVEL=warn", func(kv string) error {
@@ -96,11 +102,17 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 		if o.instances < 1 || o.instances > 4 {
 			return errors.New("-instances must be 1 to 4")
 		}
+		if o.families < 0 || o.families > 20 {
+			return errors.New("-families must be 0 to 20 (a browser session may make 20 payments an hour)")
+		}
 		r, err := runLifecycle(ctx, stdout, o, bin)
 		if err != nil {
 			return err
 		}
 		fmt.Fprint(stdout, "\n"+renderLifecycle([]lifecycleResult{r}))
+		if r.mem != nil {
+			fmt.Fprint(stdout, r.mem.render())
+		}
 		if r.errors > 0 {
 			fmt.Fprintf(stdout, "%d errors; first: %s\n", r.errors, r.firstErr)
 		}

@@ -21,9 +21,10 @@ func (s *Service) Session(ctx context.Context, token string) (sess session.Sessi
 		return session.Session{}, false, nil
 	}
 	now := s.now()
-	// Every request looks its session up: a read beside the writer; the
-	// rare touch that extends it is a write of its own.
-	err = s.db.Read(ctx, func(tx *store.Tx) error {
+	// Every request looks its session up: a read beside the writer (on
+	// PostgreSQL one statement, without BEGIN and COMMIT); the rare touch
+	// that extends it is a write of its own.
+	err = s.db.ReadOne(ctx, func(tx *store.Tx) error {
 		var err error
 		if sess, err = tx.Session(ctx, id); err != nil {
 			return err

@@ -44,7 +44,7 @@ func (s *Limiter) AllowN(ctx context.Context, key string, n, limit int, window t
 	now := s.now().UTC()
 	start := now.Truncate(window)
 	end := start.Add(window)
-	err = s.db.Tx(ctx, func(tx *store.Tx) (err error) {
+	err = s.db.WriteOne(ctx, func(tx *store.Tx) (err error) { // one upsert: no BEGIN/COMMIT on PostgreSQL
 		ok, err = tx.HitRateLimit(ctx, key, n, limit*scale, start, end)
 		return err
 	})

@@ -29,9 +29,16 @@ import (
 // inherited; later ones win), logging to logPath. stop sends SIGTERM and
 // waits, then kills; exited closes when the process ends.
 func StartServer(bin string, env []string, logPath string) (stop func(), exited <-chan struct{}, err error) {
+	stop, exited, _, err = StartServerPID(bin, env, logPath)
+	return stop, exited, err
+}
+
+// StartServerPID is StartServer that also returns the process id (for
+// reading /proc/PID: Memory).
+func StartServerPID(bin string, env []string, logPath string) (stop func(), exited <-chan struct{}, pid int, err error) {
 	logFile, err := os.Create(logPath)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, 0, err
 	}
 	cmd := exec.Command(bin, "serve")
 	for _, kv := range os.Environ() {
@@ -43,7 +50,7 @@ func StartServer(bin string, env []string, logPath string) (stop func(), exited 
 	cmd.Stdout, cmd.Stderr = logFile, logFile
 	if err := cmd.Start(); err != nil {
 		logFile.Close()
-		return nil, nil, err
+		return nil, nil, 0, err
 	}
 	done := make(chan struct{})
 	go func() { cmd.Wait(); close(done) }()
@@ -56,7 +63,7 @@ func StartServer(bin string, env []string, logPath string) (stop func(), exited 
 			<-done
 		}
 		logFile.Close()
-	}, done, nil
+	}, done, cmd.Process.Pid, nil
 }
 
 // WaitHealthy waits until base answers /healthz with 200, the server exits, or limit passes.

@@ -321,6 +321,30 @@ func (db *DB) Read(ctx context.Context, fn func(tx *Tx) error) error {
 	return fn(&Tx{q: sqlQuerier{stx}, raw: nil, engine: SQLite})
 }
 
+// ReadOne is Read for an fn that runs a single statement (a session
+// lookup): on PostgreSQL the statement runs on its own, without the BEGIN
+// and COMMIT round trips a transaction adds (one statement sees one
+// snapshot anyway); on SQLite it is Read. fn must run one read-only
+// statement: a second would see a snapshot of its own.
+func (db *DB) ReadOne(ctx context.Context, fn func(tx *Tx) error) error {
+	if db.pool == nil {
+		return db.Read(ctx, fn)
+	}
+	return fn(&Tx{q: pgxQuerier{db.pool}, engine: Postgres})
+}
+
+// WriteOne is Tx for an fn that runs a single writing statement needing
+// nothing at commit (no job, no ledger posting, no live-status event): a
+// rate limit's counter. On PostgreSQL the statement runs on its own (it is
+// atomic by itself), without the BEGIN and COMMIT round trips; on SQLite
+// it is Tx.
+func (db *DB) WriteOne(ctx context.Context, fn func(tx *Tx) error) error {
+	if db.pool == nil {
+		return db.Tx(ctx, fn)
+	}
+	return fn(&Tx{q: pgxQuerier{db.pool}, engine: Postgres})
+}
+
 // Tx runs fn in one transaction, committing when fn returns nil and rolling
 // back otherwise. Keep fn short and free of network calls.
 func (db *DB) Tx(ctx context.Context, fn func(tx *Tx) error) error {

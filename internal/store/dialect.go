@@ -118,7 +118,14 @@ type sqlRows struct{ *sql.Rows }
 
 func (r sqlRows) Close() { r.Rows.Close() }
 
-type pgxQuerier struct{ tx pgx.Tx }
+// pgxQuerier runs statements in a pgx transaction, or on the pool (ReadOne).
+type pgxQuerier struct {
+	tx interface {
+		Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error)
+		QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
+		Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
+	}
+}
 
 func (p pgxQuerier) exec(ctx context.Context, q string, args ...any) (int64, error) {
 	tag, err := p.tx.Exec(ctx, q, args...)

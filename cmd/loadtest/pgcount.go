@@ -1,0 +1,250 @@
+package main
+
+// Round trips to PostgreSQL per lifecycle (issue 31, item 3): with
+// -count-statements the instances reach PostgreSQL through a proxy in this
+// process that reads what they send (the frontend protocol) and counts the
+// statements they run — each Execute of the extended protocol and each
+// simple Query — and among the simple queries BEGIN, COMMIT and ROLLBACK
+// (pgx sends those as simple queries). River's statements and the embedded
+// sandbox partner's are counted with Crebit's: they share the database. The
+// run also reads the CPU time of the instances and of their PostgreSQL
+// backends (/proc/PID/stat; PostgreSQL on this machine), so the report can
+// say what one lifecycle costs each.
+
+import (
+	"bufio"
+	"context"
+	"encoding/binary"
+	"fmt"
+	"io"
+	"maps"
+	"net"
+	"net/url"
+	"os"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// pgCounts are the counters the proxy keeps.
+type pgCounts struct {
+	statements, begins, commits, rollbacks atomic.Int64
+	mu                                     sync.Mutex
+	byText                                 map[string]int64 // executions by statement text (first 80 characters)
+}
+
+// add counts one execution of the statement text q.
+func (c *pgCounts) add(q string) {
+	q = strings.Join(strings.Fields(q), " ")
+	if len(q) > 80 {
+		q = q[:80]
+	}
+	c.mu.Lock()
+	if c.byText == nil {
+		c.byText = map[string]int64{}
+	}
+	c.byText[q]++
+	c.mu.Unlock()
+}
+
+// texts is a copy of the executions by statement text.
+func (c *pgCounts) texts() map[string]int64 {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return maps.Clone(c.byText)
+}
+
+// snapshot is the counters at one moment.
+func (c *pgCounts) snapshot() [4]int64 {
+	return [4]int64{c.statements.Load(), c.begins.Load(), c.commits.Load(), c.rollbacks.Load()}
+}
+
+// pgProxy forwards connections to PostgreSQL and counts what they run.
+type pgProxy struct {
+	ln     net.Listener
+	target string
+	counts pgCounts
+}
+
+// startPGProxy listens on loopback and returns the proxy and dbURL
+// rewritten to reach the database through it (without TLS, which the
+// proxy could not read).
+func startPGProxy(dbURL string) (*pgProxy, string, error) {
+	u, err := url.Parse(dbURL)
+	if err != nil {
+		return nil, "", err
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, "", err
+	}
+	p := &pgProxy{ln: ln, target: u.Host}
+	if u.Port() == "" {
+		p.target = net.JoinHostPort(u.Hostname(), "5432")
+	}
+	go p.serve()
+	u.Host = ln.Addr().String()
+	q := u.Query()
+	q.Set("sslmode", "disable")
+	u.RawQuery = q.Encode()
+	return p, u.String(), nil
+}
+
+func (p *pgProxy) close() { p.ln.Close() }
+
+func (p *pgProxy) serve() {
+	for {
+		c, err := p.ln.Accept()
+		if err != nil {
+			return
+		}
+		go p.relay(c)
+	}
+}
+
+func (p *pgProxy) relay(c net.Conn) {
+	defer c.Close()
+	s, err := net.Dial("tcp", p.target)
+	if err != nil {
+		return
+	}
+	defer s.Close()
+	go func() { io.Copy(c, s); c.Close() }() //nolint:errcheck // ends with either side
+	p.count(bufio.NewReaderSize(c, 32<<10), s)
+}
+
+// count forwards the client's messages to w, counting statements.
+func (p *pgProxy) count(r *bufio.Reader, w io.Writer) {
+	var hdr [5]byte
+	// Untyped messages first: SSLRequest or GSSENCRequest (answered 'N'
+	// with sslmode=disable never sent), CancelRequest, then StartupMessage.
+	for {
+		if _, err := io.ReadFull(r, hdr[:4]); err != nil {
+			return
+		}
+		n := int(binary.BigEndian.Uint32(hdr[:4]))
+		if n < 8 || n > 1<<20 {
+			return
+		}
+		body := make([]byte, n-4)
+		if _, err := io.ReadFull(r, body); err != nil {
+			return
+		}
+		if _, err := w.Write(append(hdr[:4:4], body...)); err != nil {
+			return
+		}
+		code := binary.BigEndian.Uint32(body[:4])
+		if code == 196608 { // protocol 3.0: the startup message
+			break
+		}
+		if code == 80877102 { // CancelRequest: nothing follows
+			return
+		}
+	}
+	buf := make([]byte, 0, 4096)
+	prepared := map[string]string{} // this connection's prepared statements by name
+	unnamed, bound := "", ""        // the unnamed statement's text; the statement the last Bind used
+	for {
+		if _, err := io.ReadFull(r, hdr[:]); err != nil {
+			return
+		}
+		n := int(binary.BigEndian.Uint32(hdr[1:]))
+		if n < 4 {
+			return
+		}
+		buf = append(buf[:0], hdr[:]...)
+		buf = append(buf, make([]byte, n-4)...)
+		if _, err := io.ReadFull(r, buf[5:]); err != nil {
+			return
+		}
+		switch hdr[0] {
+		case 'P': // Parse: name, text
+			name, rest, _ := strings.Cut(string(buf[5:]), "\x00")
+			text, _, _ := strings.Cut(rest, "\x00")
+			if name == "" {
+				unnamed = text
+			} else {
+				prepared[name] = text
+			}
+		case 'B': // Bind: portal, statement name
+			_, rest, _ := strings.Cut(string(buf[5:]), "\x00")
+			name, _, _ := strings.Cut(rest, "\x00")
+			if bound = unnamed; name != "" {
+				bound = prepared[name]
+			}
+		case 'E':
+			p.counts.statements.Add(1)
+			p.counts.add(bound)
+		case 'Q':
+			p.counts.statements.Add(1)
+			p.counts.add(strings.TrimRight(string(buf[5:]), "\x00"))
+			q := strings.ToLower(strings.TrimSpace(strings.TrimRight(string(buf[5:]), "\x00")))
+			switch {
+			case strings.HasPrefix(q, "begin"), strings.HasPrefix(q, "start transaction"):
+				p.counts.begins.Add(1)
+			case strings.HasPrefix(q, "commit"):
+				p.counts.commits.Add(1)
+			case strings.HasPrefix(q, "rollback"):
+				p.counts.rollbacks.Add(1)
+			}
+		}
+		if _, err := w.Write(buf); err != nil {
+			return
+		}
+	}
+}
+
+// backends are the process ids of the PostgreSQL backends serving the
+// database at dbURL (PostgreSQL on this machine; nil when unreadable).
+func backends(ctx context.Context, dbURL string) []int {
+	conn, err := pgx.Connect(ctx, dbURL)
+	if err != nil {
+		return nil
+	}
+	defer conn.Close(ctx)
+	rows, err := conn.Query(ctx, "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()")
+	if err != nil {
+		return nil
+	}
+	defer rows.Close()
+	var out []int
+	for rows.Next() {
+		var p int
+		if rows.Scan(&p) == nil {
+			if _, err := os.Stat(fmt.Sprintf("/proc/%d/stat", p)); err == nil {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
+// cpuTicks is a process's user and system time in clock ticks (1/100 s).
+func procTicks(pid int) int64 {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0
+	}
+	s := string(b)
+	i := strings.LastIndexByte(s, ')')
+	if i < 0 {
+		return 0
+	}
+	f := strings.Fields(s[i+1:])
+	if len(f) < 13 {
+		return 0
+	}
+	u, _ := strconv.ParseInt(f[11], 10, 64)
+	sy, _ := strconv.ParseInt(f[12], 10, 64)
+	return u + sy
+}
+
+func sumTicks(pids []int) (t int64) {
+	for _, p := range pids {
+		t += procTicks(p)
+	}
+	return t
+}
