@@ -77,7 +77,7 @@ describe('Refund, Cancel and Pay out again on Explain', () => {
     await user.type(within(form).getByLabelText('Reason'), 'The payer asked for the money back');
     await user.type(within(form).getByLabelText('Your password'), 'correct horse 123');
     await user.click(within(form).getByRole('button', { name: 'Refund this payment' }));
-    expect(await within(summary).findByText('Refunded: Refunded. The money is owed back to the payer (see Returns).')).toBeInTheDocument();
+    expect(await within(summary).findByText('The payment is now Refunded; the money is owed back to the payer until you record the partner’s return (see Returns).')).toBeInTheDocument();
     expect(posts).toEqual([
       { path: `/api/ops/payments/${id}/refund`, body: { reason: 'The payer asked for the money back', current_password: 'correct horse 123' } },
     ]);
@@ -129,7 +129,7 @@ describe('Refund, Cancel and Pay out again on Explain', () => {
     expect(within(form).getByLabelText('Reason')).toHaveAccessibleDescription(/A deposit that arrives later anyway is owed back to the payer/);
     await user.type(within(form).getByLabelText('Reason'), 'The payer changed their mind');
     await user.click(within(form).getByRole('button', { name: 'Cancel this payment' }));
-    expect(await within(summary).findByText('Cancelled: Failed.')).toBeInTheDocument();
+    expect(await within(summary).findByText('The payment is now Failed; its instructions are no longer shown.')).toBeInTheDocument();
     expect(posts).toEqual([{ path: `/api/ops/payments/${id}/cancel`, body: { reason: 'The payer changed their mind' } }]);
   });
 
