@@ -24,11 +24,12 @@ async function subjectTo(request: APIRequestContext, to: string, subject: string
     .poll(
       async () => {
         const list = (await ok('mailbox', await request.get('/api/sandbox/mailbox'))) as { messages: Array<{ to: string; subject: string }> };
-        return list.messages.some((m) => m.to.includes(to) && m.subject === subject);
+        // The subjects of the mail to `to`, so that a failure shows what came instead.
+        return list.messages.filter((m) => m.to.includes(to)).map((m) => m.subject);
       },
       { message: `an e-mail to ${to}: ${subject}`, timeout: 20_000, intervals: [100, 250, 500] },
     )
-    .toBe(true);
+    .toContain(subject);
 }
 
 test('finance refunds a received deposit, records the partner’s return, and the payer sees and hears it', async ({ page, browser, baseURL, server, request }) => {
@@ -67,6 +68,8 @@ test('finance refunds a received deposit, records the partner’s return, and th
   await refund.getByRole('button', { name: 'Refund this payment' }).click();
   await expect(refund.getByText('Your current password is incorrect')).toBeVisible();
   await refund.getByLabel('Your password').fill(password);
+  await expectAccessible(page, 'on Explain, refunding');
+  await summary.screenshot({ path: '/tmp/ops-returns-refund-form-1280.png' });
   await refund.getByRole('button', { name: 'Refund this payment' }).click();
   await expect(summary.getByRole('status')).toContainText('The payment is now Refunded; the money is owed back to the payer');
   await expect(summary.getByRole('button', { name: `Refund…: ${txn}` })).toHaveCount(0);
@@ -108,10 +111,13 @@ test('finance refunds a received deposit, records the partner’s return, and th
   await expect(returns.getByText(adminEmail)).toBeVisible();
   await expectAccessible(page, 'on Explain, returned');
   await page.screenshot({ path: '/tmp/ops-returns-explain-1280.png', fullPage: true });
+  await returns.screenshot({ path: '/tmp/ops-returns-explain-section-1280.png' });
 
   // The payer: /track says refunded, and the e-mail has come.
   await payerPage.goto(`/track?transaction_id=${txn}`);
   await expect(payerPage.getByText(/^Refunded: .+ was returned to the account it came from on /)).toBeVisible();
-  await subjectTo(request, payerEmail, 'Your refund has arrived');
+  // The subject names the payment; "Your payment is being refunded" came at the refund.
+  await subjectTo(request, payerEmail, `Your refund has arrived · ${txn}`);
+  await subjectTo(request, payerEmail, `Your payment is being refunded · ${txn}`);
   await payer.close();
 });
