@@ -5,6 +5,7 @@ import { i18next, i18nReady } from '@/lib/i18n';
 import { formatMoney } from '@/lib/money';
 import type { OwedReturn, ReturnsQueue } from '../api/returns';
 import { json, renderRoute } from '../testdata/render';
+import { ConsoleShell } from '../components/console-shell';
 import { ageDays, ReturnsRoute } from './returns-page';
 
 beforeAll(async () => {
@@ -148,6 +149,21 @@ describe('ReturnsPage', () => {
     renderRoute('/ops/returns', <ReturnsRoute />, '/ops/returns', { account_id: 'acc_s', email: 's@example.com', role: 'support' });
     expect(await screen.findByRole('heading', { name: 'Oops! Page not found' })).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('is in the console’s nav for finance and admins', async () => {
+    serve([full]);
+    renderRoute('/ops/returns', <ConsoleShell me={{ account_id: 'acc_f', email: 'f@example.com', role: 'finance' }}>{null}</ConsoleShell>, '/ops/returns');
+    const nav = await screen.findByRole('navigation', { name: 'Console' });
+    expect(within(nav).getByRole('link', { name: 'Returns' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('is not in the nav for support', async () => {
+    serve([full]);
+    renderRoute('/ops', <ConsoleShell me={{ account_id: 'acc_s', email: 's@example.com', role: 'support' }}>{null}</ConsoleShell>, '/ops');
+    const nav = await screen.findByRole('navigation', { name: 'Console' });
+    expect(within(nav).getByRole('link', { name: 'Find' })).toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Returns' })).toBeNull();
   });
 
   it('counts an age in whole days', () => {
