@@ -10,6 +10,7 @@ export { ExplainPage } from '@/features/ops/explain/explain-page';
 export { AuditPage } from '@/features/ops/audit/audit-page';
 export { OperatorsRoute } from '@/features/ops/operators/operators-page';
 export { RewardsRoute } from '@/features/ops/rewards/rewards-page';
+export { ReturnsRoute } from '@/features/ops/returns/returns-page';
 export { HealthPage } from '@/features/ops/health/health-page';
 export { SupportPage } from '@/features/ops/support/support-page';
 export { ConversationPage } from '@/features/ops/support/conversation-page';

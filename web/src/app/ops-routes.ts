@@ -15,6 +15,7 @@ export const opsRoute: RouteObject = {
     { path: 'audit', lazy: () => loadConsole().then((m) => ({ Component: m.AuditPage })) },
     { path: 'operators', lazy: () => loadConsole().then((m) => ({ Component: m.OperatorsRoute })) },
     { path: 'rewards', lazy: () => loadConsole().then((m) => ({ Component: m.RewardsRoute })) },
+    { path: 'returns', lazy: () => loadConsole().then((m) => ({ Component: m.ReturnsRoute })) },
     { path: 'health', lazy: () => loadConsole().then((m) => ({ Component: m.HealthPage })) },
     { path: 'support', lazy: () => loadConsole().then((m) => ({ Component: m.SupportPage })) },
     { path: 'support/:id', lazy: () => loadConsole().then((m) => ({ Component: m.ConversationPage })) },

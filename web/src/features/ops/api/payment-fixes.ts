@@ -1,8 +1,12 @@
 // The Fix actions of Explain: POST /api/ops/payments/{id}/resend-email (any
 // operator), POST /api/ops/payments/{id}/replay-webhook, /hold and /release
-// (finance and admins). Each needs a reason and is written to the audit log; each
-// refreshes the payment's story and its audit panel.
+// (finance and admins), and the money actions of finance and admins: /refund
+// (a received pay-in not yet converted; password again), /cancel (a payment
+// waiting for its pay-in) and /payout-again (a payout that came back; password
+// again). Each needs a reason and is written to the audit log; each refreshes
+// the payment's story, the Returns queue and its audit panel.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { components, operations } from '@contract/api-types';
 import { apiFetch } from '@/lib/api-client';
 import { opsKey } from './ops-me';
 
@@ -26,6 +30,20 @@ export interface ReleaseAnswer {
   status: string;
   applied_events: string[];
 }
+
+/** MoneyActionInput is the body of POST .../refund and .../payout-again: the reason and the operator's password again. */
+export type MoneyActionInput = components['schemas']['MoneyAction'];
+
+/** CancelInput is the body of POST .../cancel. */
+export type CancelInput = operations['opsCancelPayment']['requestBody']['content']['application/json'];
+
+/** StateAnswer is the payment's state after a refund or a cancel. */
+export type StateAnswer = components['schemas']['OpsStateResult'];
+
+const stateAnswer = (what: string) => (r: StateAnswer | undefined) => {
+  if (!r || typeof r.status !== 'string') throw new Error(`Unexpected ${what} answer`);
+  return r;
+};
 
 export function usePaymentFixes(transactionId: string) {
   const client = useQueryClient();
@@ -57,5 +75,17 @@ export function usePaymentFixes(transactionId: string) {
     },
     onSuccess: refresh,
   });
-  return { resend, replay, hold, release };
+  const refund = useMutation({
+    mutationFn: (body: MoneyActionInput) => apiFetch<StateAnswer>(`${path}/refund`, { method: 'POST', body: { ...body } }).then(stateAnswer('refund')),
+    onSuccess: refresh,
+  });
+  const cancel = useMutation({
+    mutationFn: (body: CancelInput) => apiFetch<StateAnswer>(`${path}/cancel`, { method: 'POST', body: { ...body } }).then(stateAnswer('cancel')),
+    onSuccess: refresh,
+  });
+  const payoutAgain = useMutation({
+    mutationFn: (body: MoneyActionInput) => apiFetch<void>(`${path}/payout-again`, { method: 'POST', body: { ...body } }),
+    onSuccess: refresh,
+  });
+  return { resend, replay, hold, release, refund, cancel, payoutAgain };
 }

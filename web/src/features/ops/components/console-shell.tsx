@@ -19,9 +19,14 @@ export function ConsoleShell({ me, children }: { me: Operator; children: ReactNo
               {t('nav.find')}
             </NavLink>
             {me.role !== 'support' ? (
-              <NavLink to="/ops/rewards" className={link}>
-                {t('nav.rewards')}
-              </NavLink>
+              <>
+                <NavLink to="/ops/returns" className={link}>
+                  {t('nav.returns')}
+                </NavLink>
+                <NavLink to="/ops/rewards" className={link}>
+                  {t('nav.rewards')}
+                </NavLink>
+              </>
             ) : null}
             <NavLink to="/ops/support" className={link}>
               {t('nav.support')}

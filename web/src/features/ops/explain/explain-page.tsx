@@ -14,10 +14,8 @@ import { Webhooks } from './webhooks';
 import { Emails } from './emails';
 import { Ledger } from './ledger';
 import { RailReferences } from './rail-references';
-import { HoldPayment } from './fix-actions';
-
-/** holdable: a payment in progress whose pay-in is open may be put on hold (the API refuses the others). */
-const holdable = (status: string) => !['created', 'completed', 'check_mailed', 'expired', 'failed', 'refunded', 'payin_mismatch'].includes(status);
+import { PaymentFixes } from './fix-actions';
+import { Returns } from './returns';
 
 /** ExplainPage is /ops/payments/:id: one payment's whole story on one screen. */
 export function ExplainPage() {
@@ -42,6 +40,8 @@ export function ExplainPage() {
   }
   const e = q.data;
   const others = e.other_payments ?? [];
+  // Finance and admins act on the payment; the API answers 404 to support.
+  const finance = me.role !== 'support';
   return (
     <div className="space-y-6">
       <div>
@@ -52,10 +52,8 @@ export function ExplainPage() {
           {t('explain.title')} <span className="block break-all font-mono text-lg sm:inline">{e.payment.transaction_id}</span>
         </h1>
       </div>
-      <PaymentSummary
-        payment={e.payment}
-        actions={me.role !== 'support' && (e.payment.hold || holdable(e.payment.status)) ? <HoldPayment transactionId={e.payment.transaction_id} held={!!e.payment.hold} /> : null}
-      />
+      <PaymentSummary payment={e.payment} actions={finance ? <PaymentFixes payment={e.payment} /> : null} />
+      <Returns returns={e.returns ?? []} canRecord={finance} />
       <StatesTimeline states={e.states ?? []} />
       <PartnerCalls calls={e.partner_calls ?? []} />
       <Webhooks webhooks={e.webhooks ?? []} transactionId={e.payment.transaction_id} canReplay={me.role !== 'support'} />

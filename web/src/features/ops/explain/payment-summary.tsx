@@ -51,6 +51,7 @@ export function PaymentSummary({ payment: p, actions }: { payment: Explanation['
         <Item label={t('explain.summary.account')}>{mono(p.account_id)}</Item>
         <Item label={t('explain.summary.payin')}>{mono(p.partner_payin_id)}</Item>
         <Item label={t('explain.summary.offramp')}>{mono(p.offramp_id)}</Item>
+        {p.offramp_status ? <Item label={t('explain.summary.offrampStatus')}>{p.offramp_status}</Item> : null}
         {p.failure_reason ? <Item label={t('explain.summary.failure')}>{p.failure_reason}</Item> : null}
       </dl>
       {p.hold ? (
