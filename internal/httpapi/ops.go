@@ -29,11 +29,6 @@ func (s *Server) consoleOperator(w http.ResponseWriter, r *http.Request, role st
 	return op, true
 }
 
-// writeNoSuchRoute answers as apiFallback does for a path no route serves.
-func writeNoSuchRoute(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, r, http.StatusNotFound, localized(w, r, errorBody{Error: "not found: " + r.Method + " " + r.URL.Path, Code: apperr.NotFound}))
-}
-
 func (s *Server) handleOpsMe(w http.ResponseWriter, r *http.Request) {
 	op, ok := s.consoleOperator(w, r, ops.RoleSupport)
 	if !ok {
