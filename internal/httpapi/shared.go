@@ -13,7 +13,6 @@ var (
 	logger            = httpx.Logger
 	actor             = httpx.Actor
 	currentSession    = httpx.CurrentSession
-	writeNoSuchRoute  = httpx.NoSuchRoute
 )
 
 type (
