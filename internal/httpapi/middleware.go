@@ -96,7 +96,7 @@ func observe(base *slog.Logger, m *metrics.Metrics, route func(*http.Request) st
 				}
 				log.Error("panic", "panic", fmt.Sprint(v), "stack", string(debug.Stack()))
 				if sw.status == 0 {
-					writeJSON(sw, r, http.StatusInternalServerError, localized(sw, r, errorBody{Error: "internal error", Code: apperr.Internal}))
+					writeRefusal(sw, r, http.StatusInternalServerError, apperr.E(apperr.Internal, "plain"))
 				}
 			}
 			level := slog.LevelInfo

@@ -9,7 +9,8 @@ var (
 	writeError        = httpx.WriteError
 	writeMessageError = httpx.WriteMessageError
 	decodeJSON        = httpx.DecodeJSON
-	localized         = httpx.Localized
+	writeRefusal      = httpx.WriteRefusal
+	writeNoSuchRoute  = httpx.NoSuchRoute
 	logger            = httpx.Logger
 	actor             = httpx.Actor
 	currentSession    = httpx.CurrentSession

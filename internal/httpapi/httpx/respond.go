@@ -61,31 +61,31 @@ func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 	WriteJSON(w, r, status, ErrorBody{Error: personMessage(w, r, code, err), Code: code, Field: field})
 }
 
-// Localized returns b with its error text in the request's language.
-func Localized(w http.ResponseWriter, r *http.Request, b ErrorBody) ErrorBody {
-	b.Error = translated(w, r, b.Code, b.Error)
-	return b
+// WriteRefusal answers status with e ({"error", "code"}, in the request's
+// language) and no log line: the router's and the middleware's own
+// answers (no such route, wrong method, cross-origin, a panic).
+func WriteRefusal(w http.ResponseWriter, r *http.Request, status int, e *apperr.Error) {
+	WriteJSON(w, r, status, ErrorBody{Error: personMessage(w, r, e.Code, e), Code: e.Code, Field: e.Field})
 }
 
-// translated is msg in the request's language; the response says which.
-func translated(w http.ResponseWriter, r *http.Request, code apperr.Code, msg string) string {
+// personMessage is the error's message in the request's language (its
+// catalog key's text); the response says which language it is in.
+// Anything internal is "internal error"; an *apperr.Error made without a
+// key is its code's general message (its English as sent, in English).
+func personMessage(w http.ResponseWriter, r *http.Request, code apperr.Code, err error) string {
 	lang := i18n.FromRequest(r)
 	w.Header().Set("Content-Language", lang)
 	w.Header().Add("Vary", "Accept-Language")
-	return i18n.Translate(lang, string(code), msg)
-}
-
-// personMessage is the error's message in the request's language; the
-// response says which language it is in.
-func personMessage(w http.ResponseWriter, r *http.Request, code apperr.Code, err error) string {
 	var ae *apperr.Error
-	if errors.As(err, &ae) && ae.Key != "" && ae.Code == code {
-		lang := i18n.FromRequest(r)
-		w.Header().Set("Content-Language", lang)
-		w.Header().Add("Vary", "Accept-Language")
+	switch {
+	case errors.As(err, &ae) && ae.Key != "" && ae.Code == code:
 		return i18n.Text(lang, ae.Key, ae.Args)
+	case code == apperr.Internal:
+		return i18n.Text(lang, "internal.plain", nil)
+	case lang == "en":
+		return apperr.Message(err)
 	}
-	return translated(w, r, code, apperr.Message(err))
+	return i18n.Text(lang, string(code), nil)
 }
 
 // WriteMessageError answers {"message": ...} (and "error" too) for the one
@@ -358,7 +358,7 @@ func WithLogger(ctx context.Context, l *slog.Logger) context.Context {
 
 // NoSuchRoute answers as for a path no route serves: the JSON 404.
 func NoSuchRoute(w http.ResponseWriter, r *http.Request) {
-	WriteJSON(w, r, http.StatusNotFound, Localized(w, r, ErrorBody{Error: "not found: " + r.Method + " " + r.URL.Path, Code: apperr.NotFound}))
+	WriteRefusal(w, r, http.StatusNotFound, apperr.E(apperr.NotFound, "route", "method", r.Method, "path", r.URL.Path))
 }
 
 // JSONNumber is a JSON number kept as its exact text, so amounts never pass
