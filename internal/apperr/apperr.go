@@ -13,17 +13,15 @@ import (
 )
 
 // Error is an error a client may see. Clients decide from Code and Field;
-// Message is the English text for a person. An error made with E carries
-// its catalog key and arguments, and httpapi answers the key's text in the
-// request's language (internal/i18n/messages); one made with New, WithField
-// or FieldError carries only English, which i18n matches against the
-// code's templates (the old path, for the call sites not converted yet).
+// Message is the English text for a person. It is made with E, so it
+// carries its catalog key and arguments, and httpapi answers the key's text
+// in the request's language (internal/i18n/messages).
 type Error struct {
 	Code    Code
 	Message string
 	// Key is the message's key in internal/i18n/messages ("<code>.<name>",
 	// or "<code>" for the code's general message); Args fill its
-	// {placeholders}. Empty for an error made from English text.
+	// {placeholders}.
 	Key  string
 	Args map[string]string
 	// Field names the request's JSON field at fault, when there is one.
@@ -55,29 +53,24 @@ func E(code Code, name string, args ...any) *Error {
 	return &Error{Code: code, Message: i18n.Text("en", key, values), Key: key, Args: values}
 }
 
+// Specific returns generic in the catalog's more specific wording
+// "<code>.<name>" (a corridor's own: "minimum_amount.brazil") when that
+// entry says in English exactly what generic says, else generic. The
+// specific entries take no arguments; they exist for languages where the
+// generic sentence does not fit the value ("do Brasil", not "de Brasil").
+func Specific(generic *Error, name string) *Error {
+	s := E(generic.Code, name)
+	if s.Message != generic.Message {
+		return generic
+	}
+	s.Field, s.RetryAfter = generic.Field, generic.RetryAfter
+	return s
+}
+
 // On returns e about one request field.
 func (e *Error) On(field string) *Error {
 	e.Field = field
 	return e
-}
-
-// New returns an *Error with a formatted message.
-func New(code Code, format string, a ...any) *Error {
-	if len(a) == 0 {
-		return &Error{Code: code, Message: format}
-	}
-	return &Error{Code: code, Message: fmt.Sprintf(format, a...)}
-}
-
-// WithField returns an *Error about one request field.
-func WithField(code Code, field, message string) *Error {
-	return &Error{Code: code, Message: message, Field: field}
-}
-
-// FieldError returns a generic invalid_request error about one field; prefer
-// WithField with a specific code.
-func FieldError(field, message string) *Error {
-	return &Error{Code: Invalid, Message: message, Field: field}
 }
 
 // RetryAfterSeconds returns the wait an error asks for, or 0.

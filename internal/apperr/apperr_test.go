@@ -16,3 +16,20 @@ func TestE(t *testing.T) {
 		t.Errorf("general message: %+v", g)
 	}
 }
+
+// Specific takes a corridor's own wording only where it says in English
+// what the generic message says.
+func TestSpecific(t *testing.T) {
+	generic := func(country, amount string) *Error {
+		return E(MinimumAmount, "corridor", "country", country, "amount", amount).On("amount_usd")
+	}
+	if e := Specific(generic("Brazil", "16.00"), "brazil"); e.Key != "minimum_amount.brazil" || e.Field != "amount_usd" {
+		t.Errorf("Brazil: %+v", e)
+	}
+	if e := Specific(generic("Brazil", "20.00"), "brazil"); e.Key != "minimum_amount.corridor" {
+		t.Errorf("another minimum: %+v", e)
+	}
+	if e := Specific(generic("Colombia", "5.00"), "colombia"); e.Key != "minimum_amount.corridor" || e.Args["country"] != "Colombia" {
+		t.Errorf("no wording of its own: %+v", e)
+	}
+}

@@ -1,8 +1,6 @@
 package httpapi
 
 import (
-	"github.com/crebit/crebit/internal/apperr"
-
 	"net"
 	"net/http"
 	"net/netip"
@@ -64,7 +62,7 @@ func (s *Server) fromLoopback(r *http.Request) bool {
 func (s *Server) loopbackOnly(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if !s.fromLoopback(r) {
-			writeJSON(w, r, http.StatusNotFound, localized(w, r, errorBody{Error: "not found: " + r.Method + " " + r.URL.Path, Code: apperr.NotFound}))
+			writeNoSuchRoute(w, r)
 			return
 		}
 		h.ServeHTTP(w, r)

@@ -19,7 +19,7 @@ func (s *Server) handleReadyz(w http.ResponseWriter, r *http.Request) {
 	defer cancel()
 	if err := s.accounts.Ping(ctx); err != nil {
 		logger(r).Warn("readiness: database unreachable", "err", err)
-		writeJSON(w, r, http.StatusServiceUnavailable, errorBody{Error: "database unreachable", Code: apperr.Unavailable})
+		writeJSON(w, r, http.StatusServiceUnavailable, errorBody{Error: apperr.E(apperr.Unavailable, "database").Message, Code: apperr.Unavailable})
 		return
 	}
 	writeJSON(w, r, http.StatusOK, map[string]string{"status": "ready", "database": s.accounts.Engine()})

@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/crebit/crebit/internal/apperr"
 	"github.com/crebit/crebit/internal/ratelimit"
 )
 
@@ -19,32 +20,32 @@ type limit struct {
 	perSession int
 	perIP      int
 	window     time.Duration
-	message    string
+	refusal    *apperr.Error // the 429's words (rate_limited.<name>)
 }
 
 // The limits, one per abusable call. CREBIT_RATE_LIMIT_SCALE multiplies
 // them all (README, "Rate limits").
 var (
 	limitCustomer = limit{"customer", 10, 30, time.Hour,
-		"Too many identity checks from this browser. Please wait a while and try again, or contact support."}
+		apperr.E(apperr.RateLimited, "customer")}
 	limitAccount = limit{"external_account", 10, 30, time.Hour,
-		"Too many bank accounts added from this browser. Please wait a while and try again."}
+		apperr.E(apperr.RateLimited, "external_account")}
 	limitQuote = limit{"quote", 120, 600, time.Hour,
-		"Too many quotes requested. Please wait a few minutes and try again."}
+		apperr.E(apperr.RateLimited, "quote")}
 	limitRate = limit{"rate", 600, 3000, time.Hour,
-		"Too many rate requests. Please wait a few minutes and try again."}
+		apperr.E(apperr.RateLimited, "rate")}
 	limitPayment = limit{"payment", 20, 60, time.Hour,
-		"Too many payment attempts. Please wait a while and try again, or contact support."}
+		apperr.E(apperr.RateLimited, "payment")}
 	limitReferral = limit{"referral", 20, 60, time.Hour,
-		"Too many referrals sent. Please try again later."}
+		apperr.E(apperr.RateLimited, "referral")}
 	limitSignup = limit{"signup", 5, 20, time.Hour,
-		"Too many accounts created from this connection. Please try again later."}
+		apperr.E(apperr.RateLimited, "signup")}
 	limitSubscribe = limit{"subscribe", 5, 20, time.Hour,
-		"Too many sign-ups from this connection. Please try again later."}
+		apperr.E(apperr.RateLimited, "subscribe")}
 	limitStatus = limit{"status", 3000, 12000, time.Hour,
-		"Too many status requests. Please wait a minute and try again."}
+		apperr.E(apperr.RateLimited, "status")}
 	limitTrigger = limit{"trigger", 120, 240, time.Hour,
-		"Too many simulated events. Please wait a while and try again."}
+		apperr.E(apperr.RateLimited, "trigger")}
 )
 
 // limited refuses a call with 429 and Retry-After once the caller's
@@ -69,7 +70,7 @@ func (s *Server) limited(l limit, next http.HandlerFunc) http.HandlerFunc {
 				return
 			}
 			if !ok {
-				writeError(w, r, ratelimit.RateLimited(wait, l.message))
+				writeError(w, r, ratelimit.RateLimited(wait, l.refusal))
 				return
 			}
 		}

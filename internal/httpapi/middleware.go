@@ -3,9 +3,9 @@ package httpapi
 import (
 	"cmp"
 	"github.com/crebit/crebit/internal/apperr"
+	"github.com/crebit/crebit/internal/httpapi/httpx"
 	"github.com/crebit/crebit/internal/metrics"
 
-	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
@@ -87,7 +87,7 @@ func observe(base *slog.Logger, m *metrics.Metrics, route func(*http.Request) st
 		id := requestID(r)
 		w.Header().Set("X-Request-Id", id)
 		log := base.With("request_id", id)
-		r = r.WithContext(context.WithValue(r.Context(), loggerKey{}, log))
+		r = r.WithContext(httpx.WithLogger(r.Context(), log))
 		sw := &statusWriter{ResponseWriter: w}
 		defer func() {
 			if v := recover(); v != nil {
@@ -96,7 +96,7 @@ func observe(base *slog.Logger, m *metrics.Metrics, route func(*http.Request) st
 				}
 				log.Error("panic", "panic", fmt.Sprint(v), "stack", string(debug.Stack()))
 				if sw.status == 0 {
-					writeJSON(sw, r, http.StatusInternalServerError, localized(sw, r, errorBody{Error: "internal error", Code: apperr.Internal}))
+					writeRefusal(sw, r, http.StatusInternalServerError, apperr.E(apperr.Internal, "plain"))
 				}
 			}
 			level := slog.LevelInfo

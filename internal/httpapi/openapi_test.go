@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -44,13 +45,17 @@ func loadOpenAPI(t *testing.T) *openapi3.T {
 }
 
 // serverRoutes reads the "METHOD /path" patterns registered (Handle or
-// HandleFunc) in routes.go
+// HandleFunc) in routes.go and the capability packages' */routes.go
 // (every /api/ route) and server.go (/healthz, /readyz).
 func serverRoutes(t *testing.T) []string {
 	t.Helper()
 	pattern := regexp.MustCompile(`\.Handle(?:Func)?\("([A-Z]+) (/[^"]*)"`)
 	var routes []string
-	for _, file := range []string{"routes.go", "server.go"} {
+	files, err := filepath.Glob("*/routes.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, file := range append([]string{"routes.go", "server.go"}, files...) {
 		src, err := os.ReadFile(file)
 		if err != nil {
 			t.Fatal(err)

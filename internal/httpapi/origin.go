@@ -44,7 +44,7 @@ func sameOrigin(baseURL string, next http.Handler) http.Handler {
 }
 
 func refuseCrossOrigin(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, r, http.StatusForbidden, localized(w, r, errorBody{Error: "cross-origin request refused", Code: apperr.Forbidden}))
+	writeRefusal(w, r, http.StatusForbidden, apperr.E(apperr.Forbidden, "cross_origin"))
 }
 
 // sameOriginAs reports whether origin (an Origin header) is base's origin.

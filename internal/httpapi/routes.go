@@ -4,6 +4,9 @@ import (
 	"net/http"
 
 	"github.com/crebit/crebit/internal/corridor"
+	"github.com/crebit/crebit/internal/httpapi/opsapi"
+	"github.com/crebit/crebit/internal/httpapi/scholarapi"
+	"github.com/crebit/crebit/internal/httpapi/supportapi"
 )
 
 // apiRoutes lists every /api/ route in one place. Paths and field names are
@@ -73,7 +76,8 @@ func (s *Server) apiRoutes(mux *http.ServeMux) {
 		mux.Handle("GET /api/sandbox/mailbox/{id}", s.loopbackOnly(http.HandlerFunc(s.handleMailboxMessage)))
 		mux.Handle("GET /api/sandbox/mailbox/{id}/attachments/{n}", s.loopbackOnly(http.HandlerFunc(s.handleMailboxAttachment)))
 		if s.support != nil {
-			mux.Handle("POST /api/sandbox/mailbox/{id}/reply", s.loopbackOnly(http.HandlerFunc(s.handleMailboxReply)))
+			reply := supportapi.New(s.cfg, s.log, s.support, s.outbox).HandleMailboxReply
+			mux.Handle("POST /api/sandbox/mailbox/{id}/reply", s.loopbackOnly(http.HandlerFunc(reply)))
 		}
 	}
 
@@ -87,66 +91,15 @@ func (s *Server) apiRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("PUT /api/me/referrals/rewards/{id}/gift-card", s.handleGiftCardChoose)
 	mux.HandleFunc("POST /api/payment-authorization", s.handleConsentCreate)
 	if s.support != nil {
-		mux.HandleFunc("POST /api/support/messages", s.handleSupportSubmit)
-		if s.cfg.SupportInbound != "" {
-			mux.HandleFunc("POST /api/support/inbound", s.handleSupportInbound)
-		}
+		supportapi.New(s.cfg, s.log, s.support, s.outbox).Routes(mux) // package supportapi
 	}
 
 	// The operations console (operators only; everyone else gets the 404 of
-	// a path that does not exist).
-	mux.HandleFunc("GET /api/ops/me", s.handleOpsMe)
-	mux.HandleFunc("GET /api/ops/operators", s.handleOpsOperators)
-	mux.HandleFunc("PUT /api/ops/operators", s.handleOpsOperatorSet)
-	mux.HandleFunc("POST /api/ops/operators/remove", s.handleOpsOperatorRemove)
-	mux.HandleFunc("GET /api/ops/audit", s.handleOpsAudit)
-	mux.HandleFunc("GET /api/ops/payments", s.handleOpsFindPayments)
-	mux.HandleFunc("GET /api/ops/people", s.handleOpsFindPeople)
-	mux.HandleFunc("GET /api/ops/payments/{transaction_id}", s.handleOpsExplainPayment)
-	mux.HandleFunc("POST /api/ops/payments/{transaction_id}/resend-email", s.handleOpsResendMail)
-	mux.HandleFunc("POST /api/ops/payments/{transaction_id}/replay-webhook", s.handleOpsReplayWebhook)
-	mux.HandleFunc("POST /api/ops/payments/{transaction_id}/hold", s.handleOpsHold(false))
-	mux.HandleFunc("POST /api/ops/payments/{transaction_id}/release", s.handleOpsHold(true))
-	mux.HandleFunc("POST /api/ops/payments/{transaction_id}/refund", s.handleOpsRefund)
-	mux.HandleFunc("POST /api/ops/payments/{transaction_id}/cancel", s.handleOpsCancel)
-	mux.HandleFunc("POST /api/ops/payments/{transaction_id}/payout-again", s.handleOpsPayOutAgain)
-	mux.HandleFunc("GET /api/ops/returns", s.handleOpsReturns)
-	mux.HandleFunc("POST /api/ops/returns/{id}/record", s.handleOpsRecordReturn)
-	mux.HandleFunc("GET /api/ops/health", s.handleOpsHealth)
-	mux.HandleFunc("GET /api/ops/rewards", s.handleOpsRewards)
-	mux.HandleFunc("POST /api/ops/rewards/{id}/send", s.handleOpsRewardSend)
-	mux.HandleFunc("POST /api/ops/rewards/{id}/review", s.handleOpsRewardReview)
-	if s.support != nil {
-		mux.HandleFunc("GET /api/ops/support", s.handleOpsSupportList)
-		mux.HandleFunc("GET /api/ops/support/{id}", s.handleOpsSupportThread)
-		mux.HandleFunc("POST /api/ops/support/{id}/reply", supportChange(s, func(b supportReplyBody) string { return b.Text }, s.support.Reply))
-		mux.HandleFunc("POST /api/ops/support/{id}/assign", supportChange(s, func(b supportAssignBody) string { return b.Assignee }, s.support.Assign))
-		mux.HandleFunc("POST /api/ops/support/{id}/status", supportChange(s, func(b supportStatusBody) string { return b.Status }, s.support.SetStatus))
-	}
-	// Any other /api/ops/ request — an unknown path, or a known one with
-	// the wrong method (which would otherwise answer 405 and so confirm the
-	// path) — is the 404 of a path that does not exist, for everyone.
-	mux.HandleFunc("/api/ops/", writeNoSuchRoute)
+	// a path that does not exist): package opsapi.
+	opsapi.New(s.ops, s.support).Routes(mux)
 
 	// Scholarships: the catalog, search, and the caller's own profile,
-	// eligibility form and saved filter sets.
-	mux.HandleFunc("GET /api/scholarships", s.handleScholarshipOverview)
-	mux.HandleFunc("GET /api/scholarships/search", s.handleScholarshipSearch)
-	mux.HandleFunc("GET /api/scholarships/programs/{id}", s.handleScholarshipProgram)
-	mux.HandleFunc("GET /api/scholarships/profile", s.handleQuickMatchGet)
-	mux.HandleFunc("PUT /api/scholarships/profile", s.handleQuickMatchPut)
-	mux.HandleFunc("GET /api/scholarships/eligibility", s.handleEligibilityGet)
-	mux.HandleFunc("PUT /api/scholarships/eligibility", s.handleEligibilityPut)
-	mux.HandleFunc("GET /api/scholarships/filter-sets", s.handleFilterSetsList)
-	mux.HandleFunc("POST /api/scholarships/filter-sets", s.handleFilterSetCreate)
-	mux.HandleFunc("DELETE /api/scholarships/filter-sets/{id}", s.handleFilterSetDelete)
-	mux.HandleFunc("GET /api/me/scholarships/tracker", s.handleTrackerList)
-	mux.HandleFunc("POST /api/me/scholarships/tracker", s.handleTrackerCreate)
-	mux.HandleFunc("PATCH /api/me/scholarships/tracker/{id}", s.handleTrackerUpdate)
-	mux.HandleFunc("DELETE /api/me/scholarships/tracker/{id}", s.handleTrackerDelete)
-	mux.HandleFunc("GET /api/me/scholarships/alerts", s.handleAlertsList)
-	mux.HandleFunc("POST /api/me/scholarships/alerts", s.handleAlertCreate)
-	mux.HandleFunc("DELETE /api/me/scholarships/alerts/{id}", s.handleAlertStop)
-	mux.HandleFunc("POST /api/scholarships/alerts/confirm", s.handleAlertConfirm)
-	mux.HandleFunc("POST /api/scholarships/alerts/unsubscribe", s.handleAlertUnsubscribe)
+	// eligibility form, saved filter sets, tracker and alerts: package
+	// scholarapi.
+	scholarapi.New(s.scholarships, s.ensureActor).Routes(mux)
 }

@@ -162,11 +162,11 @@ func apiFallback(api *http.ServeMux) http.Handler {
 		h.ServeHTTP(probe, r)
 		if probe.status == http.StatusMethodNotAllowed {
 			w.Header().Set("Allow", probe.header.Get("Allow"))
-			writeJSON(w, r, http.StatusMethodNotAllowed, localized(w, r, errorBody{
-				Error: "method " + r.Method + " is not allowed on " + r.URL.Path + "; allowed: " + probe.header.Get("Allow"), Code: apperr.MethodNotAllowed}))
+			writeRefusal(w, r, http.StatusMethodNotAllowed, apperr.E(apperr.MethodNotAllowed, "route",
+				"method", r.Method, "path", r.URL.Path, "allow", probe.header.Get("Allow")))
 			return
 		}
-		writeJSON(w, r, http.StatusNotFound, localized(w, r, errorBody{Error: "not found: " + r.Method + " " + r.URL.Path, Code: apperr.NotFound}))
+		writeNoSuchRoute(w, r)
 	})
 }
 

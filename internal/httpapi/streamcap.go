@@ -4,6 +4,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/crebit/crebit/internal/apperr"
 	"github.com/crebit/crebit/internal/ratelimit"
 )
 
@@ -33,7 +34,7 @@ func (c *streamCap) acquire(sessionID, ip string) (release func(), err error) {
 		c.bySession, c.byIP = map[string]int{}, map[string]int{}
 	}
 	if c.bySession[sessionID] >= maxStreamsPerSession || c.byIP[ip] >= maxStreamsPerIP {
-		return nil, ratelimit.RateLimited(10*time.Second, "Too many live status pages are open. Close one and try again.")
+		return nil, ratelimit.RateLimited(10*time.Second, apperr.E(apperr.RateLimited, "streams"))
 	}
 	c.bySession[sessionID]++
 	c.byIP[ip]++

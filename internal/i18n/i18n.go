@@ -8,11 +8,8 @@
 // error made with apperr.E carries its key and arguments, and Text answers
 // the key's text in the language with the arguments filled in. Values that
 // are English words the product chose (field labels) are translated through
-// "terms". An error still made from English text (the call sites not
-// converted yet) goes through Translate: each specific English text is a
-// template matched against the message, and the same key in the other
-// language is written with the captured values; a message no template
-// matches gets the code's general message, and English is answered as sent.
+// "terms". TestKeys checks that every key a call site names is in every
+// language with the same placeholders, and that no key is unused.
 package i18n
 
 import (
@@ -41,17 +38,7 @@ type Catalog struct {
 	Terms    map[string]string `json:"terms"`
 }
 
-type template struct {
-	key   string
-	re    *regexp.Regexp
-	names []string // the placeholders, in order of their first appearance
-	fixed int      // length of the literal text, to try the most specific first
-}
-
-var (
-	catalogs  = map[string]Catalog{}
-	templates = map[string][]template{} // by code
-)
+var catalogs = map[string]Catalog{}
 
 func init() {
 	for _, lang := range Languages {
@@ -60,26 +47,6 @@ func init() {
 			panic(err)
 		}
 		catalogs[lang] = c
-	}
-	for key, text := range catalogs["en"].Messages {
-		code, _, specific := strings.Cut(key, ".")
-		if !specific {
-			continue
-		}
-		t, err := compile(key, text)
-		if err != nil {
-			panic(err)
-		}
-		templates[code] = append(templates[code], t)
-	}
-	for code := range templates {
-		ts := templates[code]
-		sort.Slice(ts, func(i, j int) bool {
-			if ts[i].fixed != ts[j].fixed {
-				return ts[i].fixed > ts[j].fixed
-			}
-			return ts[i].key < ts[j].key
-		})
 	}
 }
 
@@ -112,38 +79,6 @@ func Placeholders(text string) []string {
 	return out
 }
 
-// compile turns an English template into an anchored regexp that captures
-// each placeholder (its first appearance; later ones match any text).
-func compile(key, text string) (template, error) {
-	var b strings.Builder
-	b.WriteString(`^`)
-	t := template{key: key}
-	seen := map[string]bool{}
-	last := 0
-	for _, loc := range placeholder.FindAllStringSubmatchIndex(text, -1) {
-		b.WriteString(regexp.QuoteMeta(text[last:loc[0]]))
-		t.fixed += loc[0] - last
-		name := text[loc[2]:loc[3]]
-		if seen[name] {
-			b.WriteString(`(?:.+?)`)
-		} else {
-			seen[name] = true
-			t.names = append(t.names, name)
-			b.WriteString(`(.+?)`)
-		}
-		last = loc[1]
-	}
-	b.WriteString(regexp.QuoteMeta(text[last:]))
-	t.fixed += len(text) - last
-	b.WriteString(`$`)
-	re, err := regexp.Compile(b.String())
-	if err != nil {
-		return template{}, fmt.Errorf("i18n: %s: %w", key, err)
-	}
-	t.re = re
-	return t, nil
-}
-
 // Text is the catalog entry key in lang (English for a language the product
 // does not speak), its {placeholders} filled from args; outside English,
 // values that are English terms (field labels) are translated. A key lang
@@ -170,51 +105,7 @@ func Text(lang, key string, args map[string]string) string {
 	})
 }
 
-// Translate returns message (the English text sent with code) in lang. It
-// returns message itself for English, for an unknown language, and when the
-// catalog has nothing for the code. This is the old path, for errors made
-// from English text (apperr.New, WithField, FieldError); an error made with
-// apperr.E is answered by Text from its key.
-func Translate(lang, code, message string) string {
-	c, ok := catalogs[lang]
-	if !ok || lang == "en" {
-		return message
-	}
-	out, _ := translate(c, code, message)
-	return out
-}
-
-// translate also says which key it answered with: a specific template's
-// key, the code's when the general message is the exact text sent, else "".
-func translate(c Catalog, code, message string) (string, string) {
-	for _, t := range templates[code] {
-		m := t.re.FindStringSubmatch(message)
-		if m == nil {
-			continue
-		}
-		target, ok := c.Messages[t.key]
-		if !ok {
-			break
-		}
-		values := map[string]string{}
-		for i, name := range t.names {
-			values[name] = c.term(m[i+1])
-		}
-		return placeholder.ReplaceAllStringFunc(target, func(p string) string {
-			return values[p[1:len(p)-1]]
-		}), t.key
-	}
-	if general, ok := c.Messages[code]; ok {
-		// The English general message may be the exact text sent.
-		if catalogs["en"].Messages[code] == message {
-			return general, code
-		}
-		return general, ""
-	}
-	return message, ""
-}
-
-// term translates a captured value that is a known English term, or a
+// term translates an argument that is a known English term, or a
 // comma-separated list of them; anything else is kept as sent.
 func (c Catalog) term(v string) string {
 	if t, ok := c.Terms[v]; ok {

@@ -19,19 +19,14 @@ import (
 // (and payments' partnerUnavailable(err, "name"))
 // names a key ("<code>.<name>") that every language has, with placeholders
 // that are exactly the argument names given; and no catalog key is unused.
-//
-// Call sites not yet converted to keys give apperr English text (New,
-// WithField, FieldError, &apperr.Error{Code, Message});
-// each such message (a literal, a format with sample values, or a
-// concatenation) must match a specific template of its code, so that it
-// reaches a payer in pt-BR and es-MX with its details; the key it matches
-// counts as used.
+// A message is never English text to be matched: an *apperr.Error made
+// without apperr.E (a composite literal with a Message) is refused.
 func TestKeys(t *testing.T) {
 	used := map[string]bool{}
 	for _, code := range codes(t) {
 		used[code] = true // the general messages: the answer when nothing specific is known
 	}
-	keyed, legacy := 0, 0
+	keyed := 0
 	for _, file := range goSources(t) {
 		src, err := os.ReadFile(file)
 		if err != nil {
@@ -42,24 +37,6 @@ func TestKeys(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		check := func(pos token.Pos, code string, msgArg ast.Expr) {
-			msg, ok := sample(msgArg)
-			if !ok {
-				return
-			}
-			legacy++
-			required := true
-			for _, dir := range untranslated {
-				required = required && !strings.HasPrefix(file, dir)
-			}
-			for _, lang := range []string{"pt-BR", "es-MX"} {
-				_, key := translate(catalogs[lang], code, msg)
-				if key == "" && required {
-					t.Errorf("%s: %s message %q has no template in messages/*.json (use apperr.E with a key %s.<name>)", fset.Position(pos), code, msg, code)
-				}
-				used[key] = true
-			}
-		}
 		var helper ast.Node // the body of partnerUnavailable, whose apperr.E takes its name as given
 		for _, d := range f.Decls {
 			if fn, ok := d.(*ast.FuncDecl); ok && fn.Name.Name == "partnerUnavailable" {
@@ -67,28 +44,18 @@ func TestKeys(t *testing.T) {
 			}
 		}
 		ast.Inspect(f, func(n ast.Node) bool {
-			// &apperr.Error{Code: ..., Message: ...} and errorBody{Error: ..., Code: ...}
+			// &apperr.Error{..., Message: ...}: English text, never translated.
 			if lit, ok := n.(*ast.CompositeLit); ok {
-				var code string
-				var msg ast.Expr
-				for _, el := range lit.Elts {
-					kv, ok := el.(*ast.KeyValueExpr)
-					if !ok {
-						continue
+				if sel, ok := lit.Type.(*ast.SelectorExpr); ok && sel.Sel.Name == "Error" {
+					if pkg, ok := sel.X.(*ast.Ident); ok && pkg.Name == "apperr" {
+						for _, el := range lit.Elts {
+							if kv, ok := el.(*ast.KeyValueExpr); ok {
+								if key, ok := kv.Key.(*ast.Ident); ok && key.Name == "Message" {
+									t.Errorf("%s: an apperr.Error with an English Message; use apperr.E with a key", fset.Position(lit.Pos()))
+								}
+							}
+						}
 					}
-					key, ok := kv.Key.(*ast.Ident)
-					if !ok {
-						continue
-					}
-					switch key.Name {
-					case "Code":
-						code = codeOf(t, kv.Value)
-					case "Message", "Error":
-						msg = kv.Value
-					}
-				}
-				if code != "" && msg != nil {
-					check(lit.Pos(), code, msg)
 				}
 				return true
 			}
@@ -118,7 +85,6 @@ func TestKeys(t *testing.T) {
 			if pkg, ok := sel.X.(*ast.Ident); !ok || pkg.Name != "apperr" {
 				return true
 			}
-			var codeArg, msgArg ast.Expr
 			switch sel.Sel.Name {
 			case "E":
 				if helper != nil && helper.Pos() <= call.Pos() && call.End() <= helper.End() && len(call.Args) == 2 {
@@ -142,34 +108,17 @@ func TestKeys(t *testing.T) {
 					}
 				}
 				return true
-			case "New":
-				codeArg, msgArg = call.Args[0], call.Args[1]
-				if len(call.Args) > 2 {
-					// New formats its message: sample it as Sprintf would be.
-					msgArg = &ast.CallExpr{Fun: &ast.SelectorExpr{X: ast.NewIdent("fmt"), Sel: ast.NewIdent("Sprintf")}, Args: call.Args[1:]}
-				}
-			case "WithField":
-				codeArg, msgArg = call.Args[0], call.Args[2]
-			case "FieldError":
-				msgArg = call.Args[1]
-			default:
-				return true
 			}
-			code := "invalid_request"
-			if codeArg != nil {
-				code = codeOf(t, codeArg)
-			}
-			check(call.Pos(), code, msgArg)
 			return true
 		})
 	}
-	if keyed+legacy < 200 {
-		t.Fatalf("found only %d keyed and %d English messages in the sources; the scan is broken", keyed, legacy)
+	if keyed < 200 {
+		t.Fatalf("found only %d keyed messages in the sources; the scan is broken", keyed)
 	}
-	t.Logf("%d keyed messages, %d English ones matched against templates", keyed, legacy)
+	t.Logf("%d keyed messages", keyed)
 	for key := range catalogs["en"].Messages {
 		if !used[key] && !usedElsewhere[key] {
-			t.Errorf("key %s is used nowhere (no apperr.E names it and no English message matches it): remove it", key)
+			t.Errorf("key %s is used nowhere (no apperr.E names it): remove it", key)
 		}
 	}
 }
@@ -177,20 +126,13 @@ func TestKeys(t *testing.T) {
 // usedElsewhere are keys no call site in the sources names: messages that
 // come from data or from code the scan cannot sample.
 var usedElsewhere = map[string]bool{
-	// The corridor table's own wording for a corridor (Go formats the
-	// generic message with the corridor's name and figures; these match it
-	// for Brazil and Mexico and win over the generic template).
+	// A corridor's own wording (apperr.Specific, named by the corridor
+	// table's method or name: payments' country, minimum and check
+	// refusals), used where it says what the generic message says.
 	"country_not_supported.pix": true, "country_not_supported.spei": true,
 	"minimum_amount.brazil": true, "minimum_amount.mexico": true,
 	"delivery_method_invalid.check_mexico": true,
-	// Given to ratelimit.RateLimited, or in httpapi/limits.go's table.
-	"rate_limited.signup": true, "rate_limited.streams": true, "rate_limited.support": true,
 }
-
-// untranslated are the packages whose English messages had no templates
-// before issue 27 (a pt-BR or es-MX payer gets the code's general message):
-// their messages are not required to match one.
-var untranslated = []string{"../scholarship/", "../partner/"}
 
 // goSources are the non-test Go files of internal/ and cmd/.
 func goSources(t *testing.T) []string {
@@ -274,43 +216,4 @@ func codeValues(t *testing.T) map[string]string {
 		out[m[1]] = m[2]
 	}
 	return out
-}
-
-var verb = regexp.MustCompile(`%[-+# 0]*\d*(\.\d+)?[a-zA-Z]`)
-
-// sample renders a message expression with sample values for what is only
-// known at run time; ok is false when the expression is not a message text.
-func sample(e ast.Expr) (string, bool) {
-	switch x := e.(type) {
-	case *ast.BasicLit:
-		if x.Kind != token.STRING {
-			return "", false
-		}
-		s, err := strconv.Unquote(x.Value)
-		return s, err == nil
-	case *ast.BinaryExpr:
-		l, lok := sample(x.X)
-		r, rok := sample(x.Y)
-		if !lok {
-			l = "Sample"
-		}
-		if !rok {
-			r = "Sample"
-		}
-		return l + r, lok || rok
-	case *ast.CallExpr:
-		if sel, ok := x.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "Sprintf" && len(x.Args) > 0 {
-			format, ok := sample(x.Args[0])
-			if !ok {
-				return "", false
-			}
-			return verb.ReplaceAllStringFunc(format, func(v string) string {
-				if strings.HasSuffix(v, "q") {
-					return `"sample"`
-				}
-				return "7"
-			}), true
-		}
-	}
-	return "", false
 }

@@ -41,16 +41,16 @@ func (s *Service) ConsoleHoldPayment(ctx context.Context, op Operator, transacti
 	return s.db.Tx(ctx, func(tx *store.Tx) error {
 		p, err := tx.PaymentForUpdate(ctx, transactionID)
 		if errors.Is(err, store.ErrNotFound) {
-			return apperr.WithField(apperr.TransactionNotFound, "transaction_id", "No payment has this transaction id")
+			return apperr.E(apperr.TransactionNotFound, "console").On("transaction_id")
 		}
 		if err != nil {
 			return err
 		}
 		if !payments.Holdable(p.State) {
-			return apperr.New(apperr.Conflict, "Only a payment in progress can be put on hold; this one is %s", string(p.State))
+			return apperr.E(apperr.Conflict, "hold_state", "status", string(p.State))
 		}
 		if _, err := tx.OpenHold(ctx, p.ID); err == nil {
-			return apperr.New(apperr.Conflict, "This payment is already on hold")
+			return apperr.E(apperr.Conflict, "hold_twice")
 		} else if !errors.Is(err, store.ErrNotFound) {
 			return err
 		}
@@ -86,14 +86,14 @@ func (s *Service) ConsoleReleasePayment(ctx context.Context, op Operator, transa
 	err = s.db.Tx(ctx, func(tx *store.Tx) error {
 		p, err := tx.PaymentForUpdate(ctx, transactionID)
 		if errors.Is(err, store.ErrNotFound) {
-			return apperr.WithField(apperr.TransactionNotFound, "transaction_id", "No payment has this transaction id")
+			return apperr.E(apperr.TransactionNotFound, "console").On("transaction_id")
 		}
 		if err != nil {
 			return err
 		}
 		err = tx.ReleaseHold(ctx, p.ID, s.now(), op.AccountID, op.Email, why)
 		if errors.Is(err, store.ErrNotFound) {
-			return apperr.New(apperr.Conflict, "This payment is not on hold")
+			return apperr.E(apperr.Conflict, "not_held")
 		}
 		if err != nil {
 			return err

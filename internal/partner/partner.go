@@ -12,6 +12,8 @@ import (
 	"fmt"
 	"net/http"
 	"time"
+
+	"github.com/crebit/crebit/internal/apperr"
 )
 
 // Partner is everything Crebit asks of the provider. It works in stages
@@ -56,8 +58,9 @@ type Partner interface {
 	// DeliveryID is the id a delivery's headers give it.
 	DeliveryID(h http.Header) string
 	// MapError turns the partner's refusal into what the payer can act on
-	// (an *apperr.Error), or nil; what is the message of a temporary failure.
-	MapError(err error, what string) error
+	// (an *apperr.Error), or nil; temporary is the answer to a temporary
+	// failure (nil: the general partner_unavailable).
+	MapError(err error, temporary *apperr.Error) error
 }
 
 // Simulator is the sandbox-only ability to make a pay-in move, so a person or

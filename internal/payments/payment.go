@@ -6,7 +6,6 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"strings"
 	"time"
 
@@ -196,7 +195,7 @@ func (s *Service) failPayment(ctx context.Context, p payment.Record, cause error
 	}); err != nil {
 		return err
 	}
-	if m := s.partner.MapError(cause, fmt.Sprintf("Failed to create %s payment: the payment provider is unavailable. Please try again.", strings.ToUpper(p.Method))); m != nil {
+	if m := s.partner.MapError(cause, apperr.E(apperr.PartnerUnavailable, "payment", "method", strings.ToUpper(p.Method))); m != nil {
 		return m
 	}
 	var pe *partner.Error
@@ -225,8 +224,8 @@ func (s *Service) buildPayment(ctx context.Context, tx *store.Tx, who actor.Acto
 		return none, noAuth, "", apperr.E(apperr.KYCReview, "")
 	}
 	if c.Country != cor.Name {
-		return none, noAuth, "", apperr.New(apperr.CountryNotSupported, "Country Not Supported: %s payments are for payers from %s.",
-			strings.ToUpper(cor.Method), cor.NameIn("en"))
+		return none, noAuth, "", apperr.Specific(apperr.E(apperr.CountryNotSupported, "corridor",
+			"method", strings.ToUpper(cor.Method), "country", cor.NameIn("en")), cor.Method)
 	}
 	if err := sameWallet(cor, c, in); err != nil {
 		return none, noAuth, "", err
@@ -290,8 +289,8 @@ func (s *Service) buildPayment(ctx context.Context, tx *store.Tx, who actor.Acto
 		p.ExternalAccountID, bank = a.ID, a.PartnerAccountID
 	case payment.DeliveryCheck:
 		if !cor.CheckAvailable() {
-			return none, noAuth, "", apperr.WithField(apperr.DeliveryMethodInvalid, "delivery_method", fmt.Sprintf(
-				"Mail Check to School is coming soon for %s. Please choose USD to Your US Bank Account.", cor.NameIn("en")))
+			return none, noAuth, "", apperr.Specific(apperr.E(apperr.DeliveryMethodInvalid, "check_coming_soon",
+				"country", cor.NameIn("en")).On("delivery_method"), "check_"+cor.Name)
 		}
 		details, err := validateCheck(in.Check)
 		if err != nil {

@@ -79,16 +79,17 @@ func CheckPartnerMinimums(local money.Currency, usd, total money.Amount) error {
 		return minimumError(c)
 	}
 	if total.IsPositive() && total.Currency == c.PayinMinimum.Currency && total.Cmp(c.PayinMinimum) < 0 {
-		return apperr.WithField(apperr.MinimumAmount, "amount_usd", fmt.Sprintf(
-			"Minimum Transfer Amount: payments from %s must be at least %s %s", c.NameIn("en"), c.PayinMinimum.Currency, c.PayinMinimum))
+		return apperr.E(apperr.MinimumAmount, "payin", "country", c.NameIn("en"), "currency", c.PayinMinimum.Currency,
+			"amount", c.PayinMinimum).On("amount_usd")
 	}
 	return nil
 }
 
-// minimumError is the corridor's "Minimum Transfer Amount" refusal.
+// minimumError is the corridor's "Minimum Transfer Amount" refusal, in the
+// corridor's own wording (minimum_amount.<name>) where the catalog has one.
 func minimumError(c corridor.Corridor) error {
-	return apperr.WithField(apperr.MinimumAmount, "amount_usd", fmt.Sprintf(
-		"Minimum Transfer Amount: payments from %s must be at least USD %s", c.NameIn("en"), c.MinimumUSD))
+	return apperr.Specific(apperr.E(apperr.MinimumAmount, "corridor", "country", c.NameIn("en"),
+		"amount", c.MinimumUSD).On("amount_usd"), c.Name)
 }
 
 // CreateQuote locks a quote for the session: the partner's on-ramp and

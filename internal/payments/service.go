@@ -126,7 +126,7 @@ func partnerUnavailable(err error, name string) error {
 // quote whose rates moved) as the payer's error.
 // temporary is the answer to a temporary failure.
 func (s *Service) partnerFailure(err error, temporary *apperr.Error) error {
-	if m := s.partner.MapError(err, temporary.Message); m != nil {
+	if m := s.partner.MapError(err, temporary); m != nil {
 		return m
 	}
 	var pe *partner.Error

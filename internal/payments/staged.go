@@ -74,7 +74,7 @@ func (s *Service) StartPartnerTerms(ctx context.Context, who actor.Actor, return
 		returnPath = "/"
 	}
 	if !strings.HasPrefix(returnPath, "/") || strings.HasPrefix(returnPath, "//") || strings.ContainsAny(returnPath, "\\\r\n") || len(returnPath) > 300 {
-		return TermsStatus{}, apperr.WithField(apperr.Invalid, "return_path", "return_path must be a path on this site, e.g. /pay")
+		return TermsStatus{}, apperr.E(apperr.Invalid, "return_path").On("return_path")
 	}
 	ctx, _ = partner.WithCallLog(ctx)
 	ts, err := partner.Record(ctx, "start_terms", "", map[string]string{"return_url": s.cfg.BaseURL + returnPath},
@@ -100,7 +100,7 @@ func (s *Service) acceptedTerms(ctx context.Context, who actor.Actor) (store.Par
 		err = s.db.Read(ctx, func(tx *store.Tx) (err error) { t, err = tx.SessionPartnerTerms(ctx, who.SessionID); return })
 	}
 	if errors.Is(err, store.ErrNotFound) || (err == nil && t.TosID == "") {
-		return store.PartnerTerms{}, apperr.New(apperr.TermsRequired, "Please accept our payment partner's terms first, then send your details again.")
+		return store.PartnerTerms{}, apperr.E(apperr.TermsRequired, "")
 	}
 	return t, err
 }
@@ -135,10 +135,9 @@ func (s *Service) stagedWallet(ctx context.Context, c customer.Customer) (partne
 		switch pc.KYCStatus {
 		case partner.KYCApproved:
 		case partner.KYCRejected:
-			return partner.Wallet{}, &apperr.Error{Code: apperr.KYCRejected,
-				Message: "We could not verify your identity with these details. Please check them, or contact support."}
+			return partner.Wallet{}, apperr.E(apperr.KYCRejected, "details")
 		default:
-			return partner.Wallet{}, apperr.New(apperr.KYCReview, "Your identity verification is still under review, so payments are on hold. We will e-mail you when it is done.")
+			return partner.Wallet{}, apperr.E(apperr.KYCReview, "")
 		}
 	}
 	key := idemKey("wallet", c.ID)
@@ -192,11 +191,11 @@ func (s *Service) receiveStaged(ctx context.Context, h http.Header, body []byte)
 	if err != nil {
 		s.log.Warn("webhook refused", "reason", err)
 		s.metrics.WebhookRefused()
-		return false, &apperr.Error{Code: apperr.WebhookSignatureInvalid, Message: "invalid webhook signature"}
+		return false, apperr.E(apperr.WebhookSignatureInvalid, "plain")
 	}
 	id := s.partner.DeliveryID(h)
 	if len(id) > 200 {
-		return false, apperr.New(apperr.Invalid, "webhook-id is too long")
+		return false, apperr.E(apperr.Invalid, "webhook_id")
 	}
 	// Kept for the console and for replays with the payer's identifiers
 	// masked (BlindPay's bodies carry tax ids): nothing Crebit applies

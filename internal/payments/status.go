@@ -160,7 +160,7 @@ func (s *Service) Simulate(ctx context.Context, who actor.Actor, transactionID, 
 	if ps, ok := s.simulator.(payoutSimulator); ok && strings.HasPrefix(event, "offramp_") {
 		// A staged partner's payout is its own object, made after the pay-in settled.
 		if st.Payment.OfframpID == "" {
-			return apperr.New(apperr.Conflict, "This payment has no payout yet.")
+			return apperr.E(apperr.Conflict, "no_payout")
 		}
 		if err := ps.SimulatePayout(ctx, st.Payment.OfframpID, event); err != nil {
 			return partnerUnavailable(err, "sandbox")

@@ -58,13 +58,17 @@ func (s *Limiter) AllowN(ctx context.Context, key string, n, limit int, window t
 	return false, end.Sub(now), nil
 }
 
-// RateLimited is the refusal a caller returns when Allow says no.
-func RateLimited(retryAfter time.Duration, message string) *apperr.Error {
+// RateLimited is the refusal a caller returns when Allow says no: refusal
+// (an apperr.E of code rate_limited, the caller's wording) asking the
+// client to wait retryAfter.
+func RateLimited(retryAfter time.Duration, refusal *apperr.Error) *apperr.Error {
 	secs := int(math.Ceil(retryAfter.Seconds()))
 	if secs < 1 {
 		secs = 1
 	}
-	return &apperr.Error{Code: apperr.RateLimited, Message: message, RetryAfter: secs}
+	out := *refusal
+	out.RetryAfter = secs
+	return &out
 }
 
 // limitRefused counts a refusal under the limit's name (the key's first part).

@@ -72,7 +72,7 @@ func (s *Service) Refer(ctx context.Context, who actor.Actor, customerID string,
 		return 0, err
 	}
 	if !ok {
-		return 0, ratelimit.RateLimited(wait, "You can invite at most 20 friends a day. Please try again tomorrow.")
+		return 0, ratelimit.RateLimited(wait, apperr.E(apperr.RateLimited, "referrals_daily"))
 	}
 	stored := 0
 	err = s.db.Tx(ctx, func(tx *store.Tx) error {

@@ -41,22 +41,22 @@ func ParseParams(v url.Values) (Params, error) {
 	p := Params{Mode: ModeKeyword, Sort: SortBest, Page: 1, Lang: "en"}
 	for k, vs := range v {
 		if !paramNames[k] {
-			return p, apperr.FieldError(k, "unknown search parameter "+strconv.Quote(k))
+			return p, apperr.E(apperr.Invalid, "search_param", "param", strconv.Quote(k)).On(k)
 		}
 		if len(vs) > 1 {
-			return p, apperr.FieldError(k, k+" given more than once")
+			return p, apperr.E(apperr.Invalid, "search_param_twice", "param", k).On(k)
 		}
 	}
 	get := v.Get
 	p.Q = strings.TrimSpace(get("q"))
 	if len(p.Q) > 300 {
-		return p, apperr.FieldError("q", "The search text must be at most 300 characters")
+		return p, apperr.E(apperr.Invalid, "search_text").On("q")
 	}
 	var err error
 	pick := func(name string, dst *string, allowed []string) {
 		if s := get(name); s != "" && err == nil {
 			if !contains(allowed, s) {
-				err = apperr.FieldError(name, name+" must be one of "+strings.Join(allowed, ", "))
+				err = apperr.E(apperr.Invalid, "one_of", "field", name, "values", strings.Join(allowed, ", ")).On(name)
 				return
 			}
 			*dst = s
@@ -93,7 +93,7 @@ func ParseParams(v url.Values) (Params, error) {
 		}
 		n, e := strconv.ParseInt(s, 10, 64)
 		if e != nil || n < 0 || n > max {
-			err = apperr.FieldError(name, name+" must be a whole number from 0 to "+strconv.FormatInt(max, 10))
+			err = apperr.E(apperr.Invalid, "whole_number", "field", name, "max", max).On(name)
 		}
 		return n
 	}
@@ -106,7 +106,7 @@ func ParseParams(v url.Values) (Params, error) {
 		return p, err
 	}
 	if f.AmountMax > 0 && f.AmountMin > f.AmountMax {
-		return p, apperr.FieldError("amount_max", "The maximum amount must be at least the minimum")
+		return p, apperr.E(apperr.Invalid, "amount_order").On("amount_max")
 	}
 	return p, nil
 }

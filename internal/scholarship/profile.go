@@ -86,14 +86,14 @@ type EligibilityForm struct {
 
 func oneOf(field, v string, allowed []string) error {
 	if v != "" && !contains(allowed, v) {
-		return apperr.FieldError(field, fmt.Sprintf("%s must be one of %s", field, strings.Join(allowed, ", ")))
+		return apperr.E(apperr.Invalid, "one_of", "field", field, "values", strings.Join(allowed, ", ")).On(field)
 	}
 	return nil
 }
 
 func allOf(field string, vs []string, allowed []string) error {
 	if len(vs) > len(allowed) {
-		return apperr.FieldError(field, field+" has too many values")
+		return apperr.E(apperr.Invalid, "too_many_values", "field", field).On(field)
 	}
 	for _, v := range vs {
 		if err := oneOf(field, v, allowed); err != nil {
@@ -136,7 +136,7 @@ func (q QuickMatch) Validate() error {
 		}
 	}
 	if len(q.IntendedMajors) > 200 {
-		return apperr.FieldError("intendedMajors", "Intended majors must be at most 200 characters")
+		return apperr.E(apperr.Invalid, "intended_majors").On("intendedMajors")
 	}
 	if g := q.GPACurrent; g != nil {
 		scale := 4.0
@@ -144,7 +144,7 @@ func (q QuickMatch) Validate() error {
 			scale = 10
 		}
 		if *g < 0 || *g > scale {
-			return apperr.FieldError("gpaCurrent", fmt.Sprintf("GPA must be between 0 and %.1f", scale))
+			return apperr.E(apperr.Invalid, "gpa_range", "max", fmt.Sprintf("%.1f", scale)).On("gpaCurrent")
 		}
 	}
 	return nil
@@ -165,11 +165,11 @@ func (e EligibilityForm) Validate() error {
 		}
 	}
 	if len(e.GPA) > 20 {
-		return apperr.FieldError("gpa", "GPA must be at most 20 characters")
+		return apperr.E(apperr.Invalid, "gpa_length").On("gpa")
 	}
 	if e.GPA != "" {
 		if _, ok := parseGPA(e.GPA); !ok {
-			return apperr.FieldError("gpa", "GPA must be a number such as 3.6 (out of 4.0) or 8.5 (out of 10)")
+			return apperr.E(apperr.Invalid, "gpa_number").On("gpa")
 		}
 	}
 	return nil

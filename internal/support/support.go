@@ -101,7 +101,7 @@ func (s *Service) Submit(ctx context.Context, who actor.Actor, in Message) (stri
 		return "", err
 	}
 	if !ok {
-		return "", ratelimit.RateLimited(wait, "You have sent many messages in the last hour. Please wait before sending another.")
+		return "", ratelimit.RateLimited(wait, apperr.E(apperr.RateLimited, "support"))
 	}
 	c := store.Conversation{ID: randid.New("cnv"), Reference: reference(), Subject: subject, Source: SourceContact,
 		Lang: who.Lang, Status: "open", CreatedAt: s.now(), UpdatedAt: s.now()}

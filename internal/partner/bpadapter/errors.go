@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"strings"
 
 	"github.com/crebit/crebit/internal/apperr"
 	"github.com/crebit/crebit/internal/partner"
@@ -136,12 +135,12 @@ func Code(err error) string {
 }
 
 // MapError turns an adapter error into the *apperr.Error the payer sees,
-// per the table in docs/BLINDPAY.md ("Adapter design", errors). Messages
-// reuse texts the i18n catalog already translates; codes the catalog
-// lacks (terms) fall back to the code's general message there. what is
-// the message for a temporary failure ("Failed to create quote: ...").
-// A nil err gives nil.
-func MapError(err error, what string) error {
+// per the table in docs/BLINDPAY.md ("Adapter design", errors), as keyed
+// messages of the i18n catalog (mostly a code's general message).
+// temporary is the answer to a temporary failure ("Failed to create
+// quote: ..."); nil gives the general partner_unavailable. A nil err gives
+// nil.
+func MapError(err error, temporary *apperr.Error) error {
 	if err == nil {
 		return nil
 	}
@@ -150,7 +149,11 @@ func MapError(err error, what string) error {
 		return ae
 	}
 	err = wrap(err) // a client error as the adapter reports it
-	unavailable := &apperr.Error{Code: apperr.PartnerUnavailable, Message: what}
+	if temporary == nil {
+		temporary = apperr.E(apperr.PartnerUnavailable, "")
+	}
+	u := *temporary
+	unavailable := &u
 	switch {
 	case errors.Is(err, context.Canceled):
 		return unavailable
@@ -158,12 +161,12 @@ func MapError(err error, what string) error {
 		// The operator's setting, not the payer's doing: "try again".
 		return unavailable
 	case errors.Is(err, ErrRatesMoved):
-		return apperr.New(apperr.QuoteExpired, "This quote has expired. Please get a new quote.")
+		return apperr.E(apperr.QuoteExpired, "")
 	case errors.Is(err, ErrTermsRequired):
-		return apperr.New(apperr.Conflict, "Please accept the payment partner's terms of service first.")
+		return apperr.E(apperr.Conflict, "partner_terms")
 	case errors.Is(err, blindpay.ErrIdempotencyKeyReused):
 		// Keys carry a hash of the body, so this is a fault of ours.
-		return apperr.New(apperr.Internal, "internal error")
+		return apperr.E(apperr.Internal, "plain")
 	case blindpay.Retryable(err):
 		out := *unavailable
 		var pe *partner.Error
@@ -174,37 +177,37 @@ func MapError(err error, what string) error {
 	}
 	switch code := Code(err); code {
 	case "QUOTES_EXPIRED", "QUOTES_INVALID_STATE":
-		return apperr.New(apperr.QuoteExpired, "This quote has expired. Please get a new quote.")
+		return apperr.E(apperr.QuoteExpired, "")
 	case "QUOTES_ALREADY_USED":
-		return apperr.New(apperr.QuoteUsed, "This quote has already been used for a payment. Please generate a new quote.")
+		return apperr.E(apperr.QuoteUsed, "")
 	case "QUOTES_NOT_FOUND":
-		return apperr.New(apperr.QuoteNotFound, "No valid quote found. Please generate a new quote.")
+		return apperr.E(apperr.QuoteNotFound, "")
 	case "CUSTOMERS_KYC_NOT_APPROVED":
-		return apperr.New(apperr.KYCReview, "Your identity verification is still under review, so payments are on hold. We will e-mail you when it is done.")
+		return apperr.E(apperr.KYCReview, "")
 	case "CUSTOMERS_INVALID_DATA", "CUSTOMERS_ID_DOCUMENT_INVALID", "CUSTOMERS_ENHANCED_KYC_REQUIRED", "CUSTOMERS_ONBOARDING_INCOMPLETE":
-		return apperr.New(apperr.KYCRejected, "We could not verify your identity with these details. Please check them, or contact support.")
+		return apperr.E(apperr.KYCRejected, "details")
 	case "CUSTOMERS_INVALID_TAX_ID":
-		return apperr.WithField(apperr.TaxIDInvalid, "tax_id", "The tax ID is not valid. Please check it.")
+		return apperr.E(apperr.TaxIDInvalid, "").On("tax_id")
 	case "CUSTOMERS_INVALID_PHONE":
-		return apperr.WithField(apperr.PhoneInvalid, "phone", "The phone number is not valid.")
+		return apperr.E(apperr.PhoneInvalid, "").On("phone")
 	case "CUSTOMERS_COUNTRY_NOT_SUPPORTED", "PAYINS_METHOD_NOT_SUPPORTED":
-		return apperr.New(apperr.CountryNotSupported, "Crebit serves payers from Brazil (Pix) and Mexico (SPEI).")
+		return apperr.E(apperr.CountryNotSupported, "")
 	case "CUSTOMERS_NOT_FOUND":
-		return apperr.New(apperr.CustomerNotFound, "Customer not found. Please create a customer profile first.")
+		return apperr.E(apperr.CustomerNotFound, "")
 	case "BANK_ACCOUNTS_INVALID_ROUTING", "BANK_ACCOUNTS_RTP_NOT_SUPPORTED":
-		return apperr.WithField(apperr.RoutingNumberInvalid, "bank_routing_number", "Invalid routing number: it must be the 9-digit ABA number of a US bank. Please check it.")
+		return apperr.E(apperr.RoutingNumberInvalid, "").On("bank_routing_number")
 	case "BANK_ACCOUNTS_NOT_FOUND", "BANK_ACCOUNTS_NOT_APPROVED":
-		return apperr.New(apperr.BankAccountMissing, "No US bank account found for this payment. Please add your bank account first.")
+		return apperr.E(apperr.BankAccountMissing, "")
 	case "LIMITS_AMOUNT_OUT_OF_RANGE", "LIMITS_VOLUME_EXCEEDED", "PAYOUTS_AMOUNT_BELOW_MINIMUM":
-		return apperr.WithField(apperr.AmountTooLarge, "amount_usd", "The amount is above the maximum per payment.")
+		return apperr.E(apperr.AmountTooLarge, "").On("amount_usd")
 	case "PAYINS_TAX_ID_REQUIRED":
-		return apperr.New(apperr.SenderRequired, "Sender information (name and tax ID) is required for PIX payment.")
+		return apperr.E(apperr.SenderRequired, "pix")
 	case "PAYINS_NOT_FOUND", "PAYOUTS_NOT_FOUND":
-		return apperr.New(apperr.TransactionNotFound, "Transaction not found. Please check the transaction ID.")
+		return apperr.E(apperr.TransactionNotFound, "")
 	case "PAYINS_ALREADY_TERMINAL":
-		return apperr.New(apperr.Conflict, "This cannot be done in the current state.")
+		return apperr.E(apperr.Conflict, "")
 	case "WALLETS_NOT_FOUND":
-		return apperr.New(apperr.WalletMissing, "No wallet ID found. Please try again.")
+		return apperr.E(apperr.WalletMissing, "id")
 	case "QUOTES_INSUFFICIENT_LIQUIDITY", "PAYOUTS_INSUFFICIENT_BALANCE", "BLOCKCHAIN_NETWORK_NOT_SUPPORTED",
 		"BLOCKCHAIN_TOKEN_NOT_SUPPORTED", "FEES_PARTNER_FEE_EXCEEDED":
 		// Liquidity, or the adapter's own settings: not the payer's to fix.
@@ -212,12 +215,7 @@ func MapError(err error, what string) error {
 	}
 	var pe *partner.Error
 	if errors.As(err, &pe) && !pe.Temporary() {
-		return &apperr.Error{Code: apperr.Unprocessable,
-			Message: "Our payment partner did not accept this request. Please check the details and try again, or contact support."}
-	}
-	if strings.TrimSpace(what) == "" {
-		what = "The payment partner could not be reached. Please try again."
-		unavailable.Message = what
+		return apperr.E(apperr.Unprocessable, "partner_refused")
 	}
 	return unavailable
 }

@@ -52,7 +52,7 @@ func TestErrors(t *testing.T) {
 			if s := partner.StatusOf(err); s != 401 && s != 404 {
 				t.Errorf("bad credentials: status %d", s)
 			}
-			if got := apperrCode(bpadapter.MapError(err, "Failed to create quote")); got != "partner_unavailable" {
+			if got := apperrCode(bpadapter.MapError(err, apperr.E(apperr.PartnerUnavailable, "quote"))); got != "partner_unavailable" {
 				t.Errorf("bad credentials map to %s", got)
 			}
 		}
@@ -64,7 +64,7 @@ func TestErrors(t *testing.T) {
 			t.Fatal(err)
 		}
 		_, err := h.a.Client().InitiateTos(ctx, blindpay.InitiateTosRequest{IdempotencyKey: key})
-		if !errors.Is(err, blindpay.ErrIdempotencyKeyReused) || apperrCode(bpadapter.MapError(err, "x")) != "internal" {
+		if !errors.Is(err, blindpay.ErrIdempotencyKeyReused) || apperrCode(bpadapter.MapError(err, nil)) != "internal" {
 			t.Errorf("reused terms key: %v", err)
 		}
 
@@ -74,7 +74,7 @@ func TestErrors(t *testing.T) {
 			t.Fatal(err)
 		}
 		_, err = h.a.CreateCustomerWithTerms(ctx, "c2", mexican.request(), tos)
-		if !errors.Is(err, bpadapter.ErrTermsRequired) || bpadapter.Code(err) != "TOS_ALREADY_ACCEPTED" || apperrCode(bpadapter.MapError(err, "x")) != "conflict" {
+		if !errors.Is(err, bpadapter.ErrTermsRequired) || bpadapter.Code(err) != "TOS_ALREADY_ACCEPTED" || apperrCode(bpadapter.MapError(err, nil)) != "conflict" {
 			t.Errorf("reused tos_id: %v", err)
 		}
 
@@ -85,7 +85,7 @@ func TestErrors(t *testing.T) {
 		}
 		// The rates no longer pay for the promise.
 		_, err = quote("moved", "100.00", "100.00")
-		if !errors.Is(err, bpadapter.ErrRatesMoved) || partnerCode(err) != "quote_expired" || apperrCode(bpadapter.MapError(err, "x")) != "quote_expired" {
+		if !errors.Is(err, bpadapter.ErrRatesMoved) || partnerCode(err) != "quote_expired" || apperrCode(bpadapter.MapError(err, nil)) != "quote_expired" {
 			t.Errorf("rates moved: %v", err)
 		}
 		// MXN with centavos is refused, not rounded.
@@ -103,7 +103,7 @@ func TestErrors(t *testing.T) {
 			t.Fatal(err)
 		}
 		_, err = h.a.OpenPayin(ctx, "used-2", q.PayinQuoteID)
-		if bpadapter.Code(err) != "QUOTES_ALREADY_USED" || partnerCode(err) != "quote_used" || apperrCode(bpadapter.MapError(err, "x")) != "quote_used" {
+		if bpadapter.Code(err) != "QUOTES_ALREADY_USED" || partnerCode(err) != "quote_used" || apperrCode(bpadapter.MapError(err, nil)) != "quote_used" {
 			t.Errorf("quote used twice: %v", err)
 		}
 
@@ -115,7 +115,7 @@ func TestErrors(t *testing.T) {
 		}
 		h.offset.Store(int64(6 * time.Minute))
 		_, err = h.a.OpenPayin(ctx, "txn_expired", q.PayinQuoteID)
-		if partnerCode(err) != "quote_expired" || partner.StatusOf(err) != 400 || apperrCode(bpadapter.MapError(err, "x")) != "quote_expired" {
+		if partnerCode(err) != "quote_expired" || partner.StatusOf(err) != 400 || apperrCode(bpadapter.MapError(err, nil)) != "quote_expired" {
 			t.Errorf("expired quote: %v", err)
 		}
 		if _, found, err := h.a.RecoverPayin(ctx, "txn_expired", q.PayinQuoteID); found || err != nil {
@@ -123,7 +123,7 @@ func TestErrors(t *testing.T) {
 		}
 		h.offset.Store(0)
 
-		if _, err := h.a.GetPayin(ctx, "pi_000000000000"); !errors.Is(err, blindpay.ErrNotFound) || apperrCode(bpadapter.MapError(err, "x")) != "transaction_not_found" {
+		if _, err := h.a.GetPayin(ctx, "pi_000000000000"); !errors.Is(err, blindpay.ErrNotFound) || apperrCode(bpadapter.MapError(err, nil)) != "transaction_not_found" {
 			t.Errorf("unknown payin: %v", err)
 		}
 
@@ -171,7 +171,7 @@ func TestTemporaryFailures(t *testing.T) {
 		if !blindpay.Retryable(err) || !errors.As(err, &pe) || !pe.Temporary() || calls != 2 {
 			t.Errorf("%d: %v (calls %d)", c.status, err, calls)
 		}
-		mapped := bpadapter.MapError(err, "Failed to create quote: the exchange-rate provider is unavailable. Please try again in a moment.")
+		mapped := bpadapter.MapError(err, apperr.E(apperr.PartnerUnavailable, "quote"))
 		if apperrCode(mapped) != "partner_unavailable" || apperr.RetryAfterSeconds(mapped) != c.retry {
 			t.Errorf("%d maps to %v (retry after %d)", c.status, mapped, apperr.RetryAfterSeconds(mapped))
 		}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/crebit/crebit/internal/apperr"
 	"github.com/crebit/crebit/internal/partner"
 	"github.com/crebit/crebit/internal/partner/blindpay"
 )
@@ -110,7 +111,9 @@ func (a *Adapter) Translate(deliveryID string, body []byte) (Translation, error)
 }
 
 // MapError is the package's MapError (partner.Staged).
-func (a *Adapter) MapError(err error, what string) error { return MapError(err, what) }
+func (a *Adapter) MapError(err error, temporary *apperr.Error) error {
+	return MapError(err, temporary)
+}
 
 // DeliveryID is a delivery's svix-id (or webhook-id).
 func (a *Adapter) DeliveryID(h http.Header) string { return blindpay.WebhookID(h) }

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/crebit/crebit/internal/apperr"
 	"github.com/crebit/crebit/internal/bpsandbox"
 	"github.com/crebit/crebit/internal/money"
 	"github.com/crebit/crebit/internal/partner"
@@ -52,7 +53,7 @@ func TestKYC(t *testing.T) {
 		if bpadapter.Code(err) != "CUSTOMERS_KYC_NOT_APPROVED" {
 			t.Fatalf("wallet before approval: %v", err)
 		}
-		if got := apperrCode(bpadapter.MapError(err, "Failed to create wallet")); got != "kyc_review" {
+		if got := apperrCode(bpadapter.MapError(err, apperr.E(apperr.PartnerUnavailable, "wallet"))); got != "kyc_review" {
 			t.Errorf("wallet before approval maps to %s", got)
 		}
 		if err := h.sb.Simulate(ctx, "customer", review, "approve"); err != nil {

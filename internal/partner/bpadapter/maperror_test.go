@@ -11,8 +11,8 @@ import (
 )
 
 // TestMapErrorTable: BlindPay's codes give the apperr codes of the table
-// in docs/BLINDPAY.md §17.9, with messages the catalog translates into
-// Portuguese and Spanish (terms, whose code is proposed, excepted).
+// in docs/BLINDPAY.md §17.9, with keyed messages the catalog translates
+// into Portuguese and Spanish.
 func TestMapErrorTable(t *testing.T) {
 	for code, want := range map[string]apperr.Code{
 		"AUTH_UNAUTHORIZED": apperr.PartnerUnavailable, "INSTANCES_NOT_FOUND": apperr.PartnerUnavailable,
@@ -37,17 +37,17 @@ func TestMapErrorTable(t *testing.T) {
 		if status == 0 {
 			status = 400
 		}
-		err := bpadapter.MapError(&blindpay.APIError{Method: "POST", Path: "/v1/x", Status: status, Code: code}, "Failed to create quote: the exchange-rate provider is unavailable. Please try again in a moment.")
+		err := bpadapter.MapError(&blindpay.APIError{Method: "POST", Path: "/v1/x", Status: status, Code: code}, apperr.E(apperr.PartnerUnavailable, "quote"))
 		var ae *apperr.Error
 		if !errors.As(err, &ae) || ae.Code != want {
 			t.Errorf("%s: %v, want %s", code, err, want)
 			continue
 		}
-		if code == "TOS_NOT_ACCEPTED" || code == "TOS_ALREADY_ACCEPTED" {
-			continue // a new text; terms_required is proposed with its translations
+		if ae.Key == "" {
+			t.Errorf("%s: %q has no catalog key", code, ae.Message)
 		}
 		for _, lang := range []string{"pt-BR", "es-MX"} {
-			if got := i18n.Translate(lang, string(ae.Code), ae.Message); got == ae.Message {
+			if got := i18n.Text(lang, ae.Key, ae.Args); got == ae.Message {
 				t.Errorf("%s: %q is not translated into %s", code, ae.Message, lang)
 			}
 		}

@@ -20,18 +20,18 @@ func TestWrapIdempotency(t *testing.T) {
 		t.Errorf("mismatch: %v (%+v)", mismatch, pe)
 	}
 	var ae *apperr.Error
-	if !errors.As(MapError(mismatch, "x"), &ae) || ae.Code != apperr.Internal {
-		t.Errorf("mismatch maps to %v", MapError(mismatch, "x"))
+	if !errors.As(MapError(mismatch, nil), &ae) || ae.Code != apperr.Internal {
+		t.Errorf("mismatch maps to %v", MapError(mismatch, nil))
 	}
 	inFlight := wrap(&blindpay.RetryError{Method: "POST", Attempts: 4, Reason: "deadline",
 		Err: &blindpay.APIError{Status: 409, Message: "idempotency_key_in_flight"}})
 	if !errors.Is(inFlight, blindpay.ErrIdempotencyInFlight) || !errors.As(inFlight, &pe) || !pe.Temporary() {
 		t.Errorf("in flight: %v (%+v)", inFlight, pe)
 	}
-	if !errors.As(MapError(inFlight, "try again"), &ae) || ae.Code != apperr.PartnerUnavailable {
-		t.Errorf("in flight maps to %v", MapError(inFlight, "try again"))
+	if !errors.As(MapError(inFlight, nil), &ae) || ae.Code != apperr.PartnerUnavailable {
+		t.Errorf("in flight maps to %v", MapError(inFlight, nil))
 	}
-	if wrap(nil) != nil || MapError(nil, "x") != nil {
+	if wrap(nil) != nil || MapError(nil, nil) != nil {
 		t.Error("nil is not an error")
 	}
 }

@@ -1,4 +1,4 @@
-package httpapi
+package scholarapi
 
 import (
 	"net/http"
@@ -7,7 +7,7 @@ import (
 )
 
 // handleTrackerList is the signed-in student's scholarship tracker.
-func (s *Server) handleTrackerList(w http.ResponseWriter, r *http.Request) {
+func (s *Handler) handleTrackerList(w http.ResponseWriter, r *http.Request) {
 	a := actor(r)
 	apps, err := s.scholarships.Applications(r.Context(), a, a.Lang)
 	if err != nil {
@@ -22,7 +22,7 @@ type trackRequest struct {
 }
 
 // handleTrackerCreate saves a program to the tracker (409 when it is there).
-func (s *Server) handleTrackerCreate(w http.ResponseWriter, r *http.Request) {
+func (s *Handler) handleTrackerCreate(w http.ResponseWriter, r *http.Request) {
 	var req trackRequest
 	if err := decodeJSON(w, r, &req); err != nil {
 		writeError(w, r, err)
@@ -46,7 +46,7 @@ type applicationPatchRequest struct {
 
 // handleTrackerUpdate moves a tracked program or edits its deadline, notes
 // or documents checklist (anyone else's is 404).
-func (s *Server) handleTrackerUpdate(w http.ResponseWriter, r *http.Request) {
+func (s *Handler) handleTrackerUpdate(w http.ResponseWriter, r *http.Request) {
 	var req applicationPatchRequest
 	if err := decodeJSON(w, r, &req); err != nil {
 		writeError(w, r, err)
@@ -62,7 +62,7 @@ func (s *Server) handleTrackerUpdate(w http.ResponseWriter, r *http.Request) {
 }
 
 // handleTrackerDelete removes a program from the tracker.
-func (s *Server) handleTrackerDelete(w http.ResponseWriter, r *http.Request) {
+func (s *Handler) handleTrackerDelete(w http.ResponseWriter, r *http.Request) {
 	if err := s.scholarships.UntrackProgram(r.Context(), actor(r), r.PathValue("id")); err != nil {
 		writeError(w, r, err)
 		return

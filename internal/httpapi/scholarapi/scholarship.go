@@ -1,4 +1,4 @@
-package httpapi
+package scholarapi
 
 import (
 	"net/http"
@@ -7,12 +7,12 @@ import (
 )
 
 // handleScholarshipOverview tells /scholarships how big and how fresh the catalog is.
-func (s *Server) handleScholarshipOverview(w http.ResponseWriter, r *http.Request) {
+func (s *Handler) handleScholarshipOverview(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, r, http.StatusOK, s.scholarships.ScholarshipOverview())
 }
 
 // handleScholarshipSearch runs a search from the query string.
-func (s *Server) handleScholarshipSearch(w http.ResponseWriter, r *http.Request) {
+func (s *Handler) handleScholarshipSearch(w http.ResponseWriter, r *http.Request) {
 	res, err := s.scholarships.SearchScholarships(r.Context(), actor(r), r.URL.Query())
 	if err != nil {
 		writeError(w, r, err)
@@ -22,7 +22,7 @@ func (s *Server) handleScholarshipSearch(w http.ResponseWriter, r *http.Request)
 }
 
 // handleScholarshipProgram returns one program.
-func (s *Server) handleScholarshipProgram(w http.ResponseWriter, r *http.Request) {
+func (s *Handler) handleScholarshipProgram(w http.ResponseWriter, r *http.Request) {
 	lang := r.URL.Query().Get("lang")
 	if lang == "" {
 		lang = actor(r).Lang // the request's language (cookie, else Accept-Language)
@@ -36,7 +36,7 @@ func (s *Server) handleScholarshipProgram(w http.ResponseWriter, r *http.Request
 }
 
 // handleQuickMatchGet returns the caller's own Quick Match answers.
-func (s *Server) handleQuickMatchGet(w http.ResponseWriter, r *http.Request) {
+func (s *Handler) handleQuickMatchGet(w http.ResponseWriter, r *http.Request) {
 	q, err := s.scholarships.QuickMatch(r.Context(), actor(r))
 	if err != nil {
 		writeError(w, r, err)
@@ -46,7 +46,7 @@ func (s *Server) handleQuickMatchGet(w http.ResponseWriter, r *http.Request) {
 }
 
 // handleQuickMatchPut saves the caller's Quick Match answers.
-func (s *Server) handleQuickMatchPut(w http.ResponseWriter, r *http.Request) {
+func (s *Handler) handleQuickMatchPut(w http.ResponseWriter, r *http.Request) {
 	var q scholarship.QuickMatch
 	if err := decodeJSON(w, r, &q); err != nil {
 		writeError(w, r, err)
@@ -64,7 +64,7 @@ func (s *Server) handleQuickMatchPut(w http.ResponseWriter, r *http.Request) {
 }
 
 // handleEligibilityGet returns the caller's own eligibility form.
-func (s *Server) handleEligibilityGet(w http.ResponseWriter, r *http.Request) {
+func (s *Handler) handleEligibilityGet(w http.ResponseWriter, r *http.Request) {
 	e, err := s.scholarships.Eligibility(r.Context(), actor(r))
 	if err != nil {
 		writeError(w, r, err)
@@ -74,7 +74,7 @@ func (s *Server) handleEligibilityGet(w http.ResponseWriter, r *http.Request) {
 }
 
 // handleEligibilityPut saves the caller's eligibility form.
-func (s *Server) handleEligibilityPut(w http.ResponseWriter, r *http.Request) {
+func (s *Handler) handleEligibilityPut(w http.ResponseWriter, r *http.Request) {
 	var e scholarship.EligibilityForm
 	if err := decodeJSON(w, r, &e); err != nil {
 		writeError(w, r, err)
@@ -92,7 +92,7 @@ func (s *Server) handleEligibilityPut(w http.ResponseWriter, r *http.Request) {
 }
 
 // handleFilterSetsList lists the caller's saved filter sets.
-func (s *Server) handleFilterSetsList(w http.ResponseWriter, r *http.Request) {
+func (s *Handler) handleFilterSetsList(w http.ResponseWriter, r *http.Request) {
 	sets, err := s.scholarships.FilterSets(r.Context(), actor(r))
 	if err != nil {
 		writeError(w, r, err)
@@ -107,7 +107,7 @@ type filterSetRequest struct {
 }
 
 // handleFilterSetCreate saves a named search.
-func (s *Server) handleFilterSetCreate(w http.ResponseWriter, r *http.Request) {
+func (s *Handler) handleFilterSetCreate(w http.ResponseWriter, r *http.Request) {
 	var req filterSetRequest
 	if err := decodeJSON(w, r, &req); err != nil {
 		writeError(w, r, err)
@@ -128,7 +128,7 @@ func (s *Server) handleFilterSetCreate(w http.ResponseWriter, r *http.Request) {
 
 // handleFilterSetDelete deletes one of the caller's filter sets (anyone
 // else's is 404).
-func (s *Server) handleFilterSetDelete(w http.ResponseWriter, r *http.Request) {
+func (s *Handler) handleFilterSetDelete(w http.ResponseWriter, r *http.Request) {
 	if err := s.scholarships.DeleteFilterSet(r.Context(), actor(r), r.PathValue("id")); err != nil {
 		writeError(w, r, err)
 		return

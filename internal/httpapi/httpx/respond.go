@@ -1,7 +1,8 @@
-package httpapi
+package httpx
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"io"
@@ -16,83 +17,83 @@ import (
 	"github.com/crebit/crebit/internal/i18n"
 )
 
-// maxBodyBytes limits every request body (1 MiB).
-const maxBodyBytes = 1 << 20
+// MaxBodyBytes limits every request body (1 MiB).
+const MaxBodyBytes = 1 << 20
 
-// errorBody is the one error shape: {"error": "...", "code": "...",
+// ErrorBody is the one error shape: {"error": "...", "code": "...",
 // "field": "..."}. Clients branch on code and field; error is the text for a
 // person, in the request's language (i18n.FromRequest; English as sent).
-type errorBody struct {
+type ErrorBody struct {
 	Error string      `json:"error"`
 	Code  apperr.Code `json:"code"`
 	Field string      `json:"field,omitempty"`
 }
 
-// writeJSON writes v with status. Encoding errors are logged: the status is
+// WriteJSON writes v with status. Encoding errors are logged: the status is
 // already on the wire.
-func writeJSON(w http.ResponseWriter, r *http.Request, status int, v any) {
+func WriteJSON(w http.ResponseWriter, r *http.Request, status int, v any) {
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
 	if err := json.NewEncoder(w).Encode(v); err != nil {
-		logger(r).Warn("encode response", "err", err)
+		Logger(r).Warn("encode response", "err", err)
 	}
 }
 
-// writeError answers with the error's status and {"error": message}.
+// WriteError answers with the error's status and {"error": message}.
 // Internal errors are logged with the request id and shown as "internal error".
-func writeError(w http.ResponseWriter, r *http.Request, err error) {
+func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 	status := apperr.Status(err)
 	if status >= 500 {
-		logger(r).Error("request failed", "status", status, "err", err)
+		Logger(r).Error("request failed", "status", status, "err", err)
 	} else {
 		// The message is not logged: it can echo what the payer typed (a
 		// CURP, say), and tax ids never go to logs.
 		var ae *apperr.Error
 		if errors.As(err, &ae) {
-			logger(r).Info("request refused", "status", status, "code", ae.Code, "field", ae.Field)
+			Logger(r).Info("request refused", "status", status, "code", ae.Code, "field", ae.Field)
 		}
 	}
 	if secs := apperr.RetryAfterSeconds(err); secs > 0 {
 		w.Header().Set("Retry-After", strconv.Itoa(secs))
 	}
 	code, field := apperr.Public(err)
-	writeJSON(w, r, status, errorBody{Error: personMessage(w, r, code, err), Code: code, Field: field})
+	WriteJSON(w, r, status, ErrorBody{Error: personMessage(w, r, code, err), Code: code, Field: field})
 }
 
-// localized returns b with its error text in the request's language.
-func localized(w http.ResponseWriter, r *http.Request, b errorBody) errorBody {
-	b.Error = translated(w, r, b.Code, b.Error)
-	return b
+// WriteRefusal answers status with e ({"error", "code"}, in the request's
+// language) and no log line: the router's and the middleware's own
+// answers (no such route, wrong method, cross-origin, a panic).
+func WriteRefusal(w http.ResponseWriter, r *http.Request, status int, e *apperr.Error) {
+	WriteJSON(w, r, status, ErrorBody{Error: personMessage(w, r, e.Code, e), Code: e.Code, Field: e.Field})
 }
 
-// translated is msg in the request's language; the response says which.
-func translated(w http.ResponseWriter, r *http.Request, code apperr.Code, msg string) string {
+// personMessage is the error's message in the request's language (its
+// catalog key's text); the response says which language it is in.
+// Anything internal is "internal error"; an *apperr.Error made without a
+// key is its code's general message (its English as sent, in English).
+func personMessage(w http.ResponseWriter, r *http.Request, code apperr.Code, err error) string {
 	lang := i18n.FromRequest(r)
 	w.Header().Set("Content-Language", lang)
 	w.Header().Add("Vary", "Accept-Language")
-	return i18n.Translate(lang, string(code), msg)
-}
-
-// personMessage is the error's message in the request's language; the
-// response says which language it is in.
-func personMessage(w http.ResponseWriter, r *http.Request, code apperr.Code, err error) string {
 	var ae *apperr.Error
-	if errors.As(err, &ae) && ae.Key != "" && ae.Code == code {
-		lang := i18n.FromRequest(r)
-		w.Header().Set("Content-Language", lang)
-		w.Header().Add("Vary", "Accept-Language")
+	switch {
+	case errors.As(err, &ae) && ae.Key != "" && ae.Code == code:
 		return i18n.Text(lang, ae.Key, ae.Args)
+	case code == apperr.Internal:
+		return i18n.Text(lang, "internal.plain", nil)
+	case lang == "en":
+		return apperr.Message(err)
 	}
-	return translated(w, r, code, apperr.Message(err))
+	return i18n.Text(lang, string(code), nil)
 }
 
-// writeMessageError answers {"message": ...} (and "error" too) for the one
+// WriteMessageError answers {"message": ...} (and "error" too) for the one
 // call whose client reads the message field (create-wallet).
-func writeMessageError(w http.ResponseWriter, r *http.Request, err error) {
+func WriteMessageError(w http.ResponseWriter, r *http.Request, err error) {
 	status := apperr.Status(err)
 	if status >= 500 {
-		logger(r).Error("request failed", "status", status, "err", err)
+		Logger(r).Error("request failed", "status", status, "err", err)
 	}
 	code, field := apperr.Public(err)
 	msg := personMessage(w, r, code, err)
@@ -100,19 +101,19 @@ func writeMessageError(w http.ResponseWriter, r *http.Request, err error) {
 	if field != "" {
 		body["field"] = field
 	}
-	writeJSON(w, r, status, body)
+	WriteJSON(w, r, status, body)
 }
 
-// decodeJSON reads one JSON object into dst: the body is size-limited,
+// DecodeJSON reads one JSON object into dst: the body is size-limited,
 // unknown fields are refused, and every failure names the problem.
-func decodeJSON(w http.ResponseWriter, r *http.Request, dst any) error {
+func DecodeJSON(w http.ResponseWriter, r *http.Request, dst any) error {
 	if ct := r.Header.Get("Content-Type"); ct != "" {
 		mt, _, err := mime.ParseMediaType(ct)
 		if err != nil || (mt != "application/json" && !strings.HasSuffix(mt, "+json")) {
 			return apperr.E(apperr.InvalidJSON, "content_type")
 		}
 	}
-	raw, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBodyBytes))
+	raw, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBodyBytes))
 	if err != nil {
 		return readError(r, err)
 	}
@@ -220,7 +221,7 @@ func decodeError(err error) error {
 	case errors.Is(err, io.ErrUnexpectedEOF):
 		return apperr.E(apperr.InvalidJSON, "short")
 	case errors.As(err, &mbe):
-		return apperr.E(apperr.TooLarge, "bytes", "bytes", maxBodyBytes)
+		return apperr.E(apperr.TooLarge, "bytes", "bytes", MaxBodyBytes)
 	case errors.As(err, &syntax):
 		return apperr.E(apperr.InvalidJSON, "syntax", "offset", syntax.Offset, "detail", syntax.Error())
 	case errors.As(err, &typ):
@@ -255,9 +256,9 @@ func quoted(s string) string {
 func readError(r *http.Request, err error) error {
 	var mbe *http.MaxBytesError
 	if errors.As(err, &mbe) {
-		return apperr.E(apperr.TooLarge, "bytes", "bytes", maxBodyBytes)
+		return apperr.E(apperr.TooLarge, "bytes", "bytes", MaxBodyBytes)
 	}
-	logger(r).Info("request body could not be read", "err", err)
+	Logger(r).Info("request body could not be read", "err", err)
 	return apperr.E(apperr.InvalidJSON, "read")
 }
 
@@ -312,7 +313,7 @@ func duplicateKey(raw []byte) (string, bool) {
 
 func jsonKind(goType string) string {
 	switch {
-	case goType == "httpapi.jsonNumber":
+	case goType == "httpx.JSONNumber":
 		return "a number"
 	case goType == "string":
 		return "a string"
@@ -341,7 +342,7 @@ func article(v string) string {
 }
 
 // logger returns the request-scoped logger (with the request id).
-func logger(r *http.Request) *slog.Logger {
+func Logger(r *http.Request) *slog.Logger {
 	if l, ok := r.Context().Value(loggerKey{}).(*slog.Logger); ok {
 		return l
 	}
@@ -350,20 +351,30 @@ func logger(r *http.Request) *slog.Logger {
 
 type loggerKey struct{}
 
-// jsonNumber is a JSON number kept as its exact text, so amounts never pass
+// WithLogger returns ctx carrying the request-scoped logger.
+func WithLogger(ctx context.Context, l *slog.Logger) context.Context {
+	return context.WithValue(ctx, loggerKey{}, l)
+}
+
+// NoSuchRoute answers as for a path no route serves: the JSON 404.
+func NoSuchRoute(w http.ResponseWriter, r *http.Request) {
+	WriteRefusal(w, r, http.StatusNotFound, apperr.E(apperr.NotFound, "route", "method", r.Method, "path", r.URL.Path))
+}
+
+// JSONNumber is a JSON number kept as its exact text, so amounts never pass
 // through float64. A string, boolean, object or array is a type error naming
 // the field; null leaves it empty (and validation then says it is required).
-type jsonNumber string
+type JSONNumber string
 
 // UnmarshalJSON accepts only a bare JSON number token.
-func (n *jsonNumber) UnmarshalJSON(b []byte) error {
+func (n *JSONNumber) UnmarshalJSON(b []byte) error {
 	if string(b) == "null" {
 		return nil
 	}
 	if len(b) == 0 || !(b[0] == '-' || (b[0] >= '0' && b[0] <= '9')) {
-		return &json.UnmarshalTypeError{Value: jsonValueKind(b), Type: reflect.TypeFor[jsonNumber]()}
+		return &json.UnmarshalTypeError{Value: jsonValueKind(b), Type: reflect.TypeFor[JSONNumber]()}
 	}
-	*n = jsonNumber(b)
+	*n = JSONNumber(b)
 	return nil
 }
 

@@ -1,9 +1,9 @@
-package httpapi
+package scholarapi
 
 import "net/http"
 
 // handleAlertsList is the signed-in student's scholarship alerts.
-func (s *Server) handleAlertsList(w http.ResponseWriter, r *http.Request) {
+func (s *Handler) handleAlertsList(w http.ResponseWriter, r *http.Request) {
 	as, err := s.scholarships.Alerts(r.Context(), actor(r))
 	if err != nil {
 		writeError(w, r, err)
@@ -18,7 +18,7 @@ type alertRequest struct {
 
 // handleAlertCreate starts the double opt-in: a pending alert and its
 // confirmation e-mail.
-func (s *Server) handleAlertCreate(w http.ResponseWriter, r *http.Request) {
+func (s *Handler) handleAlertCreate(w http.ResponseWriter, r *http.Request) {
 	var req alertRequest
 	if err := decodeJSON(w, r, &req); err != nil {
 		writeError(w, r, err)
@@ -33,7 +33,7 @@ func (s *Server) handleAlertCreate(w http.ResponseWriter, r *http.Request) {
 }
 
 // handleAlertStop ends one of the caller's alerts (anyone else's is 404).
-func (s *Server) handleAlertStop(w http.ResponseWriter, r *http.Request) {
+func (s *Handler) handleAlertStop(w http.ResponseWriter, r *http.Request) {
 	if err := s.scholarships.StopAlert(r.Context(), actor(r), r.PathValue("id")); err != nil {
 		writeError(w, r, err)
 		return
@@ -48,7 +48,7 @@ type alertLinkRequest struct {
 
 // handleAlertConfirm is the confirmation link's second step (the page posts
 // the link's id and token).
-func (s *Server) handleAlertConfirm(w http.ResponseWriter, r *http.Request) {
+func (s *Handler) handleAlertConfirm(w http.ResponseWriter, r *http.Request) {
 	var req alertLinkRequest
 	if err := decodeJSON(w, r, &req); err != nil {
 		writeError(w, r, err)
@@ -67,7 +67,7 @@ func (s *Server) handleAlertConfirm(w http.ResponseWriter, r *http.Request) {
 // mail client with the body "List-Unsubscribe=One-Click" (read and not
 // needed: the id and token are in the address), and by the unsubscribe
 // page. No sign-in; the token is the proof.
-func (s *Server) handleAlertUnsubscribe(w http.ResponseWriter, r *http.Request) {
+func (s *Handler) handleAlertUnsubscribe(w http.ResponseWriter, r *http.Request) {
 	r.Body = http.MaxBytesReader(w, r.Body, 4096)
 	q := r.URL.Query()
 	if err := s.scholarships.UnsubscribeAlert(r.Context(), q.Get("id"), q.Get("token")); err != nil {

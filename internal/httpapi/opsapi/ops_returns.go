@@ -1,4 +1,4 @@
-package httpapi
+package opsapi
 
 import (
 	"net/http"
@@ -10,7 +10,7 @@ import (
 // queue, recording a return the partner made, refunding a received
 // pay-in, cancelling an unpaid one, and paying out again. All finance.
 
-func (s *Server) handleOpsReturns(w http.ResponseWriter, r *http.Request) {
+func (s *Handler) handleOpsReturns(w http.ResponseWriter, r *http.Request) {
 	if _, ok := s.consoleOperator(w, r, ops.RoleFinance); !ok {
 		return
 	}
@@ -22,7 +22,7 @@ func (s *Server) handleOpsReturns(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, r, http.StatusOK, q)
 }
 
-func (s *Server) handleOpsRecordReturn(w http.ResponseWriter, r *http.Request) {
+func (s *Handler) handleOpsRecordReturn(w http.ResponseWriter, r *http.Request) {
 	op, ok := s.consoleOperator(w, r, ops.RoleFinance)
 	if !ok {
 		return
@@ -40,7 +40,7 @@ func (s *Server) handleOpsRecordReturn(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, r, http.StatusOK, ret)
 }
 
-func (s *Server) handleOpsRefund(w http.ResponseWriter, r *http.Request) {
+func (s *Handler) handleOpsRefund(w http.ResponseWriter, r *http.Request) {
 	op, ok := s.consoleOperator(w, r, ops.RoleFinance)
 	if !ok {
 		return
@@ -58,7 +58,7 @@ func (s *Server) handleOpsRefund(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, r, http.StatusOK, map[string]string{"status": status})
 }
 
-func (s *Server) handleOpsCancel(w http.ResponseWriter, r *http.Request) {
+func (s *Handler) handleOpsCancel(w http.ResponseWriter, r *http.Request) {
 	op, ok := s.consoleOperator(w, r, ops.RoleFinance)
 	if !ok {
 		return
@@ -78,7 +78,7 @@ func (s *Server) handleOpsCancel(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, r, http.StatusOK, map[string]string{"status": status})
 }
 
-func (s *Server) handleOpsPayOutAgain(w http.ResponseWriter, r *http.Request) {
+func (s *Handler) handleOpsPayOutAgain(w http.ResponseWriter, r *http.Request) {
 	op, ok := s.consoleOperator(w, r, ops.RoleFinance)
 	if !ok {
 		return

@@ -1,4 +1,4 @@
-package httpapi
+package opsapi
 
 import (
 	"errors"
@@ -15,7 +15,7 @@ import (
 
 // consoleOperator returns the request's operator for an action needing
 // role, or writes the refusal and returns false.
-func (s *Server) consoleOperator(w http.ResponseWriter, r *http.Request, role string) (ops.Operator, bool) {
+func (s *Handler) consoleOperator(w http.ResponseWriter, r *http.Request, role string) (ops.Operator, bool) {
 	op, err := s.ops.ConsoleOperator(r.Context(), actor(r), role)
 	if errors.Is(err, ops.ErrNoConsole) {
 		writeNoSuchRoute(w, r)
@@ -29,12 +29,7 @@ func (s *Server) consoleOperator(w http.ResponseWriter, r *http.Request, role st
 	return op, true
 }
 
-// writeNoSuchRoute answers as apiFallback does for a path no route serves.
-func writeNoSuchRoute(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, r, http.StatusNotFound, localized(w, r, errorBody{Error: "not found: " + r.Method + " " + r.URL.Path, Code: apperr.NotFound}))
-}
-
-func (s *Server) handleOpsMe(w http.ResponseWriter, r *http.Request) {
+func (s *Handler) handleOpsMe(w http.ResponseWriter, r *http.Request) {
 	op, ok := s.consoleOperator(w, r, ops.RoleSupport)
 	if !ok {
 		return
@@ -42,7 +37,7 @@ func (s *Server) handleOpsMe(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, r, http.StatusOK, op)
 }
 
-func (s *Server) handleOpsOperators(w http.ResponseWriter, r *http.Request) {
+func (s *Handler) handleOpsOperators(w http.ResponseWriter, r *http.Request) {
 	if _, ok := s.consoleOperator(w, r, ops.RoleAdmin); !ok {
 		return
 	}
@@ -54,7 +49,7 @@ func (s *Server) handleOpsOperators(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, r, http.StatusOK, map[string]any{"operators": ops})
 }
 
-func (s *Server) handleOpsOperatorSet(w http.ResponseWriter, r *http.Request) {
+func (s *Handler) handleOpsOperatorSet(w http.ResponseWriter, r *http.Request) {
 	op, ok := s.consoleOperator(w, r, ops.RoleAdmin)
 	if !ok {
 		return
@@ -75,7 +70,7 @@ func (s *Server) handleOpsOperatorSet(w http.ResponseWriter, r *http.Request) {
 	w.WriteHeader(http.StatusNoContent)
 }
 
-func (s *Server) handleOpsOperatorRemove(w http.ResponseWriter, r *http.Request) {
+func (s *Handler) handleOpsOperatorRemove(w http.ResponseWriter, r *http.Request) {
 	op, ok := s.consoleOperator(w, r, ops.RoleAdmin)
 	if !ok {
 		return
@@ -95,7 +90,7 @@ func (s *Server) handleOpsOperatorRemove(w http.ResponseWriter, r *http.Request)
 	w.WriteHeader(http.StatusNoContent)
 }
 
-func (s *Server) handleOpsAudit(w http.ResponseWriter, r *http.Request) {
+func (s *Handler) handleOpsAudit(w http.ResponseWriter, r *http.Request) {
 	if _, ok := s.consoleOperator(w, r, ops.RoleSupport); !ok {
 		return
 	}
@@ -117,7 +112,7 @@ func (s *Server) handleOpsAudit(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, r, http.StatusOK, page)
 }
 
-func (s *Server) handleOpsFindPayments(w http.ResponseWriter, r *http.Request) {
+func (s *Handler) handleOpsFindPayments(w http.ResponseWriter, r *http.Request) {
 	if _, ok := s.consoleOperator(w, r, ops.RoleSupport); !ok {
 		return
 	}
@@ -132,7 +127,7 @@ func (s *Server) handleOpsFindPayments(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, r, http.StatusOK, page)
 }
 
-func (s *Server) handleOpsFindPeople(w http.ResponseWriter, r *http.Request) {
+func (s *Handler) handleOpsFindPeople(w http.ResponseWriter, r *http.Request) {
 	if _, ok := s.consoleOperator(w, r, ops.RoleSupport); !ok {
 		return
 	}
@@ -144,7 +139,7 @@ func (s *Server) handleOpsFindPeople(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, r, http.StatusOK, map[string]any{"people": people})
 }
 
-func (s *Server) handleOpsExplainPayment(w http.ResponseWriter, r *http.Request) {
+func (s *Handler) handleOpsExplainPayment(w http.ResponseWriter, r *http.Request) {
 	if _, ok := s.consoleOperator(w, r, ops.RoleSupport); !ok {
 		return
 	}
@@ -156,7 +151,7 @@ func (s *Server) handleOpsExplainPayment(w http.ResponseWriter, r *http.Request)
 	writeJSON(w, r, http.StatusOK, ex)
 }
 
-func (s *Server) handleOpsRewards(w http.ResponseWriter, r *http.Request) {
+func (s *Handler) handleOpsRewards(w http.ResponseWriter, r *http.Request) {
 	if _, ok := s.consoleOperator(w, r, ops.RoleFinance); !ok {
 		return
 	}
@@ -168,7 +163,7 @@ func (s *Server) handleOpsRewards(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, r, http.StatusOK, map[string]any{"rewards": rewards})
 }
 
-func (s *Server) handleOpsRewardSend(w http.ResponseWriter, r *http.Request) {
+func (s *Handler) handleOpsRewardSend(w http.ResponseWriter, r *http.Request) {
 	op, ok := s.consoleOperator(w, r, ops.RoleFinance)
 	if !ok {
 		return
@@ -185,7 +180,7 @@ func (s *Server) handleOpsRewardSend(w http.ResponseWriter, r *http.Request) {
 	w.WriteHeader(http.StatusNoContent)
 }
 
-func (s *Server) handleOpsRewardReview(w http.ResponseWriter, r *http.Request) {
+func (s *Handler) handleOpsRewardReview(w http.ResponseWriter, r *http.Request) {
 	op, ok := s.consoleOperator(w, r, ops.RoleFinance)
 	if !ok {
 		return
@@ -209,7 +204,7 @@ func (s *Server) handleOpsRewardReview(w http.ResponseWriter, r *http.Request) {
 	w.WriteHeader(http.StatusNoContent)
 }
 
-func (s *Server) handleOpsResendMail(w http.ResponseWriter, r *http.Request) {
+func (s *Handler) handleOpsResendMail(w http.ResponseWriter, r *http.Request) {
 	op, ok := s.consoleOperator(w, r, ops.RoleSupport)
 	if !ok {
 		return
@@ -229,7 +224,7 @@ func (s *Server) handleOpsResendMail(w http.ResponseWriter, r *http.Request) {
 	w.WriteHeader(http.StatusNoContent)
 }
 
-func (s *Server) handleOpsReplayWebhook(w http.ResponseWriter, r *http.Request) {
+func (s *Handler) handleOpsReplayWebhook(w http.ResponseWriter, r *http.Request) {
 	op, ok := s.consoleOperator(w, r, ops.RoleFinance)
 	if !ok {
 		return
@@ -252,7 +247,7 @@ func (s *Server) handleOpsReplayWebhook(w http.ResponseWriter, r *http.Request) 
 
 // handleOpsHold puts a payment on hold or releases it (finance), with the
 // reason required.
-func (s *Server) handleOpsHold(release bool) http.HandlerFunc {
+func (s *Handler) handleOpsHold(release bool) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		op, ok := s.consoleOperator(w, r, ops.RoleFinance)
 		if !ok {
@@ -283,7 +278,7 @@ func (s *Server) handleOpsHold(release bool) http.HandlerFunc {
 	}
 }
 
-func (s *Server) handleOpsHealth(w http.ResponseWriter, r *http.Request) {
+func (s *Handler) handleOpsHealth(w http.ResponseWriter, r *http.Request) {
 	if _, ok := s.consoleOperator(w, r, ops.RoleSupport); !ok {
 		return
 	}

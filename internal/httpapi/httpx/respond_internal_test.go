@@ -1,4 +1,4 @@
-package httpapi
+package httpx
 
 import (
 	"errors"
@@ -21,7 +21,7 @@ func TestTransportErrorTextNeverReachesTheClient(t *testing.T) {
 	r := httptest.NewRequest("POST", "/api/create-quote", nil)
 	r.Body = failingBody{}
 	var dst struct{ Symbol string }
-	err := decodeJSON(httptest.NewRecorder(), r, &dst)
+	err := DecodeJSON(httptest.NewRecorder(), r, &dst)
 	if msg := apperr.Message(err); strings.Contains(msg, "127.0.0.1") || strings.Contains(msg, "tcp") || msg == "" {
 		t.Fatalf("client sees %q", msg)
 	}
@@ -48,7 +48,7 @@ func TestDuplicateKeysAreRefused(t *testing.T) {
 	for _, tc := range tests {
 		r := httptest.NewRequest("POST", "/", strings.NewReader(tc.json))
 		var dst body
-		err := decodeJSON(httptest.NewRecorder(), r, &dst)
+		err := DecodeJSON(httptest.NewRecorder(), r, &dst)
 		if tc.dup == "" {
 			if err != nil {
 				t.Errorf("%s: %v", tc.json, err)

@@ -1,23 +1,21 @@
-package httpapi
+package supportapi
 
 import (
-	"context"
 	"crypto/subtle"
 	"errors"
 	"net/http"
 	"strings"
 
 	"github.com/crebit/crebit/internal/apperr"
-	"github.com/crebit/crebit/internal/ops"
 	"github.com/crebit/crebit/internal/support"
 )
 
 // Support conversations (issue 30, item 5): a person's message from the
-// dashboard's Support tab or the contact form; the console's list, thread,
-// answer, assignment and status; replies by e-mail from the mail
-// provider's inbound route, or from the sandbox mailbox.
+// dashboard's Support tab or the contact form; replies by e-mail from the
+// mail provider's inbound route, or from the sandbox mailbox. The console's
+// list, thread, answer, assignment and status are in opsapi.
 
-func (s *Server) handleSupportSubmit(w http.ResponseWriter, r *http.Request) {
+func (s *Handler) handleSupportSubmit(w http.ResponseWriter, r *http.Request) {
 	var in support.Message
 	if err := decodeJSON(w, r, &in); err != nil {
 		writeError(w, r, err)
@@ -31,73 +29,12 @@ func (s *Server) handleSupportSubmit(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, r, http.StatusCreated, map[string]string{"reference": ref})
 }
 
-func (s *Server) handleOpsSupportList(w http.ResponseWriter, r *http.Request) {
-	op, ok := s.consoleOperator(w, r, ops.RoleSupport)
-	if !ok {
-		return
-	}
-	q := r.URL.Query()
-	rows, err := s.support.List(r.Context(), op, q.Get("status"), q.Get("mine") == "1")
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	writeJSON(w, r, http.StatusOK, map[string]any{"conversations": rows})
-}
-
-func (s *Server) handleOpsSupportThread(w http.ResponseWriter, r *http.Request) {
-	if _, ok := s.consoleOperator(w, r, ops.RoleSupport); !ok {
-		return
-	}
-	t, err := s.support.Open(r.Context(), r.PathValue("id"))
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	writeJSON(w, r, http.StatusOK, t)
-}
-
-// supportChange is a support console change to conversation {id}: the
-// operator (support role), the JSON body (T, decoded strictly), the use case
-// with the body's one value, 204.
-func supportChange[T any](s *Server, value func(T) string, do func(ctx context.Context, op ops.Operator, id, value string) error) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		op, ok := s.consoleOperator(w, r, ops.RoleSupport)
-		if !ok {
-			return
-		}
-		var in T
-		if err := decodeJSON(w, r, &in); err != nil {
-			writeError(w, r, err)
-			return
-		}
-		if err := do(r.Context(), op, r.PathValue("id"), value(in)); err != nil {
-			writeError(w, r, err)
-			return
-		}
-		w.WriteHeader(http.StatusNoContent)
-	}
-}
-
-// The bodies of the support console's changes.
-type (
-	supportReplyBody struct {
-		Text string `json:"text"`
-	}
-	supportAssignBody struct {
-		Assignee string `json:"assignee"`
-	}
-	supportStatusBody struct {
-		Status string `json:"status"`
-	}
-)
-
 // handleSupportInbound takes a reply e-mail the mail provider received at
 // CREBIT_SUPPORT_INBOUND (docs/SUPPORT-MAIL.md), authenticated by the
 // bearer token CREBIT_SUPPORT_INBOUND_TOKEN. A reply that names no
 // conversation of its sender is dropped, still with 200 ({"taken": false}),
 // so that the provider does not retry it.
-func (s *Server) handleSupportInbound(w http.ResponseWriter, r *http.Request) {
+func (s *Handler) handleSupportInbound(w http.ResponseWriter, r *http.Request) {
 	token, _ := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
 	if want := s.cfg.SupportInboundToken.Reveal(); subtle.ConstantTimeCompare([]byte(token), []byte(want)) != 1 {
 		writeError(w, r, apperr.E(apperr.Unauthorized, "inbound_token"))
@@ -126,11 +63,11 @@ func (s *Server) handleSupportInbound(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, r, http.StatusOK, map[string]bool{"taken": true})
 }
 
-// handleMailboxReply plays the person answering a local-mailbox e-mail
+// HandleMailboxReply plays the person answering a local-mailbox e-mail
 // (sandbox, loopback clients only): the reply goes where a mail program
 // would send it — the message's Reply-To, or support — with "Re:" and the
 // message's subject, from the message's recipient.
-func (s *Server) handleMailboxReply(w http.ResponseWriter, r *http.Request) {
+func (s *Handler) HandleMailboxReply(w http.ResponseWriter, r *http.Request) {
 	var in struct {
 		Text string `json:"text"`
 	}
