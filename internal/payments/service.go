@@ -2,9 +2,6 @@ package payments
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
-	"errors"
 	"log/slog"
 	"time"
 
@@ -18,6 +15,7 @@ import (
 	"github.com/crebit/crebit/internal/money"
 	"github.com/crebit/crebit/internal/outbox"
 	"github.com/crebit/crebit/internal/partner"
+	"github.com/crebit/crebit/internal/partnercall"
 	"github.com/crebit/crebit/internal/referrals"
 	"github.com/crebit/crebit/internal/seal"
 	"github.com/crebit/crebit/internal/store"
@@ -97,43 +95,17 @@ func (s *Service) PaymentCounts(ctx context.Context) (byState map[string]int64, 
 // Sandbox reports whether the sandbox partner (and its simulate call) is active.
 func (s *Service) Sandbox() bool { return s.simulator != nil }
 
-// idemKey derives a partner Idempotency-Key from the parts that make a
-// request unique, so a repeated request reuses the partner's first answer.
-func idemKey(parts ...string) string {
-	h := sha256.New()
-	for _, p := range parts {
-		h.Write([]byte(p))
-		h.Write([]byte{0})
-	}
-	return hex.EncodeToString(h.Sum(nil))[:40]
-}
+// idemKey derives a partner Idempotency-Key (partnercall.IdemKey).
+func idemKey(parts ...string) string { return partnercall.IdemKey(parts...) }
 
 // partnerUnavailable maps a partner failure to a message the payer can act
-// on: the catalog's partner_unavailable.<name> when it may pass.
-func partnerUnavailable(err error, name string) error {
-	var pe *partner.Error
-	if errors.As(err, &pe) && !pe.Temporary() {
-		// A lasting refusal: retrying the same request cannot help, and the
-		// partner's own words are not the payer's (they are logged by the
-		// caller). Never a 500.
-		return apperr.E(apperr.Unprocessable, "partner_refused")
-	}
-	return apperr.E(apperr.PartnerUnavailable, name)
-}
+// on (partnercall.Unavailable).
+func partnerUnavailable(err error, name string) error { return partnercall.Unavailable(err, name) }
 
 // partnerFailure is partnerUnavailable, or for a staged partner its own
-// reading of the refusal (an invalid tax id, a payer not yet verified, a
-// quote whose rates moved) as the payer's error.
-// temporary is the answer to a temporary failure.
+// reading of the refusal (partnercall.Failure).
 func (s *Service) partnerFailure(err error, temporary *apperr.Error) error {
-	if m := s.partner.MapError(err, temporary.Message); m != nil {
-		return m
-	}
-	var pe *partner.Error
-	if errors.As(err, &pe) && !pe.Temporary() {
-		return apperr.E(apperr.Unprocessable, "partner_refused")
-	}
-	return temporary
+	return partnercall.Failure(s.partner, err, temporary)
 }
 
 // usd is a shorthand for a USD amount in cents.
