@@ -89,7 +89,7 @@ func (s *Server) handleConsentCreate(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	id, err := s.payments.RecordConsent(r.Context(), who, s.clientIP(r), cleanText(r.UserAgent()))
+	id, err := s.onboarding.RecordConsent(r.Context(), who, s.clientIP(r), cleanText(r.UserAgent()))
 	if err != nil {
 		writeError(w, r, err)
 		return

@@ -13,6 +13,7 @@ import (
 	"github.com/crebit/crebit/internal/live"
 	"github.com/crebit/crebit/internal/metrics"
 	"github.com/crebit/crebit/internal/money"
+	"github.com/crebit/crebit/internal/onboarding"
 	"github.com/crebit/crebit/internal/outbox"
 	"github.com/crebit/crebit/internal/partner"
 	"github.com/crebit/crebit/internal/partnercall"
@@ -36,6 +37,8 @@ type Service struct {
 	live       live.Broker // announces committed payment changes to live status streams
 	referrals  *referrals.Service
 	metrics    *metrics.Metrics // nil-safe
+
+	onboarding *onboarding.Service // applies the partner's verdict on a customer (SetKYC)
 }
 
 // Deps are what the payments service is built from.
@@ -52,6 +55,8 @@ type Deps struct {
 	Referrals *referrals.Service
 	Live      live.Broker      // nil: no live status streams
 	Metrics   *metrics.Metrics // optional
+
+	Onboarding *onboarding.Service // the partner's verdict on a customer (SetKYC)
 }
 
 // New builds the payments service and registers its job workers on the queue (call
@@ -68,7 +73,7 @@ func New(d Deps) (*Service, error) {
 	}
 	s := &Service{db: d.DB, queue: d.Queue, partner: partner.Logged(d.Partner), simulator: d.Simulator, sealer: d.Sealer,
 		cfg: d.Config, now: d.Now, log: d.Log, metrics: d.Metrics, live: d.Live,
-		mail: d.Mail, referrals: d.Referrals}
+		mail: d.Mail, referrals: d.Referrals, onboarding: d.Onboarding}
 	s.hookSecret.set(d.Config.WebhookSecret.Reveal())
 	jobs.Register(d.Queue, &payoutWorker{s: s})
 	jobs.Register(d.Queue, &payoutAgainWorker{s: s})
