@@ -19,10 +19,7 @@
 // payer read the authorization in — the same as the e-mails', so the
 // attached and the downloaded receipt are one — times in locale.ZoneOf the
 // payment's currency, the named recipient from payment_recipients; also the
-// outbox's Attacher), payment_mail.go (the one table of payment e-mails —
-// received, converting, delivered, check mailed, expired, failed, returned,
-// refunded — queued by advance in the transaction that moves the payment,
-// to the payer and a check's student e-mail; a repeated or late event moves
-// nothing and so sends nothing), promise.go, partner_calls.go
+// outbox's Attacher), the payment e-mails (subpackage paymail, queued by
+// advance in the transaction that moves the payment), partner_calls.go
 // (the partner calls kept for the console's Explain).
 package payments
