@@ -9,6 +9,7 @@ import (
 	"github.com/crebit/crebit/internal/account"
 	"github.com/crebit/crebit/internal/actor"
 	"github.com/crebit/crebit/internal/apperr"
+	"github.com/crebit/crebit/internal/customer"
 	"github.com/crebit/crebit/internal/money"
 	"github.com/crebit/crebit/internal/outbox"
 	"github.com/crebit/crebit/internal/payment"
@@ -204,7 +205,7 @@ func (s *Service) ExportData(ctx context.Context, who actor.Actor) (DataExport, 
 		for _, b := range bs {
 			masked := ""
 			if b.Last4 != "" {
-				masked = payments.MaskAccount(b.Last4)
+				masked = customer.MaskAccount(b.Last4)
 			}
 			out.BankAccounts = append(out.BankAccounts, exportBankAccount{ID: b.ID, BankName: b.BankName, AccountName: b.AccountName,
 				AccountHolderName: b.BeneficiaryName, RoutingNumber: b.RoutingNumber, AccountNumber: masked, Street: b.Street,

@@ -14,7 +14,7 @@ import (
 // and the wizard went back to step 2 (issue 26 item 8): nothing is created
 // now until every step holds. Step 1's fields are answered first, as the
 // wizard asks them; then check (the payer profile's rules, which the
-// payments package owns).
+// onboarding package owns).
 func (s *Service) SignUpChecked(ctx context.Context, who actor.Actor, email, password string, check func() error) (SignedIn, error) {
 	normalized, err := input.Email("email", email)
 	if err != nil {

@@ -385,7 +385,7 @@ func Build(cfg config.Config, db *store.DB, log *slog.Logger, now func() time.Ti
 	}
 	st.Rates = rates.New(deps.Partner, now, log)
 	hd := httpapi.Deps{Config: cfg, Log: log, Now: now, Static: web.FS(), Outbox: svc.Outbox, Limits: svc.Limits,
-		Accounts: svc.Accounts, Payments: svc.Payments, Dashboard: svc.Dashboard, Referrals: svc.Referrals,
+		Accounts: svc.Accounts, Onboarding: svc.Onboarding, Payments: svc.Payments, Dashboard: svc.Dashboard, Referrals: svc.Referrals,
 		Scholarships: svc.Scholarships, Ops: svc.Ops,
 		Support:     support.New(db, svc.Outbox, svc.Limits, svc.Ops, now, cfg.SupportInbound),
 		WebhookBase: webhookBase, Metrics: st.Metrics,

@@ -11,6 +11,7 @@ import (
 	"github.com/crebit/crebit/internal/live"
 	"github.com/crebit/crebit/internal/mail"
 	"github.com/crebit/crebit/internal/metrics"
+	"github.com/crebit/crebit/internal/onboarding"
 	"github.com/crebit/crebit/internal/ops"
 	"github.com/crebit/crebit/internal/outbox"
 	"github.com/crebit/crebit/internal/partner"
@@ -25,12 +26,13 @@ import (
 // Services are the use cases, one value per capability. They are built
 // bottom-up: each is given the few below it that it calls (dependencies
 // point one way: the outbox and rate limits; referrals and scholarships;
-// payments; accounts; the dashboard; the operations console).
+// onboarding; payments; accounts; the dashboard; the operations console).
 type Services struct {
 	Outbox       *outbox.Outbox
 	Limits       *ratelimit.Limiter
 	Referrals    *referrals.Service
 	Scholarships *scholarships.Service
+	Onboarding   *onboarding.Service
 	Payments     *payments.Service
 	Dashboard    *dashboard.Service
 	Accounts     *accounts.Service
@@ -78,12 +80,14 @@ func buildServices(d serviceDeps) (*Services, error) {
 		Now: d.Now, Log: d.Log, Mail: box}); err != nil {
 		return nil, err
 	}
+	sv.Onboarding = onboarding.New(onboarding.Deps{DB: d.DB, Partner: d.Partner, Config: d.Config, Now: d.Now, Log: d.Log,
+		Sealer: sealer, Mail: box})
 	if sv.Payments, err = payments.New(payments.Deps{DB: d.DB, Queue: d.Queue, Partner: d.Partner, Simulator: d.Simulator,
 		Config: d.Config, Now: d.Now, Log: d.Log, Sealer: sealer, Mail: box, Referrals: sv.Referrals, Live: d.Live,
-		Metrics: d.Metrics}); err != nil {
+		Metrics: d.Metrics, Onboarding: sv.Onboarding}); err != nil {
 		return nil, err
 	}
-	sv.Dashboard = dashboard.New(d.DB, sealer, d.Now, sv.Payments)
+	sv.Dashboard = dashboard.New(d.DB, sealer, d.Now, sv.Payments, sv.Onboarding)
 	if sv.Accounts, err = accounts.New(accounts.Deps{DB: d.DB, Queue: d.Queue, Sealer: sealer, Config: d.Config, Now: d.Now,
 		Log: d.Log, Mail: box, Limits: sv.Limits}); err != nil {
 		return nil, err

@@ -7,6 +7,7 @@ import (
 
 	"github.com/crebit/crebit/internal/actor"
 	"github.com/crebit/crebit/internal/apperr"
+	"github.com/crebit/crebit/internal/customer"
 	"github.com/crebit/crebit/internal/money"
 	"github.com/crebit/crebit/internal/payment"
 	"github.com/crebit/crebit/internal/payments"
@@ -209,7 +210,7 @@ func (s *Service) DashboardTransaction(ctx context.Context, who actor.Actor, id 
 		EffectiveRate: p.EffectiveRate, BankName: t.BankName, NextAction: nextAction(p.State), ExpiresAt: p.ExpiresAt,
 		TrackingNumber: p.TrackingNumber, FailureReason: p.FailureReason, UpdatedAt: p.UpdatedAt}
 	if t.AccountLast != "" {
-		d.AccountMasked = payments.MaskAccount(t.AccountLast)
+		d.AccountMasked = customer.MaskAccount(t.AccountLast)
 	}
 	for _, sg := range (payments.PaymentStatus{Payment: p, Events: events}).Stages() {
 		d.Stages = append(d.Stages, payments.StageView{Status: sg.State, Reached: sg.Reached, At: sg.At})

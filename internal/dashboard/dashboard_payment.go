@@ -154,7 +154,7 @@ func (s *Service) CreateDashboardPayment(ctx context.Context, who actor.Actor, i
 	if !walletReady(c) {
 		// A partner that opens wallets only after its verdict (BlindPay):
 		// opened now, or refused with where the verification stands.
-		if c, err = s.payments.CreateWallet(ctx, who, c.ID); err != nil {
+		if c, err = s.onboarding.CreateWallet(ctx, who, c.ID); err != nil {
 			return payment.Record{}, err
 		}
 	}

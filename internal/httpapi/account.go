@@ -8,7 +8,7 @@ import (
 
 	"github.com/crebit/crebit/internal/accounts"
 	"github.com/crebit/crebit/internal/apperr"
-	"github.com/crebit/crebit/internal/payments"
+	"github.com/crebit/crebit/internal/onboarding"
 	"github.com/crebit/crebit/internal/session"
 )
 
@@ -59,10 +59,10 @@ func writeAccountError(w http.ResponseWriter, r *http.Request, err error) {
 // signUpRequest is the e-mail and password, and optionally the rest of the
 // wizard (checked before anything is created).
 type signUpRequest struct {
-	Email       string                         `json:"email"`
-	Password    string                         `json:"password"`
-	Customer    *payments.CustomerInput        `json:"customer"`
-	BankAccount *payments.ExternalAccountInput `json:"bank_account"`
+	Email       string                           `json:"email"`
+	Password    string                           `json:"password"`
+	Customer    *onboarding.CustomerInput        `json:"customer"`
+	BankAccount *onboarding.ExternalAccountInput `json:"bank_account"`
 }
 
 func (s *Server) handleSignUp(w http.ResponseWriter, r *http.Request) {
@@ -71,9 +71,9 @@ func (s *Server) handleSignUp(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	profile := payments.SignUpProfile{Customer: in.Customer, BankAccount: in.BankAccount}
+	profile := onboarding.SignUpProfile{Customer: in.Customer, BankAccount: in.BankAccount}
 	res, err := s.accounts.SignUpChecked(r.Context(), actor(r), in.Email, in.Password,
-		func() error { return s.payments.CheckSignUpProfile(profile) })
+		func() error { return s.onboarding.CheckSignUpProfile(profile) })
 	if err != nil {
 		writeAccountError(w, r, err)
 		return

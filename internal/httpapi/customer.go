@@ -6,7 +6,7 @@ import (
 
 	"github.com/crebit/crebit/internal/apperr"
 	"github.com/crebit/crebit/internal/customer"
-	"github.com/crebit/crebit/internal/payments"
+	"github.com/crebit/crebit/internal/onboarding"
 )
 
 type existingAccountJSON struct {
@@ -33,7 +33,7 @@ type customerResponse struct {
 
 // handleCustomerCreate verifies a payer and opens their wallet (POST /api/create-customer).
 func (s *Server) handleCustomerCreate(w http.ResponseWriter, r *http.Request) {
-	var in payments.CustomerInput
+	var in onboarding.CustomerInput
 	if err := decodeJSON(w, r, &in); err != nil {
 		writeError(w, r, err)
 		return
@@ -43,7 +43,7 @@ func (s *Server) handleCustomerCreate(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	res, err := s.payments.CreateCustomer(r.Context(), who, in)
+	res, err := s.onboarding.CreateCustomer(r.Context(), who, in)
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -52,7 +52,7 @@ func (s *Server) handleCustomerCreate(w http.ResponseWriter, r *http.Request) {
 	out := customerResponse{CustomerID: c.ID, WalletID: c.WalletID, WalletAddress: c.WalletAddress, KYCStatus: c.KYCStatus,
 		ExistingCustomer: res.Existing, ExistingCustomerFound: res.Existing}
 	if a := res.ExternalAccount; a != nil {
-		out.ExistingExternalAccount = &existingAccountJSON{ID: a.ID, BankName: a.BankName, BankAccountNumber: payments.MaskAccount(a.Last4)}
+		out.ExistingExternalAccount = &existingAccountJSON{ID: a.ID, BankName: a.BankName, BankAccountNumber: customer.MaskAccount(a.Last4)}
 		out.ExternalAccountID = &a.ID
 	}
 	if res.Popup {
@@ -61,7 +61,7 @@ func (s *Server) handleCustomerCreate(w http.ResponseWriter, r *http.Request) {
 		out.PopupMessage = "You already created a profile with this tax ID."
 		out.PopupDetails = fmt.Sprintf("%s %s, %s", c.FirstName, c.LastName, c.Email)
 		if a := res.ExternalAccount; a != nil {
-			out.PopupDetails += fmt.Sprintf("; bank account %s %s", a.BankName, payments.MaskAccount(a.Last4))
+			out.PopupDetails += fmt.Sprintf("; bank account %s %s", a.BankName, customer.MaskAccount(a.Last4))
 		}
 		out.PopupQuestion = "Would you like to use your existing profile?"
 	}
@@ -80,7 +80,7 @@ func (s *Server) handleWalletCreate(w http.ResponseWriter, r *http.Request) {
 		writeMessageError(w, r, err)
 		return
 	}
-	c, err := s.payments.CreateWallet(r.Context(), actor(r), req.CustomerID)
+	c, err := s.onboarding.CreateWallet(r.Context(), actor(r), req.CustomerID)
 	if err != nil {
 		writeMessageError(w, r, err)
 		return
@@ -90,12 +90,12 @@ func (s *Server) handleWalletCreate(w http.ResponseWriter, r *http.Request) {
 
 // handleExternalAccountCreate registers a US bank account (POST /api/create-external-account).
 func (s *Server) handleExternalAccountCreate(w http.ResponseWriter, r *http.Request) {
-	var in payments.ExternalAccountInput
+	var in onboarding.ExternalAccountInput
 	if err := decodeJSON(w, r, &in); err != nil {
 		writeError(w, r, err)
 		return
 	}
-	a, err := s.payments.CreateExternalAccount(r.Context(), actor(r), in)
+	a, err := s.onboarding.CreateExternalAccount(r.Context(), actor(r), in)
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -105,7 +105,7 @@ func (s *Server) handleExternalAccountCreate(w http.ResponseWriter, r *http.Requ
 
 func externalAccountJSON(a customer.BankAccount) map[string]string {
 	return map[string]string{"external_account_id": a.ID, "bank_name": a.BankName,
-		"account_last4": a.Last4, "bank_account_number": payments.MaskAccount(a.Last4)}
+		"account_last4": a.Last4, "bank_account_number": customer.MaskAccount(a.Last4)}
 }
 
 // handleSessionCustomerID returns the session's last customer.
@@ -122,7 +122,7 @@ func (s *Server) handleSessionCustomerID(w http.ResponseWriter, r *http.Request)
 // session to accept its terms, and whether it confirmed the acceptance
 // (GET /api/partner-terms).
 func (s *Server) handlePartnerTermsGet(w http.ResponseWriter, r *http.Request) {
-	t, err := s.payments.PartnerTerms(r.Context(), actor(r))
+	t, err := s.onboarding.PartnerTerms(r.Context(), actor(r))
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -148,7 +148,7 @@ func (s *Server) handlePartnerTermsStart(w http.ResponseWriter, r *http.Request)
 		writeError(w, r, err)
 		return
 	}
-	t, err := s.payments.StartPartnerTerms(r.Context(), who, req.ReturnPath)
+	t, err := s.onboarding.StartPartnerTerms(r.Context(), who, req.ReturnPath)
 	if err != nil {
 		writeError(w, r, err)
 		return

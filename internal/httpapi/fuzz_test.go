@@ -12,7 +12,7 @@ import (
 
 	"github.com/crebit/crebit/internal/apperr"
 	"github.com/crebit/crebit/internal/corridor"
-	"github.com/crebit/crebit/internal/payments"
+	"github.com/crebit/crebit/internal/onboarding"
 )
 
 // decodeTargets are the request types the handlers decode, each made fresh.
@@ -22,9 +22,9 @@ var decodeTargets = []struct {
 }{
 	{"quoteRequest", func() any { return new(quoteRequest) }},
 	{"rateRequest", func() any { return new(rateRequest) }},
-	{"CustomerInput", func() any { return new(payments.CustomerInput) }},
+	{"CustomerInput", func() any { return new(onboarding.CustomerInput) }},
 	{"walletRequest", func() any { return new(walletRequest) }},
-	{"ExternalAccountInput", func() any { return new(payments.ExternalAccountInput) }},
+	{"ExternalAccountInput", func() any { return new(onboarding.ExternalAccountInput) }},
 	{"paymentRequest brazil", func() any { return reflect.New(paymentRequestType(corridor.Brazil)).Interface() }},
 	{"paymentRequest mexico", func() any { return reflect.New(paymentRequestType(corridor.Mexico)).Interface() }},
 	{"triggerRequest", func() any { return new(triggerRequest) }},
@@ -83,7 +83,7 @@ func checkClientError(t *testing.T, target string, err error) {
 	if strings.TrimSpace(msg) == "" || msg == "internal error" {
 		t.Fatalf("%s: message %q", target, msg)
 	}
-	for _, internal := range []string{"httpapi.", "payments.", "reflect", "<nil>", "%!"} {
+	for _, internal := range []string{"httpapi.", "payments.", "onboarding.", "reflect", "<nil>", "%!"} {
 		if strings.Contains(msg, internal) {
 			t.Fatalf("%s: message %q shows Go internals (%q)", target, msg, internal)
 		}

@@ -6,7 +6,7 @@ import (
 
 	"github.com/crebit/crebit/internal/apperr"
 	"github.com/crebit/crebit/internal/i18n"
-	"github.com/crebit/crebit/internal/payments"
+	"github.com/crebit/crebit/internal/payments/paymail"
 )
 
 // handleConfig tells the web app what this server offers.
@@ -23,7 +23,7 @@ func (s *Server) handleConfig(w http.ResponseWriter, r *http.Request) {
 // language: the status-updates page shows exactly what the e-mails say.
 func (s *Server) handlePaymentEmails(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Vary", "Accept-Language, Cookie")
-	writeJSON(w, r, http.StatusOK, map[string]any{"emails": payments.PaymentEmails(i18n.FromRequest(r))})
+	writeJSON(w, r, http.StatusOK, map[string]any{"emails": paymail.PaymentEmails(i18n.FromRequest(r))})
 }
 
 type subscribeRequest struct {
@@ -65,7 +65,7 @@ func (s *Server) handleReferralsCreate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, r, http.StatusOK, map[string]any{"sent": n,
-		"message": fmt.Sprintf("%d referral(s) sent successfully. %s", n, payments.ReferralPromise)})
+		"message": fmt.Sprintf("%d referral(s) sent successfully. %s", n, paymail.ReferralPromise)})
 }
 
 type consentRequest struct {
@@ -89,7 +89,7 @@ func (s *Server) handleConsentCreate(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	id, err := s.payments.RecordConsent(r.Context(), who, s.clientIP(r), cleanText(r.UserAgent()))
+	id, err := s.onboarding.RecordConsent(r.Context(), who, s.clientIP(r), cleanText(r.UserAgent()))
 	if err != nil {
 		writeError(w, r, err)
 		return

@@ -21,6 +21,7 @@ import (
 	"github.com/crebit/crebit/internal/config"
 	"github.com/crebit/crebit/internal/dashboard"
 	"github.com/crebit/crebit/internal/metrics"
+	"github.com/crebit/crebit/internal/onboarding"
 	"github.com/crebit/crebit/internal/ops"
 	"github.com/crebit/crebit/internal/outbox"
 	"github.com/crebit/crebit/internal/payments"
@@ -39,6 +40,7 @@ type Deps struct {
 	Static fs.FS            // the built web app
 	// The use cases, one per capability; a handler calls the one it needs.
 	Accounts     *accounts.Service
+	Onboarding   *onboarding.Service
 	Payments     *payments.Service
 	Dashboard    *dashboard.Service
 	Referrals    *referrals.Service
@@ -72,6 +74,7 @@ type Server struct {
 	outbox       *outbox.Outbox
 	limits       *ratelimit.Limiter
 	referrals    *referrals.Service
+	onboarding   *onboarding.Service
 	payments     *payments.Service
 	scholarships *scholarships.Service
 	support      *support.Service
@@ -97,6 +100,7 @@ func NewServer(d Deps) *Server {
 		outbox:       d.Outbox,
 		limits:       d.Limits,
 		referrals:    d.Referrals,
+		onboarding:   d.Onboarding,
 		payments:     d.Payments,
 		scholarships: d.Scholarships,
 		support:      d.Support,

@@ -13,7 +13,7 @@ import (
 	"github.com/crebit/crebit/internal/app/apptest"
 	"github.com/crebit/crebit/internal/apperr"
 	"github.com/crebit/crebit/internal/partner/blindpay"
-	"github.com/crebit/crebit/internal/payments"
+	"github.com/crebit/crebit/internal/payments/paymail"
 	"github.com/crebit/crebit/internal/store"
 	"github.com/crebit/crebit/internal/store/storetest"
 )
@@ -1323,13 +1323,13 @@ func (w *world) publicCases() []apiCase {
 				"emails": []string{"friend1@example.com", "", "   ", "not-an-email", "Friend2@Example.org", "friend1@example.com"}}, status: 200,
 			check: func(t *testing.T, r apptest.Response) {
 				wantNum(t, r, "sent", "2")
-				wantStr(t, r, "message", "2 referral(s) sent successfully. "+payments.ReferralPromise)
+				wantStr(t, r, "message", "2 referral(s) sent successfully. "+paymail.ReferralPromise)
 			}},
 		{name: "referrals_count_and_message", as: p.Browser, method: "POST", path: "/api/referrals",
 			body: map[string]any{"customer_id": p.CustomerID, "emails": []string{"friend3@example.com", "friend4@example.com"}}, status: 200,
 			check: func(t *testing.T, r apptest.Response) {
 				wantNum(t, r, "sent", "2")
-				wantStr(t, r, "message", "2 referral(s) sent successfully. "+payments.ReferralPromise)
+				wantStr(t, r, "message", "2 referral(s) sent successfully. "+paymail.ReferralPromise)
 			}},
 		refer("referrals_no_valid_emails", p.Browser, map[string]any{"customer_id": p.CustomerID, "emails": []string{"", "nope", "a@b"}}, 400, errNoValidEmails),
 		refer("referrals_empty_list", p.Browser, map[string]any{"customer_id": p.CustomerID, "emails": []string{}}, 400, errNoValidEmails),

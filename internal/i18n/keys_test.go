@@ -16,7 +16,8 @@ import (
 
 // TestKeys is the key check of the server's messages, over the Go sources
 // of internal/ and cmd/ (tests aside): every apperr.E(code, "name", args...)
-// (and payments' partnerUnavailable(err, "name"))
+// (and the partnerUnavailable(err, "name") of payments and onboarding,
+// which pass it to partnercall.Unavailable)
 // names a key ("<code>.<name>") that every language has, with placeholders
 // that are exactly the argument names given; and no catalog key is unused.
 // A message is never English text to be matched: an *apperr.Error made
@@ -37,9 +38,9 @@ func TestKeys(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var helper ast.Node // the body of partnerUnavailable, whose apperr.E takes its name as given
+		var helper ast.Node // the body of partnercall.Unavailable, whose apperr.E takes its name as given
 		for _, d := range f.Decls {
-			if fn, ok := d.(*ast.FuncDecl); ok && fn.Name.Name == "partnerUnavailable" {
+			if fn, ok := d.(*ast.FuncDecl); ok && (fn.Name.Name == "partnerUnavailable" || (f.Name.Name == "partnercall" && fn.Name.Name == "Unavailable")) {
 				helper = fn
 			}
 		}

@@ -9,9 +9,9 @@ import (
 	"github.com/crebit/crebit/internal/account"
 	"github.com/crebit/crebit/internal/apperr"
 	"github.com/crebit/crebit/internal/corridor"
+	"github.com/crebit/crebit/internal/customer"
 	"github.com/crebit/crebit/internal/money"
 	"github.com/crebit/crebit/internal/payment"
-	"github.com/crebit/crebit/internal/payments"
 	"github.com/crebit/crebit/internal/store"
 )
 
@@ -232,7 +232,7 @@ func (s *Service) FillTaxIDLast4(ctx context.Context) (int, error) {
 		err := s.db.Tx(ctx, func(tx *store.Tx) error {
 			for _, c := range batch {
 				v, err := s.sealer.Open(c.Sealed)
-				l4 := payments.Last4(v)
+				l4 := customer.Last4(v)
 				if err != nil || l4 == "" {
 					s.log.Warn("a customer's sealed tax id could not be opened", "customer", c.CustomerID)
 					l4 = "?"

@@ -8,6 +8,7 @@ import (
 	"github.com/crebit/crebit/internal/money"
 	"github.com/crebit/crebit/internal/partner"
 	"github.com/crebit/crebit/internal/payment"
+	"github.com/crebit/crebit/internal/payments/paymail"
 	"github.com/crebit/crebit/internal/store"
 )
 
@@ -70,7 +71,7 @@ func (s *Service) advance(ctx context.Context, tx *store.Tx, p payment.Record, e
 	if err := tx.PostLedger(ctx, p.ID, out.Ledger, now); err != nil {
 		return "", err
 	}
-	if err := s.queuePaymentMails(ctx, tx, p, out.Path); err != nil {
+	if err := paymail.Queue(ctx, tx, s.mail, p, out.Path); err != nil {
 		return "", err
 	}
 	if out.To == payment.StateCompleted || out.To == payment.StateCheckMailed {

@@ -1,13 +1,14 @@
 // Package payments is the payment's use cases from quote to delivery:
-// quotes, payer profiles (customers) and their US bank accounts, creating a
-// payment, the lifecycle hub advance, receiving the partner's webhooks,
+// quotes, creating a payment, the lifecycle hub advance, receiving the partner's webhooks,
 // recovery, expiry and refunds, status, live updates, receipts and the
 // payment e-mails. A method validates its input, calls the partner outside
 // any database transaction, then writes state, ledger postings and the jobs
 // that follow in one transaction.
 //
-// Files: quote.go, customer.go, external_account.go (a US bank account for
-// a payer), identity.go (countries and tax ids), payment.go
+// The payer's profile (customer), identity, partner terms and US bank
+// accounts are internal/onboarding's.
+//
+// Files: quote.go, payment.go
 // (creating a payment), webhook.go (receiving and applying events),
 // advance.go (one event applied to a locked payment: state, history, ledger,
 // payment e-mails, the referral reward, a refund job and the live
@@ -18,10 +19,7 @@
 // payer read the authorization in — the same as the e-mails', so the
 // attached and the downloaded receipt are one — times in locale.ZoneOf the
 // payment's currency, the named recipient from payment_recipients; also the
-// outbox's Attacher), payment_mail.go (the one table of payment e-mails —
-// received, converting, delivered, check mailed, expired, failed, returned,
-// refunded — queued by advance in the transaction that moves the payment,
-// to the payer and a check's student e-mail; a repeated or late event moves
-// nothing and so sends nothing), promise.go, consent.go, partner_calls.go
+// outbox's Attacher), the payment e-mails (subpackage paymail, queued by
+// advance in the transaction that moves the payment), partner_calls.go
 // (the partner calls kept for the console's Explain).
 package payments

@@ -15,6 +15,7 @@ import (
 	"github.com/crebit/crebit/internal/customer"
 	"github.com/crebit/crebit/internal/input"
 	"github.com/crebit/crebit/internal/money"
+	"github.com/crebit/crebit/internal/onboarding"
 	"github.com/crebit/crebit/internal/partner"
 	"github.com/crebit/crebit/internal/payment"
 	"github.com/crebit/crebit/internal/randid"
@@ -352,7 +353,7 @@ func validatePaymentInput(in *PaymentInput) error {
 	if err := senderGiven(cor, *in); err != nil {
 		return err
 	}
-	_, value, err := taxIDOf(cor.Name, cor.Request.TaxIDField, in.SenderDocument)
+	_, value, err := onboarding.TaxIDOf(cor.Name, cor.Request.TaxIDField, in.SenderDocument)
 	if err != nil {
 		return err
 	}

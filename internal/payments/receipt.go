@@ -11,15 +11,14 @@ import (
 	"github.com/crebit/crebit/internal/locale"
 	"github.com/crebit/crebit/internal/mail"
 	"github.com/crebit/crebit/internal/payment"
+	"github.com/crebit/crebit/internal/payments/paymail"
 	"github.com/crebit/crebit/internal/receipt"
 	"github.com/crebit/crebit/internal/store"
 )
 
-// HasReceipt reports whether a payment in state st has a receipt: it
-// reached its delivery.
-func HasReceipt(st payment.State) bool {
-	return st == payment.StateCompleted || st == payment.StateCheckMailed
-}
+// HasReceipt reports whether a payment in state st has a receipt
+// (paymail.HasReceipt).
+func HasReceipt(st payment.State) bool { return paymail.HasReceipt(st) }
 
 // Receipt renders a completed payment's PDF receipt for its owner. To
 // anyone else the payment does not exist; a payment that has not completed

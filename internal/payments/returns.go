@@ -15,6 +15,7 @@ import (
 	"github.com/crebit/crebit/internal/money"
 	"github.com/crebit/crebit/internal/partner"
 	"github.com/crebit/crebit/internal/payment"
+	"github.com/crebit/crebit/internal/payments/paymail"
 	"github.com/crebit/crebit/internal/randid"
 	"github.com/crebit/crebit/internal/store"
 )
@@ -304,15 +305,15 @@ func (s *Service) NoticeMail(ctx context.Context, tx *store.Tx, paymentID, name 
 	if err != nil {
 		return err
 	}
-	to, err := s.paymentRecipients(ctx, tx, p)
+	to, err := paymail.Recipients(ctx, tx, p)
 	if err != nil {
 		return err
 	}
-	lang, err := s.paymentLanguage(ctx, tx, p.ID)
+	lang, err := paymail.Language(ctx, tx, p.ID)
 	if err != nil {
 		return err
 	}
-	fields := paymentMailFields(p, lang, p.State, s.mail.Link("/track", "transaction_id", p.ID))
+	fields := paymail.Fields(p, lang, p.State, s.mail.Link("/track", "transaction_id", p.ID))
 	fields["Reason"] = ""
 	if returned != nil {
 		fields["Returned"] = locale.For(lang).Money(*returned)

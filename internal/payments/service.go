@@ -2,9 +2,6 @@ package payments
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
-	"errors"
 	"log/slog"
 	"time"
 
@@ -16,8 +13,10 @@ import (
 	"github.com/crebit/crebit/internal/live"
 	"github.com/crebit/crebit/internal/metrics"
 	"github.com/crebit/crebit/internal/money"
+	"github.com/crebit/crebit/internal/onboarding"
 	"github.com/crebit/crebit/internal/outbox"
 	"github.com/crebit/crebit/internal/partner"
+	"github.com/crebit/crebit/internal/partnercall"
 	"github.com/crebit/crebit/internal/referrals"
 	"github.com/crebit/crebit/internal/seal"
 	"github.com/crebit/crebit/internal/store"
@@ -38,6 +37,8 @@ type Service struct {
 	live       live.Broker // announces committed payment changes to live status streams
 	referrals  *referrals.Service
 	metrics    *metrics.Metrics // nil-safe
+
+	onboarding *onboarding.Service // applies the partner's verdict on a customer (SetKYC)
 }
 
 // Deps are what the payments service is built from.
@@ -54,6 +55,8 @@ type Deps struct {
 	Referrals *referrals.Service
 	Live      live.Broker      // nil: no live status streams
 	Metrics   *metrics.Metrics // optional
+
+	Onboarding *onboarding.Service // the partner's verdict on a customer (SetKYC)
 }
 
 // New builds the payments service and registers its job workers on the queue (call
@@ -70,7 +73,7 @@ func New(d Deps) (*Service, error) {
 	}
 	s := &Service{db: d.DB, queue: d.Queue, partner: partner.Logged(d.Partner), simulator: d.Simulator, sealer: d.Sealer,
 		cfg: d.Config, now: d.Now, log: d.Log, metrics: d.Metrics, live: d.Live,
-		mail: d.Mail, referrals: d.Referrals}
+		mail: d.Mail, referrals: d.Referrals, onboarding: d.Onboarding}
 	s.hookSecret.set(d.Config.WebhookSecret.Reveal())
 	jobs.Register(d.Queue, &payoutWorker{s: s})
 	jobs.Register(d.Queue, &payoutAgainWorker{s: s})
@@ -97,43 +100,17 @@ func (s *Service) PaymentCounts(ctx context.Context) (byState map[string]int64, 
 // Sandbox reports whether the sandbox partner (and its simulate call) is active.
 func (s *Service) Sandbox() bool { return s.simulator != nil }
 
-// idemKey derives a partner Idempotency-Key from the parts that make a
-// request unique, so a repeated request reuses the partner's first answer.
-func idemKey(parts ...string) string {
-	h := sha256.New()
-	for _, p := range parts {
-		h.Write([]byte(p))
-		h.Write([]byte{0})
-	}
-	return hex.EncodeToString(h.Sum(nil))[:40]
-}
+// idemKey derives a partner Idempotency-Key (partnercall.IdemKey).
+func idemKey(parts ...string) string { return partnercall.IdemKey(parts...) }
 
 // partnerUnavailable maps a partner failure to a message the payer can act
-// on: the catalog's partner_unavailable.<name> when it may pass.
-func partnerUnavailable(err error, name string) error {
-	var pe *partner.Error
-	if errors.As(err, &pe) && !pe.Temporary() {
-		// A lasting refusal: retrying the same request cannot help, and the
-		// partner's own words are not the payer's (they are logged by the
-		// caller). Never a 500.
-		return apperr.E(apperr.Unprocessable, "partner_refused")
-	}
-	return apperr.E(apperr.PartnerUnavailable, name)
-}
+// on (partnercall.Unavailable).
+func partnerUnavailable(err error, name string) error { return partnercall.Unavailable(err, name) }
 
 // partnerFailure is partnerUnavailable, or for a staged partner its own
-// reading of the refusal (an invalid tax id, a payer not yet verified, a
-// quote whose rates moved) as the payer's error.
-// temporary is the answer to a temporary failure.
+// reading of the refusal (partnercall.Failure).
 func (s *Service) partnerFailure(err error, temporary *apperr.Error) error {
-	if m := s.partner.MapError(err, temporary); m != nil {
-		return m
-	}
-	var pe *partner.Error
-	if errors.As(err, &pe) && !pe.Temporary() {
-		return apperr.E(apperr.Unprocessable, "partner_refused")
-	}
-	return temporary
+	return partnercall.Failure(s.partner, err, temporary)
 }
 
 // usd is a shorthand for a USD amount in cents.

@@ -1,4 +1,4 @@
-package payments
+package onboarding
 
 import (
 	"cmp"
@@ -130,7 +130,7 @@ func (s *Service) CreateCustomer(ctx context.Context, who actor.Actor, in Custom
 	now := s.now().UTC()
 	c.PartnerCustomerID, c.SessionID, c.AccountID, c.KYCStatus = pc.ID, who.SessionID, who.AccountID, pc.KYCStatus
 	c.WalletID, c.WalletAddress, c.CreatedAt, c.UpdatedAt = w.ID, w.Address, now, now
-	c.TaxIDSealed, c.TaxIDLast4 = s.sealer.Seal(taxValue), Last4(taxValue)
+	c.TaxIDSealed, c.TaxIDLast4 = s.sealer.Seal(taxValue), customer.Last4(taxValue)
 	c.Lang = cmp.Or(who.Lang, "en")
 	var kept func()
 	err = s.db.Tx(ctx, func(tx *store.Tx) error {
@@ -264,7 +264,7 @@ func (s *Service) validateCustomer(in CustomerInput) (customer.Customer, string,
 		DateOfBirth: t(in.DateOfBirth), Street: t(in.Address.Street), City: t(in.Address.City), State: t(in.Address.State),
 		PostalCode: t(in.Address.PostalCode), AddressCountry: ctry}
 	var value string
-	c.TaxIDType, value, err = taxIDOf(ctry, "identity_documents", doc.Value)
+	c.TaxIDType, value, err = TaxIDOf(ctry, "identity_documents", doc.Value)
 	return c, value, err
 }
 
@@ -324,12 +324,4 @@ func (s *Service) firstOwned(who actor.Actor, cs []customer.Customer) (customer.
 		}
 	}
 	return customer.Customer{}, store.ErrNotFound
-}
-
-// Last4 is the last 4 characters of an identifier (all of it when shorter).
-func Last4(s string) string {
-	if r := []rune(s); len(r) > 4 {
-		return string(r[len(r)-4:])
-	}
-	return s
 }

@@ -1,4 +1,10 @@
-package payments
+// Package paymail is the payment e-mails: the one table of them (received,
+// converting, delivered, check mailed, expired, failed, returned,
+// refunded), queued by payments in the transaction that moves the payment,
+// to the payer and a check's student e-mail, in the language the payer read
+// the authorization in; and the delivery promise in the web app's words.
+// Imported by payments, never the reverse.
+package paymail
 
 import (
 	"context"
@@ -8,6 +14,7 @@ import (
 
 	"github.com/crebit/crebit/internal/locale"
 	"github.com/crebit/crebit/internal/mail"
+	"github.com/crebit/crebit/internal/outbox"
 	"github.com/crebit/crebit/internal/payment"
 	"github.com/crebit/crebit/internal/store"
 )
@@ -72,13 +79,13 @@ func PaymentEmails(lang string) []PaymentEmail {
 	return out
 }
 
-// queuePaymentMails writes, in the transaction that moves the payment, one
+// Queue writes, in the transaction that moves the payment, one
 // e-mail for every state of path that has one (to the payer, and for check
 // delivery also to the student's tracking address), in the language the
 // payer read the authorization in. Being in the same
 // transaction, a crash loses none and a repeated or late event, which moves
 // nothing, sends none.
-func (s *Service) queuePaymentMails(ctx context.Context, tx *store.Tx, p payment.Record, path []payment.State) error {
+func Queue(ctx context.Context, tx *store.Tx, box *outbox.Outbox, p payment.Record, path []payment.State) error {
 	var to []string
 	lang := ""
 	for _, st := range path {
@@ -87,20 +94,20 @@ func (s *Service) queuePaymentMails(ctx context.Context, tx *store.Tx, p payment
 		}
 		if to == nil {
 			var err error
-			if to, err = s.paymentRecipients(ctx, tx, p); err != nil {
+			if to, err = Recipients(ctx, tx, p); err != nil {
 				return err
 			}
-			if lang, err = s.paymentLanguage(ctx, tx, p.ID); err != nil {
+			if lang, err = Language(ctx, tx, p.ID); err != nil {
 				return err
 			}
 		}
-		fields := paymentMailFields(p, lang, st, s.mail.Link("/track", "transaction_id", p.ID))
+		fields := Fields(p, lang, st, box.Link("/track", "transaction_id", p.ID))
 		for _, addr := range to {
 			attach := ""
 			if HasReceipt(st) {
 				attach = "receipt:" + p.ID // the completion e-mail carries the receipt
 			}
-			if err := s.mail.QueueAttaching(ctx, tx, "payment_update", lang, addr, fields, attach); err != nil {
+			if err := box.QueueAttaching(ctx, tx, "payment_update", lang, addr, fields, attach); err != nil {
 				return err
 			}
 		}
@@ -108,10 +115,10 @@ func (s *Service) queuePaymentMails(ctx context.Context, tx *store.Tx, p payment
 	return nil
 }
 
-// paymentMailFields is what the payment_update e-mail about state st says,
+// Fields is what the payment_update e-mail about state st says,
 // in lang: its texts, and the amounts and the rate as that language writes
 // them (package locale, the receipt's formatter).
-func paymentMailFields(p payment.Record, lang string, st payment.State, link string) map[string]string {
+func Fields(p payment.Record, lang string, st payment.State, link string) map[string]string {
 	m, _ := paymentMailIn(lang, st)
 	l := locale.For(lang)
 	return map[string]string{
@@ -123,9 +130,9 @@ func paymentMailFields(p payment.Record, lang string, st payment.State, link str
 	}
 }
 
-// paymentRecipients is the payer's e-mail and, for a check, the student's
+// Recipients is the payer's e-mail and, for a check, the student's
 // tracking e-mail when it differs.
-func (s *Service) paymentRecipients(ctx context.Context, tx *store.Tx, p payment.Record) ([]string, error) {
+func Recipients(ctx context.Context, tx *store.Tx, p payment.Record) ([]string, error) {
 	var to []string
 	if p.CustomerID != "" {
 		c, err := tx.Customer(ctx, p.CustomerID)
@@ -147,9 +154,9 @@ func (s *Service) paymentRecipients(ctx context.Context, tx *store.Tx, p payment
 	return to, nil
 }
 
-// paymentLanguage is the language the payer read the payment's
+// Language is the language the payer read the payment's
 // authorization in (English when there is none, or it is not offered).
-func (s *Service) paymentLanguage(ctx context.Context, tx *store.Tx, paymentID string) (string, error) {
+func Language(ctx context.Context, tx *store.Tx, paymentID string) (string, error) {
 	a, err := tx.AuthorizationFor(ctx, paymentID)
 	if errors.Is(err, store.ErrNotFound) {
 		return "en", nil
@@ -161,4 +168,10 @@ func (s *Service) paymentLanguage(ctx context.Context, tx *store.Tx, paymentID s
 		return "en", nil
 	}
 	return a.Lang, nil
+}
+
+// HasReceipt reports whether a payment in state st has a receipt: it
+// reached its delivery.
+func HasReceipt(st payment.State) bool {
+	return st == payment.StateCompleted || st == payment.StateCheckMailed
 }

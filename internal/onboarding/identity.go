@@ -1,4 +1,4 @@
-package payments
+package onboarding
 
 import (
 	"errors"
@@ -23,10 +23,10 @@ func countryCode(country string) string {
 	return c.Country
 }
 
-// taxIDOf validates raw as country's tax id (the corridor's validator) and
+// TaxIDOf validates raw as country's tax id (the corridor's validator) and
 // returns its kind and the value to store; a refusal is worded for the
 // kind, under field, by the checks below.
-func taxIDOf(country, field, raw string) (kind, value string, err error) {
+func TaxIDOf(country, field, raw string) (kind, value string, err error) {
 	c, ok := corridor.ByCountry(country)
 	if !ok {
 		return "", "", apperr.E(apperr.CountryNotSupported, "customer").On("country")

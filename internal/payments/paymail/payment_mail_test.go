@@ -1,4 +1,4 @@
-package payments
+package paymail
 
 import (
 	"strings"
@@ -58,7 +58,7 @@ func TestPaymentMailFormatsByTheLanguage(t *testing.T) {
 			[]string{"BRL", "13,555.93"}},
 	}
 	for _, tt := range tests {
-		_, text, html, err := r.Render("payment_update", tt.lang, paymentMailFields(tt.p, tt.lang, payment.StateCompleted, "http://localhost/track"))
+		_, text, html, err := r.Render("payment_update", tt.lang, Fields(tt.p, tt.lang, payment.StateCompleted, "http://localhost/track"))
 		if err != nil {
 			t.Fatal(err)
 		}

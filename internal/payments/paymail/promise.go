@@ -1,4 +1,4 @@
-package payments
+package paymail
 
 // usdBankPromise is the one promise for US dollars sent to the payer's US
 // bank account (PRODUCT.md: within 3 hours on a business day), in each

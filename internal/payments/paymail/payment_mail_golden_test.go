@@ -1,4 +1,4 @@
-package payments
+package paymail
 
 import (
 	"encoding/json"
@@ -28,7 +28,7 @@ func TestPaymentMailsGolden(t *testing.T) {
 		TotalFeesUSD: money.New(1234, money.USD), EffectiveRate: "5.4224", TrackingNumber: "1Z999", FailureReason: "bank refused <it>"}
 	for _, lang := range mail.Languages {
 		for _, st := range paymentMailOrder {
-			subject, text, html, err := r.Render("payment_update", lang, paymentMailFields(p, lang, st, "http://localhost/track?transaction_id=txn_golden"))
+			subject, text, html, err := r.Render("payment_update", lang, Fields(p, lang, st, "http://localhost/track?transaction_id=txn_golden"))
 			if err != nil {
 				t.Fatal(err)
 			}

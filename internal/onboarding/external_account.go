@@ -1,4 +1,4 @@
-package payments
+package onboarding
 
 import (
 	"context"
@@ -139,6 +139,3 @@ func (s *Service) CreateExternalAccount(ctx context.Context, who actor.Actor, in
 	}
 	return a, err
 }
-
-// MaskAccount shows only the last 4 digits of an account number.
-func MaskAccount(last4 string) string { return "****" + last4 }

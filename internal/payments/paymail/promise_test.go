@@ -1,4 +1,4 @@
-package payments
+package paymail
 
 import (
 	"encoding/json"
@@ -16,7 +16,7 @@ import (
 func TestPromisesMatchTheWebApp(t *testing.T) {
 	t.Parallel()
 	for _, lang := range mail.Languages {
-		raw, err := os.ReadFile(filepath.Join("..", "..", "web", "src", "locales", lang, "common.json"))
+		raw, err := os.ReadFile(filepath.Join("..", "..", "..", "web", "src", "locales", lang, "common.json"))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,4 +1,4 @@
-package payments
+package onboarding
 
 // SignUpProfile is what the sign-up wizard asks beyond the e-mail and the
 // password: the payer profile (steps 2 and 3: the create-customer payload)
