@@ -1,0 +1,28 @@
+package store
+
+import "context"
+
+// The primitives below are what the capability packages beside store
+// (internal/store/*store, internal/bpsandbox/bpstore) build their queries
+// on. Their statements take the same path as store's own: ? placeholders
+// rebound for PostgreSQL (dialect.go), the statement cache on SQLite
+// (stmtcache.go), driver errors mapped to ErrNotFound and ErrConflict, and
+// a shared transaction's detached context (groupcommit.go).
+
+// Row is one row to scan (QueryRow's result).
+type Row = row
+
+// Rows are the rows of a query; Close them when done.
+type Rows = rows
+
+// Query runs a query returning rows.
+func (tx *Tx) Query(ctx context.Context, query string, args ...any) (Rows, error) {
+	return tx.query(ctx, query, args...)
+}
+
+// Nullable is s as a query argument, NULL when empty.
+func Nullable(s string) any { return nullable(s) }
+
+// ForUpdate is the clause that locks selected rows on the engine ("" on
+// SQLite, whose writer already holds the lock).
+func ForUpdate(e Engine) string { return forUpdate(e) }
