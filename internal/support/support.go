@@ -25,6 +25,7 @@ import (
 	"github.com/crebit/crebit/internal/randid"
 	"github.com/crebit/crebit/internal/ratelimit"
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/opsstore"
 )
 
 // Service is the support use cases.
@@ -298,7 +299,7 @@ func (s *Service) Assign(ctx context.Context, op ops.Operator, id, email string)
 		if strings.TrimSpace(email) != "" {
 			a, err := tx.AccountByEmail(ctx, strings.ToLower(strings.TrimSpace(email)))
 			if err == nil {
-				_, err = tx.OperatorOf(ctx, a.ID)
+				_, err = opsstore.OperatorOf(ctx, tx, a.ID)
 			}
 			if errors.Is(err, store.ErrNotFound) {
 				return apperr.E(apperr.NotFound, "operator").On("assignee")
