@@ -12,6 +12,7 @@ import (
 	"github.com/crebit/crebit/internal/randid"
 	"github.com/crebit/crebit/internal/session"
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/scholarstore"
 )
 
 // Token purposes and lifetimes.
@@ -264,7 +265,7 @@ func (s *Service) attachGuestData(ctx context.Context, tx *store.Tx, sessionID, 
 	if err := tx.MoveReferralArrivalToAccount(ctx, sessionID, accountID); err != nil {
 		return err
 	}
-	return tx.MoveScholarshipDataToAccount(ctx, sessionID, accountID)
+	return scholarstore.MoveScholarshipDataToAccount(ctx, tx, sessionID, accountID)
 }
 
 // Me returns the signed-in account, or 401.

@@ -16,6 +16,7 @@ import (
 	"github.com/crebit/crebit/internal/referrals"
 	"github.com/crebit/crebit/internal/scholarships"
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/scholarstore"
 )
 
 // Download my data and Close my account.
@@ -145,7 +146,7 @@ func (s *Service) ExportData(ctx context.Context, who actor.Actor) (DataExport, 
 		if err != nil {
 			return err
 		}
-		apps, err := tx.Applications(ctx, a.ID)
+		apps, err := scholarstore.Applications(ctx, tx, a.ID)
 		if err != nil {
 			return err
 		}
@@ -153,7 +154,7 @@ func (s *Service) ExportData(ctx context.Context, who actor.Actor) (DataExport, 
 			out.Tracker = append(out.Tracker, exportApplication{ProgramID: ap.ProgramID, Status: ap.Status, Deadline: ap.Deadline,
 				Notes: ap.Notes, Documents: nonNilDocs(ap.Documents), CreatedAt: ap.CreatedAt, UpdatedAt: ap.UpdatedAt})
 		}
-		als, err := tx.Alerts(ctx, a.ID)
+		als, err := scholarstore.Alerts(ctx, tx, a.ID)
 		if err != nil {
 			return err
 		}
@@ -242,7 +243,7 @@ func (s *Service) ExportData(ctx context.Context, who actor.Actor) (DataExport, 
 		if out.CheckWaitlist, err = tx.CheckWaitlisted(ctx, a.ID); err != nil {
 			return err
 		}
-		prof, err := tx.ScholarshipProfile(ctx, store.Owner{AccountID: a.ID})
+		prof, err := scholarstore.ScholarshipProfileOf(ctx, tx, scholarstore.Owner{AccountID: a.ID})
 		if errors.Is(err, store.ErrNotFound) {
 			return nil
 		}
@@ -281,7 +282,7 @@ func (s *Service) CloseAccount(ctx context.Context, who actor.Actor, password st
 		if err := s.mail.Queue(ctx, tx, "account_closed", outbox.AccountLang(a, who), a.Email, map[string]string{"Link": s.mail.Link("/privacy", "", "")}); err != nil {
 			return err
 		}
-		if err := tx.ForgetScholarshipActivity(ctx, a.ID, now); err != nil {
+		if err := scholarstore.ForgetScholarshipActivity(ctx, tx, a.ID, now); err != nil {
 			return err
 		}
 		if err := tx.CloseAccount(ctx, a.ID, now); err != nil {

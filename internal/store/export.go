@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"time"
 )
 
@@ -43,4 +44,15 @@ func ScanOutboxRows(rs Rows) ([]OutboxMessage, error) { return scanOutboxRows(rs
 // outcome, received_at and processed_at.
 func (tx *Tx) QueryWebhooks(ctx context.Context, q string, args ...any) ([]ReceivedWebhook, error) {
 	return tx.receivedWebhooks(ctx, q, args...)
+}
+
+// NullTime is t in UTC, nil when NULL.
+func NullTime(t sql.NullTime) *time.Time { return nullTime(t) }
+
+func nullTime(t sql.NullTime) *time.Time {
+	if !t.Valid {
+		return nil
+	}
+	u := t.Time.UTC()
+	return &u
 }
