@@ -16,6 +16,7 @@ import (
 	"github.com/crebit/crebit/internal/referrals"
 	"github.com/crebit/crebit/internal/scholarships"
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/dashstore"
 	"github.com/crebit/crebit/internal/store/scholarstore"
 )
 
@@ -240,7 +241,7 @@ func (s *Service) ExportData(ctx context.Context, who actor.Actor) (DataExport, 
 			}
 			out.Payments = append(out.Payments, e)
 		}
-		if out.CheckWaitlist, err = tx.CheckWaitlisted(ctx, a.ID); err != nil {
+		if out.CheckWaitlist, err = dashstore.CheckWaitlisted(ctx, tx, a.ID); err != nil {
 			return err
 		}
 		prof, err := scholarstore.ScholarshipProfileOf(ctx, tx, scholarstore.Owner{AccountID: a.ID})

@@ -3,7 +3,10 @@ package store
 import (
 	"context"
 	"database/sql"
+	"strings"
 	"time"
+
+	"github.com/crebit/crebit/internal/payment"
 )
 
 // The primitives below are what the capability packages beside store
@@ -55,4 +58,24 @@ func nullTime(t sql.NullTime) *time.Time {
 	}
 	u := t.Time.UTC()
 	return &u
+}
+
+// Prefixed qualifies a comma-separated column list with a table alias.
+func Prefixed(alias, columns string) string { return prefixed(alias, columns) }
+
+// prefixed qualifies a comma-separated column list with a table alias.
+func prefixed(alias, columns string) string {
+	parts := strings.Split(columns, ",")
+	for i, c := range parts {
+		parts[i] = alias + strings.TrimSpace(c)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// PaymentColumns are the payments columns ScanPaymentExtra reads first.
+const PaymentColumns = paymentColumns
+
+// ScanPaymentExtra scans a row of PaymentColumns followed by dest.
+func ScanPaymentExtra(r Row, dest ...any) (payment.Record, error) {
+	return scanPaymentExtra(r, dest...)
 }

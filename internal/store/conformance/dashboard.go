@@ -9,6 +9,7 @@ import (
 	"github.com/crebit/crebit/internal/randid"
 	"github.com/crebit/crebit/internal/session"
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/dashstore"
 )
 
 // accountPayment stores a payment of account acc in state st for usdMinor,
@@ -59,10 +60,12 @@ func exerciseDashboard(t *testing.T, s *suite) {
 			accountPayment(t, b, acc, payment.StateRefunded, 4_000, b.now, "A")
 			accountPayment(t, b, acc, payment.StateFailed, 99_999, b.now, "A")
 			accountPayment(t, b, other, payment.StateCompleted, 123_456, b.now, "B")
-			o := must(t, b, func(tx *store.Tx) (store.Overview, error) { return tx.AccountOverview(b.ctx, acc) })
-			equal(t, "overview", o, store.Overview{SentUSD: 12_550, PendingUSD: 1_000, RefundedUSD: 4_000, Count: 6})
-			none := must(t, b, func(tx *store.Tx) (store.Overview, error) { return tx.AccountOverview(b.ctx, randid.New("acc")) })
-			equal(t, "empty overview", none, store.Overview{})
+			o := must(t, b, func(tx *store.Tx) (dashstore.Overview, error) { return dashstore.AccountOverview(b.ctx, tx, acc) })
+			equal(t, "overview", o, dashstore.Overview{SentUSD: 12_550, PendingUSD: 1_000, RefundedUSD: 4_000, Count: 6})
+			none := must(t, b, func(tx *store.Tx) (dashstore.Overview, error) {
+				return dashstore.AccountOverview(b.ctx, tx, randid.New("acc"))
+			})
+			equal(t, "empty overview", none, dashstore.Overview{})
 		})
 		t.Run("TransactionsNewestFirstWithRecipientAndPaging", func(t *testing.T) {
 			t.Parallel()
@@ -73,21 +76,27 @@ func exerciseDashboard(t *testing.T, s *suite) {
 				ids = append(ids, accountPayment(t, b, acc, payment.StateCompleted, 100, b.now.Add(time.Duration(i)*time.Second), "Holder").record.ID)
 			}
 			accountPayment(t, b, randid.New("acc"), payment.StateCompleted, 100, b.now.Add(time.Hour), "Stranger")
-			var rows []store.Transaction
+			var rows []dashstore.Transaction
 			var total int
-			b.exec(t, func(tx *store.Tx) (err error) { rows, total, err = tx.AccountTransactions(b.ctx, acc, 3, 0); return })
+			b.exec(t, func(tx *store.Tx) (err error) {
+				rows, total, err = dashstore.AccountTransactions(b.ctx, tx, acc, 3, 0)
+				return
+			})
 			if total != 5 || len(rows) != 3 || rows[0].Payment.ID != ids[4] || rows[2].Payment.ID != ids[2] {
 				t.Fatalf("first page: total %d, %d rows", total, len(rows))
 			}
 			if rows[0].HolderName != "Holder" || rows[0].AccountLast != "6789" || rows[0].BankName != "Chase" {
 				t.Fatalf("recipient: %+v", rows[0])
 			}
-			b.exec(t, func(tx *store.Tx) (err error) { rows, _, err = tx.AccountTransactions(b.ctx, acc, 3, 3); return })
+			b.exec(t, func(tx *store.Tx) (err error) {
+				rows, _, err = dashstore.AccountTransactions(b.ctx, tx, acc, 3, 3)
+				return
+			})
 			if len(rows) != 2 || rows[1].Payment.ID != ids[0] {
 				t.Fatalf("second page: %d rows", len(rows))
 			}
-			_, err := read(b, func(tx *store.Tx) (store.Transaction, error) {
-				return tx.AccountTransaction(b.ctx, randid.New("acc"), ids[0])
+			_, err := read(b, func(tx *store.Tx) (dashstore.Transaction, error) {
+				return dashstore.AccountTransaction(b.ctx, tx, randid.New("acc"), ids[0])
 			})
 			if !errors.Is(err, store.ErrNotFound) {
 				t.Fatalf("another account's payment: %v", err)
