@@ -12,6 +12,7 @@ import (
 	"github.com/crebit/crebit/internal/randid"
 	"github.com/crebit/crebit/internal/session"
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/referralstore"
 	"github.com/crebit/crebit/internal/store/scholarstore"
 )
 
@@ -262,7 +263,7 @@ func (s *Service) attachGuestData(ctx context.Context, tx *store.Tx, sessionID, 
 	if err := tx.AttachGuestData(ctx, sessionID, accountID); err != nil {
 		return err
 	}
-	if err := tx.MoveReferralArrivalToAccount(ctx, sessionID, accountID); err != nil {
+	if err := referralstore.MoveReferralArrivalToAccount(ctx, tx, sessionID, accountID); err != nil {
 		return err
 	}
 	return scholarstore.MoveScholarshipDataToAccount(ctx, tx, sessionID, accountID)

@@ -17,6 +17,7 @@ import (
 	"github.com/crebit/crebit/internal/scholarships"
 	"github.com/crebit/crebit/internal/store"
 	"github.com/crebit/crebit/internal/store/dashstore"
+	"github.com/crebit/crebit/internal/store/referralstore"
 	"github.com/crebit/crebit/internal/store/scholarstore"
 )
 
@@ -185,14 +186,14 @@ func (s *Service) ExportData(ctx context.Context, who actor.Actor) (DataExport, 
 		for i, c := range cs {
 			ids[i] = c.ID
 		}
-		inv, err := tx.ReferralsOf(ctx, ids)
+		inv, err := referralstore.ReferralsOf(ctx, tx, ids)
 		if err != nil {
 			return err
 		}
 		for _, r := range inv {
 			out.Referrals.Invitations = append(out.Referrals.Invitations, referrals.MyInvitation{Email: r.Email, InvitedAt: r.InvitedAt.UTC()})
 		}
-		rw, err := tx.RewardsOf(ctx, ids)
+		rw, err := referralstore.RewardsOf(ctx, tx, ids)
 		if err != nil {
 			return err
 		}

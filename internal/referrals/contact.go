@@ -12,6 +12,7 @@ import (
 	"github.com/crebit/crebit/internal/randid"
 	"github.com/crebit/crebit/internal/ratelimit"
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/referralstore"
 )
 
 // maxReferrals bounds one submission.
@@ -89,7 +90,7 @@ func (s *Service) Refer(ctx context.Context, who actor.Actor, customerID string,
 				continue
 			}
 			stored++
-			if err := tx.RegisterReferralCode(ctx, s.ReferralCode(c.ID), c.ID, s.now()); err != nil {
+			if err := referralstore.RegisterReferralCode(ctx, tx, s.ReferralCode(c.ID), c.ID, s.now()); err != nil {
 				return err
 			}
 			if err := s.mail.Queue(ctx, tx, "referral_invitation", who.Lang, e, map[string]string{

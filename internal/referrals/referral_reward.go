@@ -16,6 +16,7 @@ import (
 	"github.com/crebit/crebit/internal/payment"
 	"github.com/crebit/crebit/internal/randid"
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/referralstore"
 )
 
 // ReferralRewardUSD is what a referrer earns when the person they referred
@@ -34,7 +35,7 @@ func (s *Service) RememberReferral(ctx context.Context, who actor.Actor, code st
 		return nil
 	}
 	return s.db.Tx(ctx, func(tx *store.Tx) error {
-		return tx.RememberReferralArrival(ctx, who.SessionID, who.AccountID, code, s.now())
+		return referralstore.RememberReferralArrival(ctx, tx, who.SessionID, who.AccountID, code, s.now())
 	})
 }
 
@@ -65,11 +66,11 @@ const rewardVelocity = 3
 // referral of a different person: referralVerdict refuses the referrer's
 // own payments and holds doubtful ones for an operator.
 func (s *Service) RewardReferral(ctx context.Context, tx *store.Tx, p payment.Record) error {
-	code, err := tx.ReferralCodeFor(ctx, p.SessionID, p.AccountID)
+	code, err := referralstore.ReferralCodeFor(ctx, tx, p.SessionID, p.AccountID)
 	if err != nil || code == "" {
 		return err
 	}
-	referrerID, err := tx.ReferrerOf(ctx, code)
+	referrerID, err := referralstore.ReferrerOf(ctx, tx, code)
 	if errors.Is(err, store.ErrNotFound) {
 		return nil
 	}
@@ -91,7 +92,7 @@ func (s *Service) RewardReferral(ctx context.Context, tx *store.Tx, p payment.Re
 	if err != nil {
 		return err
 	}
-	created, err := tx.CreateReferralReward(ctx, store.ReferralReward{ID: randid.New("rwd"), Code: code, ReferrerCustomerID: referrerID,
+	created, err := referralstore.CreateReferralReward(ctx, tx, referralstore.ReferralReward{ID: randid.New("rwd"), Code: code, ReferrerCustomerID: referrerID,
 		ReferredEmail: strings.ToLower(payer.Email), ReferredTaxHash: payer.TaxIDHash, PaymentID: p.ID, AmountUSD: ReferralRewardUSD,
 		Status: status, ReviewReason: reason, CreatedAt: s.now()})
 	if err != nil || !created || status != "earned" || referrer.Email == "" {
@@ -144,7 +145,7 @@ func (s *Service) referralVerdict(ctx context.Context, tx *store.Tx, p payment.R
 		}
 		payerEmails = append(payerEmails, a.Email)
 	}
-	taxes, err := tx.TaxHashesOf(ctx, people)
+	taxes, err := referralstore.TaxHashesOf(ctx, tx, people)
 	if err != nil {
 		return "", "", err
 	}
@@ -156,11 +157,11 @@ func (s *Service) referralVerdict(ctx context.Context, tx *store.Tx, p payment.R
 		if err != nil {
 			return "", "", err
 		}
-		banks, err := tx.BankHashesOf(ctx, people)
+		banks, err := referralstore.BankHashesOf(ctx, tx, people)
 		if err != nil {
 			return "", "", err
 		}
-		if slices.Contains(banks, store.BankKey(bank.RoutingNumber, bank.AccountHash)) {
+		if slices.Contains(banks, referralstore.BankKey(bank.RoutingNumber, bank.AccountHash)) {
 			return "refused", reasonSameBank, nil
 		}
 	}
@@ -186,9 +187,9 @@ func (s *Service) referralVerdict(ctx context.Context, tx *store.Tx, p payment.R
 	now := s.now()
 	if auth.IP != "" {
 		from := now.Add(-24 * time.Hour)
-		seen, err := tx.AuthorizedFromIP(ctx, people, auth.IP, from, now)
+		seen, err := referralstore.AuthorizedFromIP(ctx, tx, people, auth.IP, from, now)
 		if err == nil && !seen {
-			seen, err = tx.SignedInFromIP(ctx, referrer.AccountID, s.sealer.Hash("ip", auth.IP), from, now)
+			seen, err = referralstore.SignedInFromIP(ctx, tx, referrer.AccountID, s.sealer.Hash("ip", auth.IP), from, now)
 		}
 		if err != nil {
 			return "", "", err
@@ -197,7 +198,7 @@ func (s *Service) referralVerdict(ctx context.Context, tx *store.Tx, p payment.R
 			return "held", reasonSameIP, nil
 		}
 	}
-	n, err := tx.RewardsSince(ctx, people, now.Add(-24*time.Hour))
+	n, err := referralstore.RewardsSince(ctx, tx, people, now.Add(-24*time.Hour))
 	if err != nil {
 		return "", "", err
 	}
@@ -255,7 +256,7 @@ func (s *Service) ChooseGiftCard(ctx context.Context, who actor.Actor, rewardID,
 		for i, c := range cs {
 			ids[i] = c.ID
 		}
-		return tx.ChooseGiftCard(ctx, ids, rewardID, brand)
+		return referralstore.ChooseGiftCard(ctx, tx, ids, rewardID, brand)
 	})
 	if errors.Is(err, store.ErrNotFound) {
 		return apperr.E(apperr.NotFound, "reward")
@@ -284,19 +285,19 @@ func (s *Service) MyReferrals(ctx context.Context, who actor.Actor) (MyReferrals
 		}
 		// The link can be shared by hand, so its code is recorded as soon as it is shown.
 		code := s.ReferralCode(cs[0].ID)
-		if err := tx.RegisterReferralCode(ctx, code, cs[0].ID, s.now()); err != nil {
+		if err := referralstore.RegisterReferralCode(ctx, tx, code, cs[0].ID, s.now()); err != nil {
 			return err
 		}
 		out.Link = s.mail.Link("/signup", "ref", code)
 		out.CustomerID = cs[0].ID
-		inv, err := tx.ReferralsOf(ctx, ids)
+		inv, err := referralstore.ReferralsOf(ctx, tx, ids)
 		if err != nil {
 			return err
 		}
 		for _, r := range inv {
 			out.Invitations = append(out.Invitations, MyInvitation{Email: r.Email, InvitedAt: r.InvitedAt.UTC()})
 		}
-		rw, err := tx.RewardsOf(ctx, ids)
+		rw, err := referralstore.RewardsOf(ctx, tx, ids)
 		for _, r := range rw {
 			out.Rewards = append(out.Rewards, MyReferralReward{ID: r.ID, AmountUSD: r.AmountUSD, Status: r.Status, GiftCardBrand: r.GiftCardBrand, EarnedAt: r.CreatedAt.UTC()})
 		}

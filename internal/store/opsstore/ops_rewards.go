@@ -4,11 +4,12 @@ import (
 	"context"
 
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/referralstore"
 )
 
 // ConsoleReward is a referral reward as the console's queue shows it.
 type ConsoleReward struct {
-	store.ReferralReward
+	referralstore.ReferralReward
 	ReferrerName, ReferrerEmail, ReferrerAccountID string
 }
 
