@@ -81,7 +81,7 @@ func (s *Service) Refer(ctx context.Context, who actor.Actor, customerID string,
 			if e == c.Email {
 				continue
 			}
-			ok, err := tx.CreateReferral(ctx, store.Referral{ID: randid.New("ref"), SessionID: who.SessionID,
+			ok, err := referralstore.CreateReferral(ctx, tx, referralstore.Referral{ID: randid.New("ref"), SessionID: who.SessionID,
 				CustomerID: c.ID, Email: e, CreatedAt: s.now()})
 			if err != nil {
 				return err
