@@ -16,6 +16,7 @@ import (
 	"github.com/crebit/crebit/internal/referrals"
 	"github.com/crebit/crebit/internal/scholarships"
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/accountstore"
 	"github.com/crebit/crebit/internal/store/dashstore"
 	"github.com/crebit/crebit/internal/store/referralstore"
 	"github.com/crebit/crebit/internal/store/scholarstore"
@@ -144,7 +145,7 @@ func (s *Service) ExportData(ctx context.Context, who actor.Actor) (DataExport, 
 	out.Tracker, out.Alerts = []exportApplication{}, []scholarships.AlertView{}
 	out.Referrals = exportReferrals{Invitations: []referrals.MyInvitation{}, Rewards: []referrals.MyReferralReward{}}
 	err = s.db.Read(ctx, func(tx *store.Tx) error {
-		es, err := tx.SigninEvents(ctx, a.ID, maxExportPayments) // all of the 90 days kept
+		es, err := accountstore.SigninEvents(ctx, tx, a.ID, maxExportPayments) // all of the 90 days kept
 		if err != nil {
 			return err
 		}

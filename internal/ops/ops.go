@@ -15,6 +15,7 @@ import (
 	"github.com/crebit/crebit/internal/input"
 	"github.com/crebit/crebit/internal/randid"
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/accountstore"
 	"github.com/crebit/crebit/internal/store/opsstore"
 )
 
@@ -66,12 +67,12 @@ func (s *Service) ConsoleOperator(ctx context.Context, who actor.Actor, need str
 		return Operator{}, ErrNoConsole
 	}
 	var o opsstore.Operator
-	var a store.Account
+	var a accountstore.Account
 	err := s.db.Read(ctx, func(tx *store.Tx) (err error) {
 		if o, err = opsstore.OperatorOf(ctx, tx, who.AccountID); err != nil {
 			return err
 		}
-		a, err = tx.Account(ctx, who.AccountID)
+		a, err = accountstore.AccountByID(ctx, tx, who.AccountID)
 		return err
 	})
 	if errors.Is(err, store.ErrNotFound) {
@@ -132,7 +133,7 @@ func (s *Service) SetOperatorRole(ctx context.Context, by *Operator, email, role
 	}
 	email = account.NormalizeEmail(email)
 	return s.db.Tx(ctx, func(tx *store.Tx) error {
-		a, err := tx.AccountByEmail(ctx, email)
+		a, err := accountstore.AccountByEmail(ctx, tx, email)
 		if errors.Is(err, store.ErrNotFound) {
 			return apperr.E(apperr.NotFound, "account_email").On("email")
 		}
@@ -159,7 +160,7 @@ func (s *Service) SetOperatorRole(ctx context.Context, by *Operator, email, role
 func (s *Service) RemoveOperator(ctx context.Context, by *Operator, email, why string) error {
 	email = account.NormalizeEmail(email)
 	return s.db.Tx(ctx, func(tx *store.Tx) error {
-		a, err := tx.AccountByEmail(ctx, email)
+		a, err := accountstore.AccountByEmail(ctx, tx, email)
 		if err == nil {
 			var o opsstore.Operator
 			if o, err = opsstore.OperatorOf(ctx, tx, a.ID); err == nil {

@@ -12,6 +12,7 @@ import (
 	"github.com/crebit/crebit/internal/randid"
 	"github.com/crebit/crebit/internal/ratelimit"
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/accountstore"
 	"github.com/crebit/crebit/internal/store/referralstore"
 )
 
@@ -54,8 +55,8 @@ func (s *Service) Refer(ctx context.Context, who actor.Actor, customerID string,
 	if len(valid) == 0 {
 		return 0, apperr.E(apperr.ReferralEmailsInvalid, "").On("emails")
 	}
-	var sender store.Account
-	if err := s.db.Read(ctx, func(tx *store.Tx) (err error) { sender, err = tx.Account(ctx, who.AccountID); return }); err != nil {
+	var sender accountstore.Account
+	if err := s.db.Read(ctx, func(tx *store.Tx) (err error) { sender, err = accountstore.AccountByID(ctx, tx, who.AccountID); return }); err != nil {
 		if errors.Is(err, store.ErrNotFound) {
 			return 0, errReferralsNeedAccount
 		}

@@ -16,6 +16,7 @@ import (
 	"github.com/crebit/crebit/internal/payment"
 	"github.com/crebit/crebit/internal/randid"
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/accountstore"
 	"github.com/crebit/crebit/internal/store/referralstore"
 )
 
@@ -128,7 +129,7 @@ func (s *Service) referralVerdict(ctx context.Context, tx *store.Tx, p payment.R
 			}
 			emails = append(emails, strings.ToLower(c.Email))
 		}
-		a, err := tx.Account(ctx, referrer.AccountID)
+		a, err := accountstore.AccountByID(ctx, tx, referrer.AccountID)
 		if err != nil && !errors.Is(err, store.ErrNotFound) {
 			return "", "", err
 		}
@@ -139,7 +140,7 @@ func (s *Service) referralVerdict(ctx context.Context, tx *store.Tx, p payment.R
 		if p.AccountID == referrer.AccountID {
 			return "refused", reasonSameAccount, nil
 		}
-		a, err := tx.Account(ctx, p.AccountID)
+		a, err := accountstore.AccountByID(ctx, tx, p.AccountID)
 		if err != nil && !errors.Is(err, store.ErrNotFound) {
 			return "", "", err
 		}
@@ -176,7 +177,7 @@ func (s *Service) referralVerdict(ctx context.Context, tx *store.Tx, p payment.R
 		return "", "", err
 	}
 	if auth.DeviceHash != "" && referrer.AccountID != "" {
-		devices, err := tx.DevicesOf(ctx, referrer.AccountID)
+		devices, err := accountstore.DevicesOf(ctx, tx, referrer.AccountID)
 		if err != nil {
 			return "", "", err
 		}

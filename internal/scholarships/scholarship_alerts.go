@@ -18,6 +18,7 @@ import (
 	"github.com/crebit/crebit/internal/randid"
 	"github.com/crebit/crebit/internal/scholarship"
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/accountstore"
 	"github.com/crebit/crebit/internal/store/scholarstore"
 )
 
@@ -90,7 +91,7 @@ func (s *Service) CreateAlert(ctx context.Context, a actor.Actor, params string)
 	}
 	var out scholarstore.Alert
 	err = s.db.Tx(ctx, func(tx *store.Tx) error {
-		acct, err := tx.Account(ctx, a.AccountID)
+		acct, err := accountstore.AccountByID(ctx, tx, a.AccountID)
 		if err != nil {
 			return err
 		}

@@ -79,3 +79,11 @@ const PaymentColumns = paymentColumns
 func ScanPaymentExtra(r Row, dest ...any) (payment.Record, error) {
 	return scanPaymentExtra(r, dest...)
 }
+
+func timePtr(t sql.NullTime) *time.Time {
+	if !t.Valid {
+		return nil
+	}
+	u := t.Time.UTC()
+	return &u
+}

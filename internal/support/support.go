@@ -25,6 +25,7 @@ import (
 	"github.com/crebit/crebit/internal/randid"
 	"github.com/crebit/crebit/internal/ratelimit"
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/accountstore"
 	"github.com/crebit/crebit/internal/store/opsstore"
 	"github.com/crebit/crebit/internal/store/supportstore"
 )
@@ -112,7 +113,7 @@ func (s *Service) Submit(ctx context.Context, who actor.Actor, in Message) (stri
 	}
 	err = s.db.Tx(ctx, func(tx *store.Tx) error {
 		if who.SignedIn() {
-			a, err := tx.Account(ctx, who.AccountID)
+			a, err := accountstore.AccountByID(ctx, tx, who.AccountID)
 			if err != nil {
 				return err
 			}
@@ -298,7 +299,7 @@ func (s *Service) Assign(ctx context.Context, op ops.Operator, id, email string)
 		}
 		toID, toEmail := "", ""
 		if strings.TrimSpace(email) != "" {
-			a, err := tx.AccountByEmail(ctx, strings.ToLower(strings.TrimSpace(email)))
+			a, err := accountstore.AccountByEmail(ctx, tx, strings.ToLower(strings.TrimSpace(email)))
 			if err == nil {
 				_, err = opsstore.OperatorOf(ctx, tx, a.ID)
 			}

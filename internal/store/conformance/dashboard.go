@@ -9,6 +9,7 @@ import (
 	"github.com/crebit/crebit/internal/randid"
 	"github.com/crebit/crebit/internal/session"
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/accountstore"
 	"github.com/crebit/crebit/internal/store/dashstore"
 )
 
@@ -39,10 +40,10 @@ func accountPayment(t *testing.T, b *bundle, acc string, st payment.State, usdMi
 	return p
 }
 
-func newAccount(t *testing.T, b *bundle) store.Account {
+func newAccount(t *testing.T, b *bundle) accountstore.Account {
 	t.Helper()
-	a := store.Account{ID: randid.New("acc"), Email: randid.New("e") + "@example.org", PasswordHash: "$argon2id$x", CreatedAt: b.now, UpdatedAt: b.now}
-	b.exec(t, func(tx *store.Tx) error { return tx.CreateAccount(b.ctx, a) })
+	a := accountstore.Account{ID: randid.New("acc"), Email: randid.New("e") + "@example.org", PasswordHash: "$argon2id$x", CreatedAt: b.now, UpdatedAt: b.now}
+	b.exec(t, func(tx *store.Tx) error { return accountstore.CreateAccount(b.ctx, tx, a) })
 	return a
 }
 
@@ -134,21 +135,26 @@ func exerciseDashboard(t *testing.T, s *suite) {
 			b := s.setup(t)
 			a := newAccount(t, b)
 			b.exec(t, func(tx *store.Tx) error {
-				if err := tx.InsertSigninEvent(b.ctx, a.ID, store.SigninEvent{ID: randid.New("sgn"), Device: "Chrome;Linux", OccurredAt: b.now}); err != nil {
+				if err := accountstore.InsertSigninEvent(b.ctx, tx, a.ID, accountstore.SigninEvent{ID: randid.New("sgn"), Device: "Chrome;Linux", OccurredAt: b.now}); err != nil {
 					return err
 				}
 				_, id := session.NewToken()
 				return tx.CreateSession(b.ctx, session.Session{ID: id, CreatedAt: b.now, LastSeenAt: b.now, ExpiresAt: b.now.Add(time.Hour), AccountID: a.ID})
 			})
 			b.exec(t, func(tx *store.Tx) error { return tx.CloseAccount(b.ctx, a.ID, b.now) })
-			if _, err := read(b, func(tx *store.Tx) (store.Account, error) { return tx.AccountByEmail(b.ctx, a.Email) }); !errors.Is(err, store.ErrNotFound) {
+			if _, err := read(b, func(tx *store.Tx) (accountstore.Account, error) {
+				return accountstore.AccountByEmail(b.ctx, tx, a.Email)
+			}); !errors.Is(err, store.ErrNotFound) {
 				t.Fatalf("the e-mail still names the closed account: %v", err)
 			}
-			got := must(t, b, func(tx *store.Tx) (store.Account, error) { return tx.Account(b.ctx, a.ID) })
+			got := must(t, b, func(tx *store.Tx) (accountstore.Account, error) { return accountstore.AccountByID(b.ctx, tx, a.ID) })
 			if got.ClosedAt == nil || got.PasswordHash != "" {
 				t.Fatalf("closed account: %+v", got)
 			}
-			if n := must(t, b, func(tx *store.Tx) (int, error) { es, err := tx.SigninEvents(b.ctx, a.ID, 10); return len(es), err }); n != 0 {
+			if n := must(t, b, func(tx *store.Tx) (int, error) {
+				es, err := accountstore.SigninEvents(b.ctx, tx, a.ID, 10)
+				return len(es), err
+			}); n != 0 {
 				t.Fatalf("%d sign-ins kept", n)
 			}
 			err := b.db.Tx(b.ctx, func(tx *store.Tx) error { return tx.CloseAccount(b.ctx, a.ID, b.now) })
