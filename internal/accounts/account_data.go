@@ -168,7 +168,7 @@ func (s *Service) ExportData(ctx context.Context, who actor.Actor) (DataExport, 
 			d := account.ParseDevice(e.Device)
 			out.Signins = append(out.Signins, Signin{At: e.OccurredAt, Browser: d.Browser, OS: d.OS})
 		}
-		cs, err := tx.AccountCustomers(ctx, a.ID)
+		cs, err := accountstore.AccountCustomers(ctx, tx, a.ID)
 		if err != nil {
 			return err
 		}
@@ -201,7 +201,7 @@ func (s *Service) ExportData(ctx context.Context, who actor.Actor) (DataExport, 
 		for _, r := range rw {
 			out.Referrals.Rewards = append(out.Referrals.Rewards, referrals.MyReferralReward{ID: r.ID, AmountUSD: r.AmountUSD, Status: r.Status, EarnedAt: r.CreatedAt.UTC()})
 		}
-		bs, err := tx.AccountBankAccountsAll(ctx, a.ID)
+		bs, err := accountstore.AccountBankAccountsAll(ctx, tx, a.ID)
 		if err != nil {
 			return err
 		}
@@ -276,7 +276,7 @@ func (s *Service) CloseAccount(ctx context.Context, who actor.Actor, password st
 	err = s.db.Tx(ctx, func(tx *store.Tx) error {
 		// Money still moving needs its owner: the receipt, the e-mails and
 		// a refund are theirs until the payment ends.
-		if busy, err := tx.PaymentInFlight(ctx, a.ID); err != nil || busy {
+		if busy, err := accountstore.PaymentInFlight(ctx, tx, a.ID); err != nil || busy {
 			if err == nil {
 				err = apperr.E(apperr.Conflict, "payment_in_flight")
 			}
@@ -288,7 +288,7 @@ func (s *Service) CloseAccount(ctx context.Context, who actor.Actor, password st
 		if err := scholarstore.ForgetScholarshipActivity(ctx, tx, a.ID, now); err != nil {
 			return err
 		}
-		if err := tx.CloseAccount(ctx, a.ID, now); err != nil {
+		if err := accountstore.CloseAccount(ctx, tx, a.ID, now); err != nil {
 			return err
 		}
 		return tx.RedactClosedAccount(ctx, a.ID, now.Add(-RefundWindow), now)

@@ -153,7 +153,7 @@ func (s *Service) BankAccounts(ctx context.Context, who actor.Actor) ([]SavedBan
 	}
 	out := []SavedBankAccount{}
 	err := s.db.Read(ctx, func(tx *store.Tx) error {
-		as, err := tx.AccountBankAccounts(ctx, who.AccountID)
+		as, err := accountstore.AccountBankAccounts(ctx, tx, who.AccountID)
 		for _, a := range as {
 			out = append(out, SavedBankAccount{ID: a.ID, BankName: a.BankName, AccountHolderName: a.BeneficiaryName, Last4: a.Last4})
 		}
@@ -168,7 +168,7 @@ func (s *Service) RemoveBankAccount(ctx context.Context, who actor.Actor, id str
 	if !who.SignedIn() {
 		return actor.ErrNotSignedIn
 	}
-	err := s.db.Tx(ctx, func(tx *store.Tx) error { return tx.RemoveBankAccount(ctx, who.AccountID, id, s.now()) })
+	err := s.db.Tx(ctx, func(tx *store.Tx) error { return accountstore.RemoveBankAccount(ctx, tx, who.AccountID, id, s.now()) })
 	if errors.Is(err, store.ErrNotFound) {
 		return apperr.E(apperr.NotFound, "bank_account")
 	}

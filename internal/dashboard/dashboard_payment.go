@@ -15,6 +15,7 @@ import (
 	"github.com/crebit/crebit/internal/payment"
 	"github.com/crebit/crebit/internal/payments"
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/accountstore"
 	"github.com/crebit/crebit/internal/store/dashstore"
 )
 
@@ -49,11 +50,11 @@ func (s *Service) DashboardPaymentSetup(ctx context.Context, who actor.Actor) (P
 	}
 	out := PaymentSetup{Profiles: []PaymentProfile{}}
 	err := s.db.Read(ctx, func(tx *store.Tx) error {
-		cs, err := tx.AccountCustomers(ctx, who.AccountID)
+		cs, err := accountstore.AccountCustomers(ctx, tx, who.AccountID)
 		if err != nil {
 			return err
 		}
-		as, err := tx.AccountBankAccounts(ctx, who.AccountID)
+		as, err := accountstore.AccountBankAccounts(ctx, tx, who.AccountID)
 		if err != nil {
 			return err
 		}

@@ -119,7 +119,7 @@ func (s *Service) referralVerdict(ctx context.Context, tx *store.Tx, p payment.R
 	people := []string{referrer.ID}
 	emails := []string{strings.ToLower(referrer.Email)}
 	if referrer.AccountID != "" {
-		cs, err := tx.AccountCustomers(ctx, referrer.AccountID)
+		cs, err := accountstore.AccountCustomers(ctx, tx, referrer.AccountID)
 		if err != nil {
 			return "", "", err
 		}
@@ -249,7 +249,7 @@ func (s *Service) ChooseGiftCard(ctx context.Context, who actor.Actor, rewardID,
 		return apperr.E(apperr.Invalid, "brand").On("brand")
 	}
 	err := s.db.Tx(ctx, func(tx *store.Tx) error {
-		cs, err := tx.AccountCustomers(ctx, who.AccountID)
+		cs, err := accountstore.AccountCustomers(ctx, tx, who.AccountID)
 		if err != nil {
 			return err
 		}
@@ -276,7 +276,7 @@ func (s *Service) MyReferrals(ctx context.Context, who actor.Actor) (MyReferrals
 	}
 	out := MyReferrals{Invitations: []MyInvitation{}, Rewards: []MyReferralReward{}}
 	err := s.db.Tx(ctx, func(tx *store.Tx) error {
-		cs, err := tx.AccountCustomers(ctx, who.AccountID)
+		cs, err := accountstore.AccountCustomers(ctx, tx, who.AccountID)
 		if err != nil || len(cs) == 0 {
 			return err
 		}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/crebit/crebit/internal/customer"
 	"github.com/crebit/crebit/internal/payment"
 )
 
@@ -87,3 +88,21 @@ func timePtr(t sql.NullTime) *time.Time {
 	u := t.Time.UTC()
 	return &u
 }
+
+// CustomerColumns are the customers columns QueryCustomers reads.
+const CustomerColumns = customerColumns
+
+// QueryCustomers runs a query of CustomerColumns.
+func (tx *Tx) QueryCustomers(ctx context.Context, q string, args ...any) ([]customer.Customer, error) {
+	return tx.customers(ctx, q, args...)
+}
+
+// ExternalAccountColumns are the external_accounts columns
+// ScanExternalAccount reads.
+const ExternalAccountColumns = externalAccountColumns
+
+// ScanExternalAccount scans a row of ExternalAccountColumns.
+func ScanExternalAccount(r Row) (customer.BankAccount, error) { return scanExternalAccount(r) }
+
+// TerminalStates is the SQL list of the states a payment ends in.
+const TerminalStates = terminalStates

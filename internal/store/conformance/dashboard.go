@@ -109,24 +109,29 @@ func exerciseDashboard(t *testing.T, s *suite) {
 			acc := randid.New("acc")
 			p := accountPayment(t, b, acc, payment.StateCompleted, 100, b.now, "Mine")
 			listed := must(t, b, func(tx *store.Tx) (int, error) {
-				as, err := tx.AccountBankAccounts(b.ctx, acc)
+				as, err := accountstore.AccountBankAccounts(b.ctx, tx, acc)
 				return len(as), err
 			})
 			if listed != 1 {
 				t.Fatalf("listed %d", listed)
 			}
 			err := b.db.Tx(b.ctx, func(tx *store.Tx) error {
-				return tx.RemoveBankAccount(b.ctx, randid.New("acc"), p.record.ExternalAccountID, b.now)
+				return accountstore.RemoveBankAccount(b.ctx, tx, randid.New("acc"), p.record.ExternalAccountID, b.now)
 			})
 			if !errors.Is(err, store.ErrNotFound) {
 				t.Fatalf("removed by a stranger: %v", err)
 			}
-			b.exec(t, func(tx *store.Tx) error { return tx.RemoveBankAccount(b.ctx, acc, p.record.ExternalAccountID, b.now) })
+			b.exec(t, func(tx *store.Tx) error {
+				return accountstore.RemoveBankAccount(b.ctx, tx, acc, p.record.ExternalAccountID, b.now)
+			})
 			_, err = read(b, func(tx *store.Tx) (any, error) { return tx.LatestExternalAccount(b.ctx, p.customer.ID) })
 			if !errors.Is(err, store.ErrNotFound) {
 				t.Fatalf("a removed account is still offered: %v", err)
 			}
-			if n := must(t, b, func(tx *store.Tx) (int, error) { as, err := tx.AccountBankAccounts(b.ctx, acc); return len(as), err }); n != 0 {
+			if n := must(t, b, func(tx *store.Tx) (int, error) {
+				as, err := accountstore.AccountBankAccounts(b.ctx, tx, acc)
+				return len(as), err
+			}); n != 0 {
 				t.Fatalf("a removed account is still listed")
 			}
 		})
@@ -141,7 +146,7 @@ func exerciseDashboard(t *testing.T, s *suite) {
 				_, id := session.NewToken()
 				return tx.CreateSession(b.ctx, session.Session{ID: id, CreatedAt: b.now, LastSeenAt: b.now, ExpiresAt: b.now.Add(time.Hour), AccountID: a.ID})
 			})
-			b.exec(t, func(tx *store.Tx) error { return tx.CloseAccount(b.ctx, a.ID, b.now) })
+			b.exec(t, func(tx *store.Tx) error { return accountstore.CloseAccount(b.ctx, tx, a.ID, b.now) })
 			if _, err := read(b, func(tx *store.Tx) (accountstore.Account, error) {
 				return accountstore.AccountByEmail(b.ctx, tx, a.Email)
 			}); !errors.Is(err, store.ErrNotFound) {
@@ -157,7 +162,7 @@ func exerciseDashboard(t *testing.T, s *suite) {
 			}); n != 0 {
 				t.Fatalf("%d sign-ins kept", n)
 			}
-			err := b.db.Tx(b.ctx, func(tx *store.Tx) error { return tx.CloseAccount(b.ctx, a.ID, b.now) })
+			err := b.db.Tx(b.ctx, func(tx *store.Tx) error { return accountstore.CloseAccount(b.ctx, tx, a.ID, b.now) })
 			if !errors.Is(err, store.ErrNotFound) {
 				t.Fatalf("closed twice: %v", err)
 			}
@@ -170,7 +175,7 @@ func exerciseDashboard(t *testing.T, s *suite) {
 			kept := accountPayment(t, b, open.ID, payment.StateCompleted, 100, old, "Open")
 			gone := accountPayment(t, b, closed.ID, payment.StateCompleted, 100, old, "Closed")
 			guest := accountPayment(t, b, "", payment.StateCompleted, 100, old, "Guest")
-			b.exec(t, func(tx *store.Tx) error { return tx.CloseAccount(b.ctx, closed.ID, b.now) })
+			b.exec(t, func(tx *store.Tx) error { return accountstore.CloseAccount(b.ctx, tx, closed.ID, b.now) })
 			n := must(t, b, func(tx *store.Tx) (int64, error) {
 				return tx.RedactFinishedPayments(b.ctx, b.now.Add(-30*24*time.Hour), b.now)
 			})

@@ -6,6 +6,7 @@ import (
 
 	"github.com/crebit/crebit/internal/randid"
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/accountstore"
 	"github.com/crebit/crebit/internal/store/referralstore"
 )
 
@@ -65,10 +66,10 @@ func exerciseInbox(t *testing.T, s *suite) {
 			b := s.setup(t)
 			email := randid.New("sub") + "@example.org"
 			sub := func(source string) bool {
-				return must(t, b, func(tx *store.Tx) (bool, error) { return tx.Subscribe(b.ctx, email, source, b.now) })
+				return must(t, b, func(tx *store.Tx) (bool, error) { return accountstore.Subscribe(b.ctx, tx, email, source, b.now) })
 			}
 			equal(t, "stored", []bool{sub("landing"), sub("footer")}, []bool{true, false})
-			n := must(t, b, func(tx *store.Tx) (int, error) { return tx.CountSubscribers(b.ctx, email) })
+			n := must(t, b, func(tx *store.Tx) (int, error) { return accountstore.CountSubscribers(b.ctx, tx, email) })
 			equal(t, "subscribers", n, 1)
 		})
 	})
