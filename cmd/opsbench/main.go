@@ -31,6 +31,7 @@ import (
 	"github.com/crebit/crebit/internal/payment"
 	"github.com/crebit/crebit/internal/runbin"
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/opsstore"
 	"github.com/crebit/crebit/internal/store/seed"
 )
 
@@ -85,7 +86,7 @@ func dropSchema(ctx context.Context, url, schema string) {
 
 type search struct {
 	name string
-	f    store.ConsoleSearch
+	f    opsstore.ConsoleSearch
 }
 
 func bench(ctx context.Context, engine string, opts store.Options, n, runs int) (string, error) {
@@ -111,14 +112,14 @@ func bench(ctx context.Context, engine string, opts store.Options, n, runs int) 
 		}
 	}
 
-	find := func(f store.ConsoleSearch) ([]store.ConsoleRow, error) {
+	find := func(f opsstore.ConsoleSearch) ([]opsstore.ConsoleRow, error) {
 		f.Limit = 51
-		var rows []store.ConsoleRow
-		err := db.Read(ctx, func(tx *store.Tx) (err error) { rows, err = tx.ConsolePayments(ctx, f); return })
+		var rows []opsstore.ConsoleRow
+		err := db.Read(ctx, func(tx *store.Tx) (err error) { rows, err = opsstore.ConsolePayments(ctx, tx, f); return })
 		return rows, err
 	}
 	// The 20th page: walk there once to learn where it starts.
-	deep := store.ConsoleSearch{}
+	deep := opsstore.ConsoleSearch{}
 	for range 19 {
 		rows, err := find(deep)
 		if err != nil {
@@ -127,23 +128,23 @@ func bench(ctx context.Context, engine string, opts store.Options, n, runs int) 
 		last := rows[49]
 		deep.AfterAt, deep.AfterID = last.CreatedAt, last.ID
 	}
-	first, err := find(store.ConsoleSearch{})
+	first, err := find(opsstore.ConsoleSearch{})
 	if err != nil {
 		return "", err
 	}
 	p := payers[len(payers)/2]
 	searches := []search{
-		{"first page, no filter", store.ConsoleSearch{}},
-		{"transaction id", store.ConsoleSearch{ID: first[7].ID}},
-		{"e-mail", store.ConsoleSearch{Email: p.Email}},
-		{"last 4 (tax id or account)", store.ConsoleSearch{Last4: p.TaxLast4}},
-		{"states failed, refunded", store.ConsoleSearch{States: []payment.State{payment.StateFailed, payment.StateRefunded}}},
-		{"corridor MX", store.ConsoleSearch{Currency: corridor.Mexico.Currency}},
-		{"amount US$20,000–20,500", store.ConsoleSearch{MinUSD: 2_000_000, MaxUSD: 2_050_000}},
-		{"one month", store.ConsoleSearch{From: end.AddDate(0, -6, 0), To: end.AddDate(0, -5, 0)}},
-		{"state + corridor + amount + month", store.ConsoleSearch{States: []payment.State{payment.StateCompleted}, Currency: corridor.Brazil.Currency,
+		{"first page, no filter", opsstore.ConsoleSearch{}},
+		{"transaction id", opsstore.ConsoleSearch{ID: first[7].ID}},
+		{"e-mail", opsstore.ConsoleSearch{Email: p.Email}},
+		{"last 4 (tax id or account)", opsstore.ConsoleSearch{Last4: p.TaxLast4}},
+		{"states failed, refunded", opsstore.ConsoleSearch{States: []payment.State{payment.StateFailed, payment.StateRefunded}}},
+		{"corridor MX", opsstore.ConsoleSearch{Currency: corridor.Mexico.Currency}},
+		{"amount US$20,000–20,500", opsstore.ConsoleSearch{MinUSD: 2_000_000, MaxUSD: 2_050_000}},
+		{"one month", opsstore.ConsoleSearch{From: end.AddDate(0, -6, 0), To: end.AddDate(0, -5, 0)}},
+		{"state + corridor + amount + month", opsstore.ConsoleSearch{States: []payment.State{payment.StateCompleted}, Currency: corridor.Brazil.Currency,
 			MinUSD: 4_000_000, From: end.AddDate(0, -6, 0), To: end.AddDate(0, -5, 0)}},
-		{"amount over US$50,000 (none)", store.ConsoleSearch{MinUSD: 5_100_000}},
+		{"amount over US$50,000 (none)", opsstore.ConsoleSearch{MinUSD: 5_100_000}},
 		{"page 20, no filter", deep},
 	}
 	var b strings.Builder

@@ -12,6 +12,9 @@ import (
 	"github.com/crebit/crebit/internal/randid"
 	"github.com/crebit/crebit/internal/session"
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/accountstore"
+	"github.com/crebit/crebit/internal/store/referralstore"
+	"github.com/crebit/crebit/internal/store/scholarstore"
 )
 
 // Token purposes and lifetimes.
@@ -58,7 +61,7 @@ type Me struct {
 	Language string `json:"language"`
 }
 
-func meOf(a store.Account) Me {
+func meOf(a accountstore.Account) Me {
 	kyc := a.KYCStatus
 	if kyc == "" {
 		kyc = "not_started"
@@ -153,8 +156,8 @@ func (s *Service) SignUp(ctx context.Context, who actor.Actor, email, password s
 		return SignedIn{}, passwordError("password", err)
 	}
 	if who.SignedIn() {
-		var a store.Account
-		err := s.db.Read(ctx, func(tx *store.Tx) (err error) { a, err = tx.Account(ctx, who.AccountID); return })
+		var a accountstore.Account
+		err := s.db.Read(ctx, func(tx *store.Tx) (err error) { a, err = accountstore.AccountByID(ctx, tx, who.AccountID); return })
 		if err == nil && a.Email == email {
 			m := meOf(a)
 			return SignedIn{Me: &m}, nil
@@ -162,7 +165,7 @@ func (s *Service) SignUp(ctx context.Context, who actor.Actor, email, password s
 	}
 	var taken bool
 	if err := s.db.Read(ctx, func(tx *store.Tx) error {
-		_, err := tx.AccountByEmail(ctx, email)
+		_, err := accountstore.AccountByEmail(ctx, tx, email)
 		taken = err == nil
 		if errors.Is(err, store.ErrNotFound) {
 			return nil
@@ -179,14 +182,14 @@ func (s *Service) SignUp(ctx context.Context, who actor.Actor, email, password s
 		return SignedIn{}, err
 	}
 	now := s.now()
-	a := store.Account{ID: randid.New("acc"), Email: email, PasswordHash: hash, CreatedAt: now, UpdatedAt: now, Lang: who.ChosenLang}
+	a := accountstore.Account{ID: randid.New("acc"), Email: email, PasswordHash: hash, CreatedAt: now, UpdatedAt: now, Lang: who.ChosenLang}
 	var out SignedIn
 	err = s.db.Tx(ctx, func(tx *store.Tx) error {
-		if err := tx.CreateAccount(ctx, a); err != nil {
+		if err := accountstore.CreateAccount(ctx, tx, a); err != nil {
 			return err
 		}
 		token, th := account.NewToken()
-		if err := tx.InsertAccountToken(ctx, th, a.ID, purposeVerify, now, now.Add(verifyTTL)); err != nil {
+		if err := accountstore.InsertAccountToken(ctx, tx, th, a.ID, purposeVerify, now, now.Add(verifyTTL)); err != nil {
 			return err
 		}
 		if err := s.mail.Queue(ctx, tx, "verify_email", who.Lang, email, map[string]string{"Link": s.mail.Link("/verify-email", "token", token)}); err != nil {
@@ -250,7 +253,7 @@ func (s *Service) startSession(ctx context.Context, tx *store.Tx, who actor.Acto
 	if device == "" {
 		deviceToken, device = account.NewToken()
 	}
-	return token, deviceToken, tx.RememberDevice(ctx, accountID, device, now)
+	return token, deviceToken, accountstore.RememberDevice(ctx, tx, accountID, device, now)
 }
 
 // attachGuestData is the one place where what a guest made in this browser
@@ -261,10 +264,10 @@ func (s *Service) attachGuestData(ctx context.Context, tx *store.Tx, sessionID, 
 	if err := tx.AttachGuestData(ctx, sessionID, accountID); err != nil {
 		return err
 	}
-	if err := tx.MoveReferralArrivalToAccount(ctx, sessionID, accountID); err != nil {
+	if err := referralstore.MoveReferralArrivalToAccount(ctx, tx, sessionID, accountID); err != nil {
 		return err
 	}
-	return tx.MoveScholarshipDataToAccount(ctx, sessionID, accountID)
+	return scholarstore.MoveScholarshipDataToAccount(ctx, tx, sessionID, accountID)
 }
 
 // Me returns the signed-in account, or 401.
@@ -272,8 +275,8 @@ func (s *Service) Me(ctx context.Context, who actor.Actor) (Me, error) {
 	if !who.SignedIn() {
 		return Me{}, apperr.E(apperr.SignInRequired, "")
 	}
-	var a store.Account
-	err := s.db.Read(ctx, func(tx *store.Tx) (err error) { a, err = tx.Account(ctx, who.AccountID); return })
+	var a accountstore.Account
+	err := s.db.Read(ctx, func(tx *store.Tx) (err error) { a, err = accountstore.AccountByID(ctx, tx, who.AccountID); return })
 	if errors.Is(err, store.ErrNotFound) {
 		return Me{}, apperr.E(apperr.SignInRequired, "")
 	}
@@ -295,13 +298,13 @@ func (s *Service) VerifyEmail(ctx context.Context, token string) error {
 	}
 	now := s.now()
 	return s.db.Tx(ctx, func(tx *store.Tx) error {
-		id, err := tx.UseAccountToken(ctx, account.TokenHash(token), purposeVerify, now)
+		id, err := accountstore.UseAccountToken(ctx, tx, account.TokenHash(token), purposeVerify, now)
 		if errors.Is(err, store.ErrNotFound) {
 			return apperr.E(apperr.LinkInvalid, "")
 		}
 		if err != nil {
 			return err
 		}
-		return tx.SetEmailVerified(ctx, id, now)
+		return accountstore.SetEmailVerified(ctx, tx, id, now)
 	})
 }

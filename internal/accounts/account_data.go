@@ -17,6 +17,10 @@ import (
 	"github.com/crebit/crebit/internal/referrals"
 	"github.com/crebit/crebit/internal/scholarships"
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/accountstore"
+	"github.com/crebit/crebit/internal/store/dashstore"
+	"github.com/crebit/crebit/internal/store/referralstore"
+	"github.com/crebit/crebit/internal/store/scholarstore"
 )
 
 // Download my data and Close my account.
@@ -142,11 +146,11 @@ func (s *Service) ExportData(ctx context.Context, who actor.Actor) (DataExport, 
 	out.Tracker, out.Alerts = []exportApplication{}, []scholarships.AlertView{}
 	out.Referrals = exportReferrals{Invitations: []referrals.MyInvitation{}, Rewards: []referrals.MyReferralReward{}}
 	err = s.db.Read(ctx, func(tx *store.Tx) error {
-		es, err := tx.SigninEvents(ctx, a.ID, maxExportPayments) // all of the 90 days kept
+		es, err := accountstore.SigninEvents(ctx, tx, a.ID, maxExportPayments) // all of the 90 days kept
 		if err != nil {
 			return err
 		}
-		apps, err := tx.Applications(ctx, a.ID)
+		apps, err := scholarstore.Applications(ctx, tx, a.ID)
 		if err != nil {
 			return err
 		}
@@ -154,7 +158,7 @@ func (s *Service) ExportData(ctx context.Context, who actor.Actor) (DataExport, 
 			out.Tracker = append(out.Tracker, exportApplication{ProgramID: ap.ProgramID, Status: ap.Status, Deadline: ap.Deadline,
 				Notes: ap.Notes, Documents: nonNilDocs(ap.Documents), CreatedAt: ap.CreatedAt, UpdatedAt: ap.UpdatedAt})
 		}
-		als, err := tx.Alerts(ctx, a.ID)
+		als, err := scholarstore.Alerts(ctx, tx, a.ID)
 		if err != nil {
 			return err
 		}
@@ -165,7 +169,7 @@ func (s *Service) ExportData(ctx context.Context, who actor.Actor) (DataExport, 
 			d := account.ParseDevice(e.Device)
 			out.Signins = append(out.Signins, Signin{At: e.OccurredAt, Browser: d.Browser, OS: d.OS})
 		}
-		cs, err := tx.AccountCustomers(ctx, a.ID)
+		cs, err := accountstore.AccountCustomers(ctx, tx, a.ID)
 		if err != nil {
 			return err
 		}
@@ -184,21 +188,21 @@ func (s *Service) ExportData(ctx context.Context, who actor.Actor) (DataExport, 
 		for i, c := range cs {
 			ids[i] = c.ID
 		}
-		inv, err := tx.ReferralsOf(ctx, ids)
+		inv, err := referralstore.ReferralsOf(ctx, tx, ids)
 		if err != nil {
 			return err
 		}
 		for _, r := range inv {
 			out.Referrals.Invitations = append(out.Referrals.Invitations, referrals.MyInvitation{Email: r.Email, InvitedAt: r.InvitedAt.UTC()})
 		}
-		rw, err := tx.RewardsOf(ctx, ids)
+		rw, err := referralstore.RewardsOf(ctx, tx, ids)
 		if err != nil {
 			return err
 		}
 		for _, r := range rw {
 			out.Referrals.Rewards = append(out.Referrals.Rewards, referrals.MyReferralReward{ID: r.ID, AmountUSD: r.AmountUSD, Status: r.Status, EarnedAt: r.CreatedAt.UTC()})
 		}
-		bs, err := tx.AccountBankAccountsAll(ctx, a.ID)
+		bs, err := accountstore.AccountBankAccountsAll(ctx, tx, a.ID)
 		if err != nil {
 			return err
 		}
@@ -240,10 +244,10 @@ func (s *Service) ExportData(ctx context.Context, who actor.Actor) (DataExport, 
 			}
 			out.Payments = append(out.Payments, e)
 		}
-		if out.CheckWaitlist, err = tx.CheckWaitlisted(ctx, a.ID); err != nil {
+		if out.CheckWaitlist, err = dashstore.CheckWaitlisted(ctx, tx, a.ID); err != nil {
 			return err
 		}
-		prof, err := tx.ScholarshipProfile(ctx, store.Owner{AccountID: a.ID})
+		prof, err := scholarstore.ScholarshipProfileOf(ctx, tx, scholarstore.Owner{AccountID: a.ID})
 		if errors.Is(err, store.ErrNotFound) {
 			return nil
 		}
@@ -273,7 +277,7 @@ func (s *Service) CloseAccount(ctx context.Context, who actor.Actor, password st
 	err = s.db.Tx(ctx, func(tx *store.Tx) error {
 		// Money still moving needs its owner: the receipt, the e-mails and
 		// a refund are theirs until the payment ends.
-		if busy, err := tx.PaymentInFlight(ctx, a.ID); err != nil || busy {
+		if busy, err := accountstore.PaymentInFlight(ctx, tx, a.ID); err != nil || busy {
 			if err == nil {
 				err = apperr.E(apperr.Conflict, "payment_in_flight")
 			}
@@ -282,10 +286,10 @@ func (s *Service) CloseAccount(ctx context.Context, who actor.Actor, password st
 		if err := s.mail.Queue(ctx, tx, "account_closed", outbox.AccountLang(a, who), a.Email, map[string]string{"Link": s.mail.Link("/privacy", "", "")}); err != nil {
 			return err
 		}
-		if err := tx.ForgetScholarshipActivity(ctx, a.ID, now); err != nil {
+		if err := scholarstore.ForgetScholarshipActivity(ctx, tx, a.ID, now); err != nil {
 			return err
 		}
-		if err := tx.CloseAccount(ctx, a.ID, now); err != nil {
+		if err := accountstore.CloseAccount(ctx, tx, a.ID, now); err != nil {
 			return err
 		}
 		return tx.RedactClosedAccount(ctx, a.ID, now.Add(-RefundWindow), now)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/crebit/crebit/internal/apperr"
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/accountstore"
 )
 
 // Attempt limits live in the database (auth_limits), so they hold across
@@ -65,7 +66,7 @@ func (s *Service) reserveAttempt(ctx context.Context, key string) (int, error) {
 		if err := tx.LockKey(ctx, key); err != nil {
 			return err
 		}
-		l, err := tx.AuthLimit(ctx, key)
+		l, err := accountstore.AuthLimit(ctx, tx, key)
 		if err != nil {
 			return err
 		}
@@ -90,7 +91,10 @@ func (s *Service) passwordKey(ctx context.Context, accountID, email, device stri
 		return key, nil
 	}
 	var known bool
-	err := s.db.Read(ctx, func(tx *store.Tx) (err error) { known, err = tx.KnownDevice(ctx, accountID, device); return })
+	err := s.db.Read(ctx, func(tx *store.Tx) (err error) {
+		known, err = accountstore.KnownDevice(ctx, tx, accountID, device)
+		return
+	})
 	if known {
 		key += ":device:" + device
 	}
@@ -99,8 +103,8 @@ func (s *Service) passwordKey(ctx context.Context, accountID, email, device stri
 
 // checkLock refuses while key is locked.
 func (s *Service) checkLock(ctx context.Context, key string) error {
-	var l store.Limit
-	if err := s.db.Read(ctx, func(tx *store.Tx) (err error) { l, err = tx.AuthLimit(ctx, key); return }); err != nil {
+	var l accountstore.Limit
+	if err := s.db.Read(ctx, func(tx *store.Tx) (err error) { l, err = accountstore.AuthLimit(ctx, tx, key); return }); err != nil {
 		return err
 	}
 	if now := s.now(); l.LockedUntil != nil && now.Before(*l.LockedUntil) {
@@ -111,7 +115,7 @@ func (s *Service) checkLock(ctx context.Context, key string) error {
 
 // recordFailure counts a failure in tx and reports the new count.
 func (s *Service) recordFailure(ctx context.Context, tx *store.Tx, key string) (int, error) {
-	l, err := tx.AuthLimit(ctx, key)
+	l, err := accountstore.AuthLimit(ctx, tx, key)
 	if err != nil {
 		return 0, err
 	}
@@ -128,7 +132,7 @@ func (s *Service) recordFailure(ctx context.Context, tx *store.Tx, key string) (
 		until := now.Add(min(d, maxLock))
 		l.LockedUntil = &until
 	}
-	return l.Failures, tx.SaveAuthLimit(ctx, key, l)
+	return l.Failures, accountstore.SaveAuthLimit(ctx, tx, key, l)
 }
 
 // hashSlot waits for one of the few password-hash slots of a pool

@@ -15,6 +15,7 @@ import (
 	"github.com/crebit/crebit/internal/outbox"
 	"github.com/crebit/crebit/internal/randid"
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/accountstore"
 )
 
 // The dashboard's Settings: name, password, saved bank accounts and recent
@@ -37,11 +38,11 @@ func (s *Service) recordSignin(ctx context.Context, tx *store.Tx, accountID stri
 	if who.IP != "" {
 		ipHash = s.sealer.Hash("ip", who.IP) // compared, never shown: the address itself is not kept
 	}
-	if err := tx.InsertSigninEvent(ctx, accountID, store.SigninEvent{ID: randid.New("sgn"),
+	if err := accountstore.InsertSigninEvent(ctx, tx, accountID, accountstore.SigninEvent{ID: randid.New("sgn"),
 		Device: account.DeviceOf(who.UserAgent).String(), IPHash: ipHash, OccurredAt: now}); err != nil {
 		return err
 	}
-	return tx.DeleteSigninEventsBefore(ctx, accountID, now.Add(-signinsKept))
+	return accountstore.DeleteSigninEventsBefore(ctx, tx, accountID, now.Add(-signinsKept))
 }
 
 // UpdateName sets the account holder's first and last name.
@@ -62,12 +63,12 @@ func (s *Service) UpdateName(ctx context.Context, who actor.Actor, first, last s
 	if input.TooLong(first, maxNameLength) || input.TooLong(last, maxNameLength) {
 		return Me{}, apperr.E(apperr.FieldTooLong, "name")
 	}
-	var a store.Account
+	var a accountstore.Account
 	err := s.db.Tx(ctx, func(tx *store.Tx) (err error) {
-		if err = tx.SetAccountName(ctx, who.AccountID, first, last, s.now()); err != nil {
+		if err = accountstore.SetAccountName(ctx, tx, who.AccountID, first, last, s.now()); err != nil {
 			return err
 		}
-		a, err = tx.Account(ctx, who.AccountID)
+		a, err = accountstore.AccountByID(ctx, tx, who.AccountID)
 		return err
 	})
 	if errors.Is(err, store.ErrNotFound) {
@@ -79,7 +80,7 @@ func (s *Service) UpdateName(ctx context.Context, who actor.Actor, first, last s
 // CheckCurrentPassword verifies the signed-in account's password, counting
 // attempts against the same lock as sign-in from this browser (5 free, then
 // growing waits; passwordKey).
-func (s *Service) CheckCurrentPassword(ctx context.Context, who actor.Actor, password string) (store.Account, error) {
+func (s *Service) CheckCurrentPassword(ctx context.Context, who actor.Actor, password string) (accountstore.Account, error) {
 	a, err := s.signedInAccount(ctx, who)
 	if err != nil {
 		return a, err
@@ -101,7 +102,7 @@ func (s *Service) CheckCurrentPassword(ctx context.Context, who actor.Actor, pas
 	if !ok {
 		return a, errCurrentPassword
 	}
-	return a, s.db.Tx(ctx, func(tx *store.Tx) error { return tx.ClearAuthLimit(ctx, key) })
+	return a, s.db.Tx(ctx, func(tx *store.Tx) error { return accountstore.ClearAuthLimit(ctx, tx, key) })
 }
 
 // ChangePassword replaces the password after checking the current one,
@@ -120,16 +121,16 @@ func (s *Service) ChangePassword(ctx context.Context, who actor.Actor, current, 
 	}
 	now := s.now()
 	return s.db.Tx(ctx, func(tx *store.Tx) error {
-		if err := tx.SetPasswordHash(ctx, a.ID, hash, now); err != nil {
+		if err := accountstore.SetPasswordHash(ctx, tx, a.ID, hash, now); err != nil {
 			return err
 		}
 		if err := tx.DeleteAccountSessions(ctx, a.ID, who.SessionID); err != nil {
 			return err
 		}
-		if err := tx.RevokeAccountTokens(ctx, a.ID, purposeReset, now); err != nil {
+		if err := accountstore.RevokeAccountTokens(ctx, tx, a.ID, purposeReset, now); err != nil {
 			return err
 		}
-		if err := tx.ClearAuthLimit(ctx, "signin:"+a.Email); err != nil {
+		if err := accountstore.ClearAuthLimit(ctx, tx, "signin:"+a.Email); err != nil {
 			return err
 		}
 		return s.mail.Queue(ctx, tx, "password_changed", outbox.AccountLang(a, who), a.Email, map[string]string{"Link": s.mail.Link("/forgot-password", "", "")})
@@ -152,7 +153,7 @@ func (s *Service) BankAccounts(ctx context.Context, who actor.Actor) ([]SavedBan
 	}
 	out := []SavedBankAccount{}
 	err := s.db.Read(ctx, func(tx *store.Tx) error {
-		as, err := tx.AccountBankAccounts(ctx, who.AccountID)
+		as, err := accountstore.AccountBankAccounts(ctx, tx, who.AccountID)
 		for _, a := range as {
 			out = append(out, SavedBankAccount{ID: a.ID, BankName: a.BankName, AccountHolderName: a.BeneficiaryName, Last4: a.Last4})
 		}
@@ -167,7 +168,7 @@ func (s *Service) RemoveBankAccount(ctx context.Context, who actor.Actor, id str
 	if !who.SignedIn() {
 		return actor.ErrNotSignedIn
 	}
-	err := s.db.Tx(ctx, func(tx *store.Tx) error { return tx.RemoveBankAccount(ctx, who.AccountID, id, s.now()) })
+	err := s.db.Tx(ctx, func(tx *store.Tx) error { return accountstore.RemoveBankAccount(ctx, tx, who.AccountID, id, s.now()) })
 	if errors.Is(err, store.ErrNotFound) {
 		return apperr.E(apperr.NotFound, "bank_account")
 	}
@@ -188,7 +189,7 @@ func (s *Service) RecentSignins(ctx context.Context, who actor.Actor) ([]Signin,
 	}
 	out := []Signin{}
 	err := s.db.Read(ctx, func(tx *store.Tx) error {
-		es, err := tx.SigninEvents(ctx, who.AccountID, signinsShown)
+		es, err := accountstore.SigninEvents(ctx, tx, who.AccountID, signinsShown)
 		for _, e := range es {
 			d := account.ParseDevice(e.Device)
 			out = append(out, Signin{At: e.OccurredAt, Browser: d.Browser, OS: d.OS})
@@ -208,5 +209,5 @@ func (s *Service) SetLanguage(ctx context.Context, who actor.Actor, lang string)
 	if !slices.Contains(i18n.Languages, lang) {
 		return apperr.E(apperr.Invalid, "lang").On("lang")
 	}
-	return s.db.Tx(ctx, func(tx *store.Tx) error { return tx.SetAccountLanguage(ctx, who.AccountID, lang) })
+	return s.db.Tx(ctx, func(tx *store.Tx) error { return accountstore.SetAccountLanguage(ctx, tx, who.AccountID, lang) })
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/crebit/crebit/internal/input"
 	"github.com/crebit/crebit/internal/outbox"
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/accountstore"
 )
 
 var errCredentials = apperr.E(apperr.InvalidCredentials, "")
@@ -28,8 +29,8 @@ func (s *Service) SignIn(ctx context.Context, who actor.Actor, email, password, 
 	if err := s.allowIP(ctx, ip); err != nil {
 		return SignedIn{}, err
 	}
-	var a store.Account
-	err := s.db.Read(ctx, func(tx *store.Tx) (err error) { a, err = tx.AccountByEmail(ctx, email); return })
+	var a accountstore.Account
+	err := s.db.Read(ctx, func(tx *store.Tx) (err error) { a, err = accountstore.AccountByEmail(ctx, tx, email); return })
 	if err != nil && !errors.Is(err, store.ErrNotFound) {
 		return SignedIn{}, err
 	}
@@ -60,18 +61,18 @@ func (s *Service) SignIn(ctx context.Context, who actor.Actor, email, password, 
 	}
 	var out SignedIn
 	err = s.db.Tx(ctx, func(tx *store.Tx) error {
-		if err := tx.ClearAuthLimit(ctx, lockKey); err != nil {
+		if err := accountstore.ClearAuthLimit(ctx, tx, lockKey); err != nil {
 			return err
 		}
 		if newHash != "" {
-			if err := tx.SetPasswordHash(ctx, a.ID, newHash, s.now()); err != nil {
+			if err := accountstore.SetPasswordHash(ctx, tx, a.ID, newHash, s.now()); err != nil {
 				return err
 			}
 		}
 		if a.TOTPEnabledAt != nil {
 			token, th := account.NewToken()
 			out.TwoFactorToken = token
-			return tx.InsertAccountToken(ctx, th, a.ID, purposeTwoFactor, s.now(), s.now().Add(twoFactorTTL))
+			return accountstore.InsertAccountToken(ctx, tx, th, a.ID, purposeTwoFactor, s.now(), s.now().Add(twoFactorTTL))
 		}
 		var err error
 		out.Token, out.DeviceToken, err = s.startSession(ctx, tx, who, a.ID, false)
@@ -84,7 +85,7 @@ func (s *Service) SignIn(ctx context.Context, who actor.Actor, email, password, 
 
 // failSignIn answers a wrong password (its attempt already counted); at
 // the fifth the owner gets an e-mail.
-func (s *Service) failSignIn(ctx context.Context, attempt int, a store.Account) error {
+func (s *Service) failSignIn(ctx context.Context, attempt int, a accountstore.Account) error {
 	if attempt != freeFailures || a.ID == "" {
 		return errCredentials
 	}
@@ -107,13 +108,13 @@ func (s *Service) SignInTwoFactor(ctx context.Context, who actor.Actor, stepToke
 		return SignedIn{}, expired
 	}
 	th := account.TokenHash(stepToken)
-	var a store.Account
+	var a accountstore.Account
 	err := s.db.Read(ctx, func(tx *store.Tx) error {
-		id, err := tx.AccountToken(ctx, th, purposeTwoFactor, s.now())
+		id, err := accountstore.AccountToken(ctx, tx, th, purposeTwoFactor, s.now())
 		if err != nil {
 			return err
 		}
-		a, err = tx.Account(ctx, id)
+		a, err = accountstore.AccountByID(ctx, tx, id)
 		return err
 	})
 	if errors.Is(err, store.ErrNotFound) {
@@ -137,10 +138,10 @@ func (s *Service) SignInTwoFactor(ctx context.Context, who actor.Actor, stepToke
 			wrong = true
 			return nil
 		}
-		if _, err := tx.UseAccountToken(ctx, th, purposeTwoFactor, s.now()); err != nil {
+		if _, err := accountstore.UseAccountToken(ctx, tx, th, purposeTwoFactor, s.now()); err != nil {
 			return err
 		}
-		if err := tx.ClearAuthLimit(ctx, lockKey); err != nil {
+		if err := accountstore.ClearAuthLimit(ctx, tx, lockKey); err != nil {
 			return err
 		}
 		out.Token, out.DeviceToken, err = s.startSession(ctx, tx, who, a.ID, true)
@@ -211,18 +212,18 @@ func (w *resetRequestWorker) Work(ctx context.Context, job *river.Job[resetReque
 		if _, err := s.recordFailure(ctx, tx, key); err != nil {
 			return err
 		}
-		a, err := tx.AccountByEmail(ctx, email)
+		a, err := accountstore.AccountByEmail(ctx, tx, email)
 		if errors.Is(err, store.ErrNotFound) {
 			return nil
 		}
 		if err != nil {
 			return err
 		}
-		if err := tx.RevokeAccountTokens(ctx, a.ID, purposeReset, now); err != nil {
+		if err := accountstore.RevokeAccountTokens(ctx, tx, a.ID, purposeReset, now); err != nil {
 			return err
 		}
 		token, th := account.NewToken()
-		if err := tx.InsertAccountToken(ctx, th, a.ID, purposeReset, now, now.Add(resetTTL)); err != nil {
+		if err := accountstore.InsertAccountToken(ctx, tx, th, a.ID, purposeReset, now, now.Add(resetTTL)); err != nil {
 			return err
 		}
 		return s.mail.Queue(ctx, tx, "reset_password", outbox.AccountLang(a, actor.Actor{Lang: job.Args.Lang}), a.Email, map[string]string{"Link": s.mail.Link("/reset-password", "token", token)})
@@ -237,13 +238,13 @@ func (s *Service) ResetPassword(ctx context.Context, who actor.Actor, token, pas
 		return invalid
 	}
 	th := account.TokenHash(token)
-	var a store.Account
+	var a accountstore.Account
 	err := s.db.Read(ctx, func(tx *store.Tx) error {
-		id, err := tx.AccountToken(ctx, th, purposeReset, s.now())
+		id, err := accountstore.AccountToken(ctx, tx, th, purposeReset, s.now())
 		if err != nil {
 			return err
 		}
-		a, err = tx.Account(ctx, id)
+		a, err = accountstore.AccountByID(ctx, tx, id)
 		return err
 	})
 	if errors.Is(err, store.ErrNotFound) {
@@ -261,18 +262,18 @@ func (s *Service) ResetPassword(ctx context.Context, who actor.Actor, token, pas
 	}
 	now := s.now()
 	return s.db.Tx(ctx, func(tx *store.Tx) error {
-		if _, err := tx.UseAccountToken(ctx, th, purposeReset, now); errors.Is(err, store.ErrNotFound) {
+		if _, err := accountstore.UseAccountToken(ctx, tx, th, purposeReset, now); errors.Is(err, store.ErrNotFound) {
 			return invalid
 		} else if err != nil {
 			return err
 		}
-		if err := tx.SetPasswordHash(ctx, a.ID, hash, now); err != nil {
+		if err := accountstore.SetPasswordHash(ctx, tx, a.ID, hash, now); err != nil {
 			return err
 		}
 		if err := tx.DeleteAccountSessions(ctx, a.ID, ""); err != nil {
 			return err
 		}
-		if err := tx.ClearAuthLimit(ctx, "signin:"+a.Email); err != nil {
+		if err := accountstore.ClearAuthLimit(ctx, tx, "signin:"+a.Email); err != nil {
 			return err
 		}
 		// Opening the link proved the mailbox. An address never confirmed
@@ -280,14 +281,14 @@ func (s *Service) ResetPassword(ctx context.Context, who actor.Actor, token, pas
 		// have put a second factor in front of it: the owner's reset
 		// removes it (and the owner can turn their own on).
 		if a.EmailVerifiedAt == nil {
-			if err := tx.SetEmailVerified(ctx, a.ID, now); err != nil {
+			if err := accountstore.SetEmailVerified(ctx, tx, a.ID, now); err != nil {
 				return err
 			}
 			if a.TOTPSecret != "" {
-				if err := tx.SetTOTP(ctx, a.ID, "", nil, now); err != nil {
+				if err := accountstore.SetTOTP(ctx, tx, a.ID, "", nil, now); err != nil {
 					return err
 				}
-				if err := tx.ReplaceRecoveryCodes(ctx, a.ID, nil); err != nil {
+				if err := accountstore.ReplaceRecoveryCodes(ctx, tx, a.ID, nil); err != nil {
 					return err
 				}
 			}

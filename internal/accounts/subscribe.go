@@ -5,6 +5,7 @@ import (
 
 	"github.com/crebit/crebit/internal/input"
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/accountstore"
 )
 
 // Subscribe stores an address for product updates once; created is false
@@ -18,7 +19,7 @@ func (s *Service) Subscribe(ctx context.Context, email, source string) (created 
 		source = "landing"
 	}
 	err = s.db.Tx(ctx, func(tx *store.Tx) (err error) {
-		created, err = tx.Subscribe(ctx, email, input.Truncate(source, 40), s.now())
+		created, err = accountstore.Subscribe(ctx, tx, email, input.Truncate(source, 40), s.now())
 		return
 	})
 	return created, err

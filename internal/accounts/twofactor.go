@@ -18,6 +18,7 @@ import (
 	"github.com/crebit/crebit/internal/mail"
 	"github.com/crebit/crebit/internal/outbox"
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/accountstore"
 )
 
 // Two-factor sign-in with TOTP (RFC 6238): 30-second steps, 6 digits, SHA-1
@@ -48,7 +49,7 @@ func totpStep(secret, code string, now time.Time) int64 {
 
 // checkSecondFactor checks a TOTP code (marking its step used) or, when
 // recovery is allowed, a recovery code (consuming it).
-func (s *Service) checkSecondFactor(ctx context.Context, tx *store.Tx, a store.Account, code string, recovery bool) (bool, error) {
+func (s *Service) checkSecondFactor(ctx context.Context, tx *store.Tx, a accountstore.Account, code string, recovery bool) (bool, error) {
 	if a.TOTPSecret == "" {
 		return false, nil
 	}
@@ -57,7 +58,7 @@ func (s *Service) checkSecondFactor(ctx context.Context, tx *store.Tx, a store.A
 		return false, err
 	}
 	if step := totpStep(secret, code, s.now()); step != 0 {
-		return tx.UseTOTPStep(ctx, a.ID, step)
+		return accountstore.UseTOTPStep(ctx, tx, a.ID, step)
 	}
 	if !recovery {
 		return false, nil
@@ -66,7 +67,7 @@ func (s *Service) checkSecondFactor(ctx context.Context, tx *store.Tx, a store.A
 	if len(norm) != 10 {
 		return false, nil
 	}
-	return tx.UseRecoveryCode(ctx, a.ID, account.TokenHash(norm), s.now())
+	return accountstore.UseRecoveryCode(ctx, tx, a.ID, account.TokenHash(norm), s.now())
 }
 
 // Enrolment is what the Settings screen shows to set up an app.
@@ -75,12 +76,12 @@ type Enrolment struct {
 	Secret string `json:"secret"`
 }
 
-func (s *Service) signedInAccount(ctx context.Context, who actor.Actor) (store.Account, error) {
+func (s *Service) signedInAccount(ctx context.Context, who actor.Actor) (accountstore.Account, error) {
 	if !who.SignedIn() {
-		return store.Account{}, apperr.E(apperr.SignInRequired, "")
+		return accountstore.Account{}, apperr.E(apperr.SignInRequired, "")
 	}
-	var a store.Account
-	err := s.db.Read(ctx, func(tx *store.Tx) (err error) { a, err = tx.Account(ctx, who.AccountID); return })
+	var a accountstore.Account
+	err := s.db.Read(ctx, func(tx *store.Tx) (err error) { a, err = accountstore.AccountByID(ctx, tx, who.AccountID); return })
 	if errors.Is(err, store.ErrNotFound) {
 		return a, apperr.E(apperr.SignInRequired, "")
 	}
@@ -105,7 +106,9 @@ func (s *Service) EnrolTwoFactor(ctx context.Context, who actor.Actor, password 
 	if err != nil {
 		return Enrolment{}, err
 	}
-	err = s.db.Tx(ctx, func(tx *store.Tx) error { return tx.SetTOTP(ctx, a.ID, s.sealer.Seal(key.Secret()), nil, s.now()) })
+	err = s.db.Tx(ctx, func(tx *store.Tx) error {
+		return accountstore.SetTOTP(ctx, tx, a.ID, s.sealer.Seal(key.Secret()), nil, s.now())
+	})
 	return Enrolment{URI: key.URL(), Secret: key.Secret()}, err
 }
 
@@ -144,17 +147,17 @@ func (s *Service) ConfirmTwoFactor(ctx context.Context, who actor.Actor, code st
 			return err
 		}
 		now := s.now()
-		if err := tx.SetTOTP(ctx, a.ID, a.TOTPSecret, &now, now); err != nil {
+		if err := accountstore.SetTOTP(ctx, tx, a.ID, a.TOTPSecret, &now, now); err != nil {
 			return err
 		}
-		if err := tx.ReplaceRecoveryCodes(ctx, a.ID, hashes); err != nil {
+		if err := accountstore.ReplaceRecoveryCodes(ctx, tx, a.ID, hashes); err != nil {
 			return err
 		}
 		// Whoever else is signed in signed in without the second factor.
 		if err := tx.DeleteAccountSessions(ctx, a.ID, who.SessionID); err != nil {
 			return err
 		}
-		if err := tx.ClearAuthLimit(ctx, key); err != nil {
+		if err := accountstore.ClearAuthLimit(ctx, tx, key); err != nil {
 			return err
 		}
 		return s.mail.Queue(ctx, tx, "two_factor_enabled", outbox.AccountLang(a, who), a.Email, map[string]string{"Link": s.mail.Link("/forgot-password", "", "")})
@@ -187,13 +190,13 @@ func (s *Service) DisableTwoFactor(ctx context.Context, who actor.Actor, passwor
 			wrong = !ok
 			return err
 		}
-		if err := tx.SetTOTP(ctx, a.ID, "", nil, s.now()); err != nil {
+		if err := accountstore.SetTOTP(ctx, tx, a.ID, "", nil, s.now()); err != nil {
 			return err
 		}
-		if err := tx.ReplaceRecoveryCodes(ctx, a.ID, nil); err != nil {
+		if err := accountstore.ReplaceRecoveryCodes(ctx, tx, a.ID, nil); err != nil {
 			return err
 		}
-		if err := tx.ClearAuthLimit(ctx, key); err != nil {
+		if err := accountstore.ClearAuthLimit(ctx, tx, key); err != nil {
 			return err
 		}
 		return s.mail.Queue(ctx, tx, "two_factor_disabled", outbox.AccountLang(a, who), a.Email, map[string]string{"Link": s.mail.Link("/forgot-password", "", "")})

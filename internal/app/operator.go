@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/opsstore"
 )
 
 // operatorCmd manages the operators of the console from the command line:
@@ -84,8 +85,8 @@ func operatorCmd(ctx context.Context, args []string, getenv func(string) string,
 		}
 		fmt.Fprintf(stdout, "crebit: %s is no longer an operator\n", email)
 	case "list":
-		var ops []store.Operator
-		if err := db.Read(ctx, func(tx *store.Tx) (err error) { ops, err = tx.Operators(ctx); return }); err != nil {
+		var ops []opsstore.Operator
+		if err := db.Read(ctx, func(tx *store.Tx) (err error) { ops, err = opsstore.Operators(ctx, tx); return }); err != nil {
 			return err
 		}
 		for _, o := range ops {

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/crebit/crebit/internal/bpsandbox/bpstore"
 	"github.com/crebit/crebit/internal/store"
 	"github.com/crebit/crebit/internal/taxid"
 )
@@ -84,14 +85,14 @@ func (s *Sandbox) createBankAccount(ctx context.Context, tx *store.Tx, r *http.R
 	if err != nil {
 		return 0, nil, err
 	}
-	err = tx.BPSandboxCreateBankAccount(ctx, store.BPRecord{ID: req.ID, CustomerID: customerID, Body: string(b), CreatedAt: now})
+	err = bpstore.CreateBankAccount(ctx, tx, bpstore.BPRecord{ID: req.ID, CustomerID: customerID, Body: string(b), CreatedAt: now})
 	return http.StatusOK, req, err
 }
 
 // loadBankAccount returns a customer's bank account, or BANK_ACCOUNTS_NOT_FOUND.
 func loadBankAccount(ctx context.Context, tx *store.Tx, customerID, id string) (bankAccount, string, error) {
 	var a bankAccount
-	rec, err := tx.BPSandboxBankAccount(ctx, id)
+	rec, err := bpstore.BankAccount(ctx, tx, id)
 	if errors.Is(err, store.ErrNotFound) || (err == nil && customerID != "" && rec.CustomerID != customerID) {
 		return a, "", fail("BANK_ACCOUNTS_NOT_FOUND")
 	}
@@ -113,7 +114,7 @@ func (s *Sandbox) listBankAccounts(ctx context.Context, tx *store.Tx, r *http.Re
 	if _, err := loadCustomer(ctx, tx, r.PathValue("customer_id")); err != nil {
 		return 0, nil, err
 	}
-	recs, err := tx.BPSandboxBankAccounts(ctx, r.PathValue("customer_id"))
+	recs, err := bpstore.BankAccounts(ctx, tx, r.PathValue("customer_id"))
 	out := []json.RawMessage{}
 	for _, rec := range recs {
 		out = append(out, json.RawMessage(rec.Body))
@@ -152,7 +153,7 @@ func (s *Sandbox) createWallet(ctx context.Context, tx *store.Tx, r *http.Reques
 	if !slices.Contains(s.cfg.Networks, req.Network) {
 		return 0, nil, fail("BLOCKCHAIN_NETWORK_NOT_SUPPORTED")
 	}
-	existing, err := tx.BPSandboxWallets(ctx, customerID)
+	existing, err := bpstore.Wallets(ctx, tx, customerID)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -168,15 +169,15 @@ func (s *Sandbox) createWallet(ctx context.Context, tx *store.Tx, r *http.Reques
 	if err != nil {
 		return 0, nil, err
 	}
-	err = tx.BPSandboxCreateWallet(ctx, store.BPWallet{BPRecord: store.BPRecord{ID: w.ID, CustomerID: customerID, Body: string(b), CreatedAt: now},
+	err = bpstore.CreateWallet(ctx, tx, bpstore.BPWallet{BPRecord: bpstore.BPRecord{ID: w.ID, CustomerID: customerID, Body: string(b), CreatedAt: now},
 		Address: w.Address})
 	return http.StatusOK, w, err
 }
 
 // loadWallet returns a customer's managed wallet, or WALLETS_NOT_FOUND.
-func loadWallet(ctx context.Context, tx *store.Tx, customerID, id string) (store.BPWallet, wallet, error) {
+func loadWallet(ctx context.Context, tx *store.Tx, customerID, id string) (bpstore.BPWallet, wallet, error) {
 	var w wallet
-	rec, err := tx.BPSandboxWallet(ctx, id)
+	rec, err := bpstore.Wallet(ctx, tx, id)
 	if errors.Is(err, store.ErrNotFound) || (err == nil && customerID != "" && rec.CustomerID != customerID) {
 		return rec, w, fail("WALLETS_NOT_FOUND")
 	}
@@ -198,7 +199,7 @@ func (s *Sandbox) listWallets(ctx context.Context, tx *store.Tx, r *http.Request
 	if _, err := loadCustomer(ctx, tx, r.PathValue("customer_id")); err != nil {
 		return 0, nil, err
 	}
-	recs, err := tx.BPSandboxWallets(ctx, r.PathValue("customer_id"))
+	recs, err := bpstore.Wallets(ctx, tx, r.PathValue("customer_id"))
 	out := []json.RawMessage{}
 	for _, rec := range recs {
 		out = append(out, json.RawMessage(rec.Body))

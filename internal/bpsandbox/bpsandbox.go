@@ -78,6 +78,7 @@ import (
 
 	"github.com/riverqueue/river"
 
+	"github.com/crebit/crebit/internal/bpsandbox/bpstore"
 	"github.com/crebit/crebit/internal/jobs"
 	"github.com/crebit/crebit/internal/store"
 )
@@ -451,12 +452,12 @@ func (s *Sandbox) serve(h apiFunc) http.Handler {
 			sum := sha256.Sum256([]byte(r.Method + " " + r.URL.Path + "\n" + string(body)))
 			fingerprint := hex.EncodeToString(sum[:])
 			err = s.db.Tx(ctx, func(tx *store.Tx) error {
-				claimed, err := tx.BPSandboxClaimIdempotent(ctx, key, fingerprint, s.now().UTC())
+				claimed, err := bpstore.ClaimIdempotent(ctx, tx, key, fingerprint, s.now().UTC())
 				if err != nil {
 					return err
 				}
 				if !claimed {
-					stored, st, resp, err := tx.BPSandboxIdempotent(ctx, key)
+					stored, st, resp, err := bpstore.Idempotent(ctx, tx, key)
 					switch {
 					case err != nil:
 						return err
@@ -472,7 +473,7 @@ func (s *Sandbox) serve(h apiFunc) http.Handler {
 				if err := run(tx); err != nil {
 					return err
 				}
-				return tx.BPSandboxSaveIdempotent(ctx, key, status, string(out))
+				return bpstore.SaveIdempotent(ctx, tx, key, status, string(out))
 			})
 		default:
 			err = s.db.Tx(ctx, run)
@@ -545,5 +546,5 @@ type cleanupWorker struct {
 // Work forgets Idempotency-Keys after 24 hours, as BlindPay does.
 func (w *cleanupWorker) Work(ctx context.Context, job *river.Job[cleanupArgs]) error {
 	cutoff := w.s.now().UTC().Add(-24 * time.Hour)
-	return w.s.db.Tx(ctx, func(tx *store.Tx) error { return tx.BPSandboxForget(ctx, cutoff) })
+	return w.s.db.Tx(ctx, func(tx *store.Tx) error { return bpstore.Forget(ctx, tx, cutoff) })
 }

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/crebit/crebit/internal/bpsandbox/bpstore"
 	"github.com/crebit/crebit/internal/store"
 )
 
@@ -139,12 +140,12 @@ func (s *Sandbox) createCustomer(ctx context.Context, tx *store.Tx, r *http.Requ
 	}
 	now := s.now().UTC()
 	id := newID("re")
-	if _, err := tx.BPSandboxTosByTosID(ctx, *req.TosID); errors.Is(err, store.ErrNotFound) {
+	if _, err := bpstore.TosByTosID(ctx, tx, *req.TosID); errors.Is(err, store.ErrNotFound) {
 		return 0, nil, fail("TOS_NOT_FOUND")
 	} else if err != nil {
 		return 0, nil, err
 	}
-	if err := tx.BPSandboxLinkTos(ctx, *req.TosID, id); errors.Is(err, store.ErrConflict) {
+	if err := bpstore.LinkTos(ctx, tx, *req.TosID, id); errors.Is(err, store.ErrConflict) {
 		return 0, nil, fail("TOS_ALREADY_ACCEPTED")
 	} else if err != nil {
 		return 0, nil, err
@@ -191,17 +192,17 @@ func (s *Sandbox) saveCustomer(ctx context.Context, tx *store.Tx, c customer, cr
 	if err != nil {
 		return err
 	}
-	rec := store.BPRecord{ID: c.ID, Status: c.KYCStatus, Body: string(b), CreatedAt: s.now().UTC()}
+	rec := bpstore.BPRecord{ID: c.ID, Status: c.KYCStatus, Body: string(b), CreatedAt: s.now().UTC()}
 	if create {
-		return tx.BPSandboxCreateCustomer(ctx, rec)
+		return bpstore.CreateCustomer(ctx, tx, rec)
 	}
-	return tx.BPSandboxUpdateCustomer(ctx, rec, s.now().UTC())
+	return bpstore.UpdateCustomer(ctx, tx, rec, s.now().UTC())
 }
 
 // loadCustomer returns a customer, or CUSTOMERS_NOT_FOUND.
 func loadCustomer(ctx context.Context, tx *store.Tx, id string) (customer, error) {
 	var c customer
-	rec, err := tx.BPSandboxCustomer(ctx, id)
+	rec, err := bpstore.Customer(ctx, tx, id)
 	if errors.Is(err, store.ErrNotFound) {
 		return c, fail("CUSTOMERS_NOT_FOUND")
 	}
@@ -250,7 +251,7 @@ func (s *Sandbox) getCustomer(ctx context.Context, tx *store.Tx, r *http.Request
 // listCustomers answers GET …/customers with {data, pagination}.
 func (s *Sandbox) listCustomers(ctx context.Context, tx *store.Tx, r *http.Request, body []byte) (int, any, error) {
 	limit := limitParam(r)
-	recs, err := tx.BPSandboxCustomers(ctx, r.URL.Query().Get("status"), limit+1)
+	recs, err := bpstore.Customers(ctx, tx, r.URL.Query().Get("status"), limit+1)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -322,7 +323,7 @@ type pagination struct {
 
 // page turns up to limit+1 records into one page: the extra one only tells
 // that there are more.
-func page(recs []store.BPRecord, limit int) listPage {
+func page(recs []bpstore.BPRecord, limit int) listPage {
 	p := listPage{Data: []json.RawMessage{}}
 	for i, rec := range recs {
 		if i == limit {

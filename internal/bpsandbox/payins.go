@@ -12,6 +12,7 @@ import (
 	"net/url"
 	"time"
 
+	"github.com/crebit/crebit/internal/bpsandbox/bpstore"
 	"github.com/crebit/crebit/internal/money"
 	"github.com/crebit/crebit/internal/pix"
 	"github.com/crebit/crebit/internal/rail"
@@ -169,8 +170,8 @@ func (s *Sandbox) createPayin(ctx context.Context, tx *store.Tx, r *http.Request
 	if err != nil {
 		return 0, nil, err
 	}
-	rec := store.BPRecord{ID: id, CustomerID: c.ID, Status: statusProcessing, Stage: stageAwaiting, Body: string(b), CreatedAt: now}
-	if err := tx.BPSandboxCreatePayin(ctx, rec, q.ID, clabe); err != nil {
+	rec := bpstore.BPRecord{ID: id, CustomerID: c.ID, Status: statusProcessing, Stage: stageAwaiting, Body: string(b), CreatedAt: now}
+	if err := bpstore.CreatePayin(ctx, tx, rec, q.ID, clabe); err != nil {
 		return 0, nil, err
 	}
 	if err := s.emit(ctx, tx, "payin.new", id, withEvent("payin.new", p, payinEventFields)); err != nil {
@@ -219,7 +220,7 @@ func newCLABE(ctx context.Context, tx *store.Tx) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		used, err := tx.BPSandboxCLABEUsed(ctx, c)
+		used, err := bpstore.CLABEUsed(ctx, tx, c)
 		if err != nil {
 			return "", err
 		}
@@ -235,7 +236,7 @@ func newCLABE(ctx context.Context, tx *store.Tx) (string, error) {
 // complete (tokens delivered to the wallet, which is credited:
 // payin.complete), fail (nothing arrived) or refund (the deposit went back).
 // It returns the next automatic step, if any.
-func (s *Sandbox) stepPayin(ctx context.Context, tx *store.Tx, rec store.BPRecord, action string) (next string, err error) {
+func (s *Sandbox) stepPayin(ctx context.Context, tx *store.Tx, rec bpstore.BPRecord, action string) (next string, err error) {
 	var p payin
 	if err := json.Unmarshal([]byte(rec.Body), &p); err != nil {
 		return "", err
@@ -277,11 +278,11 @@ func (s *Sandbox) stepPayin(ctx context.Context, tx *store.Tx, rec store.BPRecor
 		rec.Stage, p.Status = statusCompleted, statusCompleted
 		p.TrackingPayment = map[string]any{"step": "completed", "provider_name": p.TrackingTransaction["provider_name"], "completed_at": stamp}
 		p.TrackingComplete = map[string]any{"step": "completed", "transaction_hash": "0x" + hex.EncodeToString(randomBytes(32)), "completed_at": stamp}
-		wrec, err := tx.BPSandboxWalletByAddress(ctx, p.Address)
+		wrec, err := bpstore.WalletByAddress(ctx, tx, p.Address)
 		if err != nil {
 			return "", err
 		}
-		if _, err := tx.BPSandboxMoveBalance(ctx, wrec.ID, p.ReceiverAmount); err != nil {
+		if _, err := bpstore.MoveBalance(ctx, tx, wrec.ID, p.ReceiverAmount); err != nil {
 			return "", err
 		}
 	case action == "fail" && (rec.Stage == stageAwaiting || rec.Stage == stageReceived):
@@ -318,29 +319,29 @@ func randomBytes(n int) []byte {
 }
 
 // transferQuote returns the quote a payin or payout was made from.
-func (s *Sandbox) transferQuote(ctx context.Context, tx *store.Tx, kind, id string) (store.BPQuote, error) {
-	quoteID, _, err := tx.BPSandboxTransferQuote(ctx, kind, id)
+func (s *Sandbox) transferQuote(ctx context.Context, tx *store.Tx, kind, id string) (bpstore.BPQuote, error) {
+	quoteID, _, err := bpstore.TransferQuote(ctx, tx, kind, id)
 	if err != nil {
-		return store.BPQuote{}, err
+		return bpstore.BPQuote{}, err
 	}
-	return tx.BPSandboxQuote(ctx, quoteID)
+	return bpstore.Quote(ctx, tx, quoteID)
 }
 
 // saveTransfer stores a payin's or payout's new state and JSON.
-func (s *Sandbox) saveTransfer(ctx context.Context, tx *store.Tx, kind string, rec store.BPRecord, v any) error {
+func (s *Sandbox) saveTransfer(ctx context.Context, tx *store.Tx, kind string, rec bpstore.BPRecord, v any) error {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return err
 	}
 	rec.Body = string(b)
-	return tx.BPSandboxUpdateTransfer(ctx, kind, rec, s.now().UTC())
+	return bpstore.UpdateTransfer(ctx, tx, kind, rec, s.now().UTC())
 }
 
 // getTransfer answers GET …/payins/{id} and …/payouts/{id} (and their
 // public /v1/e/ twins).
 func (s *Sandbox) getTransfer(kind string) apiFunc {
 	return func(ctx context.Context, tx *store.Tx, r *http.Request, body []byte) (int, any, error) {
-		rec, err := tx.BPSandboxTransfer(ctx, kind, r.PathValue("id"))
+		rec, err := bpstore.Transfer(ctx, tx, kind, r.PathValue("id"))
 		if errors.Is(err, store.ErrNotFound) {
 			if kind == kindPayout {
 				return 0, nil, fail("PAYOUTS_NOT_FOUND")
@@ -360,7 +361,7 @@ func (s *Sandbox) listTransfers(kind string) apiFunc {
 	return func(ctx context.Context, tx *store.Tx, r *http.Request, body []byte) (int, any, error) {
 		limit := limitParam(r)
 		q := r.URL.Query()
-		recs, err := tx.BPSandboxTransfers(ctx, kind, q.Get("customer_id"), q.Get("status"), limit+1)
+		recs, err := bpstore.Transfers(ctx, tx, kind, q.Get("customer_id"), q.Get("status"), limit+1)
 		if err != nil {
 			return 0, nil, err
 		}

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/crebit/crebit/internal/bpsandbox/bpstore"
 	"github.com/crebit/crebit/internal/store"
 )
 
@@ -97,7 +98,7 @@ func (s *Sandbox) createPayout(ctx context.Context, tx *store.Tx, r *http.Reques
 	if err != nil {
 		return 0, nil, err
 	}
-	wrec, err := tx.BPSandboxWalletByAddress(ctx, req.SenderWalletAddress)
+	wrec, err := bpstore.WalletByAddress(ctx, tx, req.SenderWalletAddress)
 	if errors.Is(err, store.ErrNotFound) || (err == nil && wrec.CustomerID != c.ID) {
 		return 0, nil, fail("PAYOUTS_ALLOWANCE_NOT_CONFIRMED")
 	}
@@ -111,7 +112,7 @@ func (s *Sandbox) createPayout(ctx context.Context, tx *store.Tx, r *http.Reques
 	if w.Network != sq.Internal.Network {
 		return 0, nil, fail("BLOCKCHAIN_NETWORK_NOT_SUPPORTED", "sender_wallet_address: the wallet is on "+w.Network+", the quote on "+sq.Internal.Network)
 	}
-	ok, err := tx.BPSandboxMoveBalance(ctx, wrec.ID, -sq.Out.SenderAmount)
+	ok, err := bpstore.MoveBalance(ctx, tx, wrec.ID, -sq.Out.SenderAmount)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -140,8 +141,8 @@ func (s *Sandbox) createPayout(ctx context.Context, tx *store.Tx, r *http.Reques
 	if err != nil {
 		return 0, nil, err
 	}
-	rec := store.BPRecord{ID: id, CustomerID: c.ID, Status: statusProcessing, Stage: stageCaptured, Body: string(b), CreatedAt: now}
-	if err := tx.BPSandboxCreatePayout(ctx, rec, q.ID, wrec.ID); err != nil {
+	rec := bpstore.BPRecord{ID: id, CustomerID: c.ID, Status: statusProcessing, Stage: stageCaptured, Body: string(b), CreatedAt: now}
+	if err := bpstore.CreatePayout(ctx, tx, rec, q.ID, wrec.ID); err != nil {
 		return 0, nil, err
 	}
 	if err := s.emit(ctx, tx, "payout.new", id, withEvent("payout.new", p, payoutEventFields)); err != nil {
@@ -157,7 +158,7 @@ func (s *Sandbox) createPayout(ctx context.Context, tx *store.Tx, r *http.Reques
 // standard step for US rails: "on_hold"), send (back to "processing", the
 // fiat sent), then complete (paid), fail, or refund (the tokens go back to
 // the wallet). It returns the next automatic step, if any.
-func (s *Sandbox) stepPayout(ctx context.Context, tx *store.Tx, rec store.BPRecord, action string) (next string, err error) {
+func (s *Sandbox) stepPayout(ctx context.Context, tx *store.Tx, rec bpstore.BPRecord, action string) (next string, err error) {
 	var p payout
 	if err := json.Unmarshal([]byte(rec.Body), &p); err != nil {
 		return "", err
@@ -200,11 +201,11 @@ func (s *Sandbox) stepPayout(ctx context.Context, tx *store.Tx, rec store.BPReco
 		p.TrackingPayment["step"], p.TrackingPayment["provider_status"] = "completed", "returned"
 		p.TrackingComplete = map[string]any{"step": "completed", "status": "tokens_refunded", "refund_reason": "fiat_payment_failed",
 			"transaction_hash": "0x" + hex.EncodeToString(randomBytes(32)), "completed_at": stamp}
-		_, walletID, err := tx.BPSandboxTransferQuote(ctx, kindPayout, rec.ID)
+		_, walletID, err := bpstore.TransferQuote(ctx, tx, kindPayout, rec.ID)
 		if err != nil {
 			return "", err
 		}
-		if _, err := tx.BPSandboxMoveBalance(ctx, walletID, p.SenderAmount); err != nil {
+		if _, err := bpstore.MoveBalance(ctx, tx, walletID, p.SenderAmount); err != nil {
 			return "", err
 		}
 	default:

@@ -11,6 +11,7 @@ import (
 
 	"github.com/riverqueue/river"
 
+	"github.com/crebit/crebit/internal/bpsandbox/bpstore"
 	"github.com/crebit/crebit/internal/store"
 )
 
@@ -65,7 +66,7 @@ func (s *Sandbox) autoAdvance(ctx context.Context, a advanceArgs) error {
 // from set (automatic steps), an object no longer at from is left alone.
 func (s *Sandbox) step(ctx context.Context, tx *store.Tx, kind, id, action, from string) error {
 	if kind == kindCustomer {
-		rec, err := tx.BPSandboxLockCustomer(ctx, id)
+		rec, err := bpstore.LockCustomer(ctx, tx, id)
 		if errors.Is(err, store.ErrNotFound) {
 			return fail("CUSTOMERS_NOT_FOUND")
 		}
@@ -74,7 +75,7 @@ func (s *Sandbox) step(ctx context.Context, tx *store.Tx, kind, id, action, from
 		}
 		return s.decideKYC(ctx, tx, id, action)
 	}
-	rec, err := tx.BPSandboxTransfer(ctx, kind, id)
+	rec, err := bpstore.Transfer(ctx, tx, kind, id)
 	if errors.Is(err, store.ErrNotFound) {
 		if kind == kindPayout {
 			return fail("PAYOUTS_NOT_FOUND")
@@ -96,7 +97,7 @@ func (s *Sandbox) step(ctx context.Context, tx *store.Tx, kind, id, action, from
 	if err != nil || next == "" {
 		return err
 	}
-	after, err := tx.BPSandboxTransfer(ctx, kind, id)
+	after, err := bpstore.Transfer(ctx, tx, kind, id)
 	if err != nil {
 		return err
 	}
@@ -152,7 +153,7 @@ func (s *Sandbox) simulate(ctx context.Context, tx *store.Tx, kind, id, action s
 	}
 	steps := []string{action}
 	if path, ok := simulatePath[kind][action]; ok && kind != kindCustomer {
-		rec, err := tx.BPSandboxTransfer(ctx, kind, id)
+		rec, err := bpstore.Transfer(ctx, tx, kind, id)
 		if err == nil {
 			steps = remaining(kind, rec.Stage, path)
 		}

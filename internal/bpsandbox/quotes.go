@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"slices"
 
+	"github.com/crebit/crebit/internal/bpsandbox/bpstore"
 	"github.com/crebit/crebit/internal/money"
 	"github.com/crebit/crebit/internal/store"
 	"github.com/crebit/crebit/internal/taxid"
@@ -223,7 +224,7 @@ func (s *Sandbox) createPayinQuote(ctx context.Context, tx *store.Tx, r *http.Re
 	if err != nil {
 		return 0, nil, err
 	}
-	err = tx.BPSandboxCreateQuote(ctx, store.BPQuote{BPRecord: store.BPRecord{ID: q.Out.ID, CustomerID: wrec.CustomerID, Body: string(b), CreatedAt: now},
+	err = bpstore.CreateQuote(ctx, tx, bpstore.BPQuote{BPRecord: bpstore.BPRecord{ID: q.Out.ID, CustomerID: wrec.CustomerID, Body: string(b), CreatedAt: now},
 		Kind: kindPayin, RequestAmount: request, ExpiresAt: expires})
 	return http.StatusOK, q.Out, err
 }
@@ -330,15 +331,15 @@ func (s *Sandbox) createPayoutQuote(ctx context.Context, tx *store.Tx, r *http.R
 	if err != nil {
 		return 0, nil, err
 	}
-	err = tx.BPSandboxCreateQuote(ctx, store.BPQuote{BPRecord: store.BPRecord{ID: q.Out.ID, CustomerID: customerID, Body: string(b), CreatedAt: now},
+	err = bpstore.CreateQuote(ctx, tx, bpstore.BPQuote{BPRecord: bpstore.BPRecord{ID: q.Out.ID, CustomerID: customerID, Body: string(b), CreatedAt: now},
 		Kind: kindPayout, RequestAmount: request, ExpiresAt: expires})
 	return http.StatusOK, q.Out, err
 }
 
 // useQuote checks that a quote of kind exists, is live and unused, and
 // marks it used by usedBy [docs/BLINDPAY.md §6: one quote, one payin or payout].
-func (s *Sandbox) useQuote(ctx context.Context, tx *store.Tx, id, kind, usedBy string) (store.BPQuote, error) {
-	q, err := tx.BPSandboxQuote(ctx, id)
+func (s *Sandbox) useQuote(ctx context.Context, tx *store.Tx, id, kind, usedBy string) (bpstore.BPQuote, error) {
+	q, err := bpstore.Quote(ctx, tx, id)
 	if errors.Is(err, store.ErrNotFound) || (err == nil && q.Kind != kind) {
 		return q, fail("QUOTES_NOT_FOUND")
 	}
@@ -351,7 +352,7 @@ func (s *Sandbox) useQuote(ctx context.Context, tx *store.Tx, id, kind, usedBy s
 	if !s.now().Before(q.ExpiresAt) {
 		return q, fail("QUOTES_EXPIRED")
 	}
-	ok, err := tx.BPSandboxUseQuote(ctx, id, usedBy)
+	ok, err := bpstore.UseQuote(ctx, tx, id, usedBy)
 	if err == nil && !ok {
 		return q, fail("QUOTES_ALREADY_USED")
 	}

@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"regexp"
 
+	"github.com/crebit/crebit/internal/bpsandbox/bpstore"
 	"github.com/crebit/crebit/internal/store"
 )
 
@@ -34,7 +35,7 @@ func (s *Sandbox) initiateTos(ctx context.Context, tx *store.Tx, r *http.Request
 	if !uuidPattern.MatchString(req.IdempotencyKey) {
 		return 0, nil, invalid("idempotency_key: must be a UUID")
 	}
-	t := store.BPTos{ID: newID("ts"), IdempotencyKey: req.IdempotencyKey, SessionToken: hex.EncodeToString(randomBytes(24)), CreatedAt: s.now().UTC()}
+	t := bpstore.BPTos{ID: newID("ts"), IdempotencyKey: req.IdempotencyKey, SessionToken: hex.EncodeToString(randomBytes(24)), CreatedAt: s.now().UTC()}
 	if req.RedirectURL != nil && *req.RedirectURL != "" {
 		u, err := url.Parse(*req.RedirectURL)
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
@@ -43,14 +44,14 @@ func (s *Sandbox) initiateTos(ctx context.Context, tx *store.Tx, r *http.Request
 		t.RedirectURL = *req.RedirectURL
 	}
 	if req.CustomerID != nil && *req.CustomerID != "" {
-		if _, err := tx.BPSandboxCustomer(ctx, *req.CustomerID); errors.Is(err, store.ErrNotFound) {
+		if _, err := bpstore.Customer(ctx, tx, *req.CustomerID); errors.Is(err, store.ErrNotFound) {
 			return 0, nil, fail("CUSTOMERS_NOT_FOUND")
 		} else if err != nil {
 			return 0, nil, err
 		}
 		t.CustomerID = *req.CustomerID
 	}
-	err := tx.BPSandboxCreateTos(ctx, t)
+	err := bpstore.CreateTos(ctx, tx, t)
 	if errors.Is(err, store.ErrConflict) {
 		return 0, nil, &apiError{code: "VALIDATION_FAILED", message: "idempotency_key_already_exists",
 			description: "This idempotency_key was already used to start a terms-of-service acceptance. Send a new UUID."}
@@ -90,8 +91,11 @@ func renderTos(w http.ResponseWriter, status int, v tosView) {
 // tosPage shows the accept page for a session token.
 func (s *Sandbox) tosPage(w http.ResponseWriter, r *http.Request) {
 	token := r.URL.Query().Get("session_token")
-	var t store.BPTos
-	err := s.db.Read(r.Context(), func(tx *store.Tx) (err error) { t, err = tx.BPSandboxTosBySession(r.Context(), token); return err })
+	var t bpstore.BPTos
+	err := s.db.Read(r.Context(), func(tx *store.Tx) (err error) {
+		t, err = bpstore.TosBySession(r.Context(), tx, token)
+		return err
+	})
 	switch {
 	case errors.Is(err, store.ErrNotFound):
 		renderTos(w, http.StatusNotFound, tosView{Error: "This terms-of-service link is not valid."})
@@ -112,13 +116,13 @@ func (s *Sandbox) tosPage(w http.ResponseWriter, r *http.Request) {
 func (s *Sandbox) tosAccept(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	token := r.PostFormValue("session_token")
-	var t store.BPTos
+	var t bpstore.BPTos
 	err := s.db.Tx(ctx, func(tx *store.Tx) (err error) {
-		if t, err = tx.BPSandboxTosBySession(ctx, token); err != nil || t.TosID != "" {
+		if t, err = bpstore.TosBySession(ctx, tx, token); err != nil || t.TosID != "" {
 			return err
 		}
 		t.TosID = newID("to")
-		if _, err := tx.BPSandboxAcceptTos(ctx, t.ID, t.TosID, s.now().UTC()); err != nil {
+		if _, err := bpstore.AcceptTos(ctx, tx, t.ID, t.TosID, s.now().UTC()); err != nil {
 			return err
 		}
 		ev := map[string]any{"webhook_event": "tos.accept", "tos_id": t.TosID, "idempotency_key": t.IdempotencyKey, "version": tosVersion}

@@ -21,6 +21,7 @@ import (
 
 	"github.com/riverqueue/river"
 
+	"github.com/crebit/crebit/internal/bpsandbox/bpstore"
 	"github.com/crebit/crebit/internal/store"
 )
 
@@ -70,7 +71,7 @@ func (s *Sandbox) createEndpoint(ctx context.Context, tx *store.Tx, r *http.Requ
 			return 0, nil, invalid("events: unknown event " + e)
 		}
 	}
-	existing, err := tx.BPSandboxEndpoints(ctx)
+	existing, err := bpstore.Endpoints(ctx, tx)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -80,16 +81,16 @@ func (s *Sandbox) createEndpoint(ctx context.Context, tx *store.Tx, r *http.Requ
 	events, _ := json.Marshal(*req.Events)
 	key := make([]byte, 24)
 	rand.Read(key)
-	e := store.BPEndpoint{ID: newID("we"), URL: req.URL, Events: string(events), Secret: "whsec_" + base64.StdEncoding.EncodeToString(key),
+	e := bpstore.BPEndpoint{ID: newID("we"), URL: req.URL, Events: string(events), Secret: "whsec_" + base64.StdEncoding.EncodeToString(key),
 		CreatedAt: s.now().UTC()}
-	if err := tx.BPSandboxCreateEndpoint(ctx, e); err != nil {
+	if err := bpstore.CreateEndpoint(ctx, tx, e); err != nil {
 		return 0, nil, err
 	}
 	return http.StatusOK, map[string]string{"id": e.ID}, nil
 }
 
 func (s *Sandbox) listEndpoints(ctx context.Context, tx *store.Tx, r *http.Request, body []byte) (int, any, error) {
-	eps, err := tx.BPSandboxEndpoints(ctx)
+	eps, err := bpstore.Endpoints(ctx, tx)
 	out := []endpointOut{}
 	for _, e := range eps {
 		var events []string
@@ -101,7 +102,7 @@ func (s *Sandbox) listEndpoints(ctx context.Context, tx *store.Tx, r *http.Reque
 }
 
 func (s *Sandbox) deleteEndpoint(ctx context.Context, tx *store.Tx, r *http.Request, body []byte) (int, any, error) {
-	found, err := tx.BPSandboxDeleteEndpoint(ctx, r.PathValue("id"))
+	found, err := bpstore.DeleteEndpoint(ctx, tx, r.PathValue("id"))
 	if err == nil && !found {
 		return 0, nil, &apiError{code: "VALIDATION_FAILED", status: http.StatusBadRequest, description: "No such webhook endpoint."}
 	}
@@ -109,7 +110,7 @@ func (s *Sandbox) deleteEndpoint(ctx context.Context, tx *store.Tx, r *http.Requ
 }
 
 func (s *Sandbox) endpointSecret(ctx context.Context, tx *store.Tx, r *http.Request, body []byte) (int, any, error) {
-	e, err := tx.BPSandboxEndpoint(ctx, r.PathValue("id"))
+	e, err := bpstore.Endpoint(ctx, tx, r.PathValue("id"))
 	if errors.Is(err, store.ErrNotFound) {
 		return 0, nil, &apiError{code: "VALIDATION_FAILED", status: http.StatusBadRequest, description: "No such webhook endpoint."}
 	}
@@ -141,7 +142,7 @@ func (s *Sandbox) emit(ctx context.Context, tx *store.Tx, typ, objectID string, 
 	if err != nil {
 		return err
 	}
-	eps, err := tx.BPSandboxEndpoints(ctx)
+	eps, err := bpstore.Endpoints(ctx, tx)
 	if err != nil {
 		return err
 	}
@@ -157,7 +158,7 @@ func (s *Sandbox) emit(ctx context.Context, tx *store.Tx, typ, objectID string, 
 		}
 	}
 	id := "msg_" + newID("x")[2:] + newID("x")[2:]
-	if err := tx.BPSandboxCreateEvent(ctx, id, typ, objectID, string(b), to, s.now().UTC()); err != nil {
+	if err := bpstore.CreateEvent(ctx, tx, id, typ, objectID, string(b), to, s.now().UTC()); err != nil {
 		return err
 	}
 	for _, ep := range to {
@@ -195,14 +196,14 @@ func (w *deliverWorker) NextRetry(job *river.Job[deliverArgs]) time.Time {
 func (w *deliverWorker) Work(ctx context.Context, job *river.Job[deliverArgs]) error {
 	s := w.s
 	var payload string
-	var ep store.BPEndpoint
+	var ep bpstore.BPEndpoint
 	local, _ := s.local.Load().(string)
 	target, secret := "", ""
 	err := s.db.Read(ctx, func(tx *store.Tx) (err error) {
-		if payload, err = tx.BPSandboxEventPayload(ctx, job.Args.EventID); err != nil {
+		if payload, err = bpstore.EventPayload(ctx, tx, job.Args.EventID); err != nil {
 			return err
 		}
-		if ep, err = tx.BPSandboxEndpoint(ctx, job.Args.EndpointID); err != nil {
+		if ep, err = bpstore.Endpoint(ctx, tx, job.Args.EndpointID); err != nil {
 			return err
 		}
 		target, secret = ep.URL, ep.Secret
@@ -214,7 +215,7 @@ func (w *deliverWorker) Work(ctx context.Context, job *river.Job[deliverArgs]) e
 		// register their own loopback address, so an event goes to every
 		// one's endpoint and any instance may run the delivery.
 		target = local
-		eps, err := tx.BPSandboxEndpoints(ctx)
+		eps, err := bpstore.Endpoints(ctx, tx)
 		for _, e := range eps {
 			if e.URL == local {
 				secret = e.Secret
@@ -251,7 +252,7 @@ func (w *deliverWorker) Work(ctx context.Context, job *river.Job[deliverArgs]) e
 	}
 	ok := status >= 200 && status < 300
 	_ = s.db.Tx(ctx, func(tx *store.Tx) error {
-		return tx.BPSandboxDeliveryAttempted(ctx, job.Args.EventID, job.Args.EndpointID, status, ok, s.now().UTC())
+		return bpstore.DeliveryAttempted(ctx, tx, job.Args.EventID, job.Args.EndpointID, status, ok, s.now().UTC())
 	})
 	if err != nil {
 		return fmt.Errorf("deliver %s to %s: %w", job.Args.EventID, job.Args.EndpointID, err)

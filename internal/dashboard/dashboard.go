@@ -13,6 +13,7 @@ import (
 	"github.com/crebit/crebit/internal/payments"
 	"github.com/crebit/crebit/internal/randid"
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/dashstore"
 )
 
 // The dashboard: the signed-in account's totals, its transactions and one
@@ -58,8 +59,8 @@ func (s *Service) DashboardOverview(ctx context.Context, who actor.Actor) (Overv
 	if !who.SignedIn() {
 		return Overview{}, actor.ErrNotSignedIn
 	}
-	var o store.Overview
-	err := s.db.Read(ctx, func(tx *store.Tx) (err error) { o, err = tx.AccountOverview(ctx, who.AccountID); return })
+	var o dashstore.Overview
+	err := s.db.Read(ctx, func(tx *store.Tx) (err error) { o, err = dashstore.AccountOverview(ctx, tx, who.AccountID); return })
 	return Overview{TotalSentUSD: money.New(o.SentUSD, money.USD), PendingUSD: money.New(o.PendingUSD, money.USD),
 		TotalReceivedUSD: money.New(o.RefundedUSD, money.USD), PaymentCount: o.Count}, err
 }
@@ -78,7 +79,7 @@ type Transaction struct {
 	CreatedAt   time.Time        `json:"created_at"`
 }
 
-func transactionOf(t store.Transaction) Transaction {
+func transactionOf(t dashstore.Transaction) Transaction {
 	p := t.Payment
 	recipient := t.HolderName
 	if p.Delivery == payment.DeliveryCheck {
@@ -113,7 +114,7 @@ func (s *Service) DashboardTransactions(ctx context.Context, who actor.Actor, pa
 	}
 	out := TransactionPage{Transactions: []Transaction{}, Page: page, PageSize: DashboardPageSize}
 	err := s.db.Read(ctx, func(tx *store.Tx) error {
-		rows, total, err := tx.AccountTransactions(ctx, who.AccountID, DashboardPageSize, (page-1)*DashboardPageSize)
+		rows, total, err := dashstore.AccountTransactions(ctx, tx, who.AccountID, DashboardPageSize, (page-1)*DashboardPageSize)
 		for _, r := range rows {
 			out.Transactions = append(out.Transactions, transactionOf(r))
 		}
@@ -186,11 +187,11 @@ func (s *Service) DashboardTransaction(ctx context.Context, who actor.Actor, id 
 	if !randid.Valid("txn", id) {
 		return TransactionDetail{}, notFound
 	}
-	var t store.Transaction
+	var t dashstore.Transaction
 	var events []payment.Change
 	var rs []store.PaymentReturn
 	err := s.db.Read(ctx, func(tx *store.Tx) (err error) {
-		if t, err = tx.AccountTransaction(ctx, who.AccountID, id); err != nil {
+		if t, err = dashstore.AccountTransaction(ctx, tx, who.AccountID, id); err != nil {
 			return err
 		}
 		if events, err = tx.PaymentEvents(ctx, id); err != nil {

@@ -15,6 +15,8 @@ import (
 	"github.com/crebit/crebit/internal/payment"
 	"github.com/crebit/crebit/internal/payments"
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/accountstore"
+	"github.com/crebit/crebit/internal/store/dashstore"
 )
 
 // The dashboard's Make a Payment tab. A signed-in payer pays from the
@@ -48,11 +50,11 @@ func (s *Service) DashboardPaymentSetup(ctx context.Context, who actor.Actor) (P
 	}
 	out := PaymentSetup{Profiles: []PaymentProfile{}}
 	err := s.db.Read(ctx, func(tx *store.Tx) error {
-		cs, err := tx.AccountCustomers(ctx, who.AccountID)
+		cs, err := accountstore.AccountCustomers(ctx, tx, who.AccountID)
 		if err != nil {
 			return err
 		}
-		as, err := tx.AccountBankAccounts(ctx, who.AccountID)
+		as, err := accountstore.AccountBankAccounts(ctx, tx, who.AccountID)
 		if err != nil {
 			return err
 		}
@@ -71,7 +73,7 @@ func (s *Service) DashboardPaymentSetup(ctx context.Context, who actor.Actor) (P
 			}
 			out.Profiles = append(out.Profiles, pr)
 		}
-		out.CheckWaitlist, err = tx.CheckWaitlisted(ctx, who.AccountID)
+		out.CheckWaitlist, err = dashstore.CheckWaitlisted(ctx, tx, who.AccountID)
 		return err
 	})
 	return out, err
@@ -107,7 +109,9 @@ func (s *Service) JoinCheckWaitlist(ctx context.Context, who actor.Actor, countr
 	if !corridorOK(country) {
 		return apperr.E(apperr.Invalid, "country").On("country")
 	}
-	return s.db.Tx(ctx, func(tx *store.Tx) error { return tx.JoinCheckWaitlist(ctx, who.AccountID, country, s.now().UTC()) })
+	return s.db.Tx(ctx, func(tx *store.Tx) error {
+		return dashstore.JoinCheckWaitlist(ctx, tx, who.AccountID, country, s.now().UTC())
+	})
 }
 
 // DashboardPaymentInput is a Process Payment request of the Payment tab.

@@ -7,6 +7,7 @@ import (
 
 	"github.com/crebit/crebit/internal/app/apptest"
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/accountstore"
 )
 
 // Issue 25, item 7: two-factor under abuse.
@@ -96,7 +97,9 @@ func TestTwoFactorNeedsThePasswordAndAConfirmedAddress(t *testing.T) {
 		legacy.SignUp("legacy@example.com")
 		id := legacy.MustOK("GET", "/api/me", nil).Str("id")
 		now := time.Now()
-		if err := h.DB.Tx(t.Context(), func(tx *store.Tx) error { return tx.SetTOTP(t.Context(), id, "squatter-secret", &now, now) }); err != nil {
+		if err := h.DB.Tx(t.Context(), func(tx *store.Tx) error {
+			return accountstore.SetTOTP(t.Context(), tx, id, "squatter-secret", &now, now)
+		}); err != nil {
 			t.Fatal(err)
 		}
 		if r := h.Browser().MustOK("POST", "/api/signin", map[string]string{"email": "legacy@example.com", "password": apptest.Password}); r.JSON["two_factor_required"] != true {

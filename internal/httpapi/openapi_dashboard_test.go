@@ -6,6 +6,7 @@ import (
 
 	"github.com/crebit/crebit/internal/app/apptest"
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/referralstore"
 )
 
 // dashboardExchanges are the dashboard and Settings routes' exchanges for
@@ -14,7 +15,7 @@ func dashboardExchanges(t *testing.T, h *apptest.Harness) []exchange {
 	fay := h.NewAccountPayer("fay.payer@example.com", apptest.CPF2)
 	txn := fay.Pay("50")
 	if err := h.DB.Tx(t.Context(), func(tx *store.Tx) error {
-		_, err := tx.CreateReferralReward(t.Context(), store.ReferralReward{ID: "rwd_openapi", Code: "ABCDEF0123", ReferrerCustomerID: fay.CustomerID,
+		_, err := referralstore.CreateReferralReward(t.Context(), tx, referralstore.ReferralReward{ID: "rwd_openapi", Code: "ABCDEF0123", ReferrerCustomerID: fay.CustomerID,
 			ReferredEmail: "jo@example.com", PaymentID: txn, AmountUSD: "100.00", Status: "earned", CreatedAt: time.Now()})
 		return err
 	}); err != nil {

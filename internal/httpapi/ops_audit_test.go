@@ -8,6 +8,7 @@ import (
 
 	"github.com/crebit/crebit/internal/app/apptest"
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/opsstore"
 )
 
 // TestAuditPagesFollowTimeThenID: the audit log is read a page at a time,
@@ -28,7 +29,7 @@ func TestAuditPagesFollowTimeThenID(t *testing.T) {
 				if i >= 5 {
 					when = at.Add(time.Duration(i-4) * time.Second)
 				}
-				if err := tx.AppendAudit(t.Context(), store.AuditEntry{ID: id, At: when, Actor: "acc_x", ActorEmail: "x@example.com",
+				if err := opsstore.AppendAudit(t.Context(), tx, opsstore.AuditEntry{ID: id, At: when, Actor: "acc_x", ActorEmail: "x@example.com",
 					Action: "payment.hold", ObjectType: "payment", ObjectID: "txn_paged", Before: "{}", After: "{}", Reason: "entry " + id}); err != nil {
 					return err
 				}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/crebit/crebit/internal/app/apptest"
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/opsstore"
 )
 
 // Issue 30, Find: an operator finds payments made through the API by their
@@ -64,7 +65,7 @@ func TestConsoleFindsPayments(t *testing.T) {
 		same("q=xn09", spei)
 		// A payer stored before the last 4 was kept is found once the
 		// start-up fill has read it from the sealed tax id.
-		if err := h.DB.Tx(t.Context(), func(tx *store.Tx) error { return tx.SetTaxIDLast4(t.Context(), br.CustomerID, "") }); err != nil {
+		if err := h.DB.Tx(t.Context(), func(tx *store.Tx) error { return opsstore.SetTaxIDLast4(t.Context(), tx, br.CustomerID, "") }); err != nil {
 			t.Fatal(err)
 		}
 		same("q=4725")

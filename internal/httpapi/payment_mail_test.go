@@ -9,6 +9,7 @@ import (
 	"github.com/crebit/crebit/internal/app/apptest"
 	"github.com/crebit/crebit/internal/locale"
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/referralstore"
 )
 
 // mailSubjects lists the subjects of the payment e-mails queued for txn.
@@ -269,7 +270,7 @@ func TestMyReferralsAreTheAccountsOwn(t *testing.T) {
 		// An earned reward: fay chooses its gift card; nobody else can.
 		paid := fay.Pay("20.00")
 		if err := h.DB.Tx(t.Context(), func(tx *store.Tx) error {
-			_, err := tx.CreateReferralReward(t.Context(), store.ReferralReward{ID: "rwd_test1", Code: "ABCDEF0123", ReferrerCustomerID: fay.CustomerID,
+			_, err := referralstore.CreateReferralReward(t.Context(), tx, referralstore.ReferralReward{ID: "rwd_test1", Code: "ABCDEF0123", ReferrerCustomerID: fay.CustomerID,
 				ReferredEmail: "gil@example.com", PaymentID: paid, AmountUSD: "100.00", Status: "earned", CreatedAt: time.Now()})
 			return err
 		}); err != nil {

@@ -15,6 +15,8 @@ import (
 	"github.com/crebit/crebit/internal/input"
 	"github.com/crebit/crebit/internal/randid"
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/accountstore"
+	"github.com/crebit/crebit/internal/store/opsstore"
 )
 
 // Operator roles, each allowed what the ones before it may do: support
@@ -64,13 +66,13 @@ func (s *Service) ConsoleOperator(ctx context.Context, who actor.Actor, need str
 	if !who.SignedIn() {
 		return Operator{}, ErrNoConsole
 	}
-	var o store.Operator
-	var a store.Account
+	var o opsstore.Operator
+	var a accountstore.Account
 	err := s.db.Read(ctx, func(tx *store.Tx) (err error) {
-		if o, err = tx.OperatorOf(ctx, who.AccountID); err != nil {
+		if o, err = opsstore.OperatorOf(ctx, tx, who.AccountID); err != nil {
 			return err
 		}
-		a, err = tx.Account(ctx, who.AccountID)
+		a, err = accountstore.AccountByID(ctx, tx, who.AccountID)
 		return err
 	})
 	if errors.Is(err, store.ErrNotFound) {
@@ -115,7 +117,7 @@ func (s *Service) audit(ctx context.Context, tx *store.Tx, actor, actorEmail, ac
 	if err != nil {
 		return err
 	}
-	return tx.AppendAudit(ctx, store.AuditEntry{ID: randid.New("aud"), At: s.now(), Actor: actor, ActorEmail: actorEmail,
+	return opsstore.AppendAudit(ctx, tx, opsstore.AuditEntry{ID: randid.New("aud"), At: s.now(), Actor: actor, ActorEmail: actorEmail,
 		Action: action, ObjectType: objectType, ObjectID: objectID, Before: string(b), After: string(a), Reason: why})
 }
 
@@ -131,14 +133,14 @@ func (s *Service) SetOperatorRole(ctx context.Context, by *Operator, email, role
 	}
 	email = account.NormalizeEmail(email)
 	return s.db.Tx(ctx, func(tx *store.Tx) error {
-		a, err := tx.AccountByEmail(ctx, email)
+		a, err := accountstore.AccountByEmail(ctx, tx, email)
 		if errors.Is(err, store.ErrNotFound) {
 			return apperr.E(apperr.NotFound, "account_email").On("email")
 		}
 		if err != nil {
 			return err
 		}
-		before, err := tx.OperatorOf(ctx, a.ID)
+		before, err := opsstore.OperatorOf(ctx, tx, a.ID)
 		if err != nil && !errors.Is(err, store.ErrNotFound) {
 			return err
 		}
@@ -146,7 +148,7 @@ func (s *Service) SetOperatorRole(ctx context.Context, by *Operator, email, role
 		if by != nil {
 			actor, actorEmail = by.AccountID, by.Email
 		}
-		if err := tx.SetOperator(ctx, store.Operator{AccountID: a.ID, Role: role, CreatedAt: s.now(), CreatedBy: actor}); err != nil {
+		if err := opsstore.SetOperator(ctx, tx, opsstore.Operator{AccountID: a.ID, Role: role, CreatedAt: s.now(), CreatedBy: actor}); err != nil {
 			return err
 		}
 		return s.audit(ctx, tx, actor, actorEmail, "operator.set_role", "account", a.ID,
@@ -158,15 +160,15 @@ func (s *Service) SetOperatorRole(ctx context.Context, by *Operator, email, role
 func (s *Service) RemoveOperator(ctx context.Context, by *Operator, email, why string) error {
 	email = account.NormalizeEmail(email)
 	return s.db.Tx(ctx, func(tx *store.Tx) error {
-		a, err := tx.AccountByEmail(ctx, email)
+		a, err := accountstore.AccountByEmail(ctx, tx, email)
 		if err == nil {
-			var o store.Operator
-			if o, err = tx.OperatorOf(ctx, a.ID); err == nil {
+			var o opsstore.Operator
+			if o, err = opsstore.OperatorOf(ctx, tx, a.ID); err == nil {
 				actor, actorEmail := CommandLine, CommandLine
 				if by != nil {
 					actor, actorEmail = by.AccountID, by.Email
 				}
-				if err := tx.RemoveOperator(ctx, a.ID); err != nil {
+				if err := opsstore.RemoveOperator(ctx, tx, a.ID); err != nil {
 					return err
 				}
 				return s.audit(ctx, tx, actor, actorEmail, "operator.remove", "account", a.ID,
@@ -187,8 +189,8 @@ func (s *Service) ConsoleMe(ctx context.Context, who actor.Actor) (Operator, err
 
 // ConsoleOperators lists the operators (admins manage them in the console).
 func (s *Service) ConsoleOperators(ctx context.Context) ([]OperatorRow, error) {
-	var ops []store.Operator
-	if err := s.db.Read(ctx, func(tx *store.Tx) (err error) { ops, err = tx.Operators(ctx); return }); err != nil {
+	var ops []opsstore.Operator
+	if err := s.db.Read(ctx, func(tx *store.Tx) (err error) { ops, err = opsstore.Operators(ctx, tx); return }); err != nil {
 		return nil, err
 	}
 	out := make([]OperatorRow, 0, len(ops))
@@ -268,7 +270,7 @@ func (s *Service) ConsoleAudit(ctx context.Context, q AuditQuery) (AuditPage, er
 	if (q.ObjectType == "") != (q.ObjectID == "") {
 		return AuditPage{}, apperr.E(apperr.Invalid, "audit_object").On("object_id")
 	}
-	f := store.AuditFilter{ObjectType: q.ObjectType, ObjectID: q.ObjectID, Limit: q.Limit}
+	f := opsstore.AuditFilter{ObjectType: q.ObjectType, ObjectID: q.ObjectID, Limit: q.Limit}
 	if f.Limit <= 0 || f.Limit > 200 {
 		f.Limit = 50
 	}
@@ -282,8 +284,8 @@ func (s *Service) ConsoleAudit(ctx context.Context, q AuditQuery) (AuditPage, er
 	}
 	size := f.Limit
 	f.Limit++
-	var es []store.AuditEntry
-	if err := s.db.Read(ctx, func(tx *store.Tx) (err error) { es, err = tx.Audit(ctx, f); return }); err != nil {
+	var es []opsstore.AuditEntry
+	if err := s.db.Read(ctx, func(tx *store.Tx) (err error) { es, err = opsstore.Audit(ctx, tx, f); return }); err != nil {
 		return AuditPage{}, err
 	}
 	out := AuditPage{Entries: make([]AuditRow, 0, min(len(es), size))}

@@ -13,6 +13,7 @@ import (
 	"github.com/crebit/crebit/internal/payments"
 	"github.com/crebit/crebit/internal/randid"
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/opsstore"
 )
 
 // Explanation is one payment's whole story for the operations console: what
@@ -189,7 +190,7 @@ func (s *Service) ConsoleExplainPayment(ctx context.Context, transactionID strin
 		for _, e := range events {
 			ex.States = append(ex.States, ExplainedState{State: string(e.State), At: e.OccurredAt, Cause: e.Source})
 		}
-		calls, err := tx.PartnerCallsAbout(ctx, about...)
+		calls, err := opsstore.PartnerCallsAbout(ctx, tx, about...)
 		if err != nil {
 			return err
 		}
@@ -217,7 +218,7 @@ func (s *Service) ConsoleExplainPayment(ctx context.Context, transactionID strin
 			}
 			ex.Emails = append(ex.Emails, em)
 		}
-		posts, err := tx.LedgerAbout(ctx, p.ID)
+		posts, err := opsstore.LedgerAbout(ctx, tx, p.ID)
 		if err != nil {
 			return err
 		}
@@ -277,7 +278,7 @@ func (s *Service) ConsoleResendMail(ctx context.Context, op Operator, transactio
 	}
 	return s.db.Tx(ctx, func(tx *store.Tx) error {
 		id := randid.New("msg")
-		err := tx.CopyOutbox(ctx, mailID, transactionID, id, id+"@"+s.mail.Domain(), s.now())
+		err := opsstore.CopyOutbox(ctx, tx, mailID, transactionID, id, id+"@"+s.mail.Domain(), s.now())
 		if errors.Is(err, store.ErrNotFound) {
 			return apperr.E(apperr.NotFound, "payment_mail").On("mail_id")
 		}
@@ -301,7 +302,7 @@ func (s *Service) ConsoleReplayWebhook(ctx context.Context, op Operator, transac
 	}
 	var outcome string
 	err = s.db.Tx(ctx, func(tx *store.Tx) error {
-		pid, err := tx.WebhookPaymentID(ctx, eventID)
+		pid, err := opsstore.WebhookPaymentID(ctx, tx, eventID)
 		if errors.Is(err, store.ErrNotFound) || err == nil && pid != transactionID {
 			return apperr.E(apperr.NotFound, "payment_webhook").On("event_id")
 		}

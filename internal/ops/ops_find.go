@@ -13,6 +13,7 @@ import (
 	"github.com/crebit/crebit/internal/money"
 	"github.com/crebit/crebit/internal/payment"
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/opsstore"
 )
 
 // FindPageSize is how many payments one page of the console's search shows.
@@ -72,8 +73,8 @@ func (s *Service) ConsoleFindPayments(ctx context.Context, in FindInput) (FoundP
 		return FoundPayments{}, err
 	}
 	f.Limit = FindPageSize + 1
-	var rows []store.ConsoleRow
-	if err := s.db.Read(ctx, func(tx *store.Tx) (err error) { rows, err = tx.ConsolePayments(ctx, f); return }); err != nil {
+	var rows []opsstore.ConsoleRow
+	if err := s.db.Read(ctx, func(tx *store.Tx) (err error) { rows, err = opsstore.ConsolePayments(ctx, tx, f); return }); err != nil {
 		return FoundPayments{}, err
 	}
 	out := FoundPayments{Payments: make([]FoundPayment, 0, min(len(rows), FindPageSize))}
@@ -93,8 +94,8 @@ func (s *Service) ConsoleFindPayments(ctx context.Context, in FindInput) (FoundP
 
 // findFilter reads the typed search into the store's filter, refusing
 // what it cannot read with a message naming the field.
-func findFilter(in FindInput) (store.ConsoleSearch, error) {
-	var f store.ConsoleSearch
+func findFilter(in FindInput) (opsstore.ConsoleSearch, error) {
+	var f opsstore.ConsoleSearch
 	switch q := strings.TrimSpace(in.Q); {
 	case q == "":
 	case strings.Contains(q, "@"):
@@ -202,8 +203,8 @@ func (s *Service) ConsoleFindPeople(ctx context.Context, email string) ([]Person
 	if !strings.Contains(email, "@") {
 		return nil, apperr.E(apperr.Invalid, "whole_email").On("email")
 	}
-	var found []store.ConsolePerson
-	if err := s.db.Read(ctx, func(tx *store.Tx) (err error) { found, err = tx.ConsolePeople(ctx, email); return }); err != nil {
+	var found []opsstore.ConsolePerson
+	if err := s.db.Read(ctx, func(tx *store.Tx) (err error) { found, err = opsstore.ConsolePeople(ctx, tx, email); return }); err != nil {
 		return nil, err
 	}
 	out := make([]Person, 0, len(found))
@@ -222,8 +223,8 @@ func (s *Service) ConsoleFindPeople(ctx context.Context, email string) ([]Person
 func (s *Service) FillTaxIDLast4(ctx context.Context) (int, error) {
 	filled := 0
 	for {
-		var batch []store.SealedTaxID
-		if err := s.db.Read(ctx, func(tx *store.Tx) (err error) { batch, err = tx.TaxIDsWithoutLast4(ctx, 500); return }); err != nil {
+		var batch []opsstore.SealedTaxID
+		if err := s.db.Read(ctx, func(tx *store.Tx) (err error) { batch, err = opsstore.TaxIDsWithoutLast4(ctx, tx, 500); return }); err != nil {
 			return filled, err
 		}
 		if len(batch) == 0 {
@@ -237,7 +238,7 @@ func (s *Service) FillTaxIDLast4(ctx context.Context) (int, error) {
 					s.log.Warn("a customer's sealed tax id could not be opened", "customer", c.CustomerID)
 					l4 = "?"
 				}
-				if err := tx.SetTaxIDLast4(ctx, c.CustomerID, l4); err != nil {
+				if err := opsstore.SetTaxIDLast4(ctx, tx, c.CustomerID, l4); err != nil {
 					return err
 				}
 			}

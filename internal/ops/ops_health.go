@@ -10,6 +10,7 @@ import (
 	"github.com/crebit/crebit/internal/money"
 	"github.com/crebit/crebit/internal/payment"
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/opsstore"
 )
 
 // Health is the console's view of what needs an operator: the ledger
@@ -112,14 +113,14 @@ func (s *Service) ConsoleHealth(ctx context.Context) (Health, error) {
 			h.Balances = append(h.Balances, ExplainedFunds{Account: b.Account, Currency: string(b.Currency),
 				Balance: money.Amount{Minor: b.Minor, Currency: b.Currency}})
 		}
-		jobs, err := tx.JobsNotDone(ctx)
+		jobs, err := opsstore.JobsNotDone(ctx, tx)
 		if err != nil {
 			return err
 		}
 		for _, j := range jobs {
 			h.Jobs = append(h.Jobs, JobCount{Kind: j.Kind, State: j.State, Count: j.Count})
 		}
-		mail, err := tx.OutboxHealth(ctx)
+		mail, err := opsstore.OutboxHealth(ctx, tx)
 		if err != nil {
 			return err
 		}
@@ -128,7 +129,7 @@ func (s *Service) ConsoleHealth(ctx context.Context) (Health, error) {
 			h.FailedEmails = append(h.FailedEmails, FailedMail{ID: m.ID, Kind: m.Kind, To: m.To, Payment: m.ObjectID,
 				Attempts: m.Attempts, LastError: m.LastError, FailedAt: m.FailedAt})
 		}
-		hooks, err := tx.IgnoredWebhooks(ctx, now.Add(-24*time.Hour))
+		hooks, err := opsstore.IgnoredWebhooks(ctx, tx, now.Add(-24*time.Hour))
 		if err != nil {
 			return err
 		}

@@ -13,6 +13,7 @@ import (
 	"github.com/crebit/crebit/internal/locale"
 	"github.com/crebit/crebit/internal/money"
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/opsstore"
 )
 
 // The console's rewards queue (issue 30): referral rewards wait here as
@@ -43,8 +44,8 @@ func (s *Service) ConsoleRewards(ctx context.Context, status string) ([]ConsoleR
 	if status != "" && !slices.Contains(rewardStatuses, status) {
 		return nil, apperr.E(apperr.Invalid, "reward_status").On("status")
 	}
-	var rs []store.ConsoleReward
-	if err := s.db.Read(ctx, func(tx *store.Tx) (err error) { rs, err = tx.ConsoleRewards(ctx, status, 200); return }); err != nil {
+	var rs []opsstore.ConsoleReward
+	if err := s.db.Read(ctx, func(tx *store.Tx) (err error) { rs, err = opsstore.ConsoleRewards(ctx, tx, status, 200); return }); err != nil {
 		return nil, err
 	}
 	out := make([]ConsoleRewardRow, 0, len(rs))
@@ -54,7 +55,7 @@ func (s *Service) ConsoleRewards(ctx context.Context, status string) ([]ConsoleR
 	return out, nil
 }
 
-func rewardRow(r store.ConsoleReward) ConsoleRewardRow {
+func rewardRow(r opsstore.ConsoleReward) ConsoleRewardRow {
 	return ConsoleRewardRow{ID: r.ID, Status: r.Status, AmountUSD: r.AmountUSD, GiftCardBrand: r.GiftCardBrand,
 		ReviewReason: r.ReviewReason, ReferrerName: strings.TrimSpace(r.ReferrerName), ReferrerEmail: r.ReferrerEmail,
 		ReferredEmail: r.ReferredEmail, PaymentID: r.PaymentID, CreatedAt: r.CreatedAt}
@@ -87,7 +88,7 @@ func (s *Service) ConsoleSendReward(ctx context.Context, op Operator, who actor.
 		return err
 	}
 	return s.db.Tx(ctx, func(tx *store.Tx) error {
-		r, err := tx.ConsoleRewardForUpdate(ctx, id)
+		r, err := opsstore.ConsoleRewardForUpdate(ctx, tx, id)
 		if errors.Is(err, store.ErrNotFound) {
 			return apperr.E(apperr.NotFound, "reward")
 		}
@@ -100,7 +101,7 @@ func (s *Service) ConsoleSendReward(ctx context.Context, op Operator, who actor.
 		if r.GiftCardBrand == "" {
 			return apperr.E(apperr.Conflict, "reward_no_card")
 		}
-		if err := tx.SetRewardStatus(ctx, id, "earned", "sent", why); err != nil {
+		if err := opsstore.SetRewardStatus(ctx, tx, id, "earned", "sent", why); err != nil {
 			return err
 		}
 		lang, err := tx.CustomerLanguage(ctx, r.ReferrerCustomerID)
@@ -130,7 +131,7 @@ func (s *Service) ConsoleReviewReward(ctx context.Context, op Operator, id, deci
 		return err
 	}
 	return s.db.Tx(ctx, func(tx *store.Tx) error {
-		r, err := tx.ConsoleRewardForUpdate(ctx, id)
+		r, err := opsstore.ConsoleRewardForUpdate(ctx, tx, id)
 		if errors.Is(err, store.ErrNotFound) {
 			return apperr.E(apperr.NotFound, "reward")
 		}
@@ -146,7 +147,7 @@ func (s *Service) ConsoleReviewReward(ctx context.Context, op Operator, id, deci
 		default:
 			return apperr.E(apperr.Conflict, "reward_review", "status", r.Status)
 		}
-		if err := tx.SetRewardStatus(ctx, id, r.Status, to, why); err != nil {
+		if err := opsstore.SetRewardStatus(ctx, tx, id, r.Status, to, why); err != nil {
 			return err
 		}
 		if to == "refused" {
@@ -161,7 +162,7 @@ func (s *Service) ConsoleReviewReward(ctx context.Context, op Operator, id, deci
 }
 
 // tellRefusal e-mails the referrer that a reward was refused, and why.
-func (s *Service) tellRefusal(ctx context.Context, tx *store.Tx, r store.ConsoleReward, why string) error {
+func (s *Service) tellRefusal(ctx context.Context, tx *store.Tx, r opsstore.ConsoleReward, why string) error {
 	lang, err := tx.CustomerLanguage(ctx, r.ReferrerCustomerID)
 	if err != nil {
 		return err

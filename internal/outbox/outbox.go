@@ -15,6 +15,7 @@ import (
 	"github.com/crebit/crebit/internal/mail"
 	"github.com/crebit/crebit/internal/randid"
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/accountstore"
 )
 
 // The outbox: a use case calls Queue inside its own transaction, so the
@@ -500,7 +501,7 @@ func (s *Outbox) MailboxAttachment(ctx context.Context, id string, n int) (mail.
 
 // AccountLang is the language of an e-mail to an account holder: the one
 // the account chose, else the request's, else English.
-func AccountLang(a store.Account, who actor.Actor) string {
+func AccountLang(a accountstore.Account, who actor.Actor) string {
 	switch {
 	case a.Lang != "":
 		return a.Lang

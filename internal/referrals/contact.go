@@ -12,6 +12,8 @@ import (
 	"github.com/crebit/crebit/internal/randid"
 	"github.com/crebit/crebit/internal/ratelimit"
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/accountstore"
+	"github.com/crebit/crebit/internal/store/referralstore"
 )
 
 // maxReferrals bounds one submission.
@@ -53,8 +55,8 @@ func (s *Service) Refer(ctx context.Context, who actor.Actor, customerID string,
 	if len(valid) == 0 {
 		return 0, apperr.E(apperr.ReferralEmailsInvalid, "").On("emails")
 	}
-	var sender store.Account
-	if err := s.db.Read(ctx, func(tx *store.Tx) (err error) { sender, err = tx.Account(ctx, who.AccountID); return }); err != nil {
+	var sender accountstore.Account
+	if err := s.db.Read(ctx, func(tx *store.Tx) (err error) { sender, err = accountstore.AccountByID(ctx, tx, who.AccountID); return }); err != nil {
 		if errors.Is(err, store.ErrNotFound) {
 			return 0, errReferralsNeedAccount
 		}
@@ -80,7 +82,7 @@ func (s *Service) Refer(ctx context.Context, who actor.Actor, customerID string,
 			if e == c.Email {
 				continue
 			}
-			ok, err := tx.CreateReferral(ctx, store.Referral{ID: randid.New("ref"), SessionID: who.SessionID,
+			ok, err := referralstore.CreateReferral(ctx, tx, referralstore.Referral{ID: randid.New("ref"), SessionID: who.SessionID,
 				CustomerID: c.ID, Email: e, CreatedAt: s.now()})
 			if err != nil {
 				return err
@@ -89,7 +91,7 @@ func (s *Service) Refer(ctx context.Context, who actor.Actor, customerID string,
 				continue
 			}
 			stored++
-			if err := tx.RegisterReferralCode(ctx, s.ReferralCode(c.ID), c.ID, s.now()); err != nil {
+			if err := referralstore.RegisterReferralCode(ctx, tx, s.ReferralCode(c.ID), c.ID, s.now()); err != nil {
 				return err
 			}
 			if err := s.mail.Queue(ctx, tx, "referral_invitation", who.Lang, e, map[string]string{

@@ -16,6 +16,8 @@ import (
 	"github.com/crebit/crebit/internal/payment"
 	"github.com/crebit/crebit/internal/randid"
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/accountstore"
+	"github.com/crebit/crebit/internal/store/referralstore"
 )
 
 // ReferralRewardUSD is what a referrer earns when the person they referred
@@ -34,7 +36,7 @@ func (s *Service) RememberReferral(ctx context.Context, who actor.Actor, code st
 		return nil
 	}
 	return s.db.Tx(ctx, func(tx *store.Tx) error {
-		return tx.RememberReferralArrival(ctx, who.SessionID, who.AccountID, code, s.now())
+		return referralstore.RememberReferralArrival(ctx, tx, who.SessionID, who.AccountID, code, s.now())
 	})
 }
 
@@ -65,11 +67,11 @@ const rewardVelocity = 3
 // referral of a different person: referralVerdict refuses the referrer's
 // own payments and holds doubtful ones for an operator.
 func (s *Service) RewardReferral(ctx context.Context, tx *store.Tx, p payment.Record) error {
-	code, err := tx.ReferralCodeFor(ctx, p.SessionID, p.AccountID)
+	code, err := referralstore.ReferralCodeFor(ctx, tx, p.SessionID, p.AccountID)
 	if err != nil || code == "" {
 		return err
 	}
-	referrerID, err := tx.ReferrerOf(ctx, code)
+	referrerID, err := referralstore.ReferrerOf(ctx, tx, code)
 	if errors.Is(err, store.ErrNotFound) {
 		return nil
 	}
@@ -91,7 +93,7 @@ func (s *Service) RewardReferral(ctx context.Context, tx *store.Tx, p payment.Re
 	if err != nil {
 		return err
 	}
-	created, err := tx.CreateReferralReward(ctx, store.ReferralReward{ID: randid.New("rwd"), Code: code, ReferrerCustomerID: referrerID,
+	created, err := referralstore.CreateReferralReward(ctx, tx, referralstore.ReferralReward{ID: randid.New("rwd"), Code: code, ReferrerCustomerID: referrerID,
 		ReferredEmail: strings.ToLower(payer.Email), ReferredTaxHash: payer.TaxIDHash, PaymentID: p.ID, AmountUSD: ReferralRewardUSD,
 		Status: status, ReviewReason: reason, CreatedAt: s.now()})
 	if err != nil || !created || status != "earned" || referrer.Email == "" {
@@ -117,7 +119,7 @@ func (s *Service) referralVerdict(ctx context.Context, tx *store.Tx, p payment.R
 	people := []string{referrer.ID}
 	emails := []string{strings.ToLower(referrer.Email)}
 	if referrer.AccountID != "" {
-		cs, err := tx.AccountCustomers(ctx, referrer.AccountID)
+		cs, err := accountstore.AccountCustomers(ctx, tx, referrer.AccountID)
 		if err != nil {
 			return "", "", err
 		}
@@ -127,7 +129,7 @@ func (s *Service) referralVerdict(ctx context.Context, tx *store.Tx, p payment.R
 			}
 			emails = append(emails, strings.ToLower(c.Email))
 		}
-		a, err := tx.Account(ctx, referrer.AccountID)
+		a, err := accountstore.AccountByID(ctx, tx, referrer.AccountID)
 		if err != nil && !errors.Is(err, store.ErrNotFound) {
 			return "", "", err
 		}
@@ -138,13 +140,13 @@ func (s *Service) referralVerdict(ctx context.Context, tx *store.Tx, p payment.R
 		if p.AccountID == referrer.AccountID {
 			return "refused", reasonSameAccount, nil
 		}
-		a, err := tx.Account(ctx, p.AccountID)
+		a, err := accountstore.AccountByID(ctx, tx, p.AccountID)
 		if err != nil && !errors.Is(err, store.ErrNotFound) {
 			return "", "", err
 		}
 		payerEmails = append(payerEmails, a.Email)
 	}
-	taxes, err := tx.TaxHashesOf(ctx, people)
+	taxes, err := referralstore.TaxHashesOf(ctx, tx, people)
 	if err != nil {
 		return "", "", err
 	}
@@ -156,11 +158,11 @@ func (s *Service) referralVerdict(ctx context.Context, tx *store.Tx, p payment.R
 		if err != nil {
 			return "", "", err
 		}
-		banks, err := tx.BankHashesOf(ctx, people)
+		banks, err := referralstore.BankHashesOf(ctx, tx, people)
 		if err != nil {
 			return "", "", err
 		}
-		if slices.Contains(banks, store.BankKey(bank.RoutingNumber, bank.AccountHash)) {
+		if slices.Contains(banks, referralstore.BankKey(bank.RoutingNumber, bank.AccountHash)) {
 			return "refused", reasonSameBank, nil
 		}
 	}
@@ -175,7 +177,7 @@ func (s *Service) referralVerdict(ctx context.Context, tx *store.Tx, p payment.R
 		return "", "", err
 	}
 	if auth.DeviceHash != "" && referrer.AccountID != "" {
-		devices, err := tx.DevicesOf(ctx, referrer.AccountID)
+		devices, err := accountstore.DevicesOf(ctx, tx, referrer.AccountID)
 		if err != nil {
 			return "", "", err
 		}
@@ -186,9 +188,9 @@ func (s *Service) referralVerdict(ctx context.Context, tx *store.Tx, p payment.R
 	now := s.now()
 	if auth.IP != "" {
 		from := now.Add(-24 * time.Hour)
-		seen, err := tx.AuthorizedFromIP(ctx, people, auth.IP, from, now)
+		seen, err := referralstore.AuthorizedFromIP(ctx, tx, people, auth.IP, from, now)
 		if err == nil && !seen {
-			seen, err = tx.SignedInFromIP(ctx, referrer.AccountID, s.sealer.Hash("ip", auth.IP), from, now)
+			seen, err = referralstore.SignedInFromIP(ctx, tx, referrer.AccountID, s.sealer.Hash("ip", auth.IP), from, now)
 		}
 		if err != nil {
 			return "", "", err
@@ -197,7 +199,7 @@ func (s *Service) referralVerdict(ctx context.Context, tx *store.Tx, p payment.R
 			return "held", reasonSameIP, nil
 		}
 	}
-	n, err := tx.RewardsSince(ctx, people, now.Add(-24*time.Hour))
+	n, err := referralstore.RewardsSince(ctx, tx, people, now.Add(-24*time.Hour))
 	if err != nil {
 		return "", "", err
 	}
@@ -247,7 +249,7 @@ func (s *Service) ChooseGiftCard(ctx context.Context, who actor.Actor, rewardID,
 		return apperr.E(apperr.Invalid, "brand").On("brand")
 	}
 	err := s.db.Tx(ctx, func(tx *store.Tx) error {
-		cs, err := tx.AccountCustomers(ctx, who.AccountID)
+		cs, err := accountstore.AccountCustomers(ctx, tx, who.AccountID)
 		if err != nil {
 			return err
 		}
@@ -255,7 +257,7 @@ func (s *Service) ChooseGiftCard(ctx context.Context, who actor.Actor, rewardID,
 		for i, c := range cs {
 			ids[i] = c.ID
 		}
-		return tx.ChooseGiftCard(ctx, ids, rewardID, brand)
+		return referralstore.ChooseGiftCard(ctx, tx, ids, rewardID, brand)
 	})
 	if errors.Is(err, store.ErrNotFound) {
 		return apperr.E(apperr.NotFound, "reward")
@@ -274,7 +276,7 @@ func (s *Service) MyReferrals(ctx context.Context, who actor.Actor) (MyReferrals
 	}
 	out := MyReferrals{Invitations: []MyInvitation{}, Rewards: []MyReferralReward{}}
 	err := s.db.Tx(ctx, func(tx *store.Tx) error {
-		cs, err := tx.AccountCustomers(ctx, who.AccountID)
+		cs, err := accountstore.AccountCustomers(ctx, tx, who.AccountID)
 		if err != nil || len(cs) == 0 {
 			return err
 		}
@@ -284,19 +286,19 @@ func (s *Service) MyReferrals(ctx context.Context, who actor.Actor) (MyReferrals
 		}
 		// The link can be shared by hand, so its code is recorded as soon as it is shown.
 		code := s.ReferralCode(cs[0].ID)
-		if err := tx.RegisterReferralCode(ctx, code, cs[0].ID, s.now()); err != nil {
+		if err := referralstore.RegisterReferralCode(ctx, tx, code, cs[0].ID, s.now()); err != nil {
 			return err
 		}
 		out.Link = s.mail.Link("/signup", "ref", code)
 		out.CustomerID = cs[0].ID
-		inv, err := tx.ReferralsOf(ctx, ids)
+		inv, err := referralstore.ReferralsOf(ctx, tx, ids)
 		if err != nil {
 			return err
 		}
 		for _, r := range inv {
 			out.Invitations = append(out.Invitations, MyInvitation{Email: r.Email, InvitedAt: r.InvitedAt.UTC()})
 		}
-		rw, err := tx.RewardsOf(ctx, ids)
+		rw, err := referralstore.RewardsOf(ctx, tx, ids)
 		for _, r := range rw {
 			out.Rewards = append(out.Rewards, MyReferralReward{ID: r.ID, AmountUSD: r.AmountUSD, Status: r.Status, GiftCardBrand: r.GiftCardBrand, EarnedAt: r.CreatedAt.UTC()})
 		}

@@ -13,6 +13,7 @@ import (
 	"github.com/crebit/crebit/internal/scholarship"
 	"github.com/crebit/crebit/internal/scholarship/catalog"
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/scholarstore"
 )
 
 // scholarships is the catalog shipped in the binary, validated and indexed
@@ -73,16 +74,16 @@ func LoadCatalog(now time.Time) ([]scholarship.Program, error) {
 
 // ImportCatalog writes ps into the database (the import command and start-up).
 func ImportCatalog(ctx context.Context, db *store.DB, ps []scholarship.Program, now time.Time) (written, removed int64, err error) {
-	rows := make([]store.ScholarshipProgramRow, 0, len(ps))
+	rows := make([]scholarstore.ScholarshipProgramRow, 0, len(ps))
 	for _, p := range ps {
 		rec, err := json.Marshal(p)
 		if err != nil {
 			return 0, 0, err
 		}
-		rows = append(rows, store.ScholarshipProgramRow{ID: p.ID, Name: p.Name, Provider: p.Provider, VerifiedAt: p.VerifiedAt, Record: rec})
+		rows = append(rows, scholarstore.ScholarshipProgramRow{ID: p.ID, Name: p.Name, Provider: p.Provider, VerifiedAt: p.VerifiedAt, Record: rec})
 	}
 	err = db.Tx(ctx, func(tx *store.Tx) (err error) {
-		written, removed, err = tx.ImportScholarshipPrograms(ctx, rows, now)
+		written, removed, err = scholarstore.ImportScholarshipPrograms(ctx, tx, rows, now)
 		return err
 	})
 	return written, removed, err

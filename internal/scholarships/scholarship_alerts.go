@@ -18,6 +18,8 @@ import (
 	"github.com/crebit/crebit/internal/randid"
 	"github.com/crebit/crebit/internal/scholarship"
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/accountstore"
+	"github.com/crebit/crebit/internal/store/scholarstore"
 )
 
 // Scholarship alerts: a signed-in student opts in (double opt-in: nothing is
@@ -51,7 +53,7 @@ type AlertView struct {
 }
 
 // AlertViewOf is a stored alert as its owner sees it.
-func AlertViewOf(a store.Alert) AlertView {
+func AlertViewOf(a scholarstore.Alert) AlertView {
 	return AlertView{ID: a.ID, Params: a.Params, Status: a.Status, CreatedAt: a.CreatedAt, ConfirmedAt: a.ConfirmedAt, LastDigestAt: a.LastDigestAt}
 }
 
@@ -87,13 +89,13 @@ func (s *Service) CreateAlert(ctx context.Context, a actor.Actor, params string)
 	if err != nil {
 		return AlertView{}, err
 	}
-	var out store.Alert
+	var out scholarstore.Alert
 	err = s.db.Tx(ctx, func(tx *store.Tx) error {
-		acct, err := tx.Account(ctx, a.AccountID)
+		acct, err := accountstore.AccountByID(ctx, tx, a.AccountID)
 		if err != nil {
 			return err
 		}
-		existing, err := tx.Alerts(ctx, a.AccountID)
+		existing, err := scholarstore.Alerts(ctx, tx, a.AccountID)
 		if err != nil {
 			return err
 		}
@@ -102,12 +104,12 @@ func (s *Service) CreateAlert(ctx context.Context, a actor.Actor, params string)
 				return apperr.E(apperr.Conflict, "alert_exists")
 			}
 		}
-		if len(existing) >= store.MaxAlerts {
-			return apperr.E(apperr.Conflict, "alerts_max", "max", store.MaxAlerts)
+		if len(existing) >= scholarstore.MaxAlerts {
+			return apperr.E(apperr.Conflict, "alerts_max", "max", scholarstore.MaxAlerts)
 		}
-		out = store.Alert{ID: randid.New("alr"), AccountID: a.AccountID, Email: acct.Email, Lang: outbox.AccountLang(acct, a),
+		out = scholarstore.Alert{ID: randid.New("alr"), AccountID: a.AccountID, Email: acct.Email, Lang: outbox.AccountLang(acct, a),
 			Params: canonical, Status: alertPending, CreatedAt: s.now()}
-		if err := tx.CreateAlert(ctx, out); err != nil {
+		if err := scholarstore.CreateAlert(ctx, tx, out); err != nil {
 			return err
 		}
 		link := s.cfg.BaseURL + alertPagePrefix + "confirm?" + url.Values{"id": {out.ID}, "token": {s.alertToken(purposeConfirm, out.ID)}}.Encode()
@@ -140,8 +142,8 @@ func (s *Service) Alerts(ctx context.Context, a actor.Actor) ([]AlertView, error
 	if err := signedIn(a); err != nil {
 		return nil, err
 	}
-	var as []store.Alert
-	if err := s.db.Read(ctx, func(tx *store.Tx) (err error) { as, err = tx.Alerts(ctx, a.AccountID); return }); err != nil {
+	var as []scholarstore.Alert
+	if err := s.db.Read(ctx, func(tx *store.Tx) (err error) { as, err = scholarstore.Alerts(ctx, tx, a.AccountID); return }); err != nil {
 		return nil, err
 	}
 	out := []AlertView{}
@@ -158,7 +160,7 @@ func (s *Service) StopAlert(ctx context.Context, a actor.Actor, id string) error
 		return err
 	}
 	return s.db.Tx(ctx, func(tx *store.Tx) error {
-		al, err := tx.AlertByID(ctx, id)
+		al, err := scholarstore.AlertByID(ctx, tx, id)
 		if errors.Is(err, store.ErrNotFound) || (err == nil && (al.AccountID != a.AccountID || al.Status == alertEnded)) {
 			return apperr.E(apperr.NotFound, "alert")
 		}
@@ -169,10 +171,10 @@ func (s *Service) StopAlert(ctx context.Context, a actor.Actor, id string) error
 	})
 }
 
-func (s *Service) endAlert(ctx context.Context, tx *store.Tx, al store.Alert) error {
+func (s *Service) endAlert(ctx context.Context, tx *store.Tx, al scholarstore.Alert) error {
 	now := s.now()
 	al.Status, al.UnsubscribedAt = alertEnded, &now
-	return tx.UpdateAlert(ctx, al)
+	return scholarstore.UpdateAlert(ctx, tx, al)
 }
 
 // ConfirmAlert is the second step of the opt-in (the link in the
@@ -183,8 +185,8 @@ func (s *Service) ConfirmAlert(ctx context.Context, id, token string) (AlertView
 	if !s.alertTokenOK(purposeConfirm, id, token) {
 		return AlertView{}, bad
 	}
-	var al store.Alert
-	if err := s.db.Read(ctx, func(tx *store.Tx) (err error) { al, err = tx.AlertByID(ctx, id); return }); err != nil {
+	var al scholarstore.Alert
+	if err := s.db.Read(ctx, func(tx *store.Tx) (err error) { al, err = scholarstore.AlertByID(ctx, tx, id); return }); err != nil {
 		if errors.Is(err, store.ErrNotFound) {
 			return AlertView{}, bad
 		}
@@ -200,7 +202,7 @@ func (s *Service) ConfirmAlert(ctx context.Context, id, token string) (AlertView
 		return AlertView{}, err
 	}
 	err = s.db.Tx(ctx, func(tx *store.Tx) error {
-		if err := tx.UpdateAlert(ctx, al); err != nil {
+		if err := scholarstore.UpdateAlert(ctx, tx, al); err != nil {
 			return err
 		}
 		return s.sendDigest(ctx, tx, &al, items)
@@ -218,7 +220,7 @@ func (s *Service) UnsubscribeAlert(ctx context.Context, id, token string) error 
 		return apperr.E(apperr.LinkInvalid, "unsubscribe")
 	}
 	return s.db.Tx(ctx, func(tx *store.Tx) error {
-		al, err := tx.AlertByID(ctx, id)
+		al, err := scholarstore.AlertByID(ctx, tx, id)
 		if errors.Is(err, store.ErrNotFound) {
 			return apperr.E(apperr.LinkInvalid, "unsubscribe")
 		}
@@ -231,13 +233,13 @@ func (s *Service) UnsubscribeAlert(ctx context.Context, id, token string) error 
 
 // digestItems are the programs of the alert's search (with the student's
 // profile) that no digest has sent yet, best first.
-func (s *Service) digestItems(ctx context.Context, al store.Alert) ([]*scholarship.Program, error) {
+func (s *Service) digestItems(ctx context.Context, al scholarstore.Alert) ([]*scholarship.Program, error) {
 	v, _ := url.ParseQuery(al.Params)
 	p, err := scholarship.ParseParams(v)
 	if err != nil {
 		return nil, err
 	}
-	qm, el, _, err := s.loadProfile(ctx, store.Owner{AccountID: al.AccountID})
+	qm, el, _, err := s.loadProfile(ctx, scholarstore.Owner{AccountID: al.AccountID})
 	if err != nil {
 		return nil, err
 	}
@@ -260,7 +262,7 @@ func (s *Service) digestItems(ctx context.Context, al store.Alert) ([]*scholarsh
 // digestMaxItems listed, the link shows them all) and records every one of
 // them as seen, so the next digest holds only programs that match later;
 // nothing is sent when there is nothing new.
-func (s *Service) sendDigest(ctx context.Context, tx *store.Tx, al *store.Alert, items []*scholarship.Program) error {
+func (s *Service) sendDigest(ctx context.Context, tx *store.Tx, al *scholarstore.Alert, items []*scholarship.Program) error {
 	if len(items) == 0 {
 		return nil
 	}
@@ -277,7 +279,7 @@ func (s *Service) sendDigest(ctx context.Context, tx *store.Tx, al *store.Alert,
 	}
 	now := s.now()
 	al.LastDigestAt = &now
-	if err := tx.UpdateAlert(ctx, *al); err != nil {
+	if err := scholarstore.UpdateAlert(ctx, tx, *al); err != nil {
 		return err
 	}
 	_, page := s.unsubscribeLinks(al.ID)
@@ -295,8 +297,8 @@ func (s *Service) sendDigest(ctx context.Context, tx *store.Tx, al *store.Alert,
 // 14 and 3 days before the dated deadline of each program in the student's
 // tracker that is not submitted yet. Each reminder goes once.
 func (s *Service) RunScholarshipAlerts(ctx context.Context) (digests, reminders int, err error) {
-	var active []store.Alert
-	if err := s.db.Read(ctx, func(tx *store.Tx) (err error) { active, err = tx.ActiveAlerts(ctx); return }); err != nil {
+	var active []scholarstore.Alert
+	if err := s.db.Read(ctx, func(tx *store.Tx) (err error) { active, err = scholarstore.ActiveAlerts(ctx, tx); return }); err != nil {
 		return 0, 0, err
 	}
 	now := s.now()
@@ -328,9 +330,9 @@ func (s *Service) RunScholarshipAlerts(ctx context.Context) (digests, reminders 
 }
 
 // remind sends the reminders due today for the alert's account.
-func (s *Service) remind(ctx context.Context, al store.Alert, now time.Time) (int, error) {
-	var apps []store.Application
-	if err := s.db.Read(ctx, func(tx *store.Tx) (err error) { apps, err = tx.Applications(ctx, al.AccountID); return }); err != nil {
+func (s *Service) remind(ctx context.Context, al scholarstore.Alert, now time.Time) (int, error) {
+	var apps []scholarstore.Application
+	if err := s.db.Read(ctx, func(tx *store.Tx) (err error) { apps, err = scholarstore.Applications(ctx, tx, al.AccountID); return }); err != nil {
 		return 0, err
 	}
 	today := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC)
@@ -360,7 +362,7 @@ func (s *Service) remind(ctx context.Context, al store.Alert, now time.Time) (in
 			continue
 		}
 		err = s.db.Tx(ctx, func(tx *store.Tx) error {
-			first, err := tx.RecordReminder(ctx, ap.ID, *ap.Deadline, lead, now)
+			first, err := scholarstore.RecordReminder(ctx, tx, ap.ID, *ap.Deadline, lead, now)
 			if err != nil || !first {
 				return err
 			}

@@ -14,23 +14,24 @@ import (
 	"github.com/crebit/crebit/internal/randid"
 	"github.com/crebit/crebit/internal/scholarship"
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/scholarstore"
 )
 
 // scholarshipOwner is whose scholarship data the actor reaches, by the same
 // rule as Actor.owns: a signed-in account's own rows (whichever browser made
 // them), else the guest session's. ok is false for a browser with no session
 // yet, which owns nothing.
-func scholarshipOwner(a actor.Actor) (store.Owner, bool) {
+func scholarshipOwner(a actor.Actor) (scholarstore.Owner, bool) {
 	if a.AccountID != "" {
-		return store.Owner{AccountID: a.AccountID}, true
+		return scholarstore.Owner{AccountID: a.AccountID}, true
 	}
-	return store.Owner{SessionID: a.SessionID}, a.SessionID != ""
+	return scholarstore.Owner{SessionID: a.SessionID}, a.SessionID != ""
 }
 
 // loadProfile reads the owner's saved answers; found is false when none.
-func (s *Service) loadProfile(ctx context.Context, o store.Owner) (*scholarship.QuickMatch, *scholarship.EligibilityForm, bool, error) {
-	var p store.ScholarshipProfile
-	err := s.db.Read(ctx, func(tx *store.Tx) (err error) { p, err = tx.ScholarshipProfile(ctx, o); return })
+func (s *Service) loadProfile(ctx context.Context, o scholarstore.Owner) (*scholarship.QuickMatch, *scholarship.EligibilityForm, bool, error) {
+	var p scholarstore.ScholarshipProfile
+	err := s.db.Read(ctx, func(tx *store.Tx) (err error) { p, err = scholarstore.ScholarshipProfileOf(ctx, tx, o); return })
 	if errors.Is(err, store.ErrNotFound) {
 		return nil, nil, false, nil
 	}
@@ -82,7 +83,7 @@ func (s *Service) SaveQuickMatch(ctx context.Context, a actor.Actor, q scholarsh
 		return err
 	}
 	return s.db.Tx(ctx, func(tx *store.Tx) error {
-		return tx.SaveScholarshipQuickMatch(ctx, o, randid.New("spr"), data, s.now())
+		return scholarstore.SaveScholarshipQuickMatch(ctx, tx, o, randid.New("spr"), data, s.now())
 	})
 }
 
@@ -114,7 +115,7 @@ func (s *Service) SaveEligibility(ctx context.Context, a actor.Actor, e scholars
 		return err
 	}
 	return s.db.Tx(ctx, func(tx *store.Tx) error {
-		return tx.SaveScholarshipEligibility(ctx, o, randid.New("spr"), data, s.now())
+		return scholarstore.SaveScholarshipEligibility(ctx, tx, o, randid.New("spr"), data, s.now())
 	})
 }
 
@@ -136,8 +137,8 @@ func (s *Service) FilterSets(ctx context.Context, a actor.Actor) ([]FilterSetVie
 	if !ok {
 		return []FilterSetView{}, nil
 	}
-	var fs []store.FilterSet
-	if err := s.db.Read(ctx, func(tx *store.Tx) (err error) { fs, err = tx.FilterSets(ctx, o); return }); err != nil {
+	var fs []scholarstore.FilterSet
+	if err := s.db.Read(ctx, func(tx *store.Tx) (err error) { fs, err = scholarstore.FilterSets(ctx, tx, o); return }); err != nil {
 		return nil, err
 	}
 	out := []FilterSetView{}
@@ -170,16 +171,16 @@ func (s *Service) CreateFilterSet(ctx context.Context, a actor.Actor, name, para
 		return FilterSetView{}, err
 	}
 	p.Page = 1
-	f := store.FilterSet{ID: randid.New("fset"), Name: name, Params: p.Encode(), CreatedAt: s.now()}
+	f := scholarstore.FilterSet{ID: randid.New("fset"), Name: name, Params: p.Encode(), CreatedAt: s.now()}
 	err = s.db.Tx(ctx, func(tx *store.Tx) error {
-		existing, err := tx.FilterSets(ctx, o)
+		existing, err := scholarstore.FilterSets(ctx, tx, o)
 		if err != nil {
 			return err
 		}
-		if len(existing) >= store.MaxFilterSets {
-			return apperr.E(apperr.Conflict, "filter_sets", "max", store.MaxFilterSets)
+		if len(existing) >= scholarstore.MaxFilterSets {
+			return apperr.E(apperr.Conflict, "filter_sets", "max", scholarstore.MaxFilterSets)
 		}
-		return tx.CreateFilterSet(ctx, o, f)
+		return scholarstore.CreateFilterSet(ctx, tx, o, f)
 	})
 	if err != nil {
 		return FilterSetView{}, err
@@ -193,7 +194,7 @@ func (s *Service) DeleteFilterSet(ctx context.Context, a actor.Actor, id string)
 	if !ok {
 		return apperr.E(apperr.NotFound, "filter_set")
 	}
-	err := s.db.Tx(ctx, func(tx *store.Tx) error { return tx.DeleteFilterSet(ctx, o, id) })
+	err := s.db.Tx(ctx, func(tx *store.Tx) error { return scholarstore.DeleteFilterSet(ctx, tx, o, id) })
 	if errors.Is(err, store.ErrNotFound) {
 		return apperr.E(apperr.NotFound, "filter_set")
 	}

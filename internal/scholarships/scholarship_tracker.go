@@ -12,6 +12,7 @@ import (
 	"github.com/crebit/crebit/internal/randid"
 	"github.com/crebit/crebit/internal/scholarship"
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/scholarstore"
 )
 
 // Application states of the scholarship tracker.
@@ -79,8 +80,8 @@ func (s *Service) Applications(ctx context.Context, a actor.Actor, lang string) 
 	if err := signedIn(a); err != nil {
 		return nil, err
 	}
-	var apps []store.Application
-	if err := s.db.Read(ctx, func(tx *store.Tx) (err error) { apps, err = tx.Applications(ctx, a.AccountID); return }); err != nil {
+	var apps []scholarstore.Application
+	if err := s.db.Read(ctx, func(tx *store.Tx) (err error) { apps, err = scholarstore.Applications(ctx, tx, a.AccountID); return }); err != nil {
 		return nil, err
 	}
 	out := []ApplicationView{}
@@ -103,20 +104,20 @@ func (s *Service) TrackProgram(ctx context.Context, a actor.Actor, programID, la
 		return ApplicationView{}, apperr.E(apperr.Invalid, "program_id").On("program_id")
 	}
 	now := s.now()
-	ap := store.Application{ID: randid.New("app"), AccountID: a.AccountID, ProgramID: p.ID, Status: AppInterested, CreatedAt: now, UpdatedAt: now}
+	ap := scholarstore.Application{ID: randid.New("app"), AccountID: a.AccountID, ProgramID: p.ID, Status: AppInterested, CreatedAt: now, UpdatedAt: now}
 	if c := p.CycleStatus(now); c.Status == scholarship.CycleOpen {
 		d := c.Date
 		ap.Deadline = &d
 	}
 	err := s.db.Tx(ctx, func(tx *store.Tx) error {
-		n, err := tx.CountApplications(ctx, a.AccountID)
+		n, err := scholarstore.CountApplications(ctx, tx, a.AccountID)
 		if err != nil {
 			return err
 		}
-		if n >= store.MaxApplications {
-			return apperr.E(apperr.Conflict, "tracker_max", "max", store.MaxApplications)
+		if n >= scholarstore.MaxApplications {
+			return apperr.E(apperr.Conflict, "tracker_max", "max", scholarstore.MaxApplications)
 		}
-		return tx.CreateApplication(ctx, ap)
+		return scholarstore.CreateApplication(ctx, tx, ap)
 	})
 	if errors.Is(err, store.ErrConflict) {
 		return ApplicationView{}, apperr.E(apperr.Conflict, "tracked")
@@ -133,11 +134,11 @@ func (s *Service) UpdateApplication(ctx context.Context, a actor.Actor, id strin
 	if err := signedIn(a); err != nil {
 		return ApplicationView{}, err
 	}
-	var ap store.Application
+	var ap scholarstore.Application
 	var p *scholarship.Program
 	err := s.db.Tx(ctx, func(tx *store.Tx) error {
 		var err error
-		if ap, err = tx.Application(ctx, a.AccountID, id); err != nil {
+		if ap, err = scholarstore.ApplicationOf(ctx, tx, a.AccountID, id); err != nil {
 			return err
 		}
 		var ok bool
@@ -148,7 +149,7 @@ func (s *Service) UpdateApplication(ctx context.Context, a actor.Actor, id strin
 			return err
 		}
 		ap.UpdatedAt = s.now()
-		return tx.UpdateApplication(ctx, ap)
+		return scholarstore.UpdateApplication(ctx, tx, ap)
 	})
 	if errors.Is(err, store.ErrNotFound) {
 		return ApplicationView{}, apperr.E(apperr.NotFound, "application")
@@ -159,7 +160,7 @@ func (s *Service) UpdateApplication(ctx context.Context, a actor.Actor, id strin
 	return s.applicationView(ap, p, lang), nil
 }
 
-func applyPatch(ap *store.Application, patch ApplicationPatch, requirements int) error {
+func applyPatch(ap *scholarstore.Application, patch ApplicationPatch, requirements int) error {
 	if st := patch.Status; st != nil && *st != ap.Status {
 		if !contains(ApplicationStates, *st) {
 			return apperr.E(apperr.Invalid, "application_status", "values", strings.Join(ApplicationStates, ", ")).On("status")
@@ -207,14 +208,14 @@ func (s *Service) UntrackProgram(ctx context.Context, a actor.Actor, id string) 
 	if err := signedIn(a); err != nil {
 		return err
 	}
-	err := s.db.Tx(ctx, func(tx *store.Tx) error { return tx.DeleteApplication(ctx, a.AccountID, id) })
+	err := s.db.Tx(ctx, func(tx *store.Tx) error { return scholarstore.DeleteApplication(ctx, tx, a.AccountID, id) })
 	if errors.Is(err, store.ErrNotFound) {
 		return apperr.E(apperr.NotFound, "application")
 	}
 	return err
 }
 
-func (s *Service) applicationView(ap store.Application, p *scholarship.Program, lang string) ApplicationView {
+func (s *Service) applicationView(ap scholarstore.Application, p *scholarship.Program, lang string) ApplicationView {
 	if !contains(scholarship.Languages, lang) {
 		lang = "en"
 	}

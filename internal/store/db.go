@@ -1,4 +1,5 @@
-// Package store is the only package that speaks SQL. One set of queries runs
+// Package store is the core of the only packages that speak SQL: itself and
+// the capability packages built on its Tx (export.go). One set of queries runs
 // on SQLite (modernc.org/sqlite, the default) and on PostgreSQL (pgx): queries
 // are written with ? placeholders and the few dialect differences live in
 // dialect.go. Every access happens inside a transaction (DB.Tx), so a use case
@@ -431,15 +432,15 @@ func (tx *Tx) query(ctx context.Context, query string, args ...any) (rows, error
 	return r, formatError(err)
 }
 
-// Exec runs a raw statement, for tests that set up or inspect rows;
-// production code uses Tx's named methods, so store is the only package
-// that speaks SQL.
+// Exec runs a statement, for the capability packages (export.go) and for
+// tests that set up or inspect rows; the rest of the code uses named
+// functions, so store and those packages are the only ones that speak SQL.
 func (tx *Tx) Exec(ctx context.Context, query string, args ...any) (int64, error) {
 	return tx.exec(ctx, query, args...)
 }
 
-// QueryRow runs a raw one-row query, for tests (see Exec); Scan returns
-// ErrNotFound when there is none.
+// QueryRow runs a one-row query (see Exec); Scan returns ErrNotFound when
+// there is none.
 func (tx *Tx) QueryRow(ctx context.Context, query string, args ...any) interface{ Scan(...any) error } {
 	return tx.queryRow(ctx, query, args...)
 }

@@ -25,6 +25,9 @@ import (
 	"github.com/crebit/crebit/internal/randid"
 	"github.com/crebit/crebit/internal/ratelimit"
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/accountstore"
+	"github.com/crebit/crebit/internal/store/opsstore"
+	"github.com/crebit/crebit/internal/store/supportstore"
 )
 
 // Service is the support use cases.
@@ -103,14 +106,14 @@ func (s *Service) Submit(ctx context.Context, who actor.Actor, in Message) (stri
 	if !ok {
 		return "", ratelimit.RateLimited(wait, apperr.E(apperr.RateLimited, "support"))
 	}
-	c := store.Conversation{ID: randid.New("cnv"), Reference: reference(), Subject: subject, Source: SourceContact,
+	c := supportstore.Conversation{ID: randid.New("cnv"), Reference: reference(), Subject: subject, Source: SourceContact,
 		Lang: who.Lang, Status: "open", CreatedAt: s.now(), UpdatedAt: s.now()}
 	if c.Lang == "" {
 		c.Lang = "en"
 	}
 	err = s.db.Tx(ctx, func(tx *store.Tx) error {
 		if who.SignedIn() {
-			a, err := tx.Account(ctx, who.AccountID)
+			a, err := accountstore.AccountByID(ctx, tx, who.AccountID)
 			if err != nil {
 				return err
 			}
@@ -129,7 +132,7 @@ func (s *Service) Submit(ctx context.Context, who actor.Actor, in Message) (stri
 			}
 			c.Name, c.Email = name, e
 		}
-		return tx.CreateConversation(ctx, c, store.SupportMessage{ID: randid.New("smg"), ConversationID: c.ID, Direction: "in",
+		return supportstore.CreateConversation(ctx, tx, c, supportstore.SupportMessage{ID: randid.New("smg"), ConversationID: c.ID, Direction: "in",
 			Author: c.Email, Body: text, CreatedAt: c.CreatedAt})
 	})
 	return c.Reference, err
@@ -165,7 +168,7 @@ type Row struct {
 	UpdatedAt     time.Time `json:"updated_at"`
 }
 
-func row(c store.Conversation) Row {
+func row(c supportstore.Conversation) Row {
 	return Row{ID: c.ID, Reference: c.Reference, Subject: c.Subject, Name: c.Name, Email: c.Email, Source: c.Source, Status: c.Status,
 		AssigneeEmail: c.AssigneeEmail, Messages: c.Messages, CreatedAt: c.CreatedAt, UpdatedAt: c.UpdatedAt}
 }
@@ -176,12 +179,12 @@ func (s *Service) List(ctx context.Context, op ops.Operator, status string, mine
 	if status != "" && !slices.Contains(statuses, status) {
 		return nil, apperr.E(apperr.Invalid, "support_status").On("status")
 	}
-	f := store.ConversationFilter{Status: status, Limit: 200}
+	f := supportstore.ConversationFilter{Status: status, Limit: 200}
 	if mine {
 		f.AssigneeID = op.AccountID
 	}
-	var cs []store.Conversation
-	if err := s.db.Read(ctx, func(tx *store.Tx) (err error) { cs, err = tx.Conversations(ctx, f); return }); err != nil {
+	var cs []supportstore.Conversation
+	if err := s.db.Read(ctx, func(tx *store.Tx) (err error) { cs, err = supportstore.Conversations(ctx, tx, f); return }); err != nil {
 		return nil, err
 	}
 	out := make([]Row, 0, len(cs))
@@ -214,11 +217,11 @@ var errNoConversation = apperr.E(apperr.NotFound, "conversation")
 func (s *Service) Open(ctx context.Context, id string) (Thread, error) {
 	var t Thread
 	err := s.db.Read(ctx, func(tx *store.Tx) error {
-		c, err := tx.Conversation(ctx, id)
+		c, err := supportstore.ConversationByID(ctx, tx, id)
 		if err != nil {
 			return err
 		}
-		ms, err := tx.SupportMessages(ctx, id)
+		ms, err := supportstore.SupportMessages(ctx, tx, id)
 		if err != nil {
 			return err
 		}
@@ -236,8 +239,8 @@ func (s *Service) Open(ctx context.Context, id string) (Thread, error) {
 }
 
 // forUpdate reads a conversation in tx for an operator's change.
-func forUpdate(ctx context.Context, tx *store.Tx, id string) (store.Conversation, error) {
-	c, err := tx.Conversation(ctx, id)
+func forUpdate(ctx context.Context, tx *store.Tx, id string) (supportstore.Conversation, error) {
+	c, err := supportstore.ConversationByID(ctx, tx, id)
 	if errors.Is(err, store.ErrNotFound) {
 		return c, errNoConversation
 	}
@@ -264,12 +267,12 @@ func (s *Service) Reply(ctx context.Context, op ops.Operator, id, text string) e
 		if err != nil {
 			return err
 		}
-		m := store.SupportMessage{ID: randid.New("smg"), ConversationID: c.ID, Direction: "out", Author: op.Email, Body: text, CreatedAt: s.now()}
-		if err := tx.AddSupportMessage(ctx, m); err != nil {
+		m := supportstore.SupportMessage{ID: randid.New("smg"), ConversationID: c.ID, Direction: "out", Author: op.Email, Body: text, CreatedAt: s.now()}
+		if err := supportstore.AddSupportMessage(ctx, tx, m); err != nil {
 			return err
 		}
 		if c.Status != "open" {
-			if err := tx.SetConversationStatus(ctx, c.ID, "open", s.now()); err != nil {
+			if err := supportstore.SetConversationStatus(ctx, tx, c.ID, "open", s.now()); err != nil {
 				return err
 			}
 		}
@@ -296,9 +299,9 @@ func (s *Service) Assign(ctx context.Context, op ops.Operator, id, email string)
 		}
 		toID, toEmail := "", ""
 		if strings.TrimSpace(email) != "" {
-			a, err := tx.AccountByEmail(ctx, strings.ToLower(strings.TrimSpace(email)))
+			a, err := accountstore.AccountByEmail(ctx, tx, strings.ToLower(strings.TrimSpace(email)))
 			if err == nil {
-				_, err = tx.OperatorOf(ctx, a.ID)
+				_, err = opsstore.OperatorOf(ctx, tx, a.ID)
 			}
 			if errors.Is(err, store.ErrNotFound) {
 				return apperr.E(apperr.NotFound, "operator").On("assignee")
@@ -308,7 +311,7 @@ func (s *Service) Assign(ctx context.Context, op ops.Operator, id, email string)
 			}
 			toID, toEmail = a.ID, a.Email
 		}
-		if err := tx.AssignConversation(ctx, c.ID, toID, toEmail, s.now()); err != nil {
+		if err := supportstore.AssignConversation(ctx, tx, c.ID, toID, toEmail, s.now()); err != nil {
 			return err
 		}
 		return s.ops.AuditTx(ctx, tx, op, "support.assign", "conversation", c.ID,
@@ -329,7 +332,7 @@ func (s *Service) SetStatus(ctx context.Context, op ops.Operator, id, status str
 		if c.Status == status {
 			return apperr.E(apperr.Conflict, "conversation_status", "status", status)
 		}
-		if err := tx.SetConversationStatus(ctx, c.ID, status, s.now()); err != nil {
+		if err := supportstore.SetConversationStatus(ctx, tx, c.ID, status, s.now()); err != nil {
 			return err
 		}
 		action := "support.close"
@@ -360,19 +363,19 @@ func (s *Service) Inbound(ctx context.Context, from, to, subject, text string) e
 		text = string([]rune(text)[:maxBody])
 	}
 	return s.db.Tx(ctx, func(tx *store.Tx) error {
-		c, err := tx.ConversationByReference(ctx, ref)
+		c, err := supportstore.ConversationByReference(ctx, tx, ref)
 		if errors.Is(err, store.ErrNotFound) || err == nil && !strings.EqualFold(addressOf(from), c.Email) {
 			return ErrNotTaken
 		}
 		if err != nil {
 			return err
 		}
-		if err := tx.AddSupportMessage(ctx, store.SupportMessage{ID: randid.New("smg"), ConversationID: c.ID, Direction: "in",
+		if err := supportstore.AddSupportMessage(ctx, tx, supportstore.SupportMessage{ID: randid.New("smg"), ConversationID: c.ID, Direction: "in",
 			Author: c.Email, Body: text, CreatedAt: s.now()}); err != nil {
 			return err
 		}
 		if c.Status != "open" {
-			return tx.SetConversationStatus(ctx, c.ID, "open", s.now())
+			return supportstore.SetConversationStatus(ctx, tx, c.ID, "open", s.now())
 		}
 		return nil
 	})

@@ -15,6 +15,7 @@ import (
 
 	"github.com/crebit/crebit/internal/randid"
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/accountstore"
 )
 
 // Exercise runs every case on databases returned by open, which must give
@@ -118,13 +119,13 @@ func exerciseTx(t *testing.T, s *suite) {
 			email := randid.New("sub") + "@example.org"
 			boom := errors.New("boom")
 			err := b.db.Tx(b.ctx, func(tx *store.Tx) error {
-				if _, err := tx.Subscribe(b.ctx, email, "landing", b.now); err != nil {
+				if _, err := accountstore.Subscribe(b.ctx, tx, email, "landing", b.now); err != nil {
 					return err
 				}
 				return boom
 			})
 			requireIs(t, "Tx error", err, boom)
-			n := must(t, b, func(tx *store.Tx) (int, error) { return tx.CountSubscribers(b.ctx, email) })
+			n := must(t, b, func(tx *store.Tx) (int, error) { return accountstore.CountSubscribers(b.ctx, tx, email) })
 			equal(t, "subscribers after rollback", n, 0)
 		})
 		t.Run("ConflictLeavesEarlierWritesOfOtherTransactions", func(t *testing.T) {

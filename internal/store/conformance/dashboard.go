@@ -9,6 +9,8 @@ import (
 	"github.com/crebit/crebit/internal/randid"
 	"github.com/crebit/crebit/internal/session"
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/accountstore"
+	"github.com/crebit/crebit/internal/store/dashstore"
 )
 
 // accountPayment stores a payment of account acc in state st for usdMinor,
@@ -38,10 +40,10 @@ func accountPayment(t *testing.T, b *bundle, acc string, st payment.State, usdMi
 	return p
 }
 
-func newAccount(t *testing.T, b *bundle) store.Account {
+func newAccount(t *testing.T, b *bundle) accountstore.Account {
 	t.Helper()
-	a := store.Account{ID: randid.New("acc"), Email: randid.New("e") + "@example.org", PasswordHash: "$argon2id$x", CreatedAt: b.now, UpdatedAt: b.now}
-	b.exec(t, func(tx *store.Tx) error { return tx.CreateAccount(b.ctx, a) })
+	a := accountstore.Account{ID: randid.New("acc"), Email: randid.New("e") + "@example.org", PasswordHash: "$argon2id$x", CreatedAt: b.now, UpdatedAt: b.now}
+	b.exec(t, func(tx *store.Tx) error { return accountstore.CreateAccount(b.ctx, tx, a) })
 	return a
 }
 
@@ -59,10 +61,12 @@ func exerciseDashboard(t *testing.T, s *suite) {
 			accountPayment(t, b, acc, payment.StateRefunded, 4_000, b.now, "A")
 			accountPayment(t, b, acc, payment.StateFailed, 99_999, b.now, "A")
 			accountPayment(t, b, other, payment.StateCompleted, 123_456, b.now, "B")
-			o := must(t, b, func(tx *store.Tx) (store.Overview, error) { return tx.AccountOverview(b.ctx, acc) })
-			equal(t, "overview", o, store.Overview{SentUSD: 12_550, PendingUSD: 1_000, RefundedUSD: 4_000, Count: 6})
-			none := must(t, b, func(tx *store.Tx) (store.Overview, error) { return tx.AccountOverview(b.ctx, randid.New("acc")) })
-			equal(t, "empty overview", none, store.Overview{})
+			o := must(t, b, func(tx *store.Tx) (dashstore.Overview, error) { return dashstore.AccountOverview(b.ctx, tx, acc) })
+			equal(t, "overview", o, dashstore.Overview{SentUSD: 12_550, PendingUSD: 1_000, RefundedUSD: 4_000, Count: 6})
+			none := must(t, b, func(tx *store.Tx) (dashstore.Overview, error) {
+				return dashstore.AccountOverview(b.ctx, tx, randid.New("acc"))
+			})
+			equal(t, "empty overview", none, dashstore.Overview{})
 		})
 		t.Run("TransactionsNewestFirstWithRecipientAndPaging", func(t *testing.T) {
 			t.Parallel()
@@ -73,21 +77,27 @@ func exerciseDashboard(t *testing.T, s *suite) {
 				ids = append(ids, accountPayment(t, b, acc, payment.StateCompleted, 100, b.now.Add(time.Duration(i)*time.Second), "Holder").record.ID)
 			}
 			accountPayment(t, b, randid.New("acc"), payment.StateCompleted, 100, b.now.Add(time.Hour), "Stranger")
-			var rows []store.Transaction
+			var rows []dashstore.Transaction
 			var total int
-			b.exec(t, func(tx *store.Tx) (err error) { rows, total, err = tx.AccountTransactions(b.ctx, acc, 3, 0); return })
+			b.exec(t, func(tx *store.Tx) (err error) {
+				rows, total, err = dashstore.AccountTransactions(b.ctx, tx, acc, 3, 0)
+				return
+			})
 			if total != 5 || len(rows) != 3 || rows[0].Payment.ID != ids[4] || rows[2].Payment.ID != ids[2] {
 				t.Fatalf("first page: total %d, %d rows", total, len(rows))
 			}
 			if rows[0].HolderName != "Holder" || rows[0].AccountLast != "6789" || rows[0].BankName != "Chase" {
 				t.Fatalf("recipient: %+v", rows[0])
 			}
-			b.exec(t, func(tx *store.Tx) (err error) { rows, _, err = tx.AccountTransactions(b.ctx, acc, 3, 3); return })
+			b.exec(t, func(tx *store.Tx) (err error) {
+				rows, _, err = dashstore.AccountTransactions(b.ctx, tx, acc, 3, 3)
+				return
+			})
 			if len(rows) != 2 || rows[1].Payment.ID != ids[0] {
 				t.Fatalf("second page: %d rows", len(rows))
 			}
-			_, err := read(b, func(tx *store.Tx) (store.Transaction, error) {
-				return tx.AccountTransaction(b.ctx, randid.New("acc"), ids[0])
+			_, err := read(b, func(tx *store.Tx) (dashstore.Transaction, error) {
+				return dashstore.AccountTransaction(b.ctx, tx, randid.New("acc"), ids[0])
 			})
 			if !errors.Is(err, store.ErrNotFound) {
 				t.Fatalf("another account's payment: %v", err)
@@ -99,24 +109,29 @@ func exerciseDashboard(t *testing.T, s *suite) {
 			acc := randid.New("acc")
 			p := accountPayment(t, b, acc, payment.StateCompleted, 100, b.now, "Mine")
 			listed := must(t, b, func(tx *store.Tx) (int, error) {
-				as, err := tx.AccountBankAccounts(b.ctx, acc)
+				as, err := accountstore.AccountBankAccounts(b.ctx, tx, acc)
 				return len(as), err
 			})
 			if listed != 1 {
 				t.Fatalf("listed %d", listed)
 			}
 			err := b.db.Tx(b.ctx, func(tx *store.Tx) error {
-				return tx.RemoveBankAccount(b.ctx, randid.New("acc"), p.record.ExternalAccountID, b.now)
+				return accountstore.RemoveBankAccount(b.ctx, tx, randid.New("acc"), p.record.ExternalAccountID, b.now)
 			})
 			if !errors.Is(err, store.ErrNotFound) {
 				t.Fatalf("removed by a stranger: %v", err)
 			}
-			b.exec(t, func(tx *store.Tx) error { return tx.RemoveBankAccount(b.ctx, acc, p.record.ExternalAccountID, b.now) })
+			b.exec(t, func(tx *store.Tx) error {
+				return accountstore.RemoveBankAccount(b.ctx, tx, acc, p.record.ExternalAccountID, b.now)
+			})
 			_, err = read(b, func(tx *store.Tx) (any, error) { return tx.LatestExternalAccount(b.ctx, p.customer.ID) })
 			if !errors.Is(err, store.ErrNotFound) {
 				t.Fatalf("a removed account is still offered: %v", err)
 			}
-			if n := must(t, b, func(tx *store.Tx) (int, error) { as, err := tx.AccountBankAccounts(b.ctx, acc); return len(as), err }); n != 0 {
+			if n := must(t, b, func(tx *store.Tx) (int, error) {
+				as, err := accountstore.AccountBankAccounts(b.ctx, tx, acc)
+				return len(as), err
+			}); n != 0 {
 				t.Fatalf("a removed account is still listed")
 			}
 		})
@@ -125,24 +140,29 @@ func exerciseDashboard(t *testing.T, s *suite) {
 			b := s.setup(t)
 			a := newAccount(t, b)
 			b.exec(t, func(tx *store.Tx) error {
-				if err := tx.InsertSigninEvent(b.ctx, a.ID, store.SigninEvent{ID: randid.New("sgn"), Device: "Chrome;Linux", OccurredAt: b.now}); err != nil {
+				if err := accountstore.InsertSigninEvent(b.ctx, tx, a.ID, accountstore.SigninEvent{ID: randid.New("sgn"), Device: "Chrome;Linux", OccurredAt: b.now}); err != nil {
 					return err
 				}
 				_, id := session.NewToken()
 				return tx.CreateSession(b.ctx, session.Session{ID: id, CreatedAt: b.now, LastSeenAt: b.now, ExpiresAt: b.now.Add(time.Hour), AccountID: a.ID})
 			})
-			b.exec(t, func(tx *store.Tx) error { return tx.CloseAccount(b.ctx, a.ID, b.now) })
-			if _, err := read(b, func(tx *store.Tx) (store.Account, error) { return tx.AccountByEmail(b.ctx, a.Email) }); !errors.Is(err, store.ErrNotFound) {
+			b.exec(t, func(tx *store.Tx) error { return accountstore.CloseAccount(b.ctx, tx, a.ID, b.now) })
+			if _, err := read(b, func(tx *store.Tx) (accountstore.Account, error) {
+				return accountstore.AccountByEmail(b.ctx, tx, a.Email)
+			}); !errors.Is(err, store.ErrNotFound) {
 				t.Fatalf("the e-mail still names the closed account: %v", err)
 			}
-			got := must(t, b, func(tx *store.Tx) (store.Account, error) { return tx.Account(b.ctx, a.ID) })
+			got := must(t, b, func(tx *store.Tx) (accountstore.Account, error) { return accountstore.AccountByID(b.ctx, tx, a.ID) })
 			if got.ClosedAt == nil || got.PasswordHash != "" {
 				t.Fatalf("closed account: %+v", got)
 			}
-			if n := must(t, b, func(tx *store.Tx) (int, error) { es, err := tx.SigninEvents(b.ctx, a.ID, 10); return len(es), err }); n != 0 {
+			if n := must(t, b, func(tx *store.Tx) (int, error) {
+				es, err := accountstore.SigninEvents(b.ctx, tx, a.ID, 10)
+				return len(es), err
+			}); n != 0 {
 				t.Fatalf("%d sign-ins kept", n)
 			}
-			err := b.db.Tx(b.ctx, func(tx *store.Tx) error { return tx.CloseAccount(b.ctx, a.ID, b.now) })
+			err := b.db.Tx(b.ctx, func(tx *store.Tx) error { return accountstore.CloseAccount(b.ctx, tx, a.ID, b.now) })
 			if !errors.Is(err, store.ErrNotFound) {
 				t.Fatalf("closed twice: %v", err)
 			}
@@ -155,7 +175,7 @@ func exerciseDashboard(t *testing.T, s *suite) {
 			kept := accountPayment(t, b, open.ID, payment.StateCompleted, 100, old, "Open")
 			gone := accountPayment(t, b, closed.ID, payment.StateCompleted, 100, old, "Closed")
 			guest := accountPayment(t, b, "", payment.StateCompleted, 100, old, "Guest")
-			b.exec(t, func(tx *store.Tx) error { return tx.CloseAccount(b.ctx, closed.ID, b.now) })
+			b.exec(t, func(tx *store.Tx) error { return accountstore.CloseAccount(b.ctx, tx, closed.ID, b.now) })
 			n := must(t, b, func(tx *store.Tx) (int64, error) {
 				return tx.RedactFinishedPayments(b.ctx, b.now.Add(-30*24*time.Hour), b.now)
 			})

@@ -6,6 +6,8 @@ import (
 
 	"github.com/crebit/crebit/internal/randid"
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/accountstore"
+	"github.com/crebit/crebit/internal/store/referralstore"
 )
 
 // exerciseInbox covers what arrives from outside and must be kept once:
@@ -46,14 +48,14 @@ func exerciseInbox(t *testing.T, s *suite) {
 			})
 			refer := func(customerID, email string) bool {
 				return must(t, b, func(tx *store.Tx) (bool, error) {
-					return tx.CreateReferral(b.ctx, store.Referral{ID: randid.New("ref"), SessionID: "ses_1",
+					return referralstore.CreateReferral(b.ctx, tx, referralstore.Referral{ID: randid.New("ref"), SessionID: "ses_1",
 						CustomerID: customerID, Email: email, CreatedAt: b.now})
 				})
 			}
 			got := []bool{refer(c1.ID, ana), refer(c1.ID, ana),
 				refer(c1.ID, bia), refer(c2.ID, ana)}
 			equal(t, "stored", got, []bool{true, false, true, true})
-			n := must(t, b, func(tx *store.Tx) (int, error) { return tx.CountReferrals(b.ctx, c1.ID) })
+			n := must(t, b, func(tx *store.Tx) (int, error) { return referralstore.CountReferrals(b.ctx, tx, c1.ID) })
 			equal(t, "referrals of c1", n, 2)
 		})
 	})
@@ -64,10 +66,10 @@ func exerciseInbox(t *testing.T, s *suite) {
 			b := s.setup(t)
 			email := randid.New("sub") + "@example.org"
 			sub := func(source string) bool {
-				return must(t, b, func(tx *store.Tx) (bool, error) { return tx.Subscribe(b.ctx, email, source, b.now) })
+				return must(t, b, func(tx *store.Tx) (bool, error) { return accountstore.Subscribe(b.ctx, tx, email, source, b.now) })
 			}
 			equal(t, "stored", []bool{sub("landing"), sub("footer")}, []bool{true, false})
-			n := must(t, b, func(tx *store.Tx) (int, error) { return tx.CountSubscribers(b.ctx, email) })
+			n := must(t, b, func(tx *store.Tx) (int, error) { return accountstore.CountSubscribers(b.ctx, tx, email) })
 			equal(t, "subscribers", n, 1)
 		})
 	})

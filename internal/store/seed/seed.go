@@ -16,6 +16,7 @@ import (
 	"github.com/crebit/crebit/internal/money"
 	"github.com/crebit/crebit/internal/payment"
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/accountstore"
 )
 
 // States in the proportions a year of payments might end in.
@@ -44,7 +45,7 @@ func Payments(ctx context.Context, db *store.DB, n int, end time.Time, seed uint
 				at := end.Add(-365 * 24 * time.Hour)
 				if i%5 != 0 {
 					p.AccountID = fmt.Sprintf("acc_seed%07d", i)
-					if err := tx.CreateAccount(ctx, store.Account{ID: p.AccountID, Email: p.Email, PasswordHash: "x", CreatedAt: at, UpdatedAt: at}); err != nil {
+					if err := accountstore.CreateAccount(ctx, tx, accountstore.Account{ID: p.AccountID, Email: p.Email, PasswordHash: "x", CreatedAt: at, UpdatedAt: at}); err != nil {
 						return err
 					}
 				}

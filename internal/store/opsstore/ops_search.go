@@ -1,4 +1,4 @@
-package store
+package opsstore
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 
 	"github.com/crebit/crebit/internal/money"
 	"github.com/crebit/crebit/internal/payment"
+	"github.com/crebit/crebit/internal/store"
 )
 
 // ConsoleSearch narrows the operations console's payment list. Every field
@@ -61,7 +62,7 @@ type ConsoleRow struct {
 //     matching ids without ORDER BY, sort them here and read the page by id;
 //   - anything else walks payments newest first on (created_at, id), the
 //     other filters applied to each row on the way.
-func (tx *Tx) ConsolePayments(ctx context.Context, f ConsoleSearch) ([]ConsoleRow, error) {
+func ConsolePayments(ctx context.Context, tx *store.Tx, f ConsoleSearch) ([]ConsoleRow, error) {
 	limit := f.Limit
 	if limit <= 0 || limit > 200 {
 		limit = 50
@@ -72,7 +73,7 @@ func (tx *Tx) ConsolePayments(ctx context.Context, f ConsoleSearch) ([]ConsoleRo
 		add("p.id = ?", f.ID)
 	}
 	if f.Email != "" || f.Last4 != "" {
-		cond, a, err := tx.consolePeople(ctx, f.Email, f.Last4)
+		cond, a, err := consolePeople(ctx, tx, f.Email, f.Last4)
 		if err != nil {
 			return nil, err
 		}
@@ -91,13 +92,13 @@ func (tx *Tx) ConsolePayments(ctx context.Context, f ConsoleSearch) ([]ConsoleRo
 		add("p.amount_usd <= ?", f.MaxUSD)
 	}
 	if !f.From.IsZero() {
-		add("p.created_at >= ?", utc(f.From))
+		add("p.created_at >= ?", store.UTC(f.From))
 	}
 	if !f.To.IsZero() {
-		add("p.created_at < ?", utc(f.To))
+		add("p.created_at < ?", store.UTC(f.To))
 	}
 	if !f.AfterAt.IsZero() {
-		at := utc(f.AfterAt)
+		at := store.UTC(f.AfterAt)
 		add("(p.created_at < ? OR (p.created_at = ? AND p.id < ?))", at, at, f.AfterID)
 	}
 	const cols = `p.id, p.state, p.method, p.delivery, p.local_currency, p.amount_local, p.amount_usd,
@@ -109,7 +110,7 @@ func (tx *Tx) ConsolePayments(ctx context.Context, f ConsoleSearch) ([]ConsoleRo
 	few := f.ID != "" || f.Email != "" || f.Last4 != ""
 	if !few && len(f.States) == 0 && (f.MinUSD > 0 || f.MaxUSD > 0) {
 		var err error
-		if few, err = tx.amountNarrow(ctx, f.MinUSD, f.MaxUSD); err != nil {
+		if few, err = isAmountNarrow(ctx, tx, f.MinUSD, f.MaxUSD); err != nil {
 			return nil, err
 		}
 	}
@@ -119,7 +120,7 @@ func (tx *Tx) ConsolePayments(ctx context.Context, f ConsoleSearch) ([]ConsoleRo
 		// the few matching ids on their own index (no ORDER BY, so no
 		// engine walks the time index instead), sort them here, and read
 		// the page's rows by id.
-		ids, err := tx.consoleFew(ctx, strings.Join(where, " AND "), args, limit)
+		ids, err := consoleFew(ctx, tx, strings.Join(where, " AND "), args, limit)
 		if err != nil || len(ids) == 0 {
 			return nil, err
 		}
@@ -137,7 +138,7 @@ func (tx *Tx) ConsolePayments(ctx context.Context, f ConsoleSearch) ([]ConsoleRo
 	default:
 		q, args = `SELECT `+cols+from+strings.Join(where, " AND ")+order, append(args, limit)
 	}
-	rs, err := tx.query(ctx, q, args...)
+	rs, err := tx.Query(ctx, q, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -160,8 +161,8 @@ func (tx *Tx) ConsolePayments(ctx context.Context, f ConsoleSearch) ([]ConsoleRo
 
 // consoleFew returns the ids of the newest limit payments matching cond,
 // reading every match (the caller knows there are few) and sorting here.
-func (tx *Tx) consoleFew(ctx context.Context, cond string, args []any, limit int) ([]any, error) {
-	rs, err := tx.query(ctx, `SELECT p.id, p.created_at FROM payments p WHERE `+cond, args...)
+func consoleFew(ctx context.Context, tx *store.Tx, cond string, args []any, limit int) ([]any, error) {
+	rs, err := tx.Query(ctx, `SELECT p.id, p.created_at FROM payments p WHERE `+cond, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -199,14 +200,14 @@ func (tx *Tx) consoleFew(ctx context.Context, cond string, args []any, limit int
 // the newest payments, most of which it holds.
 const amountNarrow = 5000
 
-// amountNarrow reports whether fewer than amountNarrow payments fall in
+// isAmountNarrow reports whether fewer than amountNarrow payments fall in
 // the range, counting at most that many entries of the amount index.
-func (tx *Tx) amountNarrow(ctx context.Context, minUSD, maxUSD int64) (bool, error) {
+func isAmountNarrow(ctx context.Context, tx *store.Tx, minUSD, maxUSD int64) (bool, error) {
 	if maxUSD <= 0 {
 		maxUSD = 1<<62 - 1
 	}
 	var n int
-	err := tx.queryRow(ctx, `SELECT COUNT(*) FROM (SELECT 1 FROM payments WHERE amount_usd >= ? AND amount_usd <= ? LIMIT ?) r`,
+	err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM (SELECT 1 FROM payments WHERE amount_usd >= ? AND amount_usd <= ? LIMIT ?) r`,
 		minUSD, maxUSD, amountNarrow).Scan(&n)
 	return n < amountNarrow, err
 }
@@ -214,9 +215,9 @@ func (tx *Tx) amountNarrow(ctx context.Context, minUSD, maxUSD int64) (bool, err
 // consolePeople turns an e-mail and a last 4 into a condition on the
 // payments of the customers, accounts and bank accounts they name ("" when
 // they name nobody). Both given: the people both name.
-func (tx *Tx) consolePeople(ctx context.Context, email, last4 string) (string, []any, error) {
+func consolePeople(ctx context.Context, tx *store.Tx, email, last4 string) (string, []any, error) {
 	ids := func(q string, a ...any) ([]any, error) {
-		rs, err := tx.query(ctx, q, a...)
+		rs, err := tx.Query(ctx, q, a...)
 		if err != nil {
 			return nil, err
 		}
@@ -281,9 +282,9 @@ type ConsolePerson struct {
 
 // ConsolePeople returns the account with this e-mail and the guest payer
 // profiles that carry it.
-func (tx *Tx) ConsolePeople(ctx context.Context, email string) ([]ConsolePerson, error) {
+func ConsolePeople(ctx context.Context, tx *store.Tx, email string) ([]ConsolePerson, error) {
 	var out []ConsolePerson
-	rs, err := tx.query(ctx, `SELECT a.id, a.email, a.email_verified_at IS NOT NULL, a.closed_at IS NOT NULL, a.created_at,
+	rs, err := tx.Query(ctx, `SELECT a.id, a.email, a.email_verified_at IS NOT NULL, a.closed_at IS NOT NULL, a.created_at,
 		(SELECT COUNT(*) FROM payments p WHERE p.account_id = a.id)
 		FROM accounts a WHERE a.email = ?`, email)
 	if err != nil {
@@ -302,7 +303,7 @@ func (tx *Tx) ConsolePeople(ctx context.Context, email string) ([]ConsolePerson,
 	if err := rs.Err(); err != nil {
 		return nil, err
 	}
-	rs, err = tx.query(ctx, `SELECT c.id, c.email, c.first_name || ' ' || c.last_name, c.created_at,
+	rs, err = tx.Query(ctx, `SELECT c.id, c.email, c.first_name || ' ' || c.last_name, c.created_at,
 		(SELECT COUNT(*) FROM payments p WHERE p.customer_id = c.id)
 		FROM customers c WHERE c.email = ? AND c.account_id IS NULL ORDER BY c.created_at DESC LIMIT 50`, email)
 	if err != nil {
@@ -326,8 +327,8 @@ type SealedTaxID struct{ CustomerID, Sealed string }
 
 // TaxIDsWithoutLast4 returns up to limit customers stored before the
 // last 4 of the tax id was kept (migration 00078) and not redacted since.
-func (tx *Tx) TaxIDsWithoutLast4(ctx context.Context, limit int) ([]SealedTaxID, error) {
-	rs, err := tx.query(ctx, `SELECT id, tax_id_sealed FROM customers WHERE tax_id_last4 = '' AND tax_id_sealed <> '' LIMIT ?`, limit)
+func TaxIDsWithoutLast4(ctx context.Context, tx *store.Tx, limit int) ([]SealedTaxID, error) {
+	rs, err := tx.Query(ctx, `SELECT id, tax_id_sealed FROM customers WHERE tax_id_last4 = '' AND tax_id_sealed <> '' LIMIT ?`, limit)
 	if err != nil {
 		return nil, err
 	}
@@ -344,7 +345,7 @@ func (tx *Tx) TaxIDsWithoutLast4(ctx context.Context, limit int) ([]SealedTaxID,
 }
 
 // SetTaxIDLast4 records the last 4 of a customer's tax id.
-func (tx *Tx) SetTaxIDLast4(ctx context.Context, customerID, last4 string) error {
-	_, err := tx.exec(ctx, `UPDATE customers SET tax_id_last4 = ? WHERE id = ?`, last4, customerID)
+func SetTaxIDLast4(ctx context.Context, tx *store.Tx, customerID, last4 string) error {
+	_, err := tx.Exec(ctx, `UPDATE customers SET tax_id_last4 = ? WHERE id = ?`, last4, customerID)
 	return err
 }

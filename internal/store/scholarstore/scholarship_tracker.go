@@ -1,10 +1,12 @@
-package store
+package scholarstore
 
 import (
 	"context"
 	"database/sql"
 	"encoding/json"
 	"time"
+
+	"github.com/crebit/crebit/internal/store"
 )
 
 // Application is one program in a student's scholarship tracker.
@@ -40,8 +42,8 @@ func scanApplication(r interface{ Scan(...any) error }) (Application, error) {
 
 // Applications lists an account's tracked programs, soonest deadline first
 // (undated last), then newest.
-func (tx *Tx) Applications(ctx context.Context, accountID string) ([]Application, error) {
-	rs, err := tx.query(ctx, `SELECT `+applicationColumns+` FROM scholarship_applications WHERE account_id = ?
+func Applications(ctx context.Context, tx *store.Tx, accountID string) ([]Application, error) {
+	rs, err := tx.Query(ctx, `SELECT `+applicationColumns+` FROM scholarship_applications WHERE account_id = ?
 		ORDER BY CASE WHEN deadline IS NULL THEN 1 ELSE 0 END, deadline, created_at DESC, id`, accountID)
 	if err != nil {
 		return nil, err
@@ -58,47 +60,47 @@ func (tx *Tx) Applications(ctx context.Context, accountID string) ([]Application
 	return out, rs.Err()
 }
 
-// Application returns the account's tracked program id (ErrNotFound for
+// ApplicationOf returns the account's tracked program id (ErrNotFound for
 // anyone else's).
-func (tx *Tx) Application(ctx context.Context, accountID, id string) (Application, error) {
-	a, err := scanApplication(tx.queryRow(ctx, `SELECT `+applicationColumns+` FROM scholarship_applications WHERE id = ? AND account_id = ?`, id, accountID))
+func ApplicationOf(ctx context.Context, tx *store.Tx, accountID, id string) (Application, error) {
+	a, err := scanApplication(tx.QueryRow(ctx, `SELECT `+applicationColumns+` FROM scholarship_applications WHERE id = ? AND account_id = ?`, id, accountID))
 	return a, err
 }
 
 // CountApplications is how many programs the account tracks.
-func (tx *Tx) CountApplications(ctx context.Context, accountID string) (int, error) {
+func CountApplications(ctx context.Context, tx *store.Tx, accountID string) (int, error) {
 	var n int
-	err := tx.queryRow(ctx, `SELECT COUNT(*) FROM scholarship_applications WHERE account_id = ?`, accountID).Scan(&n)
+	err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM scholarship_applications WHERE account_id = ?`, accountID).Scan(&n)
 	return n, err
 }
 
 // CreateApplication stores a tracked program; ErrConflict when the account
 // already tracks it.
-func (tx *Tx) CreateApplication(ctx context.Context, a Application) error {
+func CreateApplication(ctx context.Context, tx *store.Tx, a Application) error {
 	docs, _ := json.Marshal(nonNilInts(a.Documents))
-	_, err := tx.exec(ctx, `INSERT INTO scholarship_applications (`+applicationColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		a.ID, a.AccountID, a.ProgramID, a.Status, nullString(a.Deadline), a.Notes, string(docs), utc(a.CreatedAt), utc(a.UpdatedAt))
+	_, err := tx.Exec(ctx, `INSERT INTO scholarship_applications (`+applicationColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		a.ID, a.AccountID, a.ProgramID, a.Status, nullString(a.Deadline), a.Notes, string(docs), store.UTC(a.CreatedAt), store.UTC(a.UpdatedAt))
 	return err
 }
 
 // UpdateApplication writes the status, deadline, notes and documents of the
 // account's tracked program; ErrNotFound for anyone else's.
-func (tx *Tx) UpdateApplication(ctx context.Context, a Application) error {
+func UpdateApplication(ctx context.Context, tx *store.Tx, a Application) error {
 	docs, _ := json.Marshal(nonNilInts(a.Documents))
-	n, err := tx.exec(ctx, `UPDATE scholarship_applications SET status = ?, deadline = ?, notes = ?, documents = ?, updated_at = ?
-		WHERE id = ? AND account_id = ?`, a.Status, nullString(a.Deadline), a.Notes, string(docs), utc(a.UpdatedAt), a.ID, a.AccountID)
+	n, err := tx.Exec(ctx, `UPDATE scholarship_applications SET status = ?, deadline = ?, notes = ?, documents = ?, updated_at = ?
+		WHERE id = ? AND account_id = ?`, a.Status, nullString(a.Deadline), a.Notes, string(docs), store.UTC(a.UpdatedAt), a.ID, a.AccountID)
 	if err == nil && n == 0 {
-		return ErrNotFound
+		return store.ErrNotFound
 	}
 	return err
 }
 
 // DeleteApplication removes the account's tracked program; ErrNotFound for
 // anyone else's.
-func (tx *Tx) DeleteApplication(ctx context.Context, accountID, id string) error {
-	n, err := tx.exec(ctx, `DELETE FROM scholarship_applications WHERE id = ? AND account_id = ?`, id, accountID)
+func DeleteApplication(ctx context.Context, tx *store.Tx, accountID, id string) error {
+	n, err := tx.Exec(ctx, `DELETE FROM scholarship_applications WHERE id = ? AND account_id = ?`, id, accountID)
 	if err == nil && n == 0 {
-		return ErrNotFound
+		return store.ErrNotFound
 	}
 	return err
 }

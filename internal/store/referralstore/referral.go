@@ -1,4 +1,4 @@
-package store
+package referralstore
 
 import (
 	"context"
@@ -6,38 +6,40 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/crebit/crebit/internal/store"
 )
 
 // RegisterReferralCode records a payer's personal code (once).
-func (tx *Tx) RegisterReferralCode(ctx context.Context, code, customerID string, now time.Time) error {
-	_, err := tx.exec(ctx, `INSERT INTO referral_codes (code, customer_id, created_at) VALUES (?, ?, ?) ON CONFLICT (code) DO NOTHING`,
-		code, customerID, utc(now))
+func RegisterReferralCode(ctx context.Context, tx *store.Tx, code, customerID string, now time.Time) error {
+	_, err := tx.Exec(ctx, `INSERT INTO referral_codes (code, customer_id, created_at) VALUES (?, ?, ?) ON CONFLICT (code) DO NOTHING`,
+		code, customerID, store.UTC(now))
 	return err
 }
 
 // RememberReferralArrival keeps the code a browser arrived with; the first
 // code a session brings is the one that counts.
-func (tx *Tx) RememberReferralArrival(ctx context.Context, sessionID, accountID, code string, now time.Time) error {
-	_, err := tx.exec(ctx, `INSERT INTO referral_arrivals (session_id, account_id, code, created_at) VALUES (?, ?, ?, ?)
-		ON CONFLICT (session_id) DO NOTHING`, sessionID, nullable(accountID), code, utc(now))
+func RememberReferralArrival(ctx context.Context, tx *store.Tx, sessionID, accountID, code string, now time.Time) error {
+	_, err := tx.Exec(ctx, `INSERT INTO referral_arrivals (session_id, account_id, code, created_at) VALUES (?, ?, ?, ?)
+		ON CONFLICT (session_id) DO NOTHING`, sessionID, store.Nullable(accountID), code, store.UTC(now))
 	return err
 }
 
 // ReferralCodeFor is the code the payment's browser (or its account) arrived with, or "".
-func (tx *Tx) ReferralCodeFor(ctx context.Context, sessionID, accountID string) (string, error) {
+func ReferralCodeFor(ctx context.Context, tx *store.Tx, sessionID, accountID string) (string, error) {
 	var code string
-	err := tx.queryRow(ctx, `SELECT code FROM referral_arrivals WHERE session_id = ? OR (account_id IS NOT NULL AND account_id = ?)
+	err := tx.QueryRow(ctx, `SELECT code FROM referral_arrivals WHERE session_id = ? OR (account_id IS NOT NULL AND account_id = ?)
 		ORDER BY created_at LIMIT 1`, sessionID, accountID).Scan(&code)
-	if errors.Is(err, ErrNotFound) {
+	if errors.Is(err, store.ErrNotFound) {
 		return "", nil
 	}
 	return code, err
 }
 
 // ReferrerOf is the customer whose code this is, or ErrNotFound.
-func (tx *Tx) ReferrerOf(ctx context.Context, code string) (string, error) {
+func ReferrerOf(ctx context.Context, tx *store.Tx, code string) (string, error) {
 	var id string
-	err := tx.queryRow(ctx, `SELECT customer_id FROM referral_codes WHERE code = ?`, code).Scan(&id)
+	err := tx.QueryRow(ctx, `SELECT customer_id FROM referral_codes WHERE code = ?`, code).Scan(&id)
 	return id, err
 }
 
@@ -55,18 +57,18 @@ type ReferralReward struct {
 // CreateReferralReward records a reward once per referred person (by
 // e-mail and by tax id); false when that person already earned one for
 // someone.
-func (tx *Tx) CreateReferralReward(ctx context.Context, r ReferralReward) (bool, error) {
-	n, err := tx.exec(ctx, `INSERT INTO referral_rewards (id, code, referrer_customer_id, referred_email, payment_id, amount_usd, status,
+func CreateReferralReward(ctx context.Context, tx *store.Tx, r ReferralReward) (bool, error) {
+	n, err := tx.Exec(ctx, `INSERT INTO referral_rewards (id, code, referrer_customer_id, referred_email, payment_id, amount_usd, status,
 		created_at, referred_tax_hash, review_reason)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
-		r.ID, r.Code, r.ReferrerCustomerID, r.ReferredEmail, r.PaymentID, r.AmountUSD, r.Status, utc(r.CreatedAt),
+		r.ID, r.Code, r.ReferrerCustomerID, r.ReferredEmail, r.PaymentID, r.AmountUSD, r.Status, store.UTC(r.CreatedAt),
 		r.ReferredTaxHash, r.ReviewReason)
 	return n == 1, err
 }
 
 // MoveReferralArrivalToAccount keeps a guest's referral when it signs in.
-func (tx *Tx) MoveReferralArrivalToAccount(ctx context.Context, sessionID, accountID string) error {
-	_, err := tx.exec(ctx, `UPDATE referral_arrivals SET account_id = ? WHERE session_id = ? AND account_id IS NULL`, accountID, sessionID)
+func MoveReferralArrivalToAccount(ctx context.Context, tx *store.Tx, sessionID, accountID string) error {
+	_, err := tx.Exec(ctx, `UPDATE referral_arrivals SET account_id = ? WHERE session_id = ? AND account_id IS NULL`, accountID, sessionID)
 	return err
 }
 
@@ -77,12 +79,12 @@ type ReferralInvitation struct {
 }
 
 // ReferralsOf lists the invitations sent for these customers, newest first (at most 200).
-func (tx *Tx) ReferralsOf(ctx context.Context, customerIDs []string) ([]ReferralInvitation, error) {
+func ReferralsOf(ctx context.Context, tx *store.Tx, customerIDs []string) ([]ReferralInvitation, error) {
 	if len(customerIDs) == 0 {
 		return nil, nil
 	}
 	q, args := inList(`SELECT email, created_at FROM referrals WHERE customer_id IN (%s) ORDER BY created_at DESC, id LIMIT 200`, customerIDs)
-	rs, err := tx.query(ctx, q, args...)
+	rs, err := tx.Query(ctx, q, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -99,13 +101,13 @@ func (tx *Tx) ReferralsOf(ctx context.Context, customerIDs []string) ([]Referral
 }
 
 // RewardsOf lists the rewards these customers earned, newest first.
-func (tx *Tx) RewardsOf(ctx context.Context, customerIDs []string) ([]ReferralReward, error) {
+func RewardsOf(ctx context.Context, tx *store.Tx, customerIDs []string) ([]ReferralReward, error) {
 	if len(customerIDs) == 0 {
 		return nil, nil
 	}
 	q, args := inList(`SELECT id, amount_usd, status, review_reason, COALESCE(gift_card_brand, ''), created_at FROM referral_rewards
 		WHERE referrer_customer_id IN (%s) ORDER BY created_at DESC, id`, customerIDs)
-	rs, err := tx.query(ctx, q, args...)
+	rs, err := tx.Query(ctx, q, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -135,24 +137,24 @@ func inList(query string, values []string) (string, []any) {
 // that is earned or held for review, once: ErrConflict when a brand was
 // chosen already, ErrNotFound when the reward is not theirs, was refused
 // or was already sent.
-func (tx *Tx) ChooseGiftCard(ctx context.Context, customerIDs []string, rewardID, brand string) error {
+func ChooseGiftCard(ctx context.Context, tx *store.Tx, customerIDs []string, rewardID, brand string) error {
 	if len(customerIDs) == 0 {
-		return ErrNotFound
+		return store.ErrNotFound
 	}
 	q, args := inList(`SELECT COALESCE(gift_card_brand, ''), status FROM referral_rewards WHERE id = ? AND referrer_customer_id IN (%s)`, customerIDs)
 	var chosen, status string
-	if err := tx.queryRow(ctx, q, append([]any{rewardID}, args...)...).Scan(&chosen, &status); err != nil {
+	if err := tx.QueryRow(ctx, q, append([]any{rewardID}, args...)...).Scan(&chosen, &status); err != nil {
 		return err
 	}
 	switch {
 	case status != "earned" && status != "held":
-		return ErrNotFound
+		return store.ErrNotFound
 	case chosen != "":
-		return ErrConflict
+		return store.ErrConflict
 	}
-	n, err := tx.exec(ctx, `UPDATE referral_rewards SET gift_card_brand = ? WHERE id = ? AND COALESCE(gift_card_brand, '') = ''`, brand, rewardID)
+	n, err := tx.Exec(ctx, `UPDATE referral_rewards SET gift_card_brand = ? WHERE id = ? AND COALESCE(gift_card_brand, '') = ''`, brand, rewardID)
 	if err == nil && n == 0 {
-		return ErrConflict
+		return store.ErrConflict
 	}
 	return err
 }

@@ -1,10 +1,12 @@
-package store
+package scholarstore
 
 import (
 	"context"
 	"database/sql"
 	"errors"
 	"time"
+
+	"github.com/crebit/crebit/internal/store"
 )
 
 // Owner is whose scholarship data a row is: the account when the session
@@ -31,22 +33,22 @@ type ScholarshipProgramRow struct {
 // ImportScholarshipPrograms makes the table equal to ps: new and changed
 // records are written, records no longer shipped are removed. It returns
 // how many rows were written and removed.
-func (tx *Tx) ImportScholarshipPrograms(ctx context.Context, ps []ScholarshipProgramRow, at time.Time) (written, removed int64, err error) {
+func ImportScholarshipPrograms(ctx context.Context, tx *store.Tx, ps []ScholarshipProgramRow, at time.Time) (written, removed int64, err error) {
 	keep := map[string]bool{}
 	for _, p := range ps {
 		keep[p.ID] = true
-		n, err := tx.exec(ctx, `INSERT INTO scholarship_programs (id, name, provider, verified_at, record, imported_at)
+		n, err := tx.Exec(ctx, `INSERT INTO scholarship_programs (id, name, provider, verified_at, record, imported_at)
 			VALUES (?, ?, ?, ?, ?, ?)
 			ON CONFLICT (id) DO UPDATE SET name = excluded.name, provider = excluded.provider,
 				verified_at = excluded.verified_at, record = excluded.record, imported_at = excluded.imported_at
 			WHERE scholarship_programs.record <> excluded.record`,
-			p.ID, p.Name, p.Provider, p.VerifiedAt, string(p.Record), utc(at))
+			p.ID, p.Name, p.Provider, p.VerifiedAt, string(p.Record), store.UTC(at))
 		if err != nil {
 			return 0, 0, err
 		}
 		written += n
 	}
-	rs, err := tx.query(ctx, `SELECT id FROM scholarship_programs`)
+	rs, err := tx.Query(ctx, `SELECT id FROM scholarship_programs`)
 	if err != nil {
 		return 0, 0, err
 	}
@@ -66,7 +68,7 @@ func (tx *Tx) ImportScholarshipPrograms(ctx context.Context, ps []ScholarshipPro
 		return 0, 0, err
 	}
 	for _, id := range gone {
-		n, err := tx.exec(ctx, `DELETE FROM scholarship_programs WHERE id = ?`, id)
+		n, err := tx.Exec(ctx, `DELETE FROM scholarship_programs WHERE id = ?`, id)
 		if err != nil {
 			return 0, 0, err
 		}
@@ -76,8 +78,8 @@ func (tx *Tx) ImportScholarshipPrograms(ctx context.Context, ps []ScholarshipPro
 }
 
 // ScholarshipProgramIDs lists the imported programs' ids and verified_at dates.
-func (tx *Tx) ScholarshipProgramIDs(ctx context.Context) (map[string]string, error) {
-	rs, err := tx.query(ctx, `SELECT id, verified_at FROM scholarship_programs`)
+func ScholarshipProgramIDs(ctx context.Context, tx *store.Tx) (map[string]string, error) {
+	rs, err := tx.Query(ctx, `SELECT id, verified_at FROM scholarship_programs`)
 	if err != nil {
 		return nil, err
 	}
@@ -100,12 +102,12 @@ type ScholarshipProfile struct {
 	UpdatedAt   time.Time
 }
 
-// ScholarshipProfile returns the owner's profile, or ErrNotFound.
-func (tx *Tx) ScholarshipProfile(ctx context.Context, o Owner) (ScholarshipProfile, error) {
+// ScholarshipProfileOf returns the owner's profile, or ErrNotFound.
+func ScholarshipProfileOf(ctx context.Context, tx *store.Tx, o Owner) (ScholarshipProfile, error) {
 	col, v := o.column()
 	var p ScholarshipProfile
 	var qm, el sql.NullString
-	err := tx.queryRow(ctx, `SELECT quick_match, eligibility, updated_at FROM scholarship_profiles WHERE `+col+` = ?`, v).
+	err := tx.QueryRow(ctx, `SELECT quick_match, eligibility, updated_at FROM scholarship_profiles WHERE `+col+` = ?`, v).
 		Scan(&qm, &el, &p.UpdatedAt)
 	if err != nil {
 		return p, err
@@ -121,21 +123,21 @@ func (tx *Tx) ScholarshipProfile(ctx context.Context, o Owner) (ScholarshipProfi
 }
 
 // SaveScholarshipQuickMatch stores the owner's Quick Match answers.
-func (tx *Tx) SaveScholarshipQuickMatch(ctx context.Context, o Owner, id string, data []byte, at time.Time) error {
-	return tx.saveProfilePart(ctx, o, id, "quick_match", data, at)
+func SaveScholarshipQuickMatch(ctx context.Context, tx *store.Tx, o Owner, id string, data []byte, at time.Time) error {
+	return saveProfilePart(ctx, tx, o, id, "quick_match", data, at)
 }
 
 // SaveScholarshipEligibility stores the owner's eligibility form.
-func (tx *Tx) SaveScholarshipEligibility(ctx context.Context, o Owner, id string, data []byte, at time.Time) error {
-	return tx.saveProfilePart(ctx, o, id, "eligibility", data, at)
+func SaveScholarshipEligibility(ctx context.Context, tx *store.Tx, o Owner, id string, data []byte, at time.Time) error {
+	return saveProfilePart(ctx, tx, o, id, "eligibility", data, at)
 }
 
 // saveProfilePart upserts one JSON column; part is a fixed column name.
-func (tx *Tx) saveProfilePart(ctx context.Context, o Owner, id, part string, data []byte, at time.Time) error {
+func saveProfilePart(ctx context.Context, tx *store.Tx, o Owner, id, part string, data []byte, at time.Time) error {
 	col, v := o.column()
-	_, err := tx.exec(ctx, `INSERT INTO scholarship_profiles (id, `+col+`, `+part+`, updated_at) VALUES (?, ?, ?, ?)
+	_, err := tx.Exec(ctx, `INSERT INTO scholarship_profiles (id, `+col+`, `+part+`, updated_at) VALUES (?, ?, ?, ?)
 		ON CONFLICT (`+col+`) DO UPDATE SET `+part+` = excluded.`+part+`, updated_at = excluded.updated_at`,
-		id, v, string(data), utc(at))
+		id, v, string(data), store.UTC(at))
 	return err
 }
 
@@ -151,9 +153,9 @@ type FilterSet struct {
 const MaxFilterSets = 20
 
 // FilterSets lists the owner's saved filter sets, newest first.
-func (tx *Tx) FilterSets(ctx context.Context, o Owner) ([]FilterSet, error) {
+func FilterSets(ctx context.Context, tx *store.Tx, o Owner) ([]FilterSet, error) {
 	col, v := o.column()
-	rs, err := tx.query(ctx, `SELECT id, name, params, created_at FROM scholarship_filter_sets WHERE `+col+` = ?
+	rs, err := tx.Query(ctx, `SELECT id, name, params, created_at FROM scholarship_filter_sets WHERE `+col+` = ?
 		ORDER BY created_at DESC, id`, v)
 	if err != nil {
 		return nil, err
@@ -172,20 +174,20 @@ func (tx *Tx) FilterSets(ctx context.Context, o Owner) ([]FilterSet, error) {
 }
 
 // CreateFilterSet stores a filter set for the owner.
-func (tx *Tx) CreateFilterSet(ctx context.Context, o Owner, f FilterSet) error {
+func CreateFilterSet(ctx context.Context, tx *store.Tx, o Owner, f FilterSet) error {
 	col, v := o.column()
-	_, err := tx.exec(ctx, `INSERT INTO scholarship_filter_sets (id, `+col+`, name, params, created_at) VALUES (?, ?, ?, ?, ?)`,
-		f.ID, v, f.Name, f.Params, utc(f.CreatedAt))
+	_, err := tx.Exec(ctx, `INSERT INTO scholarship_filter_sets (id, `+col+`, name, params, created_at) VALUES (?, ?, ?, ?, ?)`,
+		f.ID, v, f.Name, f.Params, store.UTC(f.CreatedAt))
 	return err
 }
 
 // DeleteFilterSet removes the owner's filter set id; ErrNotFound when the
 // owner has no such set (another owner's set is not found either).
-func (tx *Tx) DeleteFilterSet(ctx context.Context, o Owner, id string) error {
+func DeleteFilterSet(ctx context.Context, tx *store.Tx, o Owner, id string) error {
 	col, v := o.column()
-	n, err := tx.exec(ctx, `DELETE FROM scholarship_filter_sets WHERE id = ? AND `+col+` = ?`, id, v)
+	n, err := tx.Exec(ctx, `DELETE FROM scholarship_filter_sets WHERE id = ? AND `+col+` = ?`, id, v)
 	if err == nil && n == 0 {
-		return ErrNotFound
+		return store.ErrNotFound
 	}
 	return err
 }
@@ -194,17 +196,17 @@ func (tx *Tx) DeleteFilterSet(ctx context.Context, o Owner, id string) error {
 // and filter sets to the account it signed in or up to. Answers saved as a
 // guest are newer and win; a part the guest never answered keeps the
 // account's earlier answer. Call it in the sign-in/sign-up transaction.
-func (tx *Tx) MoveScholarshipDataToAccount(ctx context.Context, sessionID, accountID string) error {
-	guest, err := tx.ScholarshipProfile(ctx, Owner{SessionID: sessionID})
+func MoveScholarshipDataToAccount(ctx context.Context, tx *store.Tx, sessionID, accountID string) error {
+	guest, err := ScholarshipProfileOf(ctx, tx, Owner{SessionID: sessionID})
 	switch {
-	case errors.Is(err, ErrNotFound):
+	case errors.Is(err, store.ErrNotFound):
 	case err != nil:
 		return err
 	default:
-		acct, err := tx.ScholarshipProfile(ctx, Owner{AccountID: accountID})
+		acct, err := ScholarshipProfileOf(ctx, tx, Owner{AccountID: accountID})
 		switch {
-		case errors.Is(err, ErrNotFound):
-			if _, err := tx.exec(ctx, `UPDATE scholarship_profiles SET account_id = ?, session_id = NULL WHERE session_id = ?`,
+		case errors.Is(err, store.ErrNotFound):
+			if _, err := tx.Exec(ctx, `UPDATE scholarship_profiles SET account_id = ?, session_id = NULL WHERE session_id = ?`,
 				accountID, sessionID); err != nil {
 				return err
 			}
@@ -218,16 +220,16 @@ func (tx *Tx) MoveScholarshipDataToAccount(ctx context.Context, sessionID, accou
 			if el == nil {
 				el = acct.Eligibility
 			}
-			if _, err := tx.exec(ctx, `UPDATE scholarship_profiles SET quick_match = ?, eligibility = ?, updated_at = ? WHERE account_id = ?`,
-				nullBytes(qm), nullBytes(el), utc(guest.UpdatedAt), accountID); err != nil {
+			if _, err := tx.Exec(ctx, `UPDATE scholarship_profiles SET quick_match = ?, eligibility = ?, updated_at = ? WHERE account_id = ?`,
+				nullBytes(qm), nullBytes(el), store.UTC(guest.UpdatedAt), accountID); err != nil {
 				return err
 			}
-			if _, err := tx.exec(ctx, `DELETE FROM scholarship_profiles WHERE session_id = ?`, sessionID); err != nil {
+			if _, err := tx.Exec(ctx, `DELETE FROM scholarship_profiles WHERE session_id = ?`, sessionID); err != nil {
 				return err
 			}
 		}
 	}
-	_, err = tx.exec(ctx, `UPDATE scholarship_filter_sets SET account_id = ?, session_id = NULL WHERE session_id = ?`, accountID, sessionID)
+	_, err = tx.Exec(ctx, `UPDATE scholarship_filter_sets SET account_id = ?, session_id = NULL WHERE session_id = ?`, accountID, sessionID)
 	return err
 }
 

@@ -1,8 +1,10 @@
-package store
+package supportstore
 
 import (
 	"context"
 	"time"
+
+	"github.com/crebit/crebit/internal/store"
 )
 
 // Conversation is one support conversation (issue 30, item 5).
@@ -36,24 +38,24 @@ func scanConversation(r interface{ Scan(...any) error }, more ...any) (Conversat
 }
 
 // CreateConversation stores a new conversation and its first message.
-func (tx *Tx) CreateConversation(ctx context.Context, c Conversation, first SupportMessage) error {
-	_, err := tx.exec(ctx, `INSERT INTO support_conversations (id, reference, subject, name, email, account_id, source, lang, status,
+func CreateConversation(ctx context.Context, tx *store.Tx, c Conversation, first SupportMessage) error {
+	_, err := tx.Exec(ctx, `INSERT INTO support_conversations (id, reference, subject, name, email, account_id, source, lang, status,
 		assignee_id, assignee_email, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL, ?, ?)`,
-		c.ID, c.Reference, c.Subject, c.Name, c.Email, nullable(c.AccountID), c.Source, c.Lang, c.Status, utc(c.CreatedAt), utc(c.UpdatedAt))
+		c.ID, c.Reference, c.Subject, c.Name, c.Email, store.Nullable(c.AccountID), c.Source, c.Lang, c.Status, store.UTC(c.CreatedAt), store.UTC(c.UpdatedAt))
 	if err != nil {
 		return err
 	}
-	return tx.AddSupportMessage(ctx, first)
+	return AddSupportMessage(ctx, tx, first)
 }
 
 // AddSupportMessage appends a message to its conversation and marks the
 // conversation updated at the message's time.
-func (tx *Tx) AddSupportMessage(ctx context.Context, m SupportMessage) error {
-	if _, err := tx.exec(ctx, `INSERT INTO support_messages (id, conversation_id, direction, author, body, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
-		m.ID, m.ConversationID, m.Direction, m.Author, m.Body, utc(m.CreatedAt)); err != nil {
+func AddSupportMessage(ctx context.Context, tx *store.Tx, m SupportMessage) error {
+	if _, err := tx.Exec(ctx, `INSERT INTO support_messages (id, conversation_id, direction, author, body, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
+		m.ID, m.ConversationID, m.Direction, m.Author, m.Body, store.UTC(m.CreatedAt)); err != nil {
 		return err
 	}
-	_, err := tx.exec(ctx, `UPDATE support_conversations SET updated_at = ? WHERE id = ?`, utc(m.CreatedAt), m.ConversationID)
+	_, err := tx.Exec(ctx, `UPDATE support_conversations SET updated_at = ? WHERE id = ?`, store.UTC(m.CreatedAt), m.ConversationID)
 	return err
 }
 
@@ -65,7 +67,7 @@ type ConversationFilter struct {
 }
 
 // Conversations lists conversations, the most recently active first.
-func (tx *Tx) Conversations(ctx context.Context, f ConversationFilter) ([]Conversation, error) {
+func Conversations(ctx context.Context, tx *store.Tx, f ConversationFilter) ([]Conversation, error) {
 	q := `SELECT ` + conversationColumns + `, (SELECT COUNT(*) FROM support_messages m WHERE m.conversation_id = c.id)
 		FROM support_conversations c WHERE 1 = 1`
 	var args []any
@@ -75,7 +77,7 @@ func (tx *Tx) Conversations(ctx context.Context, f ConversationFilter) ([]Conver
 	if f.AssigneeID != "" {
 		q, args = q+` AND c.assignee_id = ?`, append(args, f.AssigneeID)
 	}
-	rs, err := tx.query(ctx, q+` ORDER BY c.updated_at DESC, c.id DESC LIMIT ?`, append(args, f.Limit)...)
+	rs, err := tx.Query(ctx, q+` ORDER BY c.updated_at DESC, c.id DESC LIMIT ?`, append(args, f.Limit)...)
 	if err != nil {
 		return nil, err
 	}
@@ -93,19 +95,19 @@ func (tx *Tx) Conversations(ctx context.Context, f ConversationFilter) ([]Conver
 	return out, rs.Err()
 }
 
-// Conversation returns one conversation (ErrNotFound when none has id).
-func (tx *Tx) Conversation(ctx context.Context, id string) (Conversation, error) {
-	return scanConversation(tx.queryRow(ctx, `SELECT `+conversationColumns+` FROM support_conversations c WHERE c.id = ?`, id))
+// ConversationByID returns one conversation (ErrNotFound when none has id).
+func ConversationByID(ctx context.Context, tx *store.Tx, id string) (Conversation, error) {
+	return scanConversation(tx.QueryRow(ctx, `SELECT `+conversationColumns+` FROM support_conversations c WHERE c.id = ?`, id))
 }
 
 // ConversationByReference returns the conversation a reply names.
-func (tx *Tx) ConversationByReference(ctx context.Context, ref string) (Conversation, error) {
-	return scanConversation(tx.queryRow(ctx, `SELECT `+conversationColumns+` FROM support_conversations c WHERE c.reference = ?`, ref))
+func ConversationByReference(ctx context.Context, tx *store.Tx, ref string) (Conversation, error) {
+	return scanConversation(tx.QueryRow(ctx, `SELECT `+conversationColumns+` FROM support_conversations c WHERE c.reference = ?`, ref))
 }
 
 // SupportMessages returns a conversation's messages, oldest first.
-func (tx *Tx) SupportMessages(ctx context.Context, conversationID string) ([]SupportMessage, error) {
-	rs, err := tx.query(ctx, `SELECT id, conversation_id, direction, author, body, created_at FROM support_messages
+func SupportMessages(ctx context.Context, tx *store.Tx, conversationID string) ([]SupportMessage, error) {
+	rs, err := tx.Query(ctx, `SELECT id, conversation_id, direction, author, body, created_at FROM support_messages
 		WHERE conversation_id = ? ORDER BY created_at, id`, conversationID)
 	if err != nil {
 		return nil, err
@@ -124,14 +126,14 @@ func (tx *Tx) SupportMessages(ctx context.Context, conversationID string) ([]Sup
 }
 
 // SetConversationStatus opens or closes a conversation.
-func (tx *Tx) SetConversationStatus(ctx context.Context, id, status string, at time.Time) error {
-	_, err := tx.exec(ctx, `UPDATE support_conversations SET status = ?, updated_at = ? WHERE id = ?`, status, utc(at), id)
+func SetConversationStatus(ctx context.Context, tx *store.Tx, id, status string, at time.Time) error {
+	_, err := tx.Exec(ctx, `UPDATE support_conversations SET status = ?, updated_at = ? WHERE id = ?`, status, store.UTC(at), id)
 	return err
 }
 
 // AssignConversation gives a conversation to an operator ("" for nobody).
-func (tx *Tx) AssignConversation(ctx context.Context, id, assigneeID, assigneeEmail string, at time.Time) error {
-	_, err := tx.exec(ctx, `UPDATE support_conversations SET assignee_id = ?, assignee_email = ?, updated_at = ? WHERE id = ?`,
-		nullable(assigneeID), nullable(assigneeEmail), utc(at), id)
+func AssignConversation(ctx context.Context, tx *store.Tx, id, assigneeID, assigneeEmail string, at time.Time) error {
+	_, err := tx.Exec(ctx, `UPDATE support_conversations SET assignee_id = ?, assignee_email = ?, updated_at = ? WHERE id = ?`,
+		store.Nullable(assigneeID), store.Nullable(assigneeEmail), store.UTC(at), id)
 	return err
 }

@@ -1,20 +1,22 @@
-package store
+package referralstore
 
 import (
 	"context"
 	"time"
+
+	"github.com/crebit/crebit/internal/store"
 )
 
 // The evidence the referral reward rules compare (referrals/referral_reward.go):
 // what the referrer's payer profiles have used, against the referred payment.
 
 // strings1 runs a query of one text column over customerIDs.
-func (tx *Tx) strings1(ctx context.Context, query string, customerIDs []string) ([]string, error) {
+func strings1(ctx context.Context, tx *store.Tx, query string, customerIDs []string) ([]string, error) {
 	if len(customerIDs) == 0 {
 		return nil, nil
 	}
 	q, args := inList(query, customerIDs)
-	rs, err := tx.query(ctx, q, args...)
+	rs, err := tx.Query(ctx, q, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -31,50 +33,50 @@ func (tx *Tx) strings1(ctx context.Context, query string, customerIDs []string) 
 }
 
 // TaxHashesOf returns the keyed hashes of these customers' tax ids.
-func (tx *Tx) TaxHashesOf(ctx context.Context, customerIDs []string) ([]string, error) {
-	return tx.strings1(ctx, `SELECT tax_id_hash FROM customers WHERE id IN (%s)`, customerIDs)
+func TaxHashesOf(ctx context.Context, tx *store.Tx, customerIDs []string) ([]string, error) {
+	return strings1(ctx, tx, `SELECT tax_id_hash FROM customers WHERE id IN (%s)`, customerIDs)
 }
 
 // BankHashesOf returns these customers' US bank accounts as
 // "routing:keyed hash of the number" (BankKey's form).
-func (tx *Tx) BankHashesOf(ctx context.Context, customerIDs []string) ([]string, error) {
-	return tx.strings1(ctx, `SELECT routing_number || ':' || account_hash FROM external_accounts WHERE customer_id IN (%s)`, customerIDs)
+func BankHashesOf(ctx context.Context, tx *store.Tx, customerIDs []string) ([]string, error) {
+	return strings1(ctx, tx, `SELECT routing_number || ':' || account_hash FROM external_accounts WHERE customer_id IN (%s)`, customerIDs)
 }
 
 // AuthorizedFromIP reports whether one of these customers authorised a
 // payment from ip between from and to.
-func (tx *Tx) AuthorizedFromIP(ctx context.Context, customerIDs []string, ip string, from, to time.Time) (bool, error) {
+func AuthorizedFromIP(ctx context.Context, tx *store.Tx, customerIDs []string, ip string, from, to time.Time) (bool, error) {
 	if len(customerIDs) == 0 || ip == "" {
 		return false, nil
 	}
 	q, args := inList(`SELECT COUNT(*) FROM payment_authorizations a JOIN payments p ON p.id = a.payment_id
 		WHERE a.ip = ? AND a.accepted_at >= ? AND a.accepted_at <= ? AND p.customer_id IN (%s)`, customerIDs)
 	var n int
-	err := tx.queryRow(ctx, q, append([]any{ip, utc(from), utc(to)}, args...)...).Scan(&n)
+	err := tx.QueryRow(ctx, q, append([]any{ip, store.UTC(from), store.UTC(to)}, args...)...).Scan(&n)
 	return n > 0, err
 }
 
 // SignedInFromIP reports whether the account signed in from the address
 // whose keyed hash is ipHash between from and to.
-func (tx *Tx) SignedInFromIP(ctx context.Context, accountID, ipHash string, from, to time.Time) (bool, error) {
+func SignedInFromIP(ctx context.Context, tx *store.Tx, accountID, ipHash string, from, to time.Time) (bool, error) {
 	if accountID == "" || ipHash == "" {
 		return false, nil
 	}
 	var n int
-	err := tx.queryRow(ctx, `SELECT COUNT(*) FROM signin_events WHERE account_id = ? AND ip_hash = ? AND occurred_at >= ? AND occurred_at <= ?`,
-		accountID, ipHash, utc(from), utc(to)).Scan(&n)
+	err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM signin_events WHERE account_id = ? AND ip_hash = ? AND occurred_at >= ? AND occurred_at <= ?`,
+		accountID, ipHash, store.UTC(from), store.UTC(to)).Scan(&n)
 	return n > 0, err
 }
 
 // RewardsSince counts the rewards these customers were given since t,
 // earned or held (a refused one gave nothing).
-func (tx *Tx) RewardsSince(ctx context.Context, customerIDs []string, t time.Time) (int, error) {
+func RewardsSince(ctx context.Context, tx *store.Tx, customerIDs []string, t time.Time) (int, error) {
 	if len(customerIDs) == 0 {
 		return 0, nil
 	}
 	q, args := inList(`SELECT COUNT(*) FROM referral_rewards WHERE created_at >= ? AND status <> 'refused' AND referrer_customer_id IN (%s)`, customerIDs)
 	var n int
-	err := tx.queryRow(ctx, q, append([]any{utc(t)}, args...)...).Scan(&n)
+	err := tx.QueryRow(ctx, q, append([]any{store.UTC(t)}, args...)...).Scan(&n)
 	return n, err
 }
 

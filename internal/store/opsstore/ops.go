@@ -1,8 +1,10 @@
-package store
+package opsstore
 
 import (
 	"context"
 	"time"
+
+	"github.com/crebit/crebit/internal/store"
 )
 
 // Operator is an account that may use the operations console, with its role.
@@ -15,9 +17,9 @@ type Operator struct {
 }
 
 // OperatorOf returns the account's operator row, or ErrNotFound.
-func (tx *Tx) OperatorOf(ctx context.Context, accountID string) (Operator, error) {
+func OperatorOf(ctx context.Context, tx *store.Tx, accountID string) (Operator, error) {
 	var o Operator
-	err := tx.queryRow(ctx, `SELECT o.account_id, a.email, o.role, o.created_at, o.created_by FROM operators o
+	err := tx.QueryRow(ctx, `SELECT o.account_id, a.email, o.role, o.created_at, o.created_by FROM operators o
 		JOIN accounts a ON a.id = o.account_id WHERE o.account_id = ? AND a.closed_at IS NULL`, accountID).
 		Scan(&o.AccountID, &o.Email, &o.Role, &o.CreatedAt, &o.CreatedBy)
 	o.CreatedAt = o.CreatedAt.UTC()
@@ -25,8 +27,8 @@ func (tx *Tx) OperatorOf(ctx context.Context, accountID string) (Operator, error
 }
 
 // Operators lists every operator, by e-mail.
-func (tx *Tx) Operators(ctx context.Context) ([]Operator, error) {
-	rs, err := tx.query(ctx, `SELECT o.account_id, a.email, o.role, o.created_at, o.created_by FROM operators o
+func Operators(ctx context.Context, tx *store.Tx) ([]Operator, error) {
+	rs, err := tx.Query(ctx, `SELECT o.account_id, a.email, o.role, o.created_at, o.created_by FROM operators o
 		JOIN accounts a ON a.id = o.account_id ORDER BY a.email`)
 	if err != nil {
 		return nil, err
@@ -45,17 +47,17 @@ func (tx *Tx) Operators(ctx context.Context) ([]Operator, error) {
 }
 
 // SetOperator makes the account an operator with role, or changes its role.
-func (tx *Tx) SetOperator(ctx context.Context, o Operator) error {
-	_, err := tx.exec(ctx, `INSERT INTO operators (account_id, role, created_at, created_by) VALUES (?, ?, ?, ?)
-		ON CONFLICT (account_id) DO UPDATE SET role = excluded.role`, o.AccountID, o.Role, utc(o.CreatedAt), o.CreatedBy)
+func SetOperator(ctx context.Context, tx *store.Tx, o Operator) error {
+	_, err := tx.Exec(ctx, `INSERT INTO operators (account_id, role, created_at, created_by) VALUES (?, ?, ?, ?)
+		ON CONFLICT (account_id) DO UPDATE SET role = excluded.role`, o.AccountID, o.Role, store.UTC(o.CreatedAt), o.CreatedBy)
 	return err
 }
 
 // RemoveOperator ends the account's operator role (ErrNotFound when it had none).
-func (tx *Tx) RemoveOperator(ctx context.Context, accountID string) error {
-	n, err := tx.exec(ctx, `DELETE FROM operators WHERE account_id = ?`, accountID)
+func RemoveOperator(ctx context.Context, tx *store.Tx, accountID string) error {
+	n, err := tx.Exec(ctx, `DELETE FROM operators WHERE account_id = ?`, accountID)
 	if err == nil && n == 0 {
-		return ErrNotFound
+		return store.ErrNotFound
 	}
 	return err
 }
@@ -75,9 +77,9 @@ type AuditEntry struct {
 }
 
 // AppendAudit writes an entry. The table refuses updates and deletes.
-func (tx *Tx) AppendAudit(ctx context.Context, e AuditEntry) error {
-	_, err := tx.exec(ctx, `INSERT INTO audit_log (id, at, actor, actor_email, action, object_type, object_id, before_json, after_json, reason)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, e.ID, utc(e.At), e.Actor, e.ActorEmail, e.Action, e.ObjectType, e.ObjectID,
+func AppendAudit(ctx context.Context, tx *store.Tx, e AuditEntry) error {
+	_, err := tx.Exec(ctx, `INSERT INTO audit_log (id, at, actor, actor_email, action, object_type, object_id, before_json, after_json, reason)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, e.ID, store.UTC(e.At), e.Actor, e.ActorEmail, e.Action, e.ObjectType, e.ObjectID,
 		e.Before, e.After, e.Reason)
 	return err
 }
@@ -95,7 +97,7 @@ type AuditFilter struct {
 }
 
 // Audit returns audit entries, newest first (by time, then id).
-func (tx *Tx) Audit(ctx context.Context, f AuditFilter) ([]AuditEntry, error) {
+func Audit(ctx context.Context, tx *store.Tx, f AuditFilter) ([]AuditEntry, error) {
 	q := `SELECT id, at, actor, actor_email, action, object_type, object_id, before_json, after_json, reason FROM audit_log WHERE 1 = 1`
 	var args []any
 	if f.ObjectType != "" {
@@ -104,14 +106,14 @@ func (tx *Tx) Audit(ctx context.Context, f AuditFilter) ([]AuditEntry, error) {
 	}
 	if !f.AfterAt.IsZero() {
 		q += ` AND (at < ? OR (at = ? AND id < ?))`
-		args = append(args, utc(f.AfterAt), utc(f.AfterAt), f.AfterID)
+		args = append(args, store.UTC(f.AfterAt), store.UTC(f.AfterAt), f.AfterID)
 	}
 	if f.Limit <= 0 || f.Limit > 200 {
 		f.Limit = 50
 	}
 	q += ` ORDER BY at DESC, id DESC LIMIT ?`
 	args = append(args, f.Limit)
-	rs, err := tx.query(ctx, q, args...)
+	rs, err := tx.Query(ctx, q, args...)
 	if err != nil {
 		return nil, err
 	}

@@ -1,10 +1,11 @@
-package store
+package accountstore
 
 import (
 	"context"
 	"time"
 
 	"github.com/crebit/crebit/internal/customer"
+	"github.com/crebit/crebit/internal/store"
 )
 
 // Settings: an account's saved US bank accounts, what the account holds
@@ -12,8 +13,8 @@ import (
 
 // AccountBankAccounts returns the account's saved, not removed, not
 // redacted US bank accounts, newest first.
-func (tx *Tx) AccountBankAccounts(ctx context.Context, accountID string) ([]customer.BankAccount, error) {
-	rs, err := tx.query(ctx, `SELECT `+prefixed("e.", externalAccountColumns)+` FROM external_accounts e
+func AccountBankAccounts(ctx context.Context, tx *store.Tx, accountID string) ([]customer.BankAccount, error) {
+	rs, err := tx.Query(ctx, `SELECT `+store.Prefixed("e.", store.ExternalAccountColumns)+` FROM external_accounts e
 		JOIN customers c ON c.id = e.customer_id
 		WHERE c.account_id = ? AND e.removed_at IS NULL AND e.account_last4 <> ''
 		ORDER BY e.created_at DESC, e.id DESC LIMIT 100`, accountID)
@@ -23,7 +24,7 @@ func (tx *Tx) AccountBankAccounts(ctx context.Context, accountID string) ([]cust
 	defer rs.Close()
 	var out []customer.BankAccount
 	for rs.Next() {
-		a, err := scanExternalAccount(rs)
+		a, err := store.ScanExternalAccount(rs)
 		if err != nil {
 			return nil, err
 		}
@@ -34,19 +35,19 @@ func (tx *Tx) AccountBankAccounts(ctx context.Context, accountID string) ([]cust
 
 // RemoveBankAccount marks one of the account's saved bank accounts removed;
 // ErrNotFound when it is not the account's (or already removed).
-func (tx *Tx) RemoveBankAccount(ctx context.Context, accountID, id string, now time.Time) error {
-	n, err := tx.exec(ctx, `UPDATE external_accounts SET removed_at = ?
+func RemoveBankAccount(ctx context.Context, tx *store.Tx, accountID, id string, now time.Time) error {
+	n, err := tx.Exec(ctx, `UPDATE external_accounts SET removed_at = ?
 		WHERE id = ? AND removed_at IS NULL AND customer_id IN (SELECT id FROM customers WHERE account_id = ?)`,
-		utc(now), id, accountID)
+		store.UTC(now), id, accountID)
 	if err == nil && n == 0 {
-		return ErrNotFound
+		return store.ErrNotFound
 	}
 	return err
 }
 
 // AccountCustomers returns every customer profile of the account, newest first.
-func (tx *Tx) AccountCustomers(ctx context.Context, accountID string) ([]customer.Customer, error) {
-	return tx.customers(ctx, `SELECT `+customerColumns+` FROM customers WHERE account_id = ? ORDER BY created_at DESC`, accountID)
+func AccountCustomers(ctx context.Context, tx *store.Tx, accountID string) ([]customer.Customer, error) {
+	return tx.QueryCustomers(ctx, `SELECT `+store.CustomerColumns+` FROM customers WHERE account_id = ? ORDER BY created_at DESC`, accountID)
 }
 
 // CloseAccount ends an account: its sign-in e-mail is freed (replaced by a
@@ -56,15 +57,15 @@ func (tx *Tx) AccountCustomers(ctx context.Context, accountID string) ([]custome
 // accounts stop being offered.
 // Payments and the ledger are untouched: the retention rule applies to them
 // from now on (see RedactFinishedPayments).
-func (tx *Tx) CloseAccount(ctx context.Context, id string, now time.Time) error {
-	n, err := tx.exec(ctx, `UPDATE accounts SET email = ?, password_hash = '', first_name = '', last_name = '',
+func CloseAccount(ctx context.Context, tx *store.Tx, id string, now time.Time) error {
+	n, err := tx.Exec(ctx, `UPDATE accounts SET email = ?, password_hash = '', first_name = '', last_name = '',
 		totp_secret = NULL, totp_enabled_at = NULL, email_verified_at = NULL, closed_at = ?, updated_at = ?
-		WHERE id = ? AND closed_at IS NULL`, "closed:"+id, utc(now), utc(now), id)
+		WHERE id = ? AND closed_at IS NULL`, "closed:"+id, store.UTC(now), store.UTC(now), id)
 	if err != nil {
 		return err
 	}
 	if n == 0 {
-		return ErrNotFound
+		return store.ErrNotFound
 	}
 	for _, q := range []string{
 		`DELETE FROM sessions WHERE account_id = ?`,
@@ -76,19 +77,19 @@ func (tx *Tx) CloseAccount(ctx context.Context, id string, now time.Time) error 
 		`DELETE FROM scholarship_filter_sets WHERE account_id = ?`,
 		`DELETE FROM check_waitlist WHERE account_id = ?`,
 	} {
-		if _, err := tx.exec(ctx, q, id); err != nil {
+		if _, err := tx.Exec(ctx, q, id); err != nil {
 			return err
 		}
 	}
-	_, err = tx.exec(ctx, `UPDATE external_accounts SET removed_at = COALESCE(removed_at, ?)
-		WHERE customer_id IN (SELECT id FROM customers WHERE account_id = ?)`, utc(now), id)
+	_, err = tx.Exec(ctx, `UPDATE external_accounts SET removed_at = COALESCE(removed_at, ?)
+		WHERE customer_id IN (SELECT id FROM customers WHERE account_id = ?)`, store.UTC(now), id)
 	return err
 }
 
 // AccountBankAccountsAll returns every bank account of the account's
 // customers, removed ones included (for Download my data).
-func (tx *Tx) AccountBankAccountsAll(ctx context.Context, accountID string) ([]customer.BankAccount, error) {
-	rs, err := tx.query(ctx, `SELECT `+prefixed("e.", externalAccountColumns)+` FROM external_accounts e
+func AccountBankAccountsAll(ctx context.Context, tx *store.Tx, accountID string) ([]customer.BankAccount, error) {
+	rs, err := tx.Query(ctx, `SELECT `+store.Prefixed("e.", store.ExternalAccountColumns)+` FROM external_accounts e
 		JOIN customers c ON c.id = e.customer_id WHERE c.account_id = ? ORDER BY e.created_at DESC, e.id DESC`, accountID)
 	if err != nil {
 		return nil, err
@@ -96,7 +97,7 @@ func (tx *Tx) AccountBankAccountsAll(ctx context.Context, accountID string) ([]c
 	defer rs.Close()
 	var out []customer.BankAccount
 	for rs.Next() {
-		a, err := scanExternalAccount(rs)
+		a, err := store.ScanExternalAccount(rs)
 		if err != nil {
 			return nil, err
 		}
@@ -105,18 +106,25 @@ func (tx *Tx) AccountBankAccountsAll(ctx context.Context, accountID string) ([]c
 	return out, rs.Err()
 }
 
-// LiveExternalAccount returns a bank account that was not removed in
-// Settings, or ErrNotFound: a removed account takes no new payments.
-func (tx *Tx) LiveExternalAccount(ctx context.Context, id string) (customer.BankAccount, error) {
-	return scanExternalAccount(tx.queryRow(ctx, `SELECT `+externalAccountColumns+` FROM external_accounts
-		WHERE id = ? AND removed_at IS NULL`, id))
-}
-
 // PaymentInFlight reports whether one of the account's payments has not
 // ended yet (money may still be moving).
-func (tx *Tx) PaymentInFlight(ctx context.Context, accountID string) (bool, error) {
+func PaymentInFlight(ctx context.Context, tx *store.Tx, accountID string) (bool, error) {
 	var n int
-	err := tx.queryRow(ctx, `SELECT COUNT(*) FROM payments WHERE account_id = ? AND state NOT IN `+terminalStates+`
+	err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM payments WHERE account_id = ? AND state NOT IN `+store.TerminalStates+`
 		AND state <> 'payin_mismatch'`, accountID).Scan(&n)
 	return n > 0, err
+}
+
+// Subscribe stores an address for product updates; false when it was already there.
+func Subscribe(ctx context.Context, tx *store.Tx, email, source string, at time.Time) (bool, error) {
+	n, err := tx.Exec(ctx, `INSERT INTO subscribers (email, source, created_at) VALUES (?, ?, ?) ON CONFLICT (email) DO NOTHING`,
+		email, source, store.UTC(at))
+	return n == 1, err
+}
+
+// CountSubscribers counts stored addresses equal to email (0 or 1).
+func CountSubscribers(ctx context.Context, tx *store.Tx, email string) (int, error) {
+	var n int
+	err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM subscribers WHERE email = ?`, email).Scan(&n)
+	return n, err
 }

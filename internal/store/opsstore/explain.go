@@ -1,4 +1,4 @@
-package store
+package opsstore
 
 import (
 	"context"
@@ -6,36 +6,11 @@ import (
 
 	"github.com/crebit/crebit/internal/ledger"
 	"github.com/crebit/crebit/internal/money"
+	"github.com/crebit/crebit/internal/store"
 )
 
-// PartnerCall is one stored call to the partner (partner.Call, with what
-// it was about).
-type PartnerCall struct {
-	ID        int64
-	At        time.Time
-	ObjectID  string // the payment, customer, bank account or quote it was for
-	Operation string
-	IdemKey   string
-	Outcome   string
-	Duration  time.Duration
-	Request   string
-	Response  string
-}
-
-// AddPartnerCalls stores partner calls.
-func (tx *Tx) AddPartnerCalls(ctx context.Context, calls []PartnerCall) error {
-	for _, c := range calls {
-		if _, err := tx.exec(ctx, `INSERT INTO partner_calls (at, object_id, operation, idem_key, outcome, duration_ms, request, response)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, utc(c.At), c.ObjectID, c.Operation, c.IdemKey, c.Outcome, c.Duration.Milliseconds(),
-			c.Request, c.Response); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
 // PartnerCallsAbout returns the calls made about any of ids, oldest first.
-func (tx *Tx) PartnerCallsAbout(ctx context.Context, ids ...string) ([]PartnerCall, error) {
+func PartnerCallsAbout(ctx context.Context, tx *store.Tx, ids ...string) ([]store.PartnerCall, error) {
 	if len(ids) == 0 {
 		return nil, nil
 	}
@@ -46,14 +21,14 @@ func (tx *Tx) PartnerCallsAbout(ctx context.Context, ids ...string) ([]PartnerCa
 		}
 		q, args = q+"?", append(args, id)
 	}
-	rs, err := tx.query(ctx, q+`) ORDER BY at, id`, args...)
+	rs, err := tx.Query(ctx, q+`) ORDER BY at, id`, args...)
 	if err != nil {
 		return nil, err
 	}
 	defer rs.Close()
-	var out []PartnerCall
+	var out []store.PartnerCall
 	for rs.Next() {
-		var c PartnerCall
+		var c store.PartnerCall
 		var ms int64
 		if err := rs.Scan(&c.ID, &c.At, &c.ObjectID, &c.Operation, &c.IdemKey, &c.Outcome, &ms, &c.Request, &c.Response); err != nil {
 			return nil, err
@@ -73,8 +48,8 @@ type LedgerPosting struct {
 }
 
 // LedgerAbout returns a payment's ledger transactions, oldest first.
-func (tx *Tx) LedgerAbout(ctx context.Context, paymentID string) ([]LedgerPosting, error) {
-	rs, err := tx.query(ctx, `SELECT t.id, t.kind, t.created_at, e.account, e.currency, e.delta FROM ledger_transactions t
+func LedgerAbout(ctx context.Context, tx *store.Tx, paymentID string) ([]LedgerPosting, error) {
+	rs, err := tx.Query(ctx, `SELECT t.id, t.kind, t.created_at, e.account, e.currency, e.delta FROM ledger_transactions t
 		JOIN ledger_entries e ON e.transaction_id = t.id WHERE t.payment_id = ? ORDER BY t.created_at, t.id, e.id`, paymentID)
 	if err != nil {
 		return nil, err
@@ -99,21 +74,21 @@ func (tx *Tx) LedgerAbout(ctx context.Context, paymentID string) ([]LedgerPostin
 
 // CopyOutbox queues again, as a new message, an e-mail queued about
 // objectID (ErrNotFound when it is not one of that object's).
-func (tx *Tx) CopyOutbox(ctx context.Context, id, objectID, newID, messageID string, now time.Time) error {
-	n, err := tx.exec(ctx, `INSERT INTO outbox (id, message_id, kind, to_addr, subject, body_sealed, created_at, next_attempt_at, object_id)
+func CopyOutbox(ctx context.Context, tx *store.Tx, id, objectID, newID, messageID string, now time.Time) error {
+	n, err := tx.Exec(ctx, `INSERT INTO outbox (id, message_id, kind, to_addr, subject, body_sealed, created_at, next_attempt_at, object_id)
 		SELECT ?, ?, kind, to_addr, subject, body_sealed, ?, ?, object_id FROM outbox WHERE id = ? AND object_id = ?`,
-		newID, messageID, utc(now), utc(now), id, objectID)
+		newID, messageID, store.UTC(now), store.UTC(now), id, objectID)
 	if err == nil && n == 0 {
-		return ErrNotFound
+		return store.ErrNotFound
 	}
 	return err
 }
 
 // WebhookPaymentID returns the payment a recorded event moved ("" when
 // none), or ErrNotFound.
-func (tx *Tx) WebhookPaymentID(ctx context.Context, eventID string) (string, error) {
+func WebhookPaymentID(ctx context.Context, tx *store.Tx, eventID string) (string, error) {
 	var p *string
-	err := tx.queryRow(ctx, `SELECT payment_id FROM webhook_events WHERE id = ?`, eventID).Scan(&p)
+	err := tx.QueryRow(ctx, `SELECT payment_id FROM webhook_events WHERE id = ?`, eventID).Scan(&p)
 	if p == nil {
 		return "", err
 	}

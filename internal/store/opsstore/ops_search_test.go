@@ -1,4 +1,4 @@
-package store_test
+package opsstore_test
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 	"github.com/crebit/crebit/internal/money"
 	"github.com/crebit/crebit/internal/payment"
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/opsstore"
 	"github.com/crebit/crebit/internal/store/seed"
 	"github.com/crebit/crebit/internal/store/storetest"
 )
@@ -26,13 +27,13 @@ func TestConsolePaymentsFindsWhatAFilterSays(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		find := func(f store.ConsoleSearch) []store.ConsoleRow {
+		find := func(f opsstore.ConsoleSearch) []opsstore.ConsoleRow {
 			t.Helper()
-			var all []store.ConsoleRow
+			var all []opsstore.ConsoleRow
 			for {
 				f.Limit = 50
-				var page []store.ConsoleRow
-				if err := db.Read(ctx, func(tx *store.Tx) (err error) { page, err = tx.ConsolePayments(ctx, f); return }); err != nil {
+				var page []opsstore.ConsoleRow
+				if err := db.Read(ctx, func(tx *store.Tx) (err error) { page, err = opsstore.ConsolePayments(ctx, tx, f); return }); err != nil {
 					t.Fatal(err)
 				}
 				all = append(all, page...)
@@ -43,7 +44,7 @@ func TestConsolePaymentsFindsWhatAFilterSays(t *testing.T) {
 				f.AfterAt, f.AfterID = last.CreatedAt, last.ID
 			}
 		}
-		everything := find(store.ConsoleSearch{})
+		everything := find(opsstore.ConsoleSearch{})
 		if len(everything) != 600 {
 			t.Fatalf("walking every page found %d payments, want 600", len(everything))
 		}
@@ -58,7 +59,7 @@ func TestConsolePaymentsFindsWhatAFilterSays(t *testing.T) {
 				t.Fatalf("not newest first at %d", i)
 			}
 		}
-		want := func(keep func(store.ConsoleRow) bool) []string {
+		want := func(keep func(opsstore.ConsoleRow) bool) []string {
 			var out []string
 			for _, r := range everything {
 				if keep(r) {
@@ -67,7 +68,7 @@ func TestConsolePaymentsFindsWhatAFilterSays(t *testing.T) {
 			}
 			return out
 		}
-		idsOf := func(rs []store.ConsoleRow) []string {
+		idsOf := func(rs []opsstore.ConsoleRow) []string {
 			out := make([]string, len(rs))
 			for i, r := range rs {
 				out[i] = r.ID
@@ -78,33 +79,33 @@ func TestConsolePaymentsFindsWhatAFilterSays(t *testing.T) {
 		from, to := end.AddDate(0, -3, 0), end.AddDate(0, -1, 0)
 		cases := []struct {
 			name string
-			f    store.ConsoleSearch
-			keep func(store.ConsoleRow) bool
+			f    opsstore.ConsoleSearch
+			keep func(opsstore.ConsoleRow) bool
 		}{
-			{"transaction id", store.ConsoleSearch{ID: everything[17].ID}, func(r store.ConsoleRow) bool { return r.ID == everything[17].ID }},
-			{"a guest's e-mail", store.ConsoleSearch{Email: guest.Email}, func(r store.ConsoleRow) bool { return r.Email == guest.Email }},
-			{"an account's e-mail", store.ConsoleSearch{Email: member.Email}, func(r store.ConsoleRow) bool { return r.AccountID == member.AccountID }},
-			{"tax id last 4", store.ConsoleSearch{Last4: member.TaxLast4}, func(r store.ConsoleRow) bool {
+			{"transaction id", opsstore.ConsoleSearch{ID: everything[17].ID}, func(r opsstore.ConsoleRow) bool { return r.ID == everything[17].ID }},
+			{"a guest's e-mail", opsstore.ConsoleSearch{Email: guest.Email}, func(r opsstore.ConsoleRow) bool { return r.Email == guest.Email }},
+			{"an account's e-mail", opsstore.ConsoleSearch{Email: member.Email}, func(r opsstore.ConsoleRow) bool { return r.AccountID == member.AccountID }},
+			{"tax id last 4", opsstore.ConsoleSearch{Last4: member.TaxLast4}, func(r opsstore.ConsoleRow) bool {
 				return r.TaxIDLast4 == member.TaxLast4 || r.AccountLast4 == member.TaxLast4
 			}},
-			{"bank last 4", store.ConsoleSearch{Last4: guest.BankLast4}, func(r store.ConsoleRow) bool {
+			{"bank last 4", opsstore.ConsoleSearch{Last4: guest.BankLast4}, func(r opsstore.ConsoleRow) bool {
 				return r.TaxIDLast4 == guest.BankLast4 || r.AccountLast4 == guest.BankLast4
 			}},
-			{"states", store.ConsoleSearch{States: []payment.State{payment.StateFailed, payment.StateRefunded}}, func(r store.ConsoleRow) bool {
+			{"states", opsstore.ConsoleSearch{States: []payment.State{payment.StateFailed, payment.StateRefunded}}, func(r opsstore.ConsoleRow) bool {
 				return r.State == payment.StateFailed || r.State == payment.StateRefunded
 			}},
-			{"corridor", store.ConsoleSearch{Currency: money.MXN}, func(r store.ConsoleRow) bool { return r.AmountLocal.Currency == money.MXN }},
-			{"amount range", store.ConsoleSearch{MinUSD: 100_000, MaxUSD: 250_000}, func(r store.ConsoleRow) bool {
+			{"corridor", opsstore.ConsoleSearch{Currency: money.MXN}, func(r opsstore.ConsoleRow) bool { return r.AmountLocal.Currency == money.MXN }},
+			{"amount range", opsstore.ConsoleSearch{MinUSD: 100_000, MaxUSD: 250_000}, func(r opsstore.ConsoleRow) bool {
 				return r.AmountUSD.Minor >= 100_000 && r.AmountUSD.Minor <= 250_000
 			}},
-			{"dates", store.ConsoleSearch{From: from, To: to}, func(r store.ConsoleRow) bool {
+			{"dates", opsstore.ConsoleSearch{From: from, To: to}, func(r opsstore.ConsoleRow) bool {
 				return !r.CreatedAt.Before(from) && r.CreatedAt.Before(to)
 			}},
-			{"everything at once", store.ConsoleSearch{States: []payment.State{payment.StateCompleted}, Currency: money.BRL, MinUSD: 50_000, From: from},
-				func(r store.ConsoleRow) bool {
+			{"everything at once", opsstore.ConsoleSearch{States: []payment.State{payment.StateCompleted}, Currency: money.BRL, MinUSD: 50_000, From: from},
+				func(r opsstore.ConsoleRow) bool {
 					return r.State == payment.StateCompleted && r.AmountLocal.Currency == money.BRL && r.AmountUSD.Minor >= 50_000 && !r.CreatedAt.Before(from)
 				}},
-			{"nothing matches", store.ConsoleSearch{Email: "nobody@example.org"}, func(store.ConsoleRow) bool { return false }},
+			{"nothing matches", opsstore.ConsoleSearch{Email: "nobody@example.org"}, func(opsstore.ConsoleRow) bool { return false }},
 		}
 		for _, c := range cases {
 			got, exp := idsOf(find(c.f)), want(c.keep)
