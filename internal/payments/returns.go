@@ -8,7 +8,6 @@ import (
 
 	"github.com/riverqueue/river"
 
-	"github.com/crebit/crebit/internal/customer"
 	"github.com/crebit/crebit/internal/ledger"
 	"github.com/crebit/crebit/internal/locale"
 	"github.com/crebit/crebit/internal/mail"
@@ -111,6 +110,14 @@ func (s *Service) RefundReceived(ctx context.Context, tx *store.Tx, p payment.Re
 	if p.State != payment.StatePayinCompleted || p.OfframpID != "" {
 		return ErrNotRefundable
 	}
+	return s.decide(ctx, tx, p, payment.EventRefund, source, by, byEmail, reason)
+}
+
+// decide applies an operator's event to p in tx: a hold on the payment is
+// closed (with the reason) first, so the event is not kept back, and the
+// events the hold kept are applied after it, in the order received (they
+// find the payment ended and change nothing).
+func (s *Service) decide(ctx context.Context, tx *store.Tx, p payment.Record, ev payment.Event, source, by, byEmail, reason string) error {
 	held, err := onHold(ctx, tx, p.ID)
 	if err != nil {
 		return err
@@ -120,7 +127,7 @@ func (s *Service) RefundReceived(ctx context.Context, tx *store.Tx, p payment.Re
 			return err
 		}
 	}
-	if _, err := s.advance(ctx, tx, p, payment.EventRefund, source, nil); err != nil {
+	if _, err := s.advance(ctx, tx, p, ev, source, nil); err != nil {
 		return err
 	}
 	if held {
@@ -142,23 +149,8 @@ func (s *Service) CancelUnpaid(ctx context.Context, tx *store.Tx, p payment.Reco
 	if p.State != payment.StateAwaitingPayin {
 		return ErrNotCancellable
 	}
-	held, err := onHold(ctx, tx, p.ID)
-	if err != nil {
-		return err
-	}
-	if held {
-		if err := tx.ReleaseHold(ctx, p.ID, s.now(), by, byEmail, reason); err != nil {
-			return err
-		}
-	}
 	p.FailureReason = "the payment was cancelled by Crebit before any money arrived"
-	if _, err := s.advance(ctx, tx, p, payment.EventPayinFailed, source, nil); err != nil {
-		return err
-	}
-	if held {
-		_, err = s.ReleaseHeld(ctx, tx, p.ID)
-	}
-	return err
+	return s.decide(ctx, tx, p, payment.EventPayinFailed, source, by, byEmail, reason)
 }
 
 // ErrAlreadyReturned is returned by RecordReturn for a return already made.
@@ -236,35 +228,15 @@ type payoutAgainWorker struct {
 // by it. It does nothing when the payment moved on.
 func (w *payoutAgainWorker) Work(ctx context.Context, job *river.Job[payoutAgainArgs]) error {
 	s := w.s
-	var (
-		p    payment.Record
-		c    customer.Customer
-		bank customer.BankAccount
-		held bool
-	)
-	err := s.db.Read(ctx, func(tx *store.Tx) (err error) {
-		if p, err = tx.Payment(ctx, job.Args.PaymentID); err != nil || !PayoutReturned(p) || p.OfframpID != job.Args.Returned {
-			return err
-		}
-		if held, err = onHold(ctx, tx, p.ID); err != nil || held {
-			return err
-		}
-		if c, err = tx.Customer(ctx, p.CustomerID); err != nil {
-			return err
-		}
-		bank, err = tx.ExternalAccount(ctx, p.ExternalAccountID)
-		return err
+	p, req, ok, err := s.payoutDue(ctx, job.Args.PaymentID, func(p payment.Record) bool {
+		return PayoutReturned(p) && p.OfframpID == job.Args.Returned
 	})
-	if err != nil || !PayoutReturned(p) || p.OfframpID != job.Args.Returned {
+	if !ok {
 		return err
-	}
-	if held {
-		return river.JobSnooze(time.Minute) // no money leaves a held payment
 	}
 	ctx, _ = partner.WithCallLog(ctx)
 	defer s.flushCalls(ctx, p.ID)
 	key := p.ID + "-again-" + job.Args.Returned
-	req := partner.PayoutRequest{WalletAddress: c.WalletAddress, BankAccountID: bank.PartnerAccountID, Amount: p.AmountUSD, Reference: p.ID}
 	off, err := partner.Record(ctx, "create_payout", key, req, func() (partner.Offramp, error) {
 		return s.partner.CreatePayout(ctx, key, req)
 	})

@@ -196,19 +196,20 @@ func (w *payoutWorker) Work(ctx context.Context, job *river.Job[payoutArgs]) err
 	return w.s.payOut(ctx, job.Args.PaymentID)
 }
 
-func (s *Service) payOut(ctx context.Context, id string) error {
+// payoutDue reads payment id and, when due says its payout is due and no
+// operator holds it, the payout of its promised US dollars from the
+// payer's wallet to their bank account. ok is false when nothing is to be
+// paid; a held payment answers a snooze (no money leaves until the
+// release).
+func (s *Service) payoutDue(ctx context.Context, id string, due func(payment.Record) bool) (p payment.Record, req partner.PayoutRequest, ok bool, err error) {
 	var (
-		p    payment.Record
 		c    customer.Customer
 		bank customer.BankAccount
+		held bool
 	)
-	held := false
-	err := s.db.Read(ctx, func(tx *store.Tx) (err error) {
-		if p, err = tx.Payment(ctx, id); err != nil {
+	err = s.db.Read(ctx, func(tx *store.Tx) (err error) {
+		if p, err = tx.Payment(ctx, id); err != nil || !due(p) {
 			return err
-		}
-		if p.State != payment.StatePayinCompleted || p.OfframpID != "" {
-			return nil
 		}
 		if held, err = onHold(ctx, tx, p.ID); err != nil || held {
 			return err
@@ -219,16 +220,24 @@ func (s *Service) payOut(ctx context.Context, id string) error {
 		bank, err = tx.ExternalAccount(ctx, p.ExternalAccountID)
 		return err
 	})
-	if err != nil || p.State != payment.StatePayinCompleted || p.OfframpID != "" {
-		return err
+	switch {
+	case err != nil || !due(p):
+		return p, req, false, err
+	case held:
+		return p, req, false, river.JobSnooze(time.Minute)
 	}
-	if held {
-		// An operator holds the payment: no money leaves until the release.
-		return river.JobSnooze(time.Minute)
+	return p, partner.PayoutRequest{WalletAddress: c.WalletAddress, BankAccountID: bank.PartnerAccountID, Amount: p.AmountUSD, Reference: p.ID}, true, nil
+}
+
+func (s *Service) payOut(ctx context.Context, id string) error {
+	p, req, ok, err := s.payoutDue(ctx, id, func(p payment.Record) bool {
+		return p.State == payment.StatePayinCompleted && p.OfframpID == ""
+	})
+	if !ok {
+		return err
 	}
 	ctx, _ = partner.WithCallLog(ctx)
 	defer s.flushCalls(ctx, p.ID)
-	req := partner.PayoutRequest{WalletAddress: c.WalletAddress, BankAccountID: bank.PartnerAccountID, Amount: p.AmountUSD, Reference: p.ID}
 	off, err := partner.Record(ctx, "create_payout", p.ID, req, func() (partner.Offramp, error) {
 		return s.partner.CreatePayout(ctx, p.ID, req)
 	})
