@@ -34,7 +34,8 @@ async function subjectTo(request: APIRequestContext, to: string, subject: string
 
 test('finance refunds a received deposit, records the partner’s return, and the payer sees and hears it', async ({ page, browser, baseURL, server, request }) => {
   // The payer pays by Pix in a browser of their own; the deposit arrives and is not settled.
-  const payer = await browser.newContext({ baseURL });
+  // The payer reads /track on a phone (360 px): the refund notice must fit.
+  const payer = await browser.newContext({ baseURL, viewport: { width: 360, height: 800 } });
   const payerPage = await payer.newPage();
   const txn = await awaitingPayment(payerPage, { amountUSD: '180' });
   await ok('deposit', await payerPage.request.post('/api/trigger-mock-webhook', { data: { transaction_id: txn, event: 'payin_processing' } }));
@@ -82,7 +83,12 @@ test('finance refunds a received deposit, records the partner’s return, and th
   await payerPage.goto(`/track?transaction_id=${txn}`);
   const status = payerPage.getByText('Current status').locator('..');
   await expect(status).toContainText('Refund in progress');
+  // The stage list says the same: not "Refunded" before the money is back.
+  const stagesList = payerPage.getByRole('list', { name: 'Payment stages' });
+  await expect(stagesList.getByRole('listitem').last()).toContainText('Refund in progress');
   await expectAccessible(payerPage, 'on /track, refund in progress');
+  await noSideways(payerPage);
+  await payerPage.screenshot({ path: '/tmp/ops-returns-track-in-progress-360.png', fullPage: true });
 
   // The Returns page: the money owed, then recorded as returned.
   await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Returns' }).click();
@@ -116,6 +122,8 @@ test('finance refunds a received deposit, records the partner’s return, and th
   // The payer: /track says refunded, and the e-mail has come.
   await payerPage.goto(`/track?transaction_id=${txn}`);
   await expect(payerPage.getByText(/^Refunded: .+ was returned to the account it came from on /)).toBeVisible();
+  await noSideways(payerPage);
+  await payerPage.screenshot({ path: '/tmp/ops-returns-track-returned-360.png', fullPage: true });
   // The subject names the payment; "Your payment is being refunded" came at the refund.
   await subjectTo(request, payerEmail, `Your refund has arrived · ${txn}`);
   await subjectTo(request, payerEmail, `Your payment is being refunded · ${txn}`);

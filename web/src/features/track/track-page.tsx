@@ -183,7 +183,7 @@ function Payment({ tx, updatedAt, refresh, refreshing, live }: PaymentProps) {
               failed ? 'bg-red-100 text-red-900' : done ? 'bg-green-100 text-green-900' : 'bg-yellow-100 text-yellow-900',
             )}
           >
-            {tx.status === 'refunded' && tx.refund?.status === 'in_progress' ? t('refund.inProgressLabel') : label(tx.status, tx.method)}
+            {label(tx.status, tx.method, tx.refund)}
           </span>
         </p>
         <dl className="mt-5 grid gap-x-6 gap-y-4 sm:grid-cols-2">
@@ -209,7 +209,7 @@ function Payment({ tx, updatedAt, refresh, refreshing, live }: PaymentProps) {
         <OnHoldNotice onHold={tx.on_hold} className="mt-4" />
         <RefundNotice refund={tx.refund} className="mt-4" />
         <div className="mt-5">
-          <StageList stages={tx.stages} method={tx.method} labelledBy="stages-heading" />
+          <StageList stages={tx.stages} method={tx.method} refund={tx.refund} labelledBy="stages-heading" />
         </div>
         <div className="mt-6 flex flex-col gap-3 border-t border-slate-200 pt-4 text-sm text-slate-600 sm:flex-row sm:items-center sm:justify-between">
           <p>

@@ -3,7 +3,18 @@ import { useStageLabel } from '@/features/payments/progress/stage-list';
 import { badgeFor } from '../lib/status';
 
 /** StatusBadge shows a payment's group in colour and its exact state in words. */
-export function StatusBadge({ group, state, method }: { group: string; state: string; method: 'pix' | 'spei' }) {
+export function StatusBadge({
+  group,
+  state,
+  method,
+  refund,
+}: {
+  group: string;
+  state: string;
+  method: 'pix' | 'spei';
+  /** refund, where the answer has one, says whether a refunded payment's money is back yet. */
+  refund?: { status?: string } | null;
+}) {
   const { t } = useTranslation('dashboard');
   const stage = useStageLabel();
   const badge = badgeFor(group);
@@ -12,7 +23,7 @@ export function StatusBadge({ group, state, method }: { group: string; state: st
       <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${badge.className}`} data-status-group={badge.group}>
         {t(badge.labelKey)}
       </span>
-      <span className="text-xs text-slate-700">{stage(state, method)}</span>
+      <span className="text-xs text-slate-700">{stage(state, method, refund)}</span>
     </span>
   );
 }

@@ -46,7 +46,7 @@ function Detail({ d }: { d: TransactionDetail }) {
       <Card>
         <h2 className="text-2xl font-bold text-ink">{d.recipient || t('transactions.recipientUnknown')}</h2>
         <div className="mt-2">
-          <StatusBadge group={d.status_group} state={d.status} method={d.method} />
+          <StatusBadge group={d.status_group} state={d.status} method={d.method} refund={d.refund} />
         </div>
         <dl className="mt-5 grid gap-x-6 gap-y-3 sm:grid-cols-2">
           {rows.map(([k, v]) => (
@@ -65,7 +65,7 @@ function Detail({ d }: { d: TransactionDetail }) {
         <h3 id="detail-stages" className="mb-4 text-lg font-bold text-ink">
           {t('detail.stages')}
         </h3>
-        <StageList stages={d.stages} method={d.method} labelledBy="detail-stages" />
+        <StageList stages={d.stages} method={d.method} refund={d.refund} labelledBy="detail-stages" />
       </Card>
     </>
   );

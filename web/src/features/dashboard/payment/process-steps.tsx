@@ -220,7 +220,7 @@ export function PayStep({ payment, seconds, warning, onCopy, onSandboxError, onA
           {t('payment.pay.progressHeading')}
         </h3>
         <OnHoldNotice onHold={query.data?.on_hold} className="mt-3" />
-        {query.data ? <StageList stages={query.data.stages} method={query.data.method} labelledBy="pay-progress-heading" /> : null}
+        {query.data ? <StageList stages={query.data.stages} method={query.data.method} refund={query.data.refund} labelledBy="pay-progress-heading" /> : null}
       </section>
 
       {completed ? (

@@ -60,3 +60,27 @@ describe('StageList (issue 26, item 13)', () => {
     expect(last).not.toHaveTextContent('Em andamento');
   });
 });
+
+// A refund decided but not yet back with the payer is "Refund in progress" in
+// every place that names the stage, never "Refunded" (the /track chip already
+// said so while the stage list below it said "Refunded").
+describe('StageList: a refund on its way', () => {
+  const refunded: Stage[] = [
+    { status: 'created', reached: true, at: '2026-11-26T12:00:00Z' },
+    { status: 'awaiting_payin', reached: true, at: '2026-11-26T12:01:00Z' },
+    { status: 'payin_completed', reached: true, at: '2026-11-26T12:02:00Z' },
+    { status: 'refunded', reached: true, at: '2026-11-26T12:03:00Z' },
+  ];
+
+  it('names the last stage "Refund in progress" until the money is back, then "Refunded"', async () => {
+    await i18next.changeLanguage('en');
+    await i18next.loadNamespaces(['track']);
+    const { rerender } = render(<StageList stages={refunded} method="pix" refund={{ status: 'in_progress' }} />);
+    const last = () => screen.getAllByRole('listitem').at(-1)!;
+    expect(last()).toHaveTextContent('Refund in progress');
+    expect(last()).not.toHaveTextContent('Refunded');
+    rerender(<StageList stages={refunded} method="pix" refund={{ status: 'returned' }} />);
+    expect(last()).toHaveTextContent('Refunded');
+    expect(within(last()).queryByText('Refund in progress')).toBeNull();
+  });
+});

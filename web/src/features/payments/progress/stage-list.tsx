@@ -5,6 +5,9 @@ import { formatTime } from './format-time';
 
 const failureStatuses = new Set(['expired', 'failed', 'refunded', 'payin_mismatch']);
 
+/** RefundState is what a label needs of a status answer's `refund`: whether the money is back yet. */
+type RefundState = { status?: string } | null;
+
 /** hasTime tells a real time from a missing one (null, or Go's zero time). */
 function hasTime(at: string | null): at is string {
   if (!at) return false;
@@ -12,10 +15,16 @@ function hasTime(at: string | null): at is string {
   return !Number.isNaN(d.getTime()) && d.getUTCFullYear() > 1970;
 }
 
-/** useStageLabel names a status for people ('awaiting_payin' depends on Pix or SPEI). */
+/**
+ * useStageLabel names a status for people ('awaiting_payin' depends on Pix or
+ * SPEI). A payment that ended refunded while the money is still on its way
+ * back (`refund.status` in_progress) is "Refund in progress", never
+ * "Refunded" (issue 30: nothing is called refunded before it is).
+ */
 export function useStageLabel() {
   const { t } = useTranslation('track');
-  return (status: string, method: TransactionStatus['method']) => {
+  return (status: string, method: TransactionStatus['method'], refund?: RefundState) => {
+    if (status === 'refunded' && refund?.status === 'in_progress') return t('refund.inProgressLabel');
     const key = status === 'awaiting_payin' ? `stages.awaiting_payin_${method === 'spei' ? 'spei' : 'pix'}` : `stages.${status}`;
     return t(key, { defaultValue: status });
   };
@@ -32,9 +41,12 @@ export function StageList({
   stages,
   method,
   labelledBy,
+  refund,
 }: {
   stages: Stage[];
   method: TransactionStatus['method'];
+  /** refund is the status answer's money owed back, which names the refunded stage. */
+  refund?: RefundState;
   /** labelledBy is the id of the heading that names the list. */
   labelledBy?: string;
 }) {
@@ -82,7 +94,7 @@ export function StageList({
             </span>
             <div className="min-w-0 pt-1">
               <p className={cn('flex flex-wrap items-center gap-x-2 gap-y-1 font-semibold', stage.reached ? 'text-ink' : 'text-slate-600')}>
-                <span>{label(stage.status, method)}</span>
+                <span>{label(stage.status, method, refund)}</span>
                 {isCurrent ? (
                   <span className="rounded-full bg-navy px-2 py-0.5 text-xs font-semibold text-white">
                     {t('stageCurrent')}
