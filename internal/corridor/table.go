@@ -18,7 +18,7 @@ var (
 		// The spec: payments from Brazil are at least USD 16.
 		MinimumUSD: money.Amount{Minor: 1600, Currency: money.USD}, MinimumShown: true,
 		PayinMinimum: money.Amount{Minor: 1000, Currency: money.BRL},
-		TaxID: TaxID{Name: "CPF", Kinds: []string{KindCPF, KindCNPJ}, validate: brazilTaxID,
+		TaxID: TaxID{Name: "CPF", Kinds: []string{KindCPF, KindCNPJ}, validate: brazilTaxID, refuse: refuseBrazilTaxID,
 			Example: "529.982.247-25"},
 		Rail: Rail{Name: "Pix end-to-end id", Kind: "pix_end_to_end_id", Length: rail.EndToEndIDLength,
 			validate: rail.ValidateEndToEndID},
@@ -40,7 +40,7 @@ var (
 		// (pricing.ComputeLegs still refuses legs that would not finish).
 		MinimumUSD:   money.Amount{Minor: 500, Currency: money.USD},
 		PayinMinimum: money.Amount{Minor: 1000, Currency: money.MXN},
-		TaxID: TaxID{Name: "CURP", Kinds: []string{KindCURP}, validate: mexicoTaxID,
+		TaxID: TaxID{Name: "CURP", Kinds: []string{KindCURP}, validate: mexicoTaxID, refuse: refuseCURP,
 			Example: "HEGG560427MVZRRL04"},
 		Rail: Rail{Name: "SPEI tracking key (clave de rastreo)", Kind: "spei_tracking_key",
 			Length: rail.MaxTrackingKeyLength, validate: rail.ValidateTrackingKey, LookupURL: rail.CEPURL},

@@ -1,6 +1,12 @@
 package corridor
 
-import "github.com/crebit/crebit/internal/taxid"
+import (
+	"errors"
+	"strings"
+	"unicode"
+
+	"github.com/crebit/crebit/internal/taxid"
+)
 
 // Tax id kinds, as customers store them (tax_id_type).
 const (
@@ -19,6 +25,23 @@ type TaxID struct {
 	Example string
 	// validate is the check from package taxid.
 	validate func(string) (string, string, error)
+	// refuse words a refusal of validate: the message name and arguments.
+	refuse func(raw string, kind string, err error) Refusal
+}
+
+// Refusal names the message that explains a refused tax id: the key
+// `tax_id_invalid.<Name>` of the server's catalogs, with its arguments
+// (name, value pairs). The corridor chooses the words; the caller (which
+// knows the request's field) turns it into the error.
+type Refusal struct {
+	Name string
+	Args []any
+}
+
+// Refuse says why raw was refused by Validate (err, and the kind Validate
+// returned with it).
+func (t TaxID) Refuse(raw, kind string, err error) Refusal {
+	return t.refuse(raw, kind, err)
 }
 
 // Validate checks raw and returns its kind and the normalised value to
@@ -39,6 +62,46 @@ func brazilTaxID(raw string) (string, string, error) {
 		return KindCNPJ, v, err
 	}
 	return "", v, err
+}
+
+// refuseBrazilTaxID: the spec's length message for a number that fits
+// neither length, and ours for check digits and the rest.
+func refuseBrazilTaxID(raw, kind string, err error) Refusal {
+	digits := strings.Map(func(r rune) rune {
+		if unicode.IsDigit(r) {
+			return r
+		}
+		return -1
+	}, raw)
+	switch {
+	case errors.Is(err, taxid.ErrLength) && (len(digits) < 11 || len(digits) > 18):
+		return Refusal{Name: "cpf_length", Args: []any{"count", len(digits)}}
+	case errors.Is(err, taxid.ErrLength):
+		return Refusal{Name: "cpf_or_cnpj"}
+	case errors.Is(err, taxid.ErrCheckDigit) && kind == KindCNPJ:
+		return Refusal{Name: "cnpj_digits"}
+	case errors.Is(err, taxid.ErrCheckDigit):
+		return Refusal{Name: "cpf_digits"}
+	case kind == KindCNPJ:
+		return Refusal{Name: "cnpj"}
+	default:
+		return Refusal{Name: "cpf"}
+	}
+}
+
+// refuseCURP: the spec's length message, and ours for the rest.
+func refuseCURP(raw, _ string, err error) Refusal {
+	clean := taxid.CleanCURP(raw)
+	switch {
+	case len(clean) != 18:
+		return Refusal{Name: "curp_length", Args: []any{"count", len(clean), "curp", clean}}
+	case errors.Is(err, taxid.ErrCheckDigit):
+		return Refusal{Name: "curp_digit"}
+	case errors.Is(err, taxid.ErrDate):
+		return Refusal{Name: "curp_date"}
+	default:
+		return Refusal{Name: "curp"}
+	}
 }
 
 // mexicoTaxID accepts a CURP.

@@ -17,7 +17,9 @@ import (
 // TestKeys is the key check of the server's messages, over the Go sources
 // of internal/ and cmd/ (tests aside): every apperr.E(code, "name", args...)
 // (and the partnerUnavailable(err, "name") of payments and onboarding,
-// which pass it to partnercall.Unavailable)
+// which pass it to partnercall.Unavailable; and the corridor table's
+// tax id refusals, corridor.Refusal{Name: "name", Args: ...}, which
+// onboarding.TaxIDOf makes tax_id_invalid.<name>)
 // names a key ("<code>.<name>") that every language has, with placeholders
 // that are exactly the argument names given; and no catalog key is unused.
 // A message is never English text to be matched: an *apperr.Error made
@@ -40,13 +42,25 @@ func TestKeys(t *testing.T) {
 		}
 		var helper ast.Node // the body of partnercall.Unavailable, whose apperr.E takes its name as given
 		for _, d := range f.Decls {
-			if fn, ok := d.(*ast.FuncDecl); ok && (fn.Name.Name == "partnerUnavailable" || (f.Name.Name == "partnercall" && fn.Name.Name == "Unavailable")) {
+			if fn, ok := d.(*ast.FuncDecl); ok && (fn.Name.Name == "partnerUnavailable" || (f.Name.Name == "partnercall" && fn.Name.Name == "Unavailable") ||
+				(f.Name.Name == "onboarding" && fn.Name.Name == "TaxIDOf")) {
 				helper = fn
 			}
 		}
 		ast.Inspect(f, func(n ast.Node) bool {
 			// &apperr.Error{..., Message: ...}: English text, never translated.
 			if lit, ok := n.(*ast.CompositeLit); ok {
+				if id, ok := lit.Type.(*ast.Ident); ok && id.Name == "Refusal" && f.Name.Name == "corridor" {
+					keyed++
+					key, names, ok := refusalKey(lit)
+					if !ok {
+						t.Errorf("%s: corridor.Refusal needs a literal Name and literal argument names", fset.Position(lit.Pos()))
+						return true
+					}
+					used[key] = true
+					checkKey(t, fset.Position(lit.Pos()).String(), key, names)
+					return true
+				}
 				if sel, ok := lit.Type.(*ast.SelectorExpr); ok && sel.Sel.Name == "Error" {
 					if pkg, ok := sel.X.(*ast.Ident); ok && pkg.Name == "apperr" {
 						for _, el := range lit.Elts {
@@ -88,8 +102,9 @@ func TestKeys(t *testing.T) {
 			}
 			switch sel.Sel.Name {
 			case "E":
-				if helper != nil && helper.Pos() <= call.Pos() && call.End() <= helper.End() && len(call.Args) == 2 {
-					if _, ok := call.Args[1].(*ast.Ident); ok {
+				if helper != nil && helper.Pos() <= call.Pos() && call.End() <= helper.End() && len(call.Args) >= 2 {
+					switch call.Args[1].(type) {
+					case *ast.Ident, *ast.SelectorExpr:
 						return true // its callers' names are checked as keys
 					}
 				}
@@ -100,14 +115,7 @@ func TestKeys(t *testing.T) {
 					return true
 				}
 				used[key] = true
-				for _, lang := range Languages {
-					text, ok := catalogs[lang].Messages[key]
-					if !ok {
-						t.Errorf("%s: key %s is not in messages/%s.json", fset.Position(call.Pos()), key, lang)
-					} else if got := Placeholders(text); !slices.Equal(got, names) {
-						t.Errorf("%s: key %s in %s has placeholders %v, the call gives %v", fset.Position(call.Pos()), key, lang, got, names)
-					}
-				}
+				checkKey(t, fset.Position(call.Pos()).String(), key, names)
 				return true
 			}
 			return true
@@ -122,6 +130,62 @@ func TestKeys(t *testing.T) {
 			t.Errorf("key %s is used nowhere (no apperr.E names it): remove it", key)
 		}
 	}
+}
+
+// checkKey reports a key missing from a language, or whose placeholders
+// are not exactly the argument names the call site gives.
+func checkKey(t *testing.T, at, key string, names []string) {
+	t.Helper()
+	for _, lang := range Languages {
+		text, ok := catalogs[lang].Messages[key]
+		if !ok {
+			t.Errorf("%s: key %s is not in messages/%s.json", at, key, lang)
+		} else if got := Placeholders(text); !slices.Equal(got, names) {
+			t.Errorf("%s: key %s in %s has placeholders %v, the call gives %v", at, key, lang, got, names)
+		}
+	}
+}
+
+// refusalKey reads corridor.Refusal{Name: "x", Args: []any{"a", v, ...}}
+// as the key tax_id_invalid.x with the argument names a, ... (sorted, as
+// keyOf gives them).
+func refusalKey(lit *ast.CompositeLit) (string, []string, bool) {
+	var name string
+	var names []string
+	for _, el := range lit.Elts {
+		kv, ok := el.(*ast.KeyValueExpr)
+		if !ok {
+			return "", nil, false
+		}
+		field, _ := kv.Key.(*ast.Ident)
+		switch {
+		case field != nil && field.Name == "Name":
+			v, ok := literal(kv.Value)
+			if !ok {
+				return "", nil, false
+			}
+			name = v
+		case field != nil && field.Name == "Args":
+			args, ok := kv.Value.(*ast.CompositeLit)
+			if !ok || len(args.Elts)%2 != 0 {
+				return "", nil, false
+			}
+			for i := 0; i < len(args.Elts); i += 2 {
+				v, ok := literal(args.Elts[i])
+				if !ok {
+					return "", nil, false
+				}
+				names = append(names, v)
+			}
+		default:
+			return "", nil, false
+		}
+	}
+	if name == "" {
+		return "", nil, false
+	}
+	slices.Sort(names)
+	return "tax_id_invalid." + name, names, true
 }
 
 // usedElsewhere are keys no call site in the sources names: messages that

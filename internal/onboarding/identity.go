@@ -1,13 +1,8 @@
 package onboarding
 
 import (
-	"errors"
-	"strings"
-	"unicode"
-
 	"github.com/crebit/crebit/internal/apperr"
 	"github.com/crebit/crebit/internal/corridor"
-	"github.com/crebit/crebit/internal/taxid"
 )
 
 // ParseCountry accepts the names and ISO codes a client may send
@@ -24,69 +19,17 @@ func countryCode(country string) string {
 }
 
 // TaxIDOf validates raw as country's tax id (the corridor's validator) and
-// returns its kind and the value to store; a refusal is worded for the
-// kind, under field, by the checks below.
+// returns its kind and the value to store; a refusal is worded by the
+// corridor (TaxID.Refuse), under field.
 func TaxIDOf(country, field, raw string) (kind, value string, err error) {
 	c, ok := corridor.ByCountry(country)
 	if !ok {
 		return "", "", apperr.E(apperr.CountryNotSupported, "customer").On("country")
 	}
-	if kind, value, err = c.TaxID.Validate(raw); err == nil {
+	kind, value, err = c.TaxID.Validate(raw)
+	if err == nil {
 		return kind, value, nil
 	}
-	switch c.TaxID.Name {
-	case corridor.Brazil.TaxID.Name:
-		_, _, err = brazilTaxID(field, raw)
-	case corridor.Mexico.TaxID.Name:
-		_, err = curp(field, raw)
-	}
-	return "", "", err
-}
-
-// brazilTaxID validates a CPF or CNPJ with the spec's length message and
-// our check-digit messages. It returns the kind and the normalised value.
-func brazilTaxID(field, raw string) (string, string, error) {
-	digits := strings.Map(func(r rune) rune {
-		if unicode.IsDigit(r) {
-			return r
-		}
-		return -1
-	}, raw)
-	kind, value, err := taxid.BrazilTaxID(raw)
-	switch {
-	case err == nil && kind == taxid.KindCPF:
-		return "cpf", value, nil
-	case err == nil:
-		return "cnpj", value, nil
-	case errors.Is(err, taxid.ErrLength) && (len(digits) < 11 || len(digits) > 18):
-		return "", "", apperr.E(apperr.TaxIDInvalid, "cpf_length", "count", len(digits)).On(field)
-	case errors.Is(err, taxid.ErrLength):
-		return "", "", apperr.E(apperr.TaxIDInvalid, "cpf_or_cnpj").On(field)
-	case errors.Is(err, taxid.ErrCheckDigit) && kind == taxid.KindCNPJ:
-		return "", "", apperr.E(apperr.TaxIDInvalid, "cnpj_digits").On(field)
-	case errors.Is(err, taxid.ErrCheckDigit):
-		return "", "", apperr.E(apperr.TaxIDInvalid, "cpf_digits").On(field)
-	case kind == taxid.KindCNPJ:
-		return "", "", apperr.E(apperr.TaxIDInvalid, "cnpj").On(field)
-	default:
-		return "", "", apperr.E(apperr.TaxIDInvalid, "cpf").On(field)
-	}
-}
-
-// curp validates a CURP with the spec's length message and ours for the rest.
-func curp(field, raw string) (string, error) {
-	clean := taxid.CleanCURP(raw)
-	value, err := taxid.CURP(raw)
-	switch {
-	case err == nil:
-		return value, nil
-	case len(clean) != 18:
-		return "", apperr.E(apperr.TaxIDInvalid, "curp_length", "count", len(clean), "curp", clean).On(field)
-	case errors.Is(err, taxid.ErrCheckDigit):
-		return "", apperr.E(apperr.TaxIDInvalid, "curp_digit").On(field)
-	case errors.Is(err, taxid.ErrDate):
-		return "", apperr.E(apperr.TaxIDInvalid, "curp_date").On(field)
-	default:
-		return "", apperr.E(apperr.TaxIDInvalid, "curp").On(field)
-	}
+	r := c.TaxID.Refuse(raw, kind, err)
+	return "", "", apperr.E(apperr.TaxIDInvalid, r.Name, r.Args...).On(field)
 }
