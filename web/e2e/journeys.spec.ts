@@ -42,9 +42,21 @@ async function part(el: Locator, name: string) {
   await el.screenshot({ path: path.join(screenshotDir, `${name}.png`) });
 }
 
-/** noSidewaysScroll: nothing is wider than the window. */
+/**
+ * noSidewaysScroll: nothing is wider than the window, and no button or
+ * button-styled link clips its words (a label that wraps to two lines in a
+ * fixed-height button spills out of it: es-MX "Llenar el formulario de
+ * elegibilidad" on /scholarships at 1280 px did).
+ */
 async function expectNoSidewaysScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  const clipped = await page.evaluate(() =>
+    Array.from(document.querySelectorAll<HTMLElement>('button, [role="button"], a[class*="rounded"], select'))
+      .filter((el) => el.getBoundingClientRect().height > 0)
+      .filter((el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1)
+      .map((el) => `"${(el.textContent ?? '').trim().slice(0, 50)}" ${el.scrollWidth}x${el.scrollHeight} in ${el.clientWidth}x${el.clientHeight}`),
+  );
+  expect(clipped, 'controls that clip their text').toEqual([]);
 }
 
 interface SignUp {

@@ -13,10 +13,13 @@ const variants: Record<Variant, string> = {
   link: 'bg-transparent text-blue-700 underline-offset-4 hover:underline p-0 h-auto',
 };
 
+// A height that grows: a label too long for one line (es-MX at 360 px:
+// "Continuar a los datos del pago") wraps inside the button instead of
+// spilling out of a fixed height. One line keeps the minimum height.
 const sizes: Record<Size, string> = {
-  sm: 'h-9 px-3 text-sm',
-  md: 'h-11 px-5 text-base',
-  lg: 'h-12 px-6 text-lg',
+  sm: 'min-h-9 px-3 py-1.5 text-sm',
+  md: 'min-h-11 px-5 py-2 text-base',
+  lg: 'min-h-12 px-6 py-2 text-lg',
 };
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
@@ -34,7 +37,7 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
       ref={ref}
       type={type}
       className={cn(
-        'inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors disabled:cursor-not-allowed',
+        'inline-flex items-center justify-center gap-2 rounded-lg text-center font-semibold transition-colors disabled:cursor-not-allowed',
         variants[variant],
         variant !== 'link' && sizes[size],
         className,

@@ -37,7 +37,7 @@ export function ScholarshipsPage() {
                 <p className="text-sm font-semibold text-slate-600">{i + 1}</p>
                 <h2 className="mt-1 text-xl font-bold text-ink">{t(`overview.steps.${s.key}.title`)}</h2>
                 <p className="mt-2 flex-1 text-base text-slate-700">{t(`overview.steps.${s.key}.body`)}</p>
-                <Link to={s.to} className="mt-4 inline-flex h-11 items-center justify-center rounded-lg bg-navy px-5 font-semibold text-white hover:bg-navy-light">
+                <Link to={s.to} className="mt-4 inline-flex min-h-11 items-center justify-center rounded-lg bg-navy px-5 py-2 text-center font-semibold text-white hover:bg-navy-light">
                   {t(`overview.steps.${s.key}.cta`)}
                 </Link>
               </Card>
