@@ -24,6 +24,23 @@ func linkParams(t *testing.T, text, path string) (string, string) {
 	return "", ""
 }
 
+// mailIDs is the local mailbox's mail to to, by id (with its subject), once the queues settled.
+func mailIDs(t *testing.T, h *apptest.Harness, to string) map[string]string {
+	t.Helper()
+	h.Settled()
+	ms, err := h.Stack.Outbox.Mailbox(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]string{}
+	for _, m := range ms {
+		if m.To == to {
+			out[m.ID] = m.Subject
+		}
+	}
+	return out
+}
+
 func mailCount(t *testing.T, h *apptest.Harness, to, subject string) int {
 	t.Helper()
 	h.Settled()
@@ -159,10 +176,14 @@ func TestScholarshipAlerts(t *testing.T) {
 			t.Fatalf("still subscribed: %s", r.Body)
 		}
 		h.Clock.Advance(30 * 24 * time.Hour)
-		before := mailCount(t, h, email, "")
+		// Nothing new comes. (Counting all mail is not enough: the mailbox's
+		// retention may purge old mail now that the clock moved a month.)
+		before := mailIDs(t, h, email)
 		h.Stack.Scholarships.RunScholarshipAlerts(context.Background())
-		if after := mailCount(t, h, email, ""); after != before {
-			t.Fatalf("mail after unsubscribing: %d -> %d", before, after)
+		for id, subject := range mailIDs(t, h, email) {
+			if _, ok := before[id]; !ok {
+				t.Fatalf("mail after unsubscribing: %q", subject)
+			}
 		}
 		bad := strings.Replace(oneClick, "token=", "token=0", 1)
 		if r, _ := http.Post(bad, "application/x-www-form-urlencoded", strings.NewReader("List-Unsubscribe=One-Click")); r.StatusCode == http.StatusOK {
