@@ -7,6 +7,7 @@ import (
 	"github.com/riverqueue/river"
 
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/outboxstore"
 )
 
 // RefundWindow is how long after a payment ends a refund may be requested
@@ -28,7 +29,7 @@ func (s *Service) RedactPersonalData(ctx context.Context) (payments, customers i
 		if customers, err = tx.RedactIdleCustomers(ctx, cutoff, now); err != nil {
 			return err
 		}
-		_, err = tx.PurgeSentMail(ctx, cutoff)
+		_, err = outboxstore.PurgeSentMail(ctx, tx, cutoff)
 		return err
 	})
 	return payments, customers, err

@@ -14,6 +14,7 @@ import (
 	"github.com/crebit/crebit/internal/randid"
 	"github.com/crebit/crebit/internal/store"
 	"github.com/crebit/crebit/internal/store/opsstore"
+	"github.com/crebit/crebit/internal/store/outboxstore"
 )
 
 // Explanation is one payment's whole story for the operations console: what
@@ -206,7 +207,7 @@ func (s *Service) ConsoleExplainPayment(ctx context.Context, transactionID strin
 			ex.Webhooks = append(ex.Webhooks, ExplainedHook{ID: h.ID, Type: h.Type, ReceivedAt: h.ReceivedAt, Headers: h.Headers,
 				Body: h.Payload, Signature: "verified", ProcessedAt: h.ProcessedAt, Outcome: h.Outcome})
 		}
-		mails, err := tx.MailsAbout(ctx, p.ID)
+		mails, err := outboxstore.MailsAbout(ctx, tx, p.ID)
 		if err != nil {
 			return err
 		}

@@ -67,16 +67,3 @@ func (tx *Tx) redactCustomers(ctx context.Context, before, now time.Time, scope 
 		tax_id_hash = '', tax_id_sealed = '', tax_id_last4 = '', street = '', city = '', state = '', postal_code = '', redacted_at = ?
 		WHERE id IN (`+idle+`)`, append([]any{utc(now)}, idleArgs...)...)
 }
-
-// PurgeSentMail deletes e-mails sent (or given up on) before the cutoff, and
-// local-mailbox copies delivered before it: their sealed bodies hold payment
-// details, and nothing needs them once the refund window has passed. E-mails
-// still waiting to be sent are kept.
-func (tx *Tx) PurgeSentMail(ctx context.Context, before time.Time) (int64, error) {
-	n, err := tx.exec(ctx, `DELETE FROM outbox WHERE (sent_at IS NOT NULL AND sent_at < ?) OR (failed_at IS NOT NULL AND failed_at < ?)`, before, before)
-	if err != nil {
-		return 0, err
-	}
-	m, err := tx.exec(ctx, `DELETE FROM mailbox WHERE delivered_at < ?`, before)
-	return n + m, err
-}
