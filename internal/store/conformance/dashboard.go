@@ -11,6 +11,7 @@ import (
 	"github.com/crebit/crebit/internal/store"
 	"github.com/crebit/crebit/internal/store/accountstore"
 	"github.com/crebit/crebit/internal/store/dashstore"
+	"github.com/crebit/crebit/internal/store/sessionstore"
 )
 
 // accountPayment stores a payment of account acc in state st for usdMinor,
@@ -144,7 +145,7 @@ func exerciseDashboard(t *testing.T, s *suite) {
 					return err
 				}
 				_, id := session.NewToken()
-				return tx.CreateSession(b.ctx, session.Session{ID: id, CreatedAt: b.now, LastSeenAt: b.now, ExpiresAt: b.now.Add(time.Hour), AccountID: a.ID})
+				return sessionstore.CreateSession(b.ctx, tx, session.Session{ID: id, CreatedAt: b.now, LastSeenAt: b.now, ExpiresAt: b.now.Add(time.Hour), AccountID: a.ID})
 			})
 			b.exec(t, func(tx *store.Tx) error { return accountstore.CloseAccount(b.ctx, tx, a.ID, b.now) })
 			if _, err := read(b, func(tx *store.Tx) (accountstore.Account, error) {
