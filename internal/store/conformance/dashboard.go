@@ -178,7 +178,7 @@ func exerciseDashboard(t *testing.T, s *suite) {
 			guest := accountPayment(t, b, "", payment.StateCompleted, 100, old, "Guest")
 			b.exec(t, func(tx *store.Tx) error { return accountstore.CloseAccount(b.ctx, tx, closed.ID, b.now) })
 			n := must(t, b, func(tx *store.Tx) (int64, error) {
-				return tx.RedactFinishedPayments(b.ctx, b.now.Add(-30*24*time.Hour), b.now)
+				return accountstore.RedactFinishedPayments(b.ctx, tx, b.now.Add(-30*24*time.Hour), b.now)
 			})
 			if n != 2 {
 				t.Fatalf("redacted %d payments, want the guest's and the closed account's", n)

@@ -6,6 +6,7 @@ import (
 
 	"github.com/crebit/crebit/internal/store"
 	"github.com/crebit/crebit/internal/store/outboxstore"
+	"github.com/crebit/crebit/internal/store/webhookstore"
 )
 
 // JobCount is how many jobs of a kind are in a state.
@@ -64,7 +65,7 @@ func OutboxHealth(ctx context.Context, tx *store.Tx) (MailHealth, error) {
 // IgnoredWebhooks returns the events received since t that changed no
 // payment because they could not be applied (unknown payment, unreadable
 // amount, unknown type), newest first.
-func IgnoredWebhooks(ctx context.Context, tx *store.Tx, since time.Time) ([]store.ReceivedWebhook, error) {
-	return tx.QueryWebhooks(ctx, `SELECT id, type, '', '', COALESCE(outcome, ''), received_at, processed_at FROM webhook_events
+func IgnoredWebhooks(ctx context.Context, tx *store.Tx, since time.Time) ([]webhookstore.ReceivedWebhook, error) {
+	return webhookstore.QueryWebhooks(ctx, tx, `SELECT id, type, '', '', COALESCE(outcome, ''), received_at, processed_at FROM webhook_events
 		WHERE received_at >= ? AND outcome LIKE 'ignored%' ORDER BY received_at DESC LIMIT 50`, store.UTC(since))
 }
