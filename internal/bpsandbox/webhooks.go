@@ -22,6 +22,7 @@ import (
 	"github.com/riverqueue/river"
 
 	"github.com/crebit/crebit/internal/bpsandbox/bpstore"
+	"github.com/crebit/crebit/internal/bpsandbox/bpwire"
 	"github.com/crebit/crebit/internal/store"
 )
 
@@ -56,19 +57,19 @@ func (s *Sandbox) createEndpoint(ctx context.Context, tx *store.Tx, r *http.Requ
 		URL    string    `json:"url"`
 		Events *[]string `json:"events"`
 	}
-	if err := decode(body, &req); err != nil {
+	if err := bpwire.Decode(body, &req); err != nil {
 		return 0, nil, err
 	}
 	if req.URL == "" || req.Events == nil {
-		return 0, nil, fail("VALIDATION_MISSING_REQUIRED_FIELDS", "url", "events")
+		return 0, nil, bpwire.Fail("VALIDATION_MISSING_REQUIRED_FIELDS", "url", "events")
 	}
 	u, err := url.Parse(req.URL)
 	if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
-		return 0, nil, fail("WEBHOOKS_URL_INVALID")
+		return 0, nil, bpwire.Fail("WEBHOOKS_URL_INVALID")
 	}
 	for _, e := range *req.Events {
 		if !slices.Contains(webhookEvents, e) {
-			return 0, nil, invalid("events: unknown event " + e)
+			return 0, nil, bpwire.Invalid("events: unknown event " + e)
 		}
 	}
 	existing, err := bpstore.Endpoints(ctx, tx)
@@ -76,12 +77,12 @@ func (s *Sandbox) createEndpoint(ctx context.Context, tx *store.Tx, r *http.Requ
 		return 0, nil, err
 	}
 	if len(existing) >= maxEndpoints {
-		return 0, nil, fail("WEBHOOKS_LIMIT_REACHED")
+		return 0, nil, bpwire.Fail("WEBHOOKS_LIMIT_REACHED")
 	}
 	events, _ := json.Marshal(*req.Events)
 	key := make([]byte, 24)
 	rand.Read(key)
-	e := bpstore.BPEndpoint{ID: newID("we"), URL: req.URL, Events: string(events), Secret: "whsec_" + base64.StdEncoding.EncodeToString(key),
+	e := bpstore.BPEndpoint{ID: bpwire.NewID("we"), URL: req.URL, Events: string(events), Secret: "whsec_" + base64.StdEncoding.EncodeToString(key),
 		CreatedAt: s.now().UTC()}
 	if err := bpstore.CreateEndpoint(ctx, tx, e); err != nil {
 		return 0, nil, err
@@ -96,7 +97,7 @@ func (s *Sandbox) listEndpoints(ctx context.Context, tx *store.Tx, r *http.Reque
 		var events []string
 		json.Unmarshal([]byte(e.Events), &events)
 		out = append(out, endpointOut{ID: e.ID, URL: e.URL, Events: events, InstanceID: s.cfg.InstanceID,
-			CreatedAt: isoTime(e.CreatedAt), UpdatedAt: isoTime(e.CreatedAt)})
+			CreatedAt: bpwire.ISOTime(e.CreatedAt), UpdatedAt: bpwire.ISOTime(e.CreatedAt)})
 	}
 	return http.StatusOK, out, err
 }
@@ -104,7 +105,7 @@ func (s *Sandbox) listEndpoints(ctx context.Context, tx *store.Tx, r *http.Reque
 func (s *Sandbox) deleteEndpoint(ctx context.Context, tx *store.Tx, r *http.Request, body []byte) (int, any, error) {
 	found, err := bpstore.DeleteEndpoint(ctx, tx, r.PathValue("id"))
 	if err == nil && !found {
-		return 0, nil, &apiError{code: "VALIDATION_FAILED", status: http.StatusBadRequest, description: "No such webhook endpoint."}
+		return 0, nil, &bpwire.Error{Code: "VALIDATION_FAILED", Status: http.StatusBadRequest, Description: "No such webhook endpoint."}
 	}
 	return http.StatusOK, map[string]bool{"success": true}, err
 }
@@ -112,7 +113,7 @@ func (s *Sandbox) deleteEndpoint(ctx context.Context, tx *store.Tx, r *http.Requ
 func (s *Sandbox) endpointSecret(ctx context.Context, tx *store.Tx, r *http.Request, body []byte) (int, any, error) {
 	e, err := bpstore.Endpoint(ctx, tx, r.PathValue("id"))
 	if errors.Is(err, store.ErrNotFound) {
-		return 0, nil, &apiError{code: "VALIDATION_FAILED", status: http.StatusBadRequest, description: "No such webhook endpoint."}
+		return 0, nil, &bpwire.Error{Code: "VALIDATION_FAILED", Status: http.StatusBadRequest, Description: "No such webhook endpoint."}
 	}
 	return http.StatusOK, map[string]string{"key": e.Secret}, err
 }
@@ -157,7 +158,7 @@ func (s *Sandbox) emit(ctx context.Context, tx *store.Tx, typ, objectID string, 
 			to = append(to, e.ID)
 		}
 	}
-	id := "msg_" + newID("x")[2:] + newID("x")[2:]
+	id := "msg_" + bpwire.NewID("x")[2:] + bpwire.NewID("x")[2:]
 	if err := bpstore.CreateEvent(ctx, tx, id, typ, objectID, string(b), to, s.now().UTC()); err != nil {
 		return err
 	}
