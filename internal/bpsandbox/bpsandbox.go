@@ -72,11 +72,11 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/riverqueue/river"
 
+	"github.com/crebit/crebit/internal/bpsandbox/bphook"
 	"github.com/crebit/crebit/internal/bpsandbox/bpstore"
 	"github.com/crebit/crebit/internal/bpsandbox/bpwire"
 	"github.com/crebit/crebit/internal/jobs"
@@ -154,13 +154,13 @@ func DefaultConfig() Config {
 
 // Sandbox is a BlindPay development instance's state and configuration.
 type Sandbox struct {
-	db     *store.DB
-	queue  *jobs.Queue
-	cfg    Config
-	now    func() time.Time
-	log    *slog.Logger
-	client *http.Client
-	rates  rates
+	db    *store.DB
+	queue *jobs.Queue
+	cfg   Config
+	now   func() time.Time
+	log   *slog.Logger
+	rates rates
+	hooks *bphook.Hooks
 
 	ctx    context.Context // ended by Close: in-process timers stop
 	cancel context.CancelFunc
@@ -170,8 +170,6 @@ type Sandbox struct {
 		start time.Time
 		count int
 	}
-	lose  atomic.Int64 // events still to lose (LoseWebhooks)
-	local atomic.Value // string: this process's own webhook receiver (SetLocalReceiver)
 }
 
 // SetLocalReceiver tells the sandbox where this process receives webhooks.
@@ -180,12 +178,12 @@ type Sandbox struct {
 // its own receiver when the registered endpoint is on loopback (the
 // embedded case), as internal/sandbox does, so that a healthy instance
 // always answers.
-func (s *Sandbox) SetLocalReceiver(url string) { s.local.Store(url) }
+func (s *Sandbox) SetLocalReceiver(url string) { s.hooks.SetLocalReceiver(url) }
 
 // LoseWebhooks makes the next n events be recorded but never delivered, as
 // a webhook lost on the way, so that a client's reconciliation by polling
 // can be tested.
-func (s *Sandbox) LoseWebhooks(n int) { s.lose.Store(int64(n)) }
+func (s *Sandbox) LoseWebhooks(n int) { s.hooks.Lose(n) }
 
 // rateLimited counts a request against RateLimit and says how long to wait
 // when it is over.
@@ -225,10 +223,7 @@ func New(db *store.DB, queue *jobs.Queue, cfg Config, now func() time.Time, log 
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &Sandbox{db: db, queue: queue, cfg: cfg, now: now, log: log.With("component", "bpsandbox"), rates: r, ctx: ctx, cancel: cancel,
-		client: &http.Client{Timeout: cfg.DeliveryTimeout,
-			// Svix counts a redirect as a failure: it is not followed.
-			CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}}
-	jobs.Register(queue, &deliverWorker{s: s})
+		hooks: bphook.New(db, queue, cfg.InstanceID, cfg.RetrySchedule, cfg.DeliveryTimeout, now)}
 	jobs.Register(queue, &advanceWorker{s: s})
 	jobs.Register(queue, &cleanupWorker{s: s})
 	queue.Periodic(time.Hour, func() river.JobArgs { return cleanupArgs{} })
@@ -266,10 +261,10 @@ func (s *Sandbox) Handler() http.Handler {
 	api("POST "+in+"/payouts/evm", s.createPayout)
 	api("GET "+in+"/payouts", s.listTransfers(kindPayout))
 	api("GET "+in+"/payouts/{id}", s.getTransfer(kindPayout))
-	api("POST "+in+"/webhook-endpoints", s.createEndpoint)
-	api("GET "+in+"/webhook-endpoints", s.listEndpoints)
-	api("DELETE "+in+"/webhook-endpoints/{id}", s.deleteEndpoint)
-	api("GET "+in+"/webhook-endpoints/{id}/secret", s.endpointSecret)
+	api("POST "+in+"/webhook-endpoints", s.hooks.CreateEndpoint)
+	api("GET "+in+"/webhook-endpoints", s.hooks.ListEndpoints)
+	api("DELETE "+in+"/webhook-endpoints/{id}", s.hooks.DeleteEndpoint)
+	api("GET "+in+"/webhook-endpoints/{id}/secret", s.hooks.EndpointSecret)
 	// The external routes: terms initiation checks the instance, not the key
 	// (the docs call /v1/e/* unauthenticated); tracking reads are public.
 	mux.Handle("POST /v1/e/instances/{instance_id}/tos", s.instance(s.serve(s.initiateTos)))

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/crebit/crebit/internal/bpsandbox/bphook"
 	"github.com/crebit/crebit/internal/bpsandbox/bpstore"
 	"github.com/crebit/crebit/internal/bpsandbox/bpwire"
 	"github.com/crebit/crebit/internal/store"
@@ -158,7 +159,7 @@ func (s *Sandbox) createCustomer(ctx context.Context, tx *store.Tx, r *http.Requ
 	if err := s.saveCustomer(ctx, tx, c, true); err != nil {
 		return 0, nil, err
 	}
-	if err := s.emit(ctx, tx, "customer.new", id, withEvent("customer.new", c, nil)); err != nil {
+	if err := s.hooks.Emit(ctx, tx, "customer.new", id, bphook.WithEvent("customer.new", c, nil)); err != nil {
 		return 0, nil, err
 	}
 	if outcome := kycOutcome(c); outcome != "" {
@@ -237,7 +238,7 @@ func (s *Sandbox) decideKYC(ctx context.Context, tx *store.Tx, id, action string
 	if err := s.saveCustomer(ctx, tx, c, false); err != nil {
 		return err
 	}
-	return s.emit(ctx, tx, "customer.update", c.ID, withEvent("customer.update", c, nil))
+	return s.hooks.Emit(ctx, tx, "customer.update", c.ID, bphook.WithEvent("customer.update", c, nil))
 }
 
 // getCustomer answers GET …/customers/{id}.
@@ -291,7 +292,7 @@ func (s *Sandbox) updateCustomer(ctx context.Context, tx *store.Tx, r *http.Requ
 	if err := s.saveCustomer(ctx, tx, c, false); err != nil {
 		return 0, nil, err
 	}
-	if err := s.emit(ctx, tx, "customer.update", c.ID, withEvent("customer.update", c, nil)); err != nil {
+	if err := s.hooks.Emit(ctx, tx, "customer.update", c.ID, bphook.WithEvent("customer.update", c, nil)); err != nil {
 		return 0, nil, err
 	}
 	return http.StatusOK, map[string]bool{"success": true}, nil

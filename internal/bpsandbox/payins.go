@@ -12,6 +12,7 @@ import (
 	"net/url"
 	"time"
 
+	"github.com/crebit/crebit/internal/bpsandbox/bphook"
 	"github.com/crebit/crebit/internal/bpsandbox/bpstore"
 	"github.com/crebit/crebit/internal/bpsandbox/bpwire"
 	"github.com/crebit/crebit/internal/money"
@@ -175,7 +176,7 @@ func (s *Sandbox) createPayin(ctx context.Context, tx *store.Tx, r *http.Request
 	if err := bpstore.CreatePayin(ctx, tx, rec, q.ID, clabe); err != nil {
 		return 0, nil, err
 	}
-	if err := s.emit(ctx, tx, "payin.new", id, withEvent("payin.new", p, payinEventFields)); err != nil {
+	if err := s.hooks.Emit(ctx, tx, "payin.new", id, bphook.WithEvent("payin.new", p, payinEventFields)); err != nil {
 		return 0, nil, err
 	}
 	action := "receive"
@@ -300,7 +301,7 @@ func (s *Sandbox) stepPayin(ctx context.Context, tx *store.Tx, rec bpstore.BPRec
 	if err := s.saveTransfer(ctx, tx, kindPayin, rec, p); err != nil {
 		return "", err
 	}
-	return next, s.emit(ctx, tx, event, rec.ID, withEvent(event, p, payinEventFields))
+	return next, s.hooks.Emit(ctx, tx, event, rec.ID, bphook.WithEvent(event, p, payinEventFields))
 }
 
 // notNow refuses a step the object's current stage does not allow.

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/crebit/crebit/internal/bpsandbox/bphook"
 	"github.com/crebit/crebit/internal/bpsandbox/bpstore"
 	"github.com/crebit/crebit/internal/bpsandbox/bpwire"
 	"github.com/crebit/crebit/internal/store"
@@ -146,7 +147,7 @@ func (s *Sandbox) createPayout(ctx context.Context, tx *store.Tx, r *http.Reques
 	if err := bpstore.CreatePayout(ctx, tx, rec, q.ID, wrec.ID); err != nil {
 		return 0, nil, err
 	}
-	if err := s.emit(ctx, tx, "payout.new", id, withEvent("payout.new", p, payoutEventFields)); err != nil {
+	if err := s.hooks.Emit(ctx, tx, "payout.new", id, bphook.WithEvent("payout.new", p, payoutEventFields)); err != nil {
 		return 0, nil, err
 	}
 	if err := s.schedule(ctx, tx, advanceArgs{Object: kindPayout, ID: id, From: stageCaptured, Action: "hold"}, s.cfg.PayoutDelay); err != nil {
@@ -216,5 +217,5 @@ func (s *Sandbox) stepPayout(ctx context.Context, tx *store.Tx, rec bpstore.BPRe
 	if err := s.saveTransfer(ctx, tx, kindPayout, rec, p); err != nil {
 		return "", err
 	}
-	return next, s.emit(ctx, tx, event, rec.ID, withEvent(event, p, payoutEventFields))
+	return next, s.hooks.Emit(ctx, tx, event, rec.ID, bphook.WithEvent(event, p, payoutEventFields))
 }

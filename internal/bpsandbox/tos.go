@@ -130,7 +130,7 @@ func (s *Sandbox) tosAccept(w http.ResponseWriter, r *http.Request) {
 		if t.CustomerID != "" {
 			ev["customer_id"] = t.CustomerID
 		}
-		return s.emit(ctx, tx, "tos.accept", t.TosID, ev)
+		return s.hooks.Emit(ctx, tx, "tos.accept", t.TosID, ev)
 	})
 	switch {
 	case errors.Is(err, store.ErrNotFound):
