@@ -30,8 +30,6 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/jackc/pgx/v5"
-
 	"github.com/crebit/crebit/internal/runbin"
 )
 
@@ -205,7 +203,7 @@ func measure(ctx context.Context, o options, bin, engine string) (result, error)
 	}
 	var pgPIDs []int
 	if dbURL != "" {
-		pgPIDs = backends(ctx, dbURL)
+		pgPIDs = runbin.Backends(ctx, dbURL)
 	}
 	t0, err := cpuTicks(pid)
 	if err != nil {
@@ -305,50 +303,6 @@ func sumTicks(pids []int) int64 {
 		}
 	}
 	return n
-}
-
-// backends are the pids of the PostgreSQL backends connected to the
-// database at dbURL, other than the one asking; none when PostgreSQL runs
-// elsewhere (its pids are then not in this machine's /proc).
-func backends(ctx context.Context, dbURL string) []int {
-	conn, err := pgx.Connect(ctx, stripPool(dbURL))
-	if err != nil {
-		return nil
-	}
-	defer conn.Close(ctx)
-	rows, err := conn.Query(ctx, "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()")
-	if err != nil {
-		return nil
-	}
-	defer rows.Close()
-	var out []int
-	for rows.Next() {
-		var p int
-		if rows.Scan(&p) == nil {
-			if _, err := os.Stat(fmt.Sprintf("/proc/%d/stat", p)); err == nil {
-				out = append(out, p)
-			}
-		}
-	}
-	return out
-}
-
-// stripPool drops pgxpool-only settings from a URL for a single connection.
-func stripPool(s string) string {
-	i := strings.IndexByte(s, '?')
-	if i < 0 {
-		return s
-	}
-	var keep []string
-	for _, kv := range strings.Split(s[i+1:], "&") {
-		if !strings.HasPrefix(kv, "pool_") {
-			keep = append(keep, kv)
-		}
-	}
-	if len(keep) == 0 {
-		return s[:i]
-	}
-	return s[:i] + "?" + strings.Join(keep, "&")
 }
 
 func loadAverage() string {

@@ -218,7 +218,7 @@ func runLifecycle(ctx context.Context, stdout io.Writer, o options, bin string) 
 	var pgPIDs []int
 	var texts0 map[string]int64
 	if proxy != nil {
-		stmts0, pgPIDs = proxy.counts.snapshot(), backends(ctx, dbURL)
+		stmts0, pgPIDs = proxy.counts.snapshot(), runbin.Backends(ctx, dbURL)
 		texts0 = proxy.counts.texts()
 		for _, m := range mems {
 			crebit0 += procTicks(m.pid)
@@ -325,7 +325,7 @@ func runLifecycle(ctx context.Context, stdout io.Writer, o options, bin string) 
 		for _, p := range pgPIDs {
 			seen[p] = true
 		}
-		for _, p := range backends(ctx, dbURL) {
+		for _, p := range runbin.Backends(ctx, dbURL) {
 			if !seen[p] {
 				pgPIDs = append(pgPIDs, p)
 			}

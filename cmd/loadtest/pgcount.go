@@ -13,7 +13,6 @@ package main
 
 import (
 	"bufio"
-	"context"
 	"encoding/binary"
 	"fmt"
 	"io"
@@ -25,8 +24,6 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-
-	"github.com/jackc/pgx/v5"
 )
 
 // pgCounts are the counters the proxy keeps.
@@ -195,31 +192,6 @@ func (p *pgProxy) count(r *bufio.Reader, w io.Writer) {
 			return
 		}
 	}
-}
-
-// backends are the process ids of the PostgreSQL backends serving the
-// database at dbURL (PostgreSQL on this machine; nil when unreadable).
-func backends(ctx context.Context, dbURL string) []int {
-	conn, err := pgx.Connect(ctx, dbURL)
-	if err != nil {
-		return nil
-	}
-	defer conn.Close(ctx)
-	rows, err := conn.Query(ctx, "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()")
-	if err != nil {
-		return nil
-	}
-	defer rows.Close()
-	var out []int
-	for rows.Next() {
-		var p int
-		if rows.Scan(&p) == nil {
-			if _, err := os.Stat(fmt.Sprintf("/proc/%d/stat", p)); err == nil {
-				out = append(out, p)
-			}
-		}
-	}
-	return out
 }
 
 // cpuTicks is a process's user and system time in clock ticks (1/100 s).
