@@ -33,7 +33,7 @@ func (h *Harness) Settled() {
 				continue
 			}
 			var n int
-			err := db.Tx(context.Background(), func(tx *store.Tx) error {
+			err := db.Read(context.Background(), func(tx *store.Tx) error {
 				return tx.QueryRow(context.Background(), `SELECT COUNT(*) FROM river_job
 					WHERE state IN ('available', 'pending', 'running', 'retryable')`).Scan(&n)
 			})
