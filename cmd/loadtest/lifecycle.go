@@ -221,9 +221,10 @@ func runLifecycle(ctx context.Context, stdout io.Writer, o options, bin string) 
 		stmts0, pgPIDs = proxy.counts.snapshot(), runbin.Backends(ctx, dbURL)
 		texts0 = proxy.counts.texts()
 		for _, m := range mems {
-			crebit0 += procTicks(m.pid)
+			t, _ := runbin.CPUTicks(m.pid) // 0 once it has ended
+			crebit0 += t
 		}
-		pg0 = sumTicks(pgPIDs)
+		pg0 = runbin.SumCPUTicks(pgPIDs)
 	}
 	var measuring, measured, stopping atomic.Bool // measured: the window has opened (then closed)
 	memCtx, stopMem := context.WithCancel(ctx)
@@ -319,7 +320,8 @@ func runLifecycle(ctx context.Context, stdout io.Writer, o options, bin string) 
 		s1 := proxy.counts.snapshot()
 		var crebit1 int64
 		for _, m := range mems {
-			crebit1 += procTicks(m.pid)
+			t, _ := runbin.CPUTicks(m.pid)
+			crebit1 += t
 		}
 		seen := map[int]bool{}
 		for _, p := range pgPIDs {
@@ -330,7 +332,7 @@ func runLifecycle(ctx context.Context, stdout io.Writer, o options, bin string) 
 				pgPIDs = append(pgPIDs, p)
 			}
 		}
-		pg1 := sumTicks(pgPIDs)
+		pg1 := runbin.SumCPUTicks(pgPIDs)
 		mu.Lock()
 		n := len(txns) // every payment was made after the set-up
 		mu.Unlock()

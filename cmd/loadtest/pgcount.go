@@ -14,13 +14,10 @@ package main
 import (
 	"bufio"
 	"encoding/binary"
-	"fmt"
 	"io"
 	"maps"
 	"net"
 	"net/url"
-	"os"
-	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -192,31 +189,4 @@ func (p *pgProxy) count(r *bufio.Reader, w io.Writer) {
 			return
 		}
 	}
-}
-
-// cpuTicks is a process's user and system time in clock ticks (1/100 s).
-func procTicks(pid int) int64 {
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
-	if err != nil {
-		return 0
-	}
-	s := string(b)
-	i := strings.LastIndexByte(s, ')')
-	if i < 0 {
-		return 0
-	}
-	f := strings.Fields(s[i+1:])
-	if len(f) < 13 {
-		return 0
-	}
-	u, _ := strconv.ParseInt(f[11], 10, 64)
-	sy, _ := strconv.ParseInt(f[12], 10, 64)
-	return u + sy
-}
-
-func sumTicks(pids []int) (t int64) {
-	for _, p := range pids {
-		t += procTicks(p)
-	}
-	return t
 }
