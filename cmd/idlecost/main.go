@@ -30,8 +30,6 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/jackc/pgx/v5"
-
 	"github.com/crebit/crebit/internal/runbin"
 )
 
@@ -205,13 +203,13 @@ func measure(ctx context.Context, o options, bin, engine string) (result, error)
 	}
 	var pgPIDs []int
 	if dbURL != "" {
-		pgPIDs = backends(ctx, dbURL)
+		pgPIDs = runbin.Backends(ctx, dbURL)
 	}
-	t0, err := cpuTicks(pid)
+	t0, err := runbin.CPUTicks(pid)
 	if err != nil {
 		return r, err
 	}
-	pg0 := sumTicks(pgPIDs)
+	pg0 := runbin.SumCPUTicks(pgPIDs)
 	select {
 	case <-ctx.Done():
 		return r, ctx.Err()
@@ -219,13 +217,13 @@ func measure(ctx context.Context, o options, bin, engine string) (result, error)
 		return r, errors.New("the server exited during the window")
 	case <-time.After(o.window):
 	}
-	t1, err := cpuTicks(pid)
+	t1, err := runbin.CPUTicks(pid)
 	if err != nil {
 		return r, err
 	}
 	r.ticks = t1 - t0
 	if len(pgPIDs) > 0 {
-		r.pgTicks = sumTicks(pgPIDs) - pg0
+		r.pgTicks = runbin.SumCPUTicks(pgPIDs) - pg0
 	}
 	return r, nil
 }
@@ -256,7 +254,7 @@ func children() map[int]bool {
 		if err != nil {
 			continue
 		}
-		if f := statFields(p); len(f) > 1 && f[1] == strconv.Itoa(me) {
+		if f := runbin.StatFields(p); len(f) > 1 && f[1] == strconv.Itoa(me) {
 			out[p] = true
 		}
 	}
@@ -266,89 +264,6 @@ func children() map[int]bool {
 func exeOf(pid int) string {
 	s, _ := os.Readlink(fmt.Sprintf("/proc/%d/exe", pid))
 	return s
-}
-
-// statFields are /proc/<pid>/stat's fields after the command name
-// (field 3, the state, comes first).
-func statFields(pid int) []string {
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
-	if err != nil {
-		return nil
-	}
-	s := string(b)
-	i := strings.LastIndexByte(s, ')')
-	if i < 0 {
-		return nil
-	}
-	return strings.Fields(s[i+1:])
-}
-
-// cpuTicks is the process's user plus system time (stat fields 14 and 15).
-func cpuTicks(pid int) (int64, error) {
-	f := statFields(pid)
-	if len(f) < 13 {
-		return 0, fmt.Errorf("cannot read /proc/%d/stat", pid)
-	}
-	u, err1 := strconv.ParseInt(f[11], 10, 64)
-	s, err2 := strconv.ParseInt(f[12], 10, 64)
-	if err := errors.Join(err1, err2); err != nil {
-		return 0, err
-	}
-	return u + s, nil
-}
-
-func sumTicks(pids []int) int64 {
-	var n int64
-	for _, p := range pids {
-		if t, err := cpuTicks(p); err == nil {
-			n += t
-		}
-	}
-	return n
-}
-
-// backends are the pids of the PostgreSQL backends connected to the
-// database at dbURL, other than the one asking; none when PostgreSQL runs
-// elsewhere (its pids are then not in this machine's /proc).
-func backends(ctx context.Context, dbURL string) []int {
-	conn, err := pgx.Connect(ctx, stripPool(dbURL))
-	if err != nil {
-		return nil
-	}
-	defer conn.Close(ctx)
-	rows, err := conn.Query(ctx, "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()")
-	if err != nil {
-		return nil
-	}
-	defer rows.Close()
-	var out []int
-	for rows.Next() {
-		var p int
-		if rows.Scan(&p) == nil {
-			if _, err := os.Stat(fmt.Sprintf("/proc/%d/stat", p)); err == nil {
-				out = append(out, p)
-			}
-		}
-	}
-	return out
-}
-
-// stripPool drops pgxpool-only settings from a URL for a single connection.
-func stripPool(s string) string {
-	i := strings.IndexByte(s, '?')
-	if i < 0 {
-		return s
-	}
-	var keep []string
-	for _, kv := range strings.Split(s[i+1:], "&") {
-		if !strings.HasPrefix(kv, "pool_") {
-			keep = append(keep, kv)
-		}
-	}
-	if len(keep) == 0 {
-		return s[:i]
-	}
-	return s[:i] + "?" + strings.Join(keep, "&")
 }
 
 func loadAverage() string {

@@ -218,12 +218,13 @@ func runLifecycle(ctx context.Context, stdout io.Writer, o options, bin string) 
 	var pgPIDs []int
 	var texts0 map[string]int64
 	if proxy != nil {
-		stmts0, pgPIDs = proxy.counts.snapshot(), backends(ctx, dbURL)
+		stmts0, pgPIDs = proxy.counts.snapshot(), runbin.Backends(ctx, dbURL)
 		texts0 = proxy.counts.texts()
 		for _, m := range mems {
-			crebit0 += procTicks(m.pid)
+			t, _ := runbin.CPUTicks(m.pid) // 0 once it has ended
+			crebit0 += t
 		}
-		pg0 = sumTicks(pgPIDs)
+		pg0 = runbin.SumCPUTicks(pgPIDs)
 	}
 	var measuring, measured, stopping atomic.Bool // measured: the window has opened (then closed)
 	memCtx, stopMem := context.WithCancel(ctx)
@@ -319,18 +320,19 @@ func runLifecycle(ctx context.Context, stdout io.Writer, o options, bin string) 
 		s1 := proxy.counts.snapshot()
 		var crebit1 int64
 		for _, m := range mems {
-			crebit1 += procTicks(m.pid)
+			t, _ := runbin.CPUTicks(m.pid)
+			crebit1 += t
 		}
 		seen := map[int]bool{}
 		for _, p := range pgPIDs {
 			seen[p] = true
 		}
-		for _, p := range backends(ctx, dbURL) {
+		for _, p := range runbin.Backends(ctx, dbURL) {
 			if !seen[p] {
 				pgPIDs = append(pgPIDs, p)
 			}
 		}
-		pg1 := sumTicks(pgPIDs)
+		pg1 := runbin.SumCPUTicks(pgPIDs)
 		mu.Lock()
 		n := len(txns) // every payment was made after the set-up
 		mu.Unlock()

@@ -13,20 +13,14 @@ package main
 
 import (
 	"bufio"
-	"context"
 	"encoding/binary"
-	"fmt"
 	"io"
 	"maps"
 	"net"
 	"net/url"
-	"os"
-	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
-
-	"github.com/jackc/pgx/v5"
 )
 
 // pgCounts are the counters the proxy keeps.
@@ -195,56 +189,4 @@ func (p *pgProxy) count(r *bufio.Reader, w io.Writer) {
 			return
 		}
 	}
-}
-
-// backends are the process ids of the PostgreSQL backends serving the
-// database at dbURL (PostgreSQL on this machine; nil when unreadable).
-func backends(ctx context.Context, dbURL string) []int {
-	conn, err := pgx.Connect(ctx, dbURL)
-	if err != nil {
-		return nil
-	}
-	defer conn.Close(ctx)
-	rows, err := conn.Query(ctx, "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()")
-	if err != nil {
-		return nil
-	}
-	defer rows.Close()
-	var out []int
-	for rows.Next() {
-		var p int
-		if rows.Scan(&p) == nil {
-			if _, err := os.Stat(fmt.Sprintf("/proc/%d/stat", p)); err == nil {
-				out = append(out, p)
-			}
-		}
-	}
-	return out
-}
-
-// cpuTicks is a process's user and system time in clock ticks (1/100 s).
-func procTicks(pid int) int64 {
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
-	if err != nil {
-		return 0
-	}
-	s := string(b)
-	i := strings.LastIndexByte(s, ')')
-	if i < 0 {
-		return 0
-	}
-	f := strings.Fields(s[i+1:])
-	if len(f) < 13 {
-		return 0
-	}
-	u, _ := strconv.ParseInt(f[11], 10, 64)
-	sy, _ := strconv.ParseInt(f[12], 10, 64)
-	return u + sy
-}
-
-func sumTicks(pids []int) (t int64) {
-	for _, p := range pids {
-		t += procTicks(p)
-	}
-	return t
 }

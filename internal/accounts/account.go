@@ -15,6 +15,7 @@ import (
 	"github.com/crebit/crebit/internal/store/accountstore"
 	"github.com/crebit/crebit/internal/store/referralstore"
 	"github.com/crebit/crebit/internal/store/scholarstore"
+	"github.com/crebit/crebit/internal/store/sessionstore"
 )
 
 // Token purposes and lifetimes.
@@ -243,7 +244,7 @@ func (s *Service) startSession(ctx context.Context, tx *store.Tx, who actor.Acto
 			return "", "", err
 		}
 	}
-	if err := tx.RotateSession(ctx, who.SessionID, next); err != nil {
+	if err := sessionstore.RotateSession(ctx, tx, who.SessionID, next); err != nil {
 		return "", "", err
 	}
 	if err := s.recordSignin(ctx, tx, accountID, who, now); err != nil {
@@ -261,7 +262,7 @@ func (s *Service) startSession(ctx context.Context, tx *store.Tx, who actor.Acto
 // (their bank accounts follow their customer), the scholarship profile,
 // eligibility answers and saved filter sets.
 func (s *Service) attachGuestData(ctx context.Context, tx *store.Tx, sessionID, accountID string) error {
-	if err := tx.AttachGuestData(ctx, sessionID, accountID); err != nil {
+	if err := sessionstore.AttachGuestData(ctx, tx, sessionID, accountID); err != nil {
 		return err
 	}
 	if err := referralstore.MoveReferralArrivalToAccount(ctx, tx, sessionID, accountID); err != nil {
@@ -288,7 +289,7 @@ func (s *Service) SignOut(ctx context.Context, who actor.Actor) error {
 	if who.SessionID == "" {
 		return nil
 	}
-	return s.db.Tx(ctx, func(tx *store.Tx) error { return tx.DeleteSession(ctx, who.SessionID) })
+	return s.db.Tx(ctx, func(tx *store.Tx) error { return sessionstore.DeleteSession(ctx, tx, who.SessionID) })
 }
 
 // VerifyEmail consumes a verification link.

@@ -292,7 +292,7 @@ func (s *Service) CloseAccount(ctx context.Context, who actor.Actor, password st
 		if err := accountstore.CloseAccount(ctx, tx, a.ID, now); err != nil {
 			return err
 		}
-		return tx.RedactClosedAccount(ctx, a.ID, now.Add(-RefundWindow), now)
+		return accountstore.RedactClosedAccount(ctx, tx, a.ID, now.Add(-RefundWindow), now)
 	})
 	if errors.Is(err, store.ErrNotFound) {
 		return apperr.E(apperr.SignInRequired, "")

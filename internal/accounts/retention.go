@@ -7,6 +7,8 @@ import (
 	"github.com/riverqueue/river"
 
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/accountstore"
+	"github.com/crebit/crebit/internal/store/outboxstore"
 )
 
 // RefundWindow is how long after a payment ends a refund may be requested
@@ -22,13 +24,13 @@ func (s *Service) RedactPersonalData(ctx context.Context) (payments, customers i
 	now := s.now().UTC()
 	cutoff := now.Add(-RefundWindow)
 	err = s.db.Tx(ctx, func(tx *store.Tx) error {
-		if payments, err = tx.RedactFinishedPayments(ctx, cutoff, now); err != nil {
+		if payments, err = accountstore.RedactFinishedPayments(ctx, tx, cutoff, now); err != nil {
 			return err
 		}
-		if customers, err = tx.RedactIdleCustomers(ctx, cutoff, now); err != nil {
+		if customers, err = accountstore.RedactIdleCustomers(ctx, tx, cutoff, now); err != nil {
 			return err
 		}
-		_, err = tx.PurgeSentMail(ctx, cutoff)
+		_, err = outboxstore.PurgeSentMail(ctx, tx, cutoff)
 		return err
 	})
 	return payments, customers, err

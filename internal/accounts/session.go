@@ -7,6 +7,7 @@ import (
 
 	"github.com/crebit/crebit/internal/session"
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/sessionstore"
 )
 
 // touchEvery limits how often a busy session's expiry is slid forward.
@@ -26,7 +27,7 @@ func (s *Service) Session(ctx context.Context, token string) (sess session.Sessi
 	// that extends it is a write of its own.
 	err = s.db.ReadOne(ctx, func(tx *store.Tx) error {
 		var err error
-		if sess, err = tx.Session(ctx, id); err != nil {
+		if sess, err = sessionstore.Session(ctx, tx, id); err != nil {
 			return err
 		}
 		if sess.Expired(now) {
@@ -36,7 +37,9 @@ func (s *Service) Session(ctx context.Context, token string) (sess session.Sessi
 	})
 	if err == nil && now.Sub(sess.LastSeenAt) > touchEvery {
 		sess.LastSeenAt, sess.ExpiresAt = now, now.Add(s.cfg.SessionTTL)
-		err = s.db.Tx(ctx, func(tx *store.Tx) error { return tx.TouchSession(ctx, id, sess.LastSeenAt, sess.ExpiresAt) })
+		err = s.db.Tx(ctx, func(tx *store.Tx) error {
+			return sessionstore.TouchSession(ctx, tx, id, sess.LastSeenAt, sess.ExpiresAt)
+		})
 	}
 	if errors.Is(err, store.ErrNotFound) {
 		return session.Session{}, false, nil
@@ -49,7 +52,7 @@ func (s *Service) NewSession(ctx context.Context) (token string, sess session.Se
 	token, id := session.NewToken()
 	now := s.now()
 	sess = session.Session{ID: id, CreatedAt: now, LastSeenAt: now, ExpiresAt: now.Add(s.cfg.SessionTTL)}
-	err = s.db.Tx(ctx, func(tx *store.Tx) error { return tx.CreateSession(ctx, sess) })
+	err = s.db.Tx(ctx, func(tx *store.Tx) error { return sessionstore.CreateSession(ctx, tx, sess) })
 	return token, sess, err
 }
 

@@ -16,6 +16,7 @@ import (
 	"github.com/crebit/crebit/internal/randid"
 	"github.com/crebit/crebit/internal/store"
 	"github.com/crebit/crebit/internal/store/accountstore"
+	"github.com/crebit/crebit/internal/store/sessionstore"
 )
 
 // The dashboard's Settings: name, password, saved bank accounts and recent
@@ -124,7 +125,7 @@ func (s *Service) ChangePassword(ctx context.Context, who actor.Actor, current, 
 		if err := accountstore.SetPasswordHash(ctx, tx, a.ID, hash, now); err != nil {
 			return err
 		}
-		if err := tx.DeleteAccountSessions(ctx, a.ID, who.SessionID); err != nil {
+		if err := sessionstore.DeleteAccountSessions(ctx, tx, a.ID, who.SessionID); err != nil {
 			return err
 		}
 		if err := accountstore.RevokeAccountTokens(ctx, tx, a.ID, purposeReset, now); err != nil {

@@ -14,6 +14,7 @@ import (
 	"github.com/crebit/crebit/internal/outbox"
 	"github.com/crebit/crebit/internal/store"
 	"github.com/crebit/crebit/internal/store/accountstore"
+	"github.com/crebit/crebit/internal/store/sessionstore"
 )
 
 var errCredentials = apperr.E(apperr.InvalidCredentials, "")
@@ -270,7 +271,7 @@ func (s *Service) ResetPassword(ctx context.Context, who actor.Actor, token, pas
 		if err := accountstore.SetPasswordHash(ctx, tx, a.ID, hash, now); err != nil {
 			return err
 		}
-		if err := tx.DeleteAccountSessions(ctx, a.ID, ""); err != nil {
+		if err := sessionstore.DeleteAccountSessions(ctx, tx, a.ID, ""); err != nil {
 			return err
 		}
 		if err := accountstore.ClearAuthLimit(ctx, tx, "signin:"+a.Email); err != nil {

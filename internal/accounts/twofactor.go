@@ -19,6 +19,7 @@ import (
 	"github.com/crebit/crebit/internal/outbox"
 	"github.com/crebit/crebit/internal/store"
 	"github.com/crebit/crebit/internal/store/accountstore"
+	"github.com/crebit/crebit/internal/store/sessionstore"
 )
 
 // Two-factor sign-in with TOTP (RFC 6238): 30-second steps, 6 digits, SHA-1
@@ -154,7 +155,7 @@ func (s *Service) ConfirmTwoFactor(ctx context.Context, who actor.Actor, code st
 			return err
 		}
 		// Whoever else is signed in signed in without the second factor.
-		if err := tx.DeleteAccountSessions(ctx, a.ID, who.SessionID); err != nil {
+		if err := sessionstore.DeleteAccountSessions(ctx, tx, a.ID, who.SessionID); err != nil {
 			return err
 		}
 		if err := accountstore.ClearAuthLimit(ctx, tx, key); err != nil {

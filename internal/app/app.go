@@ -133,7 +133,7 @@ func ledgerCheck(ctx context.Context, args []string, getenv func(string) string,
 	defer db.Close()
 	var txs []ledger.StoredTransaction
 	var bals []ledger.Balance
-	err = db.Tx(ctx, func(tx *store.Tx) (err error) { txs, bals, err = tx.LedgerSnapshot(ctx); return })
+	err = db.Read(ctx, func(tx *store.Tx) (err error) { txs, bals, err = tx.LedgerSnapshot(ctx); return })
 	if err != nil {
 		return err
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/crebit/crebit/internal/app/apptest"
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/outboxstore"
 )
 
 // TestOutboxClaimOfADeadProcessEndsWithItsLease: a message claimed by a
@@ -25,9 +26,9 @@ func TestOutboxClaimOfADeadProcessEndsWithItsLease(t *testing.T) {
 			h.Browser().SignUp("maria@example.com")
 			// The dead process's claim, as its dispatcher made it.
 			now := h.Clock.Now()
-			var claimed []store.OutboxMessage
+			var claimed []outboxstore.OutboxMessage
 			if err := h.DB.Tx(t.Context(), func(tx *store.Tx) (err error) {
-				claimed, err = tx.ClaimOutbox(t.Context(), now, now.Add(2*time.Minute), 10)
+				claimed, err = outboxstore.ClaimOutbox(t.Context(), tx, now, now.Add(2*time.Minute), 10)
 				return err
 			}); err != nil || len(claimed) != 1 {
 				t.Fatalf("claim: %d messages, %v", len(claimed), err)

@@ -28,6 +28,7 @@ import (
 
 	"github.com/crebit/crebit/internal/app/apptest"
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/outboxstore"
 )
 
 // peer is a real SMTP server in the test process (STARTTLS, AUTH PLAIN)
@@ -185,9 +186,9 @@ func TestOutboxOverSMTP(t *testing.T) {
 	}
 }
 
-func outbox(t *testing.T, h *apptest.Harness, to, kind string) []store.OutboxMessage {
-	var ms []store.OutboxMessage
-	err := h.DB.Tx(t.Context(), func(tx *store.Tx) (err error) { ms, err = tx.OutboxByKind(t.Context(), to, kind); return })
+func outbox(t *testing.T, h *apptest.Harness, to, kind string) []outboxstore.OutboxMessage {
+	var ms []outboxstore.OutboxMessage
+	err := h.DB.Tx(t.Context(), func(tx *store.Tx) (err error) { ms, err = outboxstore.OutboxByKind(t.Context(), tx, to, kind); return })
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,7 +7,7 @@ import (
 	"io"
 	"time"
 
-	"github.com/crebit/crebit/internal/scholarship"
+	"github.com/crebit/crebit/internal/scholarship/validate"
 	"github.com/crebit/crebit/internal/scholarships"
 )
 
@@ -43,7 +43,7 @@ func scholarshipsCheck(stdout io.Writer, now time.Time) error {
 	if err != nil {
 		return err
 	}
-	r := scholarship.CheckCatalog(ps, now)
+	r := validate.CheckCatalog(ps, now)
 	for _, f := range r.StaleFacts {
 		fmt.Fprintf(stdout, "stale\t%s\t%s\tsource content %s\n", f.ID, f.Fact, f.Content)
 	}

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/crebit/crebit/internal/bpsandbox/bpstore"
+	"github.com/crebit/crebit/internal/bpsandbox/bpwire"
 	"github.com/crebit/crebit/internal/store"
 	"github.com/crebit/crebit/internal/taxid"
 )
@@ -46,17 +47,17 @@ var usRails = []string{"ach", "wire", "rtp"}
 func (s *Sandbox) createBankAccount(ctx context.Context, tx *store.Tx, r *http.Request, body []byte) (int, any, error) {
 	customerID := r.PathValue("customer_id")
 	var req bankAccount
-	if err := decode(body, &req); err != nil {
+	if err := bpwire.Decode(body, &req); err != nil {
 		return 0, nil, err
 	}
 	if _, err := loadCustomer(ctx, tx, customerID); err != nil {
 		return 0, nil, err
 	}
 	if req.Type == "" || req.Name == "" {
-		return 0, nil, fail("VALIDATION_MISSING_REQUIRED_FIELDS", "type", "name")
+		return 0, nil, bpwire.Fail("VALIDATION_MISSING_REQUIRED_FIELDS", "type", "name")
 	}
 	if !slices.Contains(usRails, req.Type) {
-		return 0, nil, fail("BANK_ACCOUNTS_PARTNER_NOT_SUPPORTED", "type: this sandbox pays out by ach, wire or rtp")
+		return 0, nil, bpwire.Fail("BANK_ACCOUNTS_PARTNER_NOT_SUPPORTED", "type: this sandbox pays out by ach, wire or rtp")
 	}
 	var missing []string
 	for name, v := range map[string]*string{"beneficiary_name": req.BeneficiaryName, "routing_number": req.RoutingNumber,
@@ -69,18 +70,18 @@ func (s *Sandbox) createBankAccount(ctx context.Context, tx *store.Tx, r *http.R
 	}
 	if len(missing) > 0 {
 		slices.Sort(missing)
-		return 0, nil, fail("VALIDATION_MISSING_REQUIRED_FIELDS", missing...)
+		return 0, nil, bpwire.Fail("VALIDATION_MISSING_REQUIRED_FIELDS", missing...)
 	}
 	if _, err := taxid.ABA(*req.RoutingNumber); err != nil {
-		return 0, nil, fail("BANK_ACCOUNTS_INVALID_ROUTING")
+		return 0, nil, bpwire.Fail("BANK_ACCOUNTS_INVALID_ROUTING")
 	}
 	digits := strings.TrimSpace(*req.AccountNumber)
 	if len(digits) < 4 || len(digits) > 17 || strings.Trim(digits, "0123456789") != "" {
-		return 0, nil, invalid("account_number: 4 to 17 digits")
+		return 0, nil, bpwire.Invalid("account_number: 4 to 17 digits")
 	}
 	masked := strings.Repeat("*", len(digits)-4) + digits[len(digits)-4:]
 	now := s.now().UTC()
-	req.ID, req.AccountNumber, req.Status, req.CreatedAt = newID("ba"), &masked, "approved", isoTime(now)
+	req.ID, req.AccountNumber, req.Status, req.CreatedAt = bpwire.NewID("ba"), &masked, "approved", bpwire.ISOTime(now)
 	b, err := json.Marshal(req)
 	if err != nil {
 		return 0, nil, err
@@ -94,7 +95,7 @@ func loadBankAccount(ctx context.Context, tx *store.Tx, customerID, id string) (
 	var a bankAccount
 	rec, err := bpstore.BankAccount(ctx, tx, id)
 	if errors.Is(err, store.ErrNotFound) || (err == nil && customerID != "" && rec.CustomerID != customerID) {
-		return a, "", fail("BANK_ACCOUNTS_NOT_FOUND")
+		return a, "", bpwire.Fail("BANK_ACCOUNTS_NOT_FOUND")
 	}
 	if err != nil {
 		return a, "", err
@@ -141,30 +142,30 @@ func (s *Sandbox) createWallet(ctx context.Context, tx *store.Tx, r *http.Reques
 		Name       string  `json:"name"`
 		ExternalID *string `json:"external_id"`
 	}
-	if err := decode(body, &req); err != nil {
+	if err := bpwire.Decode(body, &req); err != nil {
 		return 0, nil, err
 	}
 	if req.Network == "" || req.Name == "" {
-		return 0, nil, fail("VALIDATION_MISSING_REQUIRED_FIELDS", "network", "name")
+		return 0, nil, bpwire.Fail("VALIDATION_MISSING_REQUIRED_FIELDS", "network", "name")
 	}
 	if _, err := requireApproved(ctx, tx, customerID); err != nil {
 		return 0, nil, err
 	}
 	if !slices.Contains(s.cfg.Networks, req.Network) {
-		return 0, nil, fail("BLOCKCHAIN_NETWORK_NOT_SUPPORTED")
+		return 0, nil, bpwire.Fail("BLOCKCHAIN_NETWORK_NOT_SUPPORTED")
 	}
 	existing, err := bpstore.Wallets(ctx, tx, customerID)
 	if err != nil {
 		return 0, nil, err
 	}
 	if len(existing) >= 10 {
-		return 0, nil, invalid("a customer has at most 10 managed wallets")
+		return 0, nil, bpwire.Invalid("a customer has at most 10 managed wallets")
 	}
 	addr := make([]byte, 20)
 	rand.Read(addr)
 	now := s.now().UTC()
-	w := wallet{ID: newID("bl"), Name: req.Name, ExternalID: req.ExternalID, Address: "0x" + hex.EncodeToString(addr),
-		Network: req.Network, CreatedAt: isoTime(now)}
+	w := wallet{ID: bpwire.NewID("bl"), Name: req.Name, ExternalID: req.ExternalID, Address: "0x" + hex.EncodeToString(addr),
+		Network: req.Network, CreatedAt: bpwire.ISOTime(now)}
 	b, err := json.Marshal(w)
 	if err != nil {
 		return 0, nil, err
@@ -179,7 +180,7 @@ func loadWallet(ctx context.Context, tx *store.Tx, customerID, id string) (bpsto
 	var w wallet
 	rec, err := bpstore.Wallet(ctx, tx, id)
 	if errors.Is(err, store.ErrNotFound) || (err == nil && customerID != "" && rec.CustomerID != customerID) {
-		return rec, w, fail("WALLETS_NOT_FOUND")
+		return rec, w, bpwire.Fail("WALLETS_NOT_FOUND")
 	}
 	if err != nil {
 		return rec, w, err

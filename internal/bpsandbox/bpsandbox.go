@@ -61,7 +61,6 @@ package bpsandbox
 
 import (
 	"context"
-	"crypto/rand"
 	"crypto/sha256"
 	"crypto/subtle"
 	"encoding/hex"
@@ -73,12 +72,13 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/riverqueue/river"
 
+	"github.com/crebit/crebit/internal/bpsandbox/bphook"
 	"github.com/crebit/crebit/internal/bpsandbox/bpstore"
+	"github.com/crebit/crebit/internal/bpsandbox/bpwire"
 	"github.com/crebit/crebit/internal/jobs"
 	"github.com/crebit/crebit/internal/store"
 )
@@ -154,13 +154,13 @@ func DefaultConfig() Config {
 
 // Sandbox is a BlindPay development instance's state and configuration.
 type Sandbox struct {
-	db     *store.DB
-	queue  *jobs.Queue
-	cfg    Config
-	now    func() time.Time
-	log    *slog.Logger
-	client *http.Client
-	rates  rates
+	db    *store.DB
+	queue *jobs.Queue
+	cfg   Config
+	now   func() time.Time
+	log   *slog.Logger
+	rates rates
+	hooks *bphook.Hooks
 
 	ctx    context.Context // ended by Close: in-process timers stop
 	cancel context.CancelFunc
@@ -170,8 +170,6 @@ type Sandbox struct {
 		start time.Time
 		count int
 	}
-	lose  atomic.Int64 // events still to lose (LoseWebhooks)
-	local atomic.Value // string: this process's own webhook receiver (SetLocalReceiver)
 }
 
 // SetLocalReceiver tells the sandbox where this process receives webhooks.
@@ -180,12 +178,12 @@ type Sandbox struct {
 // its own receiver when the registered endpoint is on loopback (the
 // embedded case), as internal/sandbox does, so that a healthy instance
 // always answers.
-func (s *Sandbox) SetLocalReceiver(url string) { s.local.Store(url) }
+func (s *Sandbox) SetLocalReceiver(url string) { s.hooks.SetLocalReceiver(url) }
 
 // LoseWebhooks makes the next n events be recorded but never delivered, as
 // a webhook lost on the way, so that a client's reconciliation by polling
 // can be tested.
-func (s *Sandbox) LoseWebhooks(n int) { s.lose.Store(int64(n)) }
+func (s *Sandbox) LoseWebhooks(n int) { s.hooks.Lose(n) }
 
 // rateLimited counts a request against RateLimit and says how long to wait
 // when it is over.
@@ -225,10 +223,7 @@ func New(db *store.DB, queue *jobs.Queue, cfg Config, now func() time.Time, log 
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &Sandbox{db: db, queue: queue, cfg: cfg, now: now, log: log.With("component", "bpsandbox"), rates: r, ctx: ctx, cancel: cancel,
-		client: &http.Client{Timeout: cfg.DeliveryTimeout,
-			// Svix counts a redirect as a failure: it is not followed.
-			CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}}
-	jobs.Register(queue, &deliverWorker{s: s})
+		hooks: bphook.New(db, queue, cfg.InstanceID, cfg.RetrySchedule, cfg.DeliveryTimeout, now)}
 	jobs.Register(queue, &advanceWorker{s: s})
 	jobs.Register(queue, &cleanupWorker{s: s})
 	queue.Periodic(time.Hour, func() river.JobArgs { return cleanupArgs{} })
@@ -266,10 +261,10 @@ func (s *Sandbox) Handler() http.Handler {
 	api("POST "+in+"/payouts/evm", s.createPayout)
 	api("GET "+in+"/payouts", s.listTransfers(kindPayout))
 	api("GET "+in+"/payouts/{id}", s.getTransfer(kindPayout))
-	api("POST "+in+"/webhook-endpoints", s.createEndpoint)
-	api("GET "+in+"/webhook-endpoints", s.listEndpoints)
-	api("DELETE "+in+"/webhook-endpoints/{id}", s.deleteEndpoint)
-	api("GET "+in+"/webhook-endpoints/{id}/secret", s.endpointSecret)
+	api("POST "+in+"/webhook-endpoints", s.hooks.CreateEndpoint)
+	api("GET "+in+"/webhook-endpoints", s.hooks.ListEndpoints)
+	api("DELETE "+in+"/webhook-endpoints/{id}", s.hooks.DeleteEndpoint)
+	api("GET "+in+"/webhook-endpoints/{id}/secret", s.hooks.EndpointSecret)
 	// The external routes: terms initiation checks the instance, not the key
 	// (the docs call /v1/e/* unauthenticated); tracking reads are public.
 	mux.Handle("POST /v1/e/instances/{instance_id}/tos", s.instance(s.serve(s.initiateTos)))
@@ -279,85 +274,20 @@ func (s *Sandbox) Handler() http.Handler {
 	mux.HandleFunc("POST /e/terms-of-service", s.tosAccept)
 	mux.Handle("POST /simulate/{kind}/{id}", s.bearer(http.HandlerFunc(s.simulateHTTP)))
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
-		s.writeError(w, r, &apiError{code: "", status: http.StatusNotFound, message: "not_found", description: "No such endpoint."})
+		bpwire.Write(w, r, &bpwire.Error{Code: "", Status: http.StatusNotFound, Message: "not_found", Description: "No such endpoint."})
 	})
 	return mux
 }
 
 // apiFunc does one operation, inside a transaction when it writes: it
-// returns the status and the value to encode, or an error (an *apiError is
+// returns the status and the value to encode, or an error (an *bpwire.Error is
 // answered as BlindPay would, anything else is a 500).
 type apiFunc func(ctx context.Context, tx *store.Tx, r *http.Request, body []byte) (int, any, error)
-
-// apiError is a refusal in BlindPay's envelope.
-type apiError struct {
-	code        string // stable code; empty where the vendor documents none
-	status      int    // 0: the operation's status for code, else the vendor table's
-	message     string // legacy message; empty: the vendor table's
-	description string
-	errors      []string
-}
-
-func (e *apiError) Error() string { return e.code + " " + e.message }
-
-// fail returns the vendor's error for code, with optional details for its
-// errors list.
-func fail(code string, details ...string) *apiError {
-	return &apiError{code: code, errors: details}
-}
-
-type vendorError struct {
-	status               int
-	message, description string
-}
-
-// envelope is BlindPay's error body.
-type envelope struct {
-	Success     bool     `json:"success"`
-	Code        string   `json:"code,omitempty"`
-	Message     string   `json:"message"`
-	Description string   `json:"description,omitempty"`
-	Errors      []string `json:"errors"`
-	TraceID     string   `json:"trace_id"`
-}
-
-func (s *Sandbox) writeError(w http.ResponseWriter, r *http.Request, e *apiError) {
-	status, message, description := e.status, e.message, e.description
-	if v, ok := vendorErrors[e.code]; ok {
-		if status == 0 {
-			status = v.status
-			if st, ok := operationErrors[r.Pattern][e.code]; ok {
-				status = st
-			}
-		}
-		if message == "" {
-			message = v.message
-		}
-		if description == "" {
-			description = v.description
-		}
-	}
-	if status == 0 {
-		status = http.StatusBadRequest
-	}
-	errs := e.errors
-	if errs == nil {
-		errs = []string{}
-	}
-	b, _ := json.Marshal(envelope{Code: e.code, Message: message, Description: description, Errors: errs, TraceID: traceID()})
-	writeJSON(w, status, b)
-}
 
 func writeJSON(w http.ResponseWriter, status int, body []byte) {
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
 	w.Write(body)
-}
-
-func traceID() string {
-	b := make([]byte, 16)
-	rand.Read(b)
-	return hex.EncodeToString(b)
 }
 
 // authenticate requires the API key as a bearer token (401
@@ -371,7 +301,7 @@ func (s *Sandbox) limited(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if wait, over := s.rateLimited(); over {
 			w.Header().Set("Retry-After", strconv.Itoa(int(wait.Seconds())+1))
-			s.writeError(w, r, fail("AUTH_RATE_LIMITED"))
+			bpwire.Write(w, r, bpwire.Fail("AUTH_RATE_LIMITED"))
 			return
 		}
 		next.ServeHTTP(w, r)
@@ -382,7 +312,7 @@ func (s *Sandbox) bearer(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		got, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
 		if !ok || s.cfg.APIKey == "" || subtle.ConstantTimeCompare([]byte(got), []byte(s.cfg.APIKey)) != 1 {
-			s.writeError(w, r, fail("AUTH_UNAUTHORIZED"))
+			bpwire.Write(w, r, bpwire.Fail("AUTH_UNAUTHORIZED"))
 			return
 		}
 		next.ServeHTTP(w, r)
@@ -392,7 +322,7 @@ func (s *Sandbox) bearer(next http.Handler) http.Handler {
 func (s *Sandbox) instance(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.PathValue("instance_id") != s.cfg.InstanceID {
-			s.writeError(w, r, fail("INSTANCES_NOT_FOUND"))
+			bpwire.Write(w, r, bpwire.Fail("INSTANCES_NOT_FOUND"))
 			return
 		}
 		next.ServeHTTP(w, r)
@@ -419,12 +349,12 @@ func (s *Sandbox) serve(h apiFunc) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, 1<<20))
 		if err != nil {
-			s.writeError(w, r, &apiError{code: "VALIDATION_MISSING_BODY", status: http.StatusBadRequest})
+			bpwire.Write(w, r, &bpwire.Error{Code: "VALIDATION_MISSING_BODY", Status: http.StatusBadRequest})
 			return
 		}
 		if s.cfg.CheckRequest != nil {
 			if err := s.cfg.CheckRequest(r, body); err != nil {
-				s.writeError(w, r, fail("VALIDATION_FAILED", err.Error()))
+				bpwire.Write(w, r, bpwire.Fail("VALIDATION_FAILED", err.Error()))
 				return
 			}
 		}
@@ -447,7 +377,7 @@ func (s *Sandbox) serve(h apiFunc) http.Handler {
 		case r.Method == http.MethodGet:
 			err = s.db.Read(ctx, run)
 		case len(key) > maxIdempotencyKey && idem:
-			err = fail("VALIDATION_FAILED", "Idempotency-Key: at most 255 characters")
+			err = bpwire.Fail("VALIDATION_FAILED", "Idempotency-Key: at most 255 characters")
 		case idem:
 			sum := sha256.Sum256([]byte(r.Method + " " + r.URL.Path + "\n" + string(body)))
 			fingerprint := hex.EncodeToString(sum[:])
@@ -462,8 +392,8 @@ func (s *Sandbox) serve(h apiFunc) http.Handler {
 					case err != nil:
 						return err
 					case stored != fingerprint:
-						return &apiError{status: http.StatusUnprocessableEntity, message: "idempotency_key_payload_mismatch",
-							description: "This Idempotency-Key was already used with a different request. Use a new key for a new request."}
+						return &bpwire.Error{Status: http.StatusUnprocessableEntity, Message: "idempotency_key_payload_mismatch",
+							Description: "This Idempotency-Key was already used with a different request. Use a new key for a new request."}
 					case st == 0:
 						return errInFlight
 					}
@@ -478,51 +408,22 @@ func (s *Sandbox) serve(h apiFunc) http.Handler {
 		default:
 			err = s.db.Tx(ctx, run)
 		}
-		var ae *apiError
+		var ae *bpwire.Error
 		switch {
 		case err == nil:
 			writeJSON(w, status, out)
 		case errors.As(err, &ae):
-			s.writeError(w, r, ae)
+			bpwire.Write(w, r, ae)
 		case errors.Is(err, errInFlight):
 			w.Header().Set("Retry-After", "1")
-			s.writeError(w, r, &apiError{status: http.StatusConflict, message: "idempotency_key_in_flight",
-				description: "A request with this Idempotency-Key is still running. Retry with the same key and body."})
+			bpwire.Write(w, r, &bpwire.Error{Status: http.StatusConflict, Message: "idempotency_key_in_flight",
+				Description: "A request with this Idempotency-Key is still running. Retry with the same key and body."})
 		default:
 			s.log.Error("bpsandbox request failed", "method", r.Method, "path", r.URL.Path, "err", err)
-			s.writeError(w, r, fail("INTERNAL_ERROR"))
+			bpwire.Write(w, r, bpwire.Fail("INTERNAL_ERROR"))
 		}
 	})
 }
-
-// decode reads a JSON body into dst; malformed JSON is VALIDATION_MISSING_BODY.
-func decode(body []byte, dst any) error {
-	if len(strings.TrimSpace(string(body))) == 0 {
-		return fail("VALIDATION_MISSING_BODY")
-	}
-	if err := json.Unmarshal(body, dst); err != nil {
-		return fail("VALIDATION_FAILED", err.Error())
-	}
-	return nil
-}
-
-// invalid is VALIDATION_FAILED naming what is wrong.
-func invalid(details ...string) error { return fail("VALIDATION_FAILED", details...) }
-
-// newID returns a BlindPay-shaped id: prefix_ and 12 random characters
-// (15 in all, the spec's length).
-func newID(prefix string) string {
-	const alphabet = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-	b := make([]byte, 12)
-	rand.Read(b)
-	for i := range b {
-		b[i] = alphabet[int(b[i])%len(alphabet)]
-	}
-	return prefix + "_" + string(b)
-}
-
-// isoTime formats a time as BlindPay does (RFC 3339, milliseconds, UTC).
-func isoTime(t time.Time) string { return t.UTC().Format("2006-01-02T15:04:05.000Z") }
 
 // limitParam reads ?limit= (the spec allows 10 to 1000; default 100).
 func limitParam(r *http.Request) int {

@@ -7,7 +7,9 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/crebit/crebit/internal/bpsandbox/bphook"
 	"github.com/crebit/crebit/internal/bpsandbox/bpstore"
+	"github.com/crebit/crebit/internal/bpsandbox/bpwire"
 	"github.com/crebit/crebit/internal/store"
 )
 
@@ -114,7 +116,7 @@ func kycOutcome(c customer) string {
 // customer [docs/BLINDPAY.md §5].
 func (s *Sandbox) createCustomer(ctx context.Context, tx *store.Tx, r *http.Request, body []byte) (int, any, error) {
 	var req customerFields
-	if err := decode(body, &req); err != nil {
+	if err := bpwire.Decode(body, &req); err != nil {
 		return 0, nil, err
 	}
 	var missing []string
@@ -124,40 +126,40 @@ func (s *Sandbox) createCustomer(ctx context.Context, tx *store.Tx, r *http.Requ
 		}
 	}
 	if len(missing) > 0 {
-		return 0, nil, fail("VALIDATION_MISSING_REQUIRED_FIELDS", missing...)
+		return 0, nil, bpwire.Fail("VALIDATION_MISSING_REQUIRED_FIELDS", missing...)
 	}
 	if req.Type != "individual" {
-		return 0, nil, &apiError{code: "VALIDATION_INVALID_REQUEST", description: "This sandbox verifies individuals only."}
+		return 0, nil, &bpwire.Error{Code: "VALIDATION_INVALID_REQUEST", Description: "This sandbox verifies individuals only."}
 	}
 	if !strings.Contains(req.Email, "@") {
-		return 0, nil, invalid("email: must be an e-mail address")
+		return 0, nil, bpwire.Invalid("email: must be an e-mail address")
 	}
 	if str(req.FirstName) == "" || str(req.LastName) == "" || str(req.TaxID) == "" || str(req.DateOfBirth) == "" {
-		return 0, nil, fail("VALIDATION_MISSING_REQUIRED_FIELDS", "first_name, last_name, tax_id and date_of_birth are required for an individual")
+		return 0, nil, bpwire.Fail("VALIDATION_MISSING_REQUIRED_FIELDS", "first_name, last_name, tax_id and date_of_birth are required for an individual")
 	}
 	if str(req.TosID) == "" {
-		return 0, nil, fail("TOS_NOT_ACCEPTED")
+		return 0, nil, bpwire.Fail("TOS_NOT_ACCEPTED")
 	}
 	now := s.now().UTC()
-	id := newID("re")
+	id := bpwire.NewID("re")
 	if _, err := bpstore.TosByTosID(ctx, tx, *req.TosID); errors.Is(err, store.ErrNotFound) {
-		return 0, nil, fail("TOS_NOT_FOUND")
+		return 0, nil, bpwire.Fail("TOS_NOT_FOUND")
 	} else if err != nil {
 		return 0, nil, err
 	}
 	if err := bpstore.LinkTos(ctx, tx, *req.TosID, id); errors.Is(err, store.ErrConflict) {
-		return 0, nil, fail("TOS_ALREADY_ACCEPTED")
+		return 0, nil, bpwire.Fail("TOS_ALREADY_ACCEPTED")
 	} else if err != nil {
 		return 0, nil, err
 	}
 	c := customer{ID: id, CustomerID: id, KYCStatus: kycVerifying, InstanceID: s.cfg.InstanceID,
-		CreatedAt: isoTime(now), UpdatedAt: isoTime(now), Limit: customerLimit{10000, 50000, 100000}, IsTosAccepted: true}
+		CreatedAt: bpwire.ISOTime(now), UpdatedAt: bpwire.ISOTime(now), Limit: customerLimit{10000, 50000, 100000}, IsTosAccepted: true}
 	c.apply(req)
 	c.Type, c.KYCType = req.Type, req.KYCType
 	if err := s.saveCustomer(ctx, tx, c, true); err != nil {
 		return 0, nil, err
 	}
-	if err := s.emit(ctx, tx, "customer.new", id, withEvent("customer.new", c, nil)); err != nil {
+	if err := s.hooks.Emit(ctx, tx, "customer.new", id, bphook.WithEvent("customer.new", c, nil)); err != nil {
 		return 0, nil, err
 	}
 	if outcome := kycOutcome(c); outcome != "" {
@@ -204,7 +206,7 @@ func loadCustomer(ctx context.Context, tx *store.Tx, id string) (customer, error
 	var c customer
 	rec, err := bpstore.Customer(ctx, tx, id)
 	if errors.Is(err, store.ErrNotFound) {
-		return c, fail("CUSTOMERS_NOT_FOUND")
+		return c, bpwire.Fail("CUSTOMERS_NOT_FOUND")
 	}
 	if err != nil {
 		return c, err
@@ -220,8 +222,8 @@ func (s *Sandbox) decideKYC(ctx context.Context, tx *store.Tx, id, action string
 		return err
 	}
 	if c.KYCStatus != kycVerifying {
-		return &apiError{code: "CUSTOMERS_ALREADY_APPROVED", status: http.StatusConflict, message: "customer_not_verifying",
-			description: "This customer's verification was already decided (" + c.KYCStatus + ")."}
+		return &bpwire.Error{Code: "CUSTOMERS_ALREADY_APPROVED", Status: http.StatusConflict, Message: "customer_not_verifying",
+			Description: "This customer's verification was already decided (" + c.KYCStatus + ")."}
 	}
 	switch action {
 	case "approve":
@@ -230,13 +232,13 @@ func (s *Sandbox) decideKYC(ctx context.Context, tx *store.Tx, id, action string
 		code, msg, res := "ID_VERIFICATION_FAILED", "The identity could not be verified.", "UNRESOLVED"
 		c.KYCStatus, c.KYCWarnings = kycRejected, []kycWarning{{Code: &code, Message: &msg, ResolutionStatus: &res}}
 	default:
-		return invalid("action: approve or reject")
+		return bpwire.Invalid("action: approve or reject")
 	}
-	c.UpdatedAt = isoTime(s.now())
+	c.UpdatedAt = bpwire.ISOTime(s.now())
 	if err := s.saveCustomer(ctx, tx, c, false); err != nil {
 		return err
 	}
-	return s.emit(ctx, tx, "customer.update", c.ID, withEvent("customer.update", c, nil))
+	return s.hooks.Emit(ctx, tx, "customer.update", c.ID, bphook.WithEvent("customer.update", c, nil))
 }
 
 // getCustomer answers GET …/customers/{id}.
@@ -263,11 +265,11 @@ func (s *Sandbox) listCustomers(ctx context.Context, tx *store.Tx, r *http.Reque
 // name, tax id or date of birth is refused.
 func (s *Sandbox) updateCustomer(ctx context.Context, tx *store.Tx, r *http.Request, body []byte) (int, any, error) {
 	var req customerFields
-	if err := decode(body, &req); err != nil {
+	if err := bpwire.Decode(body, &req); err != nil {
 		return 0, nil, err
 	}
 	if req.Email == "" || req.Country == "" {
-		return 0, nil, fail("VALIDATION_MISSING_REQUIRED_FIELDS", "email", "country")
+		return 0, nil, bpwire.Fail("VALIDATION_MISSING_REQUIRED_FIELDS", "email", "country")
 	}
 	c, err := loadCustomer(ctx, tx, r.PathValue("id"))
 	if err != nil {
@@ -277,8 +279,8 @@ func (s *Sandbox) updateCustomer(ctx context.Context, tx *store.Tx, r *http.Requ
 		{"last_name", str(c.LastName), str(req.LastName)}, {"tax_id", str(c.TaxID), str(req.TaxID)},
 		{"date_of_birth", str(c.DateOfBirth), str(req.DateOfBirth)}} {
 		if f.new != "" && f.new != f.old {
-			return 0, nil, &apiError{code: "VALIDATION_INVALID_REQUEST", errors: []string{f.name},
-				description: "KYC data cannot be changed; create a new customer with the corrected data."}
+			return 0, nil, &bpwire.Error{Code: "VALIDATION_INVALID_REQUEST", Errors: []string{f.name},
+				Description: "KYC data cannot be changed; create a new customer with the corrected data."}
 		}
 	}
 	keep := customerFields{FirstName: c.FirstName, LastName: c.LastName, TaxID: c.TaxID, DateOfBirth: c.DateOfBirth,
@@ -286,11 +288,11 @@ func (s *Sandbox) updateCustomer(ctx context.Context, tx *store.Tx, r *http.Requ
 	req.FirstName, req.LastName, req.TaxID, req.DateOfBirth, req.IDDocCountry, req.IDDocType =
 		keep.FirstName, keep.LastName, keep.TaxID, keep.DateOfBirth, keep.IDDocCountry, keep.IDDocType
 	c.apply(req)
-	c.UpdatedAt = isoTime(s.now())
+	c.UpdatedAt = bpwire.ISOTime(s.now())
 	if err := s.saveCustomer(ctx, tx, c, false); err != nil {
 		return 0, nil, err
 	}
-	if err := s.emit(ctx, tx, "customer.update", c.ID, withEvent("customer.update", c, nil)); err != nil {
+	if err := s.hooks.Emit(ctx, tx, "customer.update", c.ID, bphook.WithEvent("customer.update", c, nil)); err != nil {
 		return 0, nil, err
 	}
 	return http.StatusOK, map[string]bool{"success": true}, nil
@@ -304,7 +306,7 @@ func requireApproved(ctx context.Context, tx *store.Tx, id string) (customer, er
 		return c, err
 	}
 	if c.KYCStatus != kycApproved {
-		return c, fail("CUSTOMERS_KYC_NOT_APPROVED")
+		return c, bpwire.Fail("CUSTOMERS_KYC_NOT_APPROVED")
 	}
 	return c, nil
 }

@@ -12,7 +12,9 @@ import (
 	"net/url"
 	"time"
 
+	"github.com/crebit/crebit/internal/bpsandbox/bphook"
 	"github.com/crebit/crebit/internal/bpsandbox/bpstore"
+	"github.com/crebit/crebit/internal/bpsandbox/bpwire"
 	"github.com/crebit/crebit/internal/money"
 	"github.com/crebit/crebit/internal/pix"
 	"github.com/crebit/crebit/internal/rail"
@@ -118,13 +120,13 @@ func (s *Sandbox) createPayin(ctx context.Context, tx *store.Tx, r *http.Request
 	var req struct {
 		PayinQuoteID string `json:"payin_quote_id"`
 	}
-	if err := decode(body, &req); err != nil {
+	if err := bpwire.Decode(body, &req); err != nil {
 		return 0, nil, err
 	}
 	if req.PayinQuoteID == "" {
-		return 0, nil, fail("VALIDATION_MISSING_REQUIRED_FIELDS", "payin_quote_id")
+		return 0, nil, bpwire.Fail("VALIDATION_MISSING_REQUIRED_FIELDS", "payin_quote_id")
 	}
-	id := newID("pi")
+	id := bpwire.NewID("pi")
 	q, err := s.useQuote(ctx, tx, req.PayinQuoteID, kindPayin, id)
 	if err != nil {
 		return 0, nil, err
@@ -144,7 +146,7 @@ func (s *Sandbox) createPayin(ctx context.Context, tx *store.Tx, r *http.Request
 	now := s.now().UTC()
 	p := payin{ID: id, Status: statusProcessing, PayinQuoteID: q.ID, InstanceID: s.cfg.InstanceID, CustomerID: c.ID,
 		TrackingTransaction: map[string]any{"step": "processing"}, TrackingPayment: map[string]any{"step": "processing"},
-		TrackingComplete: map[string]any{"step": "processing"}, CreatedAt: isoTime(now), UpdatedAt: isoTime(now),
+		TrackingComplete: map[string]any{"step": "processing"}, CreatedAt: bpwire.ISOTime(now), UpdatedAt: bpwire.ISOTime(now),
 		FirstName: c.FirstName, LastName: c.LastName, Type: "individual", PaymentMethod: sq.Internal.Method,
 		SenderAmount: sq.Out.SenderAmount, ReceiverAmount: sq.Out.ReceiverAmount, Token: sq.Internal.Token,
 		TotalFeeAmount: sq.Internal.TotalFee, CommercialQuotation: sq.Out.CommercialQuotation, BlindpayQuotation: sq.Out.BlindpayQuotation,
@@ -174,7 +176,7 @@ func (s *Sandbox) createPayin(ctx context.Context, tx *store.Tx, r *http.Request
 	if err := bpstore.CreatePayin(ctx, tx, rec, q.ID, clabe); err != nil {
 		return 0, nil, err
 	}
-	if err := s.emit(ctx, tx, "payin.new", id, withEvent("payin.new", p, payinEventFields)); err != nil {
+	if err := s.hooks.Emit(ctx, tx, "payin.new", id, bphook.WithEvent("payin.new", p, payinEventFields)); err != nil {
 		return 0, nil, err
 	}
 	action := "receive"
@@ -242,7 +244,7 @@ func (s *Sandbox) stepPayin(ctx context.Context, tx *store.Tx, rec bpstore.BPRec
 		return "", err
 	}
 	now := s.now().UTC()
-	stamp := isoTime(now)
+	stamp := bpwire.ISOTime(now)
 	event := "payin.complete"
 	switch {
 	case action == "receive" && rec.Stage == stageAwaiting:
@@ -299,7 +301,7 @@ func (s *Sandbox) stepPayin(ctx context.Context, tx *store.Tx, rec bpstore.BPRec
 	if err := s.saveTransfer(ctx, tx, kindPayin, rec, p); err != nil {
 		return "", err
 	}
-	return next, s.emit(ctx, tx, event, rec.ID, withEvent(event, p, payinEventFields))
+	return next, s.hooks.Emit(ctx, tx, event, rec.ID, bphook.WithEvent(event, p, payinEventFields))
 }
 
 // notNow refuses a step the object's current stage does not allow.
@@ -308,8 +310,8 @@ func notNow(kind, stage, action string) error {
 	if kind == kindPayout {
 		code = "VALIDATION_INVALID_REQUEST"
 	}
-	return &apiError{code: code, status: http.StatusConflict,
-		description: fmt.Sprintf("A %s at step %q cannot %s.", kind, stage, action)}
+	return &bpwire.Error{Code: code, Status: http.StatusConflict,
+		Description: fmt.Sprintf("A %s at step %q cannot %s.", kind, stage, action)}
 }
 
 func randomBytes(n int) []byte {
@@ -344,9 +346,9 @@ func (s *Sandbox) getTransfer(kind string) apiFunc {
 		rec, err := bpstore.Transfer(ctx, tx, kind, r.PathValue("id"))
 		if errors.Is(err, store.ErrNotFound) {
 			if kind == kindPayout {
-				return 0, nil, fail("PAYOUTS_NOT_FOUND")
+				return 0, nil, bpwire.Fail("PAYOUTS_NOT_FOUND")
 			}
-			return 0, nil, fail("PAYINS_NOT_FOUND")
+			return 0, nil, bpwire.Fail("PAYINS_NOT_FOUND")
 		}
 		if err != nil {
 			return 0, nil, err

@@ -8,7 +8,9 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/crebit/crebit/internal/bpsandbox/bphook"
 	"github.com/crebit/crebit/internal/bpsandbox/bpstore"
+	"github.com/crebit/crebit/internal/bpsandbox/bpwire"
 	"github.com/crebit/crebit/internal/store"
 )
 
@@ -79,13 +81,13 @@ func (s *Sandbox) createPayout(ctx context.Context, tx *store.Tx, r *http.Reques
 		QuoteID             string `json:"quote_id"`
 		SenderWalletAddress string `json:"sender_wallet_address"`
 	}
-	if err := decode(body, &req); err != nil {
+	if err := bpwire.Decode(body, &req); err != nil {
 		return 0, nil, err
 	}
 	if req.QuoteID == "" || req.SenderWalletAddress == "" {
-		return 0, nil, fail("VALIDATION_MISSING_REQUIRED_FIELDS", "quote_id", "sender_wallet_address")
+		return 0, nil, bpwire.Fail("VALIDATION_MISSING_REQUIRED_FIELDS", "quote_id", "sender_wallet_address")
 	}
-	id := newID("pa")
+	id := bpwire.NewID("pa")
 	q, err := s.useQuote(ctx, tx, req.QuoteID, kindPayout, id)
 	if err != nil {
 		return 0, nil, err
@@ -100,7 +102,7 @@ func (s *Sandbox) createPayout(ctx context.Context, tx *store.Tx, r *http.Reques
 	}
 	wrec, err := bpstore.WalletByAddress(ctx, tx, req.SenderWalletAddress)
 	if errors.Is(err, store.ErrNotFound) || (err == nil && wrec.CustomerID != c.ID) {
-		return 0, nil, fail("PAYOUTS_ALLOWANCE_NOT_CONFIRMED")
+		return 0, nil, bpwire.Fail("PAYOUTS_ALLOWANCE_NOT_CONFIRMED")
 	}
 	if err != nil {
 		return 0, nil, err
@@ -110,21 +112,21 @@ func (s *Sandbox) createPayout(ctx context.Context, tx *store.Tx, r *http.Reques
 		return 0, nil, err
 	}
 	if w.Network != sq.Internal.Network {
-		return 0, nil, fail("BLOCKCHAIN_NETWORK_NOT_SUPPORTED", "sender_wallet_address: the wallet is on "+w.Network+", the quote on "+sq.Internal.Network)
+		return 0, nil, bpwire.Fail("BLOCKCHAIN_NETWORK_NOT_SUPPORTED", "sender_wallet_address: the wallet is on "+w.Network+", the quote on "+sq.Internal.Network)
 	}
 	ok, err := bpstore.MoveBalance(ctx, tx, wrec.ID, -sq.Out.SenderAmount)
 	if err != nil {
 		return 0, nil, err
 	}
 	if !ok {
-		return 0, nil, fail("PAYOUTS_INSUFFICIENT_BALANCE")
+		return 0, nil, bpwire.Fail("PAYOUTS_INSUFFICIENT_BALANCE")
 	}
 	acct, _, err := loadBankAccount(ctx, tx, c.ID, sq.Internal.BankAccountID)
 	if err != nil {
 		return 0, nil, err
 	}
 	now := s.now().UTC()
-	stamp := isoTime(now)
+	stamp := bpwire.ISOTime(now)
 	p := payout{CustomerID: c.ID, ID: id, Status: statusProcessing, SenderWalletAddress: w.Address, QuoteID: q.ID, InstanceID: s.cfg.InstanceID,
 		TrackingTransaction: map[string]any{"step": "completed", "status": "found", "completed_at": stamp,
 			"transaction_hash": "0x" + hex.EncodeToString(randomBytes(32))},
@@ -145,7 +147,7 @@ func (s *Sandbox) createPayout(ctx context.Context, tx *store.Tx, r *http.Reques
 	if err := bpstore.CreatePayout(ctx, tx, rec, q.ID, wrec.ID); err != nil {
 		return 0, nil, err
 	}
-	if err := s.emit(ctx, tx, "payout.new", id, withEvent("payout.new", p, payoutEventFields)); err != nil {
+	if err := s.hooks.Emit(ctx, tx, "payout.new", id, bphook.WithEvent("payout.new", p, payoutEventFields)); err != nil {
 		return 0, nil, err
 	}
 	if err := s.schedule(ctx, tx, advanceArgs{Object: kindPayout, ID: id, From: stageCaptured, Action: "hold"}, s.cfg.PayoutDelay); err != nil {
@@ -163,7 +165,7 @@ func (s *Sandbox) stepPayout(ctx context.Context, tx *store.Tx, rec bpstore.BPRe
 	if err := json.Unmarshal([]byte(rec.Body), &p); err != nil {
 		return "", err
 	}
-	stamp := isoTime(s.now())
+	stamp := bpwire.ISOTime(s.now())
 	event := "payout.update"
 	live := rec.Stage == stageCaptured || rec.Stage == stageHeld || rec.Stage == stageSent
 	switch {
@@ -215,5 +217,5 @@ func (s *Sandbox) stepPayout(ctx context.Context, tx *store.Tx, rec bpstore.BPRe
 	if err := s.saveTransfer(ctx, tx, kindPayout, rec, p); err != nil {
 		return "", err
 	}
-	return next, s.emit(ctx, tx, event, rec.ID, withEvent(event, p, payoutEventFields))
+	return next, s.hooks.Emit(ctx, tx, event, rec.ID, bphook.WithEvent(event, p, payoutEventFields))
 }

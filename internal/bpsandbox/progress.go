@@ -12,6 +12,7 @@ import (
 	"github.com/riverqueue/river"
 
 	"github.com/crebit/crebit/internal/bpsandbox/bpstore"
+	"github.com/crebit/crebit/internal/bpsandbox/bpwire"
 	"github.com/crebit/crebit/internal/store"
 )
 
@@ -68,7 +69,7 @@ func (s *Sandbox) step(ctx context.Context, tx *store.Tx, kind, id, action, from
 	if kind == kindCustomer {
 		rec, err := bpstore.LockCustomer(ctx, tx, id)
 		if errors.Is(err, store.ErrNotFound) {
-			return fail("CUSTOMERS_NOT_FOUND")
+			return bpwire.Fail("CUSTOMERS_NOT_FOUND")
 		}
 		if err != nil || (from != "" && rec.Status != from) {
 			return err
@@ -78,9 +79,9 @@ func (s *Sandbox) step(ctx context.Context, tx *store.Tx, kind, id, action, from
 	rec, err := bpstore.Transfer(ctx, tx, kind, id)
 	if errors.Is(err, store.ErrNotFound) {
 		if kind == kindPayout {
-			return fail("PAYOUTS_NOT_FOUND")
+			return bpwire.Fail("PAYOUTS_NOT_FOUND")
 		}
-		return fail("PAYINS_NOT_FOUND")
+		return bpwire.Fail("PAYINS_NOT_FOUND")
 	}
 	if err != nil || (from != "" && rec.Stage != from) {
 		return err
@@ -92,7 +93,7 @@ func (s *Sandbox) step(ctx context.Context, tx *store.Tx, kind, id, action, from
 	case kindPayout:
 		next, err = s.stepPayout(ctx, tx, rec, action)
 	default:
-		return invalid("kind: customer, payin or payout")
+		return bpwire.Invalid("kind: customer, payin or payout")
 	}
 	if err != nil || next == "" {
 		return err
@@ -146,10 +147,10 @@ func (s *Sandbox) Simulate(ctx context.Context, kind, id, action string) error {
 
 func (s *Sandbox) simulate(ctx context.Context, tx *store.Tx, kind, id, action string) error {
 	if simulateActions[kind] == nil {
-		return invalid("kind: customer, payin or payout")
+		return bpwire.Invalid("kind: customer, payin or payout")
 	}
 	if !slices.Contains(simulateActions[kind], action) {
-		return invalid("action: one of " + strings.Join(simulateActions[kind], ", "))
+		return bpwire.Invalid("action: one of " + strings.Join(simulateActions[kind], ", "))
 	}
 	steps := []string{action}
 	if path, ok := simulatePath[kind][action]; ok && kind != kindCustomer {
@@ -185,23 +186,23 @@ func (s *Sandbox) simulateHTTP(w http.ResponseWriter, r *http.Request) {
 		Action string `json:"action"`
 	}
 	if err := json.NewDecoder(http.MaxBytesReader(w, r.Body, 1<<16)).Decode(&req); err != nil || req.Action == "" {
-		s.writeError(w, r, fail("VALIDATION_FAILED", `body: {"action": "..."}`))
+		bpwire.Write(w, r, bpwire.Fail("VALIDATION_FAILED", `body: {"action": "..."}`))
 		return
 	}
 	kind := map[string]string{"customers": kindCustomer, "payins": kindPayin, "payouts": kindPayout}[r.PathValue("kind")]
 	if kind == "" {
-		s.writeError(w, r, fail("VALIDATION_FAILED", "kind: customers, payins or payouts"))
+		bpwire.Write(w, r, bpwire.Fail("VALIDATION_FAILED", "kind: customers, payins or payouts"))
 		return
 	}
 	err := s.Simulate(r.Context(), kind, r.PathValue("id"), req.Action)
-	var ae *apiError
+	var ae *bpwire.Error
 	switch {
 	case err == nil:
 		writeJSON(w, http.StatusOK, []byte(`{"success":true}`))
 	case errors.As(err, &ae):
-		s.writeError(w, r, ae)
+		bpwire.Write(w, r, ae)
 	default:
 		s.log.Error("bpsandbox simulate failed", "err", err)
-		s.writeError(w, r, fail("INTERNAL_ERROR"))
+		bpwire.Write(w, r, bpwire.Fail("INTERNAL_ERROR"))
 	}
 }

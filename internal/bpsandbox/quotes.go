@@ -10,6 +10,7 @@ import (
 	"slices"
 
 	"github.com/crebit/crebit/internal/bpsandbox/bpstore"
+	"github.com/crebit/crebit/internal/bpsandbox/bpwire"
 	"github.com/crebit/crebit/internal/money"
 	"github.com/crebit/crebit/internal/store"
 	"github.com/crebit/crebit/internal/taxid"
@@ -125,7 +126,7 @@ type storedPayinQuote struct {
 // an SPEI amount given in MXN is whole pesos.
 func (s *Sandbox) createPayinQuote(ctx context.Context, tx *store.Tx, r *http.Request, body []byte) (int, any, error) {
 	if s.cfg.FailQuotes {
-		return 0, nil, fail("QUOTES_RATE_UNAVAILABLE")
+		return 0, nil, bpwire.Fail("QUOTES_RATE_UNAVAILABLE")
 	}
 	var req struct {
 		WalletID           *string `json:"wallet_id"`
@@ -139,28 +140,28 @@ func (s *Sandbox) createPayinQuote(ctx context.Context, tx *store.Tx, r *http.Re
 			PixAllowedTaxIDs []string `json:"pix_allowed_tax_ids"`
 		} `json:"payer_rules"`
 	}
-	if err := decode(body, &req); err != nil {
+	if err := bpwire.Decode(body, &req); err != nil {
 		return 0, nil, err
 	}
 	if req.CurrencyType == "" || req.RequestAmount == nil || req.PaymentMethod == "" || req.Token == "" {
-		return 0, nil, fail("VALIDATION_MISSING_REQUIRED_FIELDS", "currency_type", "request_amount", "payment_method", "token")
+		return 0, nil, bpwire.Fail("VALIDATION_MISSING_REQUIRED_FIELDS", "currency_type", "request_amount", "payment_method", "token")
 	}
 	if req.CurrencyType != "sender" && req.CurrencyType != "receiver" {
-		return 0, nil, invalid("currency_type: sender or receiver")
+		return 0, nil, bpwire.Invalid("currency_type: sender or receiver")
 	}
 	if *req.RequestAmount < 500 {
-		return 0, nil, invalid("request_amount: an integer of at least 500 (minor units)")
+		return 0, nil, bpwire.Invalid("request_amount: an integer of at least 500 (minor units)")
 	}
 	currency, ok := payinMethods[req.PaymentMethod]
 	if !ok {
-		return 0, nil, fail("PAYINS_METHOD_NOT_SUPPORTED", "payment_method: this sandbox takes pix and spei")
+		return 0, nil, bpwire.Fail("PAYINS_METHOD_NOT_SUPPORTED", "payment_method: this sandbox takes pix and spei")
 	}
 	if req.Token != s.cfg.Token {
-		return 0, nil, &apiError{code: "BLOCKCHAIN_TOKEN_NOT_SUPPORTED", status: http.StatusBadRequest,
-			description: "A development instance handles " + s.cfg.Token + " only."}
+		return 0, nil, &bpwire.Error{Code: "BLOCKCHAIN_TOKEN_NOT_SUPPORTED", Status: http.StatusBadRequest,
+			Description: "A development instance handles " + s.cfg.Token + " only."}
 	}
 	if str(req.BlockchainWalletID) != "" || str(req.WalletID) == "" {
-		return 0, nil, invalid("wallet_id: this sandbox delivers to managed wallets (bl_) only")
+		return 0, nil, bpwire.Invalid("wallet_id: this sandbox delivers to managed wallets (bl_) only")
 	}
 	wrec, _, err := loadWallet(ctx, tx, "", *req.WalletID)
 	if err != nil {
@@ -175,17 +176,17 @@ func (s *Sandbox) createPayinQuote(ctx context.Context, tx *store.Tx, r *http.Re
 			taxIDs = req.PayerRules.PixAllowedTaxIDs
 		}
 		if len(taxIDs) == 0 {
-			return 0, nil, fail("PAYINS_TAX_ID_REQUIRED")
+			return 0, nil, bpwire.Fail("PAYINS_TAX_ID_REQUIRED")
 		}
 		for _, id := range taxIDs {
 			if _, _, err := taxid.BrazilTaxID(id); err != nil {
-				return 0, nil, fail("CUSTOMERS_INVALID_TAX_ID", "payer_rules.pix_allowed_tax_ids: "+id)
+				return 0, nil, bpwire.Fail("CUSTOMERS_INVALID_TAX_ID", "payer_rules.pix_allowed_tax_ids: "+id)
 			}
 		}
 	}
 	request := *req.RequestAmount
 	if currency == "MXN" && req.CurrencyType == "sender" && request%100 != 0 {
-		return 0, nil, invalid("request_amount: MXN amounts are whole pesos (a multiple of 100 centavos)")
+		return 0, nil, bpwire.Invalid("request_amount: MXN amounts are whole pesos (a multiple of 100 centavos)")
 	}
 	cover := req.CoverFees != nil && *req.CoverFees
 	commercial, bq := s.rates.payinRate(currency)
@@ -210,12 +211,12 @@ func (s *Sandbox) createPayinQuote(ctx context.Context, tx *store.Tx, r *http.Re
 		sender = wholePesos(sender)
 	}
 	if sender < minLocal || sender > maxLocal || receiver <= 0 {
-		return 0, nil, &apiError{code: "LIMITS_AMOUNT_OUT_OF_RANGE", message: fmt.Sprintf("limits_amount_out_of_range: %s 10.00 to 100000.00", currency)}
+		return 0, nil, &bpwire.Error{Code: "LIMITS_AMOUNT_OUT_OF_RANGE", Message: fmt.Sprintf("limits_amount_out_of_range: %s 10.00 to 100000.00", currency)}
 	}
 	now := s.now().UTC()
 	expires := now.Add(s.cfg.QuoteTTL)
 	q := storedPayinQuote{
-		Out: payinQuote{ID: newID("qu"), ExpiresAt: expires.UnixMilli(), CommercialQuotation: decimal(commercial),
+		Out: payinQuote{ID: bpwire.NewID("qu"), ExpiresAt: expires.UnixMilli(), CommercialQuotation: decimal(commercial),
 			BlindpayQuotation: decimal(bq), ReceiverAmount: receiver, SenderAmount: sender, FlatFee: s.cfg.FlatFee},
 		Internal: payinQuoteInternal{Method: req.PaymentMethod, Currency: currency, Token: req.Token, WalletID: wrec.ID,
 			TotalFee: fee, PixTaxIDs: taxIDs, CoverFees: cover},
@@ -257,7 +258,7 @@ type storedPayoutQuote struct {
 // approval is needed, so contract is null.
 func (s *Sandbox) createPayoutQuote(ctx context.Context, tx *store.Tx, r *http.Request, body []byte) (int, any, error) {
 	if s.cfg.FailQuotes {
-		return 0, nil, fail("QUOTES_RATE_UNAVAILABLE")
+		return 0, nil, bpwire.Fail("QUOTES_RATE_UNAVAILABLE")
 	}
 	var req struct {
 		BankAccountID string  `json:"bank_account_id"`
@@ -268,31 +269,31 @@ func (s *Sandbox) createPayoutQuote(ctx context.Context, tx *store.Tx, r *http.R
 		Token         string  `json:"token"`
 		Description   *string `json:"description"`
 	}
-	if err := decode(body, &req); err != nil {
+	if err := bpwire.Decode(body, &req); err != nil {
 		return 0, nil, err
 	}
 	if req.BankAccountID == "" || req.CurrencyType == "" || req.RequestAmount == nil || req.Network == "" || req.Token == "" {
-		return 0, nil, fail("VALIDATION_MISSING_REQUIRED_FIELDS", "bank_account_id", "currency_type", "request_amount", "network", "token")
+		return 0, nil, bpwire.Fail("VALIDATION_MISSING_REQUIRED_FIELDS", "bank_account_id", "currency_type", "request_amount", "network", "token")
 	}
 	if req.CurrencyType != "sender" && req.CurrencyType != "receiver" {
-		return 0, nil, invalid("currency_type: sender or receiver")
+		return 0, nil, bpwire.Invalid("currency_type: sender or receiver")
 	}
 	if *req.RequestAmount < 500 {
-		return 0, nil, invalid("request_amount: an integer of at least 500 (minor units)")
+		return 0, nil, bpwire.Invalid("request_amount: an integer of at least 500 (minor units)")
 	}
 	if !slices.Contains(s.cfg.Networks, req.Network) {
-		return 0, nil, fail("BLOCKCHAIN_NETWORK_NOT_SUPPORTED")
+		return 0, nil, bpwire.Fail("BLOCKCHAIN_NETWORK_NOT_SUPPORTED")
 	}
 	if req.Token != s.cfg.Token {
-		return 0, nil, &apiError{code: "BLOCKCHAIN_TOKEN_NOT_SUPPORTED", status: http.StatusBadRequest,
-			description: "A development instance handles " + s.cfg.Token + " only."}
+		return 0, nil, &bpwire.Error{Code: "BLOCKCHAIN_TOKEN_NOT_SUPPORTED", Status: http.StatusBadRequest,
+			Description: "A development instance handles " + s.cfg.Token + " only."}
 	}
 	acct, customerID, err := loadBankAccount(ctx, tx, "", req.BankAccountID)
 	if err != nil {
 		return 0, nil, err
 	}
 	if acct.Status != "approved" {
-		return 0, nil, fail("BANK_ACCOUNTS_NOT_APPROVED")
+		return 0, nil, bpwire.Fail("BANK_ACCOUNTS_NOT_APPROVED")
 	}
 	if _, err := requireApproved(ctx, tx, customerID); err != nil {
 		return 0, nil, err
@@ -318,12 +319,12 @@ func (s *Sandbox) createPayoutQuote(ctx context.Context, tx *store.Tx, r *http.R
 		}
 	}
 	if receiver <= 0 {
-		return 0, nil, fail("LIMITS_AMOUNT_OUT_OF_RANGE")
+		return 0, nil, bpwire.Fail("LIMITS_AMOUNT_OUT_OF_RANGE")
 	}
 	now := s.now().UTC()
 	expires := now.Add(s.cfg.QuoteTTL)
 	var q storedPayoutQuote
-	q.Out = payoutQuote{ID: newID("qu"), ExpiresAt: expires.UnixMilli(), CommercialQuotation: decimal(commercial),
+	q.Out = payoutQuote{ID: bpwire.NewID("qu"), ExpiresAt: expires.UnixMilli(), CommercialQuotation: decimal(commercial),
 		BlindpayQuotation: decimal(bq), ReceiverAmount: receiver, SenderAmount: sender, FlatFee: s.cfg.FlatFee, Description: req.Description}
 	q.Internal.BankAccountID, q.Internal.Network, q.Internal.Token, q.Internal.Currency, q.Internal.TotalFee =
 		req.BankAccountID, req.Network, req.Token, "USD", fee
@@ -341,20 +342,20 @@ func (s *Sandbox) createPayoutQuote(ctx context.Context, tx *store.Tx, r *http.R
 func (s *Sandbox) useQuote(ctx context.Context, tx *store.Tx, id, kind, usedBy string) (bpstore.BPQuote, error) {
 	q, err := bpstore.Quote(ctx, tx, id)
 	if errors.Is(err, store.ErrNotFound) || (err == nil && q.Kind != kind) {
-		return q, fail("QUOTES_NOT_FOUND")
+		return q, bpwire.Fail("QUOTES_NOT_FOUND")
 	}
 	if err != nil {
 		return q, err
 	}
 	if q.UsedBy != "" {
-		return q, fail("QUOTES_ALREADY_USED")
+		return q, bpwire.Fail("QUOTES_ALREADY_USED")
 	}
 	if !s.now().Before(q.ExpiresAt) {
-		return q, fail("QUOTES_EXPIRED")
+		return q, bpwire.Fail("QUOTES_EXPIRED")
 	}
 	ok, err := bpstore.UseQuote(ctx, tx, id, usedBy)
 	if err == nil && !ok {
-		return q, fail("QUOTES_ALREADY_USED")
+		return q, bpwire.Fail("QUOTES_ALREADY_USED")
 	}
 	return q, err
 }
@@ -370,16 +371,16 @@ type fxRequest struct {
 func (s *Sandbox) readFX(body []byte) (fxRequest, error) {
 	var req fxRequest
 	if s.cfg.FailQuotes {
-		return req, fail("QUOTES_RATE_UNAVAILABLE")
+		return req, bpwire.Fail("QUOTES_RATE_UNAVAILABLE")
 	}
-	if err := decode(body, &req); err != nil {
+	if err := bpwire.Decode(body, &req); err != nil {
 		return req, err
 	}
 	if req.From == "" || req.To == "" || req.RequestAmount == nil || req.CurrencyType == "" {
-		return req, fail("VALIDATION_MISSING_REQUIRED_FIELDS", "from", "to", "request_amount", "currency_type")
+		return req, bpwire.Fail("VALIDATION_MISSING_REQUIRED_FIELDS", "from", "to", "request_amount", "currency_type")
 	}
 	if *req.RequestAmount < 500 {
-		return req, invalid("request_amount: an integer of at least 500 (minor units)")
+		return req, bpwire.Invalid("request_amount: an integer of at least 500 (minor units)")
 	}
 	return req, nil
 }
@@ -399,7 +400,7 @@ func (s *Sandbox) payinFX(ctx context.Context, tx *store.Tx, r *http.Request, bo
 	case req.From == s.cfg.Token && (req.To == "BRL" || req.To == "MXN"):
 		local = req.To
 	default:
-		return 0, nil, fail("PAYINS_METHOD_NOT_SUPPORTED", "from/to: BRL or MXN and "+s.cfg.Token)
+		return 0, nil, bpwire.Fail("PAYINS_METHOD_NOT_SUPPORTED", "from/to: BRL or MXN and "+s.cfg.Token)
 	}
 	commercial, bq := s.rates.payinRate(local)
 	result := ceil(mul(*req.RequestAmount, bq))
@@ -416,7 +417,7 @@ func (s *Sandbox) payoutFX(ctx context.Context, tx *store.Tx, r *http.Request, b
 		return 0, nil, err
 	}
 	if req.From != s.cfg.Token || !slices.Contains([]string{"USD", "BRL", "MXN"}, req.To) {
-		return 0, nil, invalid("from/to: " + s.cfg.Token + " to USD, BRL or MXN")
+		return 0, nil, bpwire.Invalid("from/to: " + s.cfg.Token + " to USD, BRL or MXN")
 	}
 	commercial, bq := s.rates.payoutRate(req.To)
 	result := floor(mul(*req.RequestAmount, bq))

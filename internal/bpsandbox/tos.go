@@ -10,6 +10,7 @@ import (
 	"regexp"
 
 	"github.com/crebit/crebit/internal/bpsandbox/bpstore"
+	"github.com/crebit/crebit/internal/bpsandbox/bpwire"
 	"github.com/crebit/crebit/internal/store"
 )
 
@@ -29,23 +30,23 @@ func (s *Sandbox) initiateTos(ctx context.Context, tx *store.Tx, r *http.Request
 		CustomerID     *string `json:"customer_id"`
 		RedirectURL    *string `json:"redirect_url"`
 	}
-	if err := decode(body, &req); err != nil {
+	if err := bpwire.Decode(body, &req); err != nil {
 		return 0, nil, err
 	}
 	if !uuidPattern.MatchString(req.IdempotencyKey) {
-		return 0, nil, invalid("idempotency_key: must be a UUID")
+		return 0, nil, bpwire.Invalid("idempotency_key: must be a UUID")
 	}
-	t := bpstore.BPTos{ID: newID("ts"), IdempotencyKey: req.IdempotencyKey, SessionToken: hex.EncodeToString(randomBytes(24)), CreatedAt: s.now().UTC()}
+	t := bpstore.BPTos{ID: bpwire.NewID("ts"), IdempotencyKey: req.IdempotencyKey, SessionToken: hex.EncodeToString(randomBytes(24)), CreatedAt: s.now().UTC()}
 	if req.RedirectURL != nil && *req.RedirectURL != "" {
 		u, err := url.Parse(*req.RedirectURL)
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-			return 0, nil, invalid("redirect_url: must be an absolute http(s) URL")
+			return 0, nil, bpwire.Invalid("redirect_url: must be an absolute http(s) URL")
 		}
 		t.RedirectURL = *req.RedirectURL
 	}
 	if req.CustomerID != nil && *req.CustomerID != "" {
 		if _, err := bpstore.Customer(ctx, tx, *req.CustomerID); errors.Is(err, store.ErrNotFound) {
-			return 0, nil, fail("CUSTOMERS_NOT_FOUND")
+			return 0, nil, bpwire.Fail("CUSTOMERS_NOT_FOUND")
 		} else if err != nil {
 			return 0, nil, err
 		}
@@ -53,8 +54,8 @@ func (s *Sandbox) initiateTos(ctx context.Context, tx *store.Tx, r *http.Request
 	}
 	err := bpstore.CreateTos(ctx, tx, t)
 	if errors.Is(err, store.ErrConflict) {
-		return 0, nil, &apiError{code: "VALIDATION_FAILED", message: "idempotency_key_already_exists",
-			description: "This idempotency_key was already used to start a terms-of-service acceptance. Send a new UUID."}
+		return 0, nil, &bpwire.Error{Code: "VALIDATION_FAILED", Message: "idempotency_key_already_exists",
+			Description: "This idempotency_key was already used to start a terms-of-service acceptance. Send a new UUID."}
 	}
 	if err != nil {
 		return 0, nil, err
@@ -121,7 +122,7 @@ func (s *Sandbox) tosAccept(w http.ResponseWriter, r *http.Request) {
 		if t, err = bpstore.TosBySession(ctx, tx, token); err != nil || t.TosID != "" {
 			return err
 		}
-		t.TosID = newID("to")
+		t.TosID = bpwire.NewID("to")
 		if _, err := bpstore.AcceptTos(ctx, tx, t.ID, t.TosID, s.now().UTC()); err != nil {
 			return err
 		}
@@ -129,7 +130,7 @@ func (s *Sandbox) tosAccept(w http.ResponseWriter, r *http.Request) {
 		if t.CustomerID != "" {
 			ev["customer_id"] = t.CustomerID
 		}
-		return s.emit(ctx, tx, "tos.accept", t.TosID, ev)
+		return s.hooks.Emit(ctx, tx, "tos.accept", t.TosID, ev)
 	})
 	switch {
 	case errors.Is(err, store.ErrNotFound):

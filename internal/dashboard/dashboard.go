@@ -14,6 +14,7 @@ import (
 	"github.com/crebit/crebit/internal/randid"
 	"github.com/crebit/crebit/internal/store"
 	"github.com/crebit/crebit/internal/store/dashstore"
+	"github.com/crebit/crebit/internal/store/returnstore"
 )
 
 // The dashboard: the signed-in account's totals, its transactions and one
@@ -189,7 +190,7 @@ func (s *Service) DashboardTransaction(ctx context.Context, who actor.Actor, id 
 	}
 	var t dashstore.Transaction
 	var events []payment.Change
-	var rs []store.PaymentReturn
+	var rs []returnstore.PaymentReturn
 	err := s.db.Read(ctx, func(tx *store.Tx) (err error) {
 		if t, err = dashstore.AccountTransaction(ctx, tx, who.AccountID, id); err != nil {
 			return err
@@ -197,7 +198,7 @@ func (s *Service) DashboardTransaction(ctx context.Context, who actor.Actor, id 
 		if events, err = tx.PaymentEvents(ctx, id); err != nil {
 			return err
 		}
-		rs, err = tx.ReturnsOf(ctx, id)
+		rs, err = returnstore.ReturnsOf(ctx, tx, id)
 		return err
 	})
 	if errors.Is(err, store.ErrNotFound) {

@@ -12,6 +12,7 @@ import (
 	"github.com/crebit/crebit/internal/ledger"
 	"github.com/crebit/crebit/internal/money"
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/returnstore"
 )
 
 // TestPayinAmountIsReconciled sends a signed payin_completed reporting
@@ -94,8 +95,8 @@ func TestPayinAmountIsReconciled(t *testing.T) {
 // returns summed, "" for none.
 func refundCase(t *testing.T, h *apptest.Harness, txn string) string {
 	t.Helper()
-	var rs []store.PaymentReturn
-	if err := h.DB.Read(context.Background(), func(tx *store.Tx) (err error) { rs, err = tx.ReturnsOf(context.Background(), txn); return }); err != nil {
+	var rs []returnstore.PaymentReturn
+	if err := h.DB.Read(context.Background(), func(tx *store.Tx) (err error) { rs, err = returnstore.ReturnsOf(context.Background(), tx, txn); return }); err != nil {
 		t.Fatal(err)
 	}
 	if len(rs) == 0 {

@@ -16,6 +16,7 @@ import (
 	"github.com/crebit/crebit/internal/partner"
 	"github.com/crebit/crebit/internal/randid"
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/sessionstore"
 )
 
 // IdentityDocument is one entry of identity_documents.
@@ -153,7 +154,7 @@ func (s *Service) CreateCustomer(ctx context.Context, who actor.Actor, in Custom
 				return err
 			}
 		}
-		return tx.SetSessionCustomer(ctx, who.SessionID, c.ID)
+		return sessionstore.SetSessionCustomer(ctx, tx, who.SessionID, c.ID)
 	})
 	if err == nil {
 		kept()
@@ -175,11 +176,11 @@ func (s *Service) reuseCustomer(ctx context.Context, who actor.Actor, id string)
 		res = CustomerResult{Customer: c, Existing: true}
 		if acct, err := tx.LatestExternalAccount(ctx, c.ID); err == nil {
 			res.ExternalAccount = &acct
-			if err := tx.SetSessionExternalAccount(ctx, who.SessionID, acct.ID); err != nil {
+			if err := sessionstore.SetSessionExternalAccount(ctx, tx, who.SessionID, acct.ID); err != nil {
 				return err
 			}
 		}
-		return tx.SetSessionCustomer(ctx, who.SessionID, c.ID)
+		return sessionstore.SetSessionCustomer(ctx, tx, who.SessionID, c.ID)
 	})
 	return res, err
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/crebit/crebit/internal/partner"
 	"github.com/crebit/crebit/internal/randid"
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/sessionstore"
 	"github.com/crebit/crebit/internal/taxid"
 )
 
@@ -87,7 +88,7 @@ func (s *Service) CreateExternalAccount(ctx context.Context, who actor.Actor, in
 	err = s.db.Tx(ctx, func(tx *store.Tx) (err error) {
 		existing, err = tx.ExternalAccountByNumber(ctx, c.ID, routing, hash)
 		if err == nil {
-			return tx.SetSessionExternalAccount(ctx, who.SessionID, existing.ID)
+			return sessionstore.SetSessionExternalAccount(ctx, tx, who.SessionID, existing.ID)
 		}
 		return err
 	})
@@ -132,7 +133,7 @@ func (s *Service) CreateExternalAccount(ctx context.Context, who actor.Actor, in
 		if kept, err = keepCalls(ctx, tx, a.ID); err != nil {
 			return err
 		}
-		return tx.SetSessionExternalAccount(ctx, who.SessionID, a.ID)
+		return sessionstore.SetSessionExternalAccount(ctx, tx, who.SessionID, a.ID)
 	})
 	if err == nil {
 		kept()

@@ -13,7 +13,11 @@ import (
 	"github.com/crebit/crebit/internal/payments"
 	"github.com/crebit/crebit/internal/randid"
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/holdstore"
 	"github.com/crebit/crebit/internal/store/opsstore"
+	"github.com/crebit/crebit/internal/store/outboxstore"
+	"github.com/crebit/crebit/internal/store/returnstore"
+	"github.com/crebit/crebit/internal/store/webhookstore"
 )
 
 // Explanation is one payment's whole story for the operations console: what
@@ -163,7 +167,7 @@ func (s *Service) ConsoleExplainPayment(ctx context.Context, transactionID strin
 		ex.Payment.Refundable = p.State == payment.StatePayinCompleted && p.OfframpID == ""
 		ex.Payment.Cancellable = p.State == payment.StateAwaitingPayin
 		ex.Payment.PayoutReturned = payments.PayoutReturned(p)
-		rets, err := tx.ReturnsOf(ctx, p.ID)
+		rets, err := returnstore.ReturnsOf(ctx, tx, p.ID)
 		if err != nil {
 			return err
 		}
@@ -171,7 +175,7 @@ func (s *Service) ConsoleExplainPayment(ctx context.Context, transactionID strin
 		for _, r := range rets {
 			ex.Returns = append(ex.Returns, explainedReturn(r))
 		}
-		if h, err := tx.OpenHold(ctx, p.ID); err == nil {
+		if h, err := holdstore.OpenHold(ctx, tx, p.ID); err == nil {
 			ex.Payment.Hold = &ExplainedHold{Since: h.HeldAt, By: h.HeldByEmail, Reason: h.Reason}
 		} else if !errors.Is(err, store.ErrNotFound) {
 			return err
@@ -198,7 +202,7 @@ func (s *Service) ConsoleExplainPayment(ctx context.Context, transactionID strin
 			ex.PartnerCalls = append(ex.PartnerCalls, ExplainedCall{At: c.At, About: c.ObjectID, Operation: c.Operation,
 				IdemKey: c.IdemKey, Outcome: c.Outcome, DurationMS: c.Duration.Milliseconds(), Request: c.Request, Response: c.Response})
 		}
-		hooks, err := tx.WebhooksAbout(ctx, p.ID)
+		hooks, err := webhookstore.WebhooksAbout(ctx, tx, p.ID)
 		if err != nil {
 			return err
 		}
@@ -206,7 +210,7 @@ func (s *Service) ConsoleExplainPayment(ctx context.Context, transactionID strin
 			ex.Webhooks = append(ex.Webhooks, ExplainedHook{ID: h.ID, Type: h.Type, ReceivedAt: h.ReceivedAt, Headers: h.Headers,
 				Body: h.Payload, Signature: "verified", ProcessedAt: h.ProcessedAt, Outcome: h.Outcome})
 		}
-		mails, err := tx.MailsAbout(ctx, p.ID)
+		mails, err := outboxstore.MailsAbout(ctx, tx, p.ID)
 		if err != nil {
 			return err
 		}
@@ -316,7 +320,7 @@ func (s *Service) ConsoleReplayWebhook(ctx context.Context, op Operator, transac
 		if err != nil {
 			return err
 		}
-		raw, err := tx.WebhookEventPayload(ctx, eventID)
+		raw, err := webhookstore.WebhookEventPayload(ctx, tx, eventID)
 		if err != nil {
 			return err
 		}

@@ -9,6 +9,7 @@ import (
 	"github.com/crebit/crebit/internal/payments"
 	"github.com/crebit/crebit/internal/randid"
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/holdstore"
 )
 
 // ExplainedHold is a payment's open hold, as Explain shows it.
@@ -49,13 +50,13 @@ func (s *Service) ConsoleHoldPayment(ctx context.Context, op Operator, transacti
 		if !payments.Holdable(p.State) {
 			return apperr.E(apperr.Conflict, "hold_state", "status", string(p.State))
 		}
-		if _, err := tx.OpenHold(ctx, p.ID); err == nil {
+		if _, err := holdstore.OpenHold(ctx, tx, p.ID); err == nil {
 			return apperr.E(apperr.Conflict, "hold_twice")
 		} else if !errors.Is(err, store.ErrNotFound) {
 			return err
 		}
 		now := s.now()
-		if err := tx.HoldPayment(ctx, store.PaymentHold{ID: randid.New("hold"), PaymentID: p.ID, HeldAt: now,
+		if err := holdstore.HoldPayment(ctx, tx, holdstore.PaymentHold{ID: randid.New("hold"), PaymentID: p.ID, HeldAt: now,
 			HeldBy: op.AccountID, HeldByEmail: op.Email, Reason: why}); err != nil {
 			return err
 		}
@@ -91,7 +92,7 @@ func (s *Service) ConsoleReleasePayment(ctx context.Context, op Operator, transa
 		if err != nil {
 			return err
 		}
-		err = tx.ReleaseHold(ctx, p.ID, s.now(), op.AccountID, op.Email, why)
+		err = holdstore.ReleaseHold(ctx, tx, p.ID, s.now(), op.AccountID, op.Email, why)
 		if errors.Is(err, store.ErrNotFound) {
 			return apperr.E(apperr.Conflict, "not_held")
 		}

@@ -13,6 +13,7 @@ import (
 	"github.com/crebit/crebit/internal/payment"
 	"github.com/crebit/crebit/internal/payments"
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/returnstore"
 )
 
 // The console's money fixes where the partner's API has no call for them
@@ -36,7 +37,7 @@ type ExplainedReturn struct {
 	Reference  string       `json:"reference,omitempty"`
 }
 
-func explainedReturn(r store.PaymentReturn) ExplainedReturn {
+func explainedReturn(r returnstore.PaymentReturn) ExplainedReturn {
 	return ExplainedReturn{ID: r.ID, Kind: r.Kind, Amount: r.Amount, Currency: string(r.Amount.Currency), Cause: r.Cause,
 		OpenedAt: r.OpenedAt, ReturnedAt: r.ReturnedAt, ReturnedBy: r.ReturnedEmail, Reference: r.Reference}
 }
@@ -75,7 +76,7 @@ const queueLimit = 200
 func (s *Service) ConsoleReturns(ctx context.Context) (ReturnsQueue, error) {
 	q := ReturnsQueue{Owed: []OwedReturn{}, Payouts: []ReturnedPayout{}}
 	err := s.db.Read(ctx, func(tx *store.Tx) error {
-		owed, err := tx.OwedReturns(ctx, queueLimit)
+		owed, err := returnstore.OwedReturns(ctx, tx, queueLimit)
 		if err != nil {
 			return err
 		}
@@ -91,7 +92,7 @@ func (s *Service) ConsoleReturns(ctx context.Context) (ReturnsQueue, error) {
 			q.Owed = append(q.Owed, OwedReturn{ExplainedReturn: explainedReturn(r), TransactionID: p.ID, Status: string(p.State),
 				PayerName: strings.TrimSpace(c.FirstName + " " + c.LastName), PayerEmail: c.Email})
 		}
-		back, err := tx.PayoutsNotDelivered(ctx, queueLimit)
+		back, err := returnstore.PayoutsNotDelivered(ctx, tx, queueLimit)
 		if err != nil {
 			return err
 		}

@@ -8,7 +8,7 @@
 // rendered message and wakes this process's dispatchers once the
 // transaction commits; three dispatcher loops per process (started and
 // stopped with the jobs) claim due rows with a 2-minute lease
-// (store.ClaimOutbox, FOR UPDATE SKIP LOCKED on PostgreSQL), compose them 8
+// (outboxstore.ClaimOutbox, FOR UPDATE SKIP LOCKED on PostgreSQL), compose them 8
 // at a time, send once per row with a stable Message-ID, retry 2 s, 6 s,
 // 18 s … up to 12 attempts, then keep the row as failed and log it; a claim
 // left by a dead process is due again when its lease ends. Without

@@ -16,6 +16,7 @@ import (
 	"github.com/crebit/crebit/internal/randid"
 	"github.com/crebit/crebit/internal/store"
 	"github.com/crebit/crebit/internal/store/accountstore"
+	"github.com/crebit/crebit/internal/store/outboxstore"
 )
 
 // The outbox: a use case calls Queue inside its own transaction, so the
@@ -91,9 +92,9 @@ func (s *Outbox) QueueMessage(ctx context.Context, tx *store.Tx, kind, lang, to 
 		return err
 	}
 	id := randid.New("msg")
-	m := store.OutboxMessage{ID: id, MessageID: id + "@" + s.mailDomain, Kind: kind, To: to, Subject: subject,
+	m := outboxstore.OutboxMessage{ID: id, MessageID: id + "@" + s.mailDomain, Kind: kind, To: to, Subject: subject,
 		BodySealed: s.sealer.Seal(string(body)), CreatedAt: s.now(), ObjectID: fields["TransactionID"]}
-	if err := tx.InsertOutbox(ctx, m); err != nil {
+	if err := outboxstore.InsertOutbox(ctx, tx, m); err != nil {
 		return err
 	}
 	tx.AfterCommit(s.Wake)
@@ -152,7 +153,7 @@ func (s *Outbox) Stop(wait context.Context) error {
 // mailPoll otherwise, and straight on while there is more. A batch for the
 // local mailbox claims the next one in the transaction that delivers it.
 func (s *Outbox) runMail(ctx context.Context) {
-	var claimed []store.OutboxMessage
+	var claimed []outboxstore.OutboxMessage
 	for {
 		next, more, err := s.dispatchMail(ctx, claimed)
 		claimed = next
@@ -180,7 +181,7 @@ func (s *Outbox) runMail(ctx context.Context) {
 // is none, and sends that. It returns the next batch when it claimed one
 // already (the local mailbox), and more when the batch it sent was full
 // (more may be due).
-func (s *Outbox) dispatchMail(ctx context.Context, claimed []store.OutboxMessage) (next []store.OutboxMessage, more bool, err error) {
+func (s *Outbox) dispatchMail(ctx context.Context, claimed []outboxstore.OutboxMessage) (next []outboxstore.OutboxMessage, more bool, err error) {
 	limit := mailBatch
 	if s.sender != nil {
 		limit = mailBatchSMTP
@@ -188,11 +189,11 @@ func (s *Outbox) dispatchMail(ctx context.Context, claimed []store.OutboxMessage
 	if len(claimed) == 0 {
 		now := s.now()
 		var due bool
-		if err := s.db.Read(ctx, func(tx *store.Tx) (err error) { due, err = tx.OutboxDue(ctx, now); return }); err != nil || !due {
+		if err := s.db.Read(ctx, func(tx *store.Tx) (err error) { due, err = outboxstore.OutboxDue(ctx, tx, now); return }); err != nil || !due {
 			return nil, false, err
 		}
 		if err := s.db.Tx(ctx, func(tx *store.Tx) (err error) {
-			claimed, err = tx.ClaimOutbox(ctx, now, now.Add(mailLease), limit)
+			claimed, err = outboxstore.ClaimOutbox(ctx, tx, now, now.Add(mailLease), limit)
 			return err
 		}); err != nil || len(claimed) == 0 {
 			return nil, false, err // another dispatcher took them
@@ -206,13 +207,13 @@ func (s *Outbox) dispatchMail(ctx context.Context, claimed []store.OutboxMessage
 		}
 		return next, false, err
 	}
-	s.eachMail(claimed, func(_ int, m store.OutboxMessage) { s.sendOne(ctx, m) })
+	s.eachMail(claimed, func(_ int, m outboxstore.OutboxMessage) { s.sendOne(ctx, m) })
 	return nil, len(claimed) == limit, nil
 }
 
 // releaseMail lets go of messages claimed and not sent (stopping), so they
 // are due again at once rather than when the claim's lease ends.
-func (s *Outbox) releaseMail(ms []store.OutboxMessage) {
+func (s *Outbox) releaseMail(ms []outboxstore.OutboxMessage) {
 	if len(ms) == 0 {
 		return
 	}
@@ -222,14 +223,14 @@ func (s *Outbox) releaseMail(ms []store.OutboxMessage) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	if err := s.db.Tx(ctx, func(tx *store.Tx) error { return tx.ReleaseOutbox(ctx, ids) }); err != nil {
+	if err := s.db.Tx(ctx, func(tx *store.Tx) error { return outboxstore.ReleaseOutbox(ctx, tx, ids) }); err != nil {
 		s.log.Warn("outbox: releasing claimed messages failed; they are due again when the claim ends", "err", err)
 	}
 }
 
 // eachMail runs fn for every message, mailSenders at a time (composing
 // reads the database and can make a PDF; sending waits on the network).
-func (s *Outbox) eachMail(ms []store.OutboxMessage, fn func(i int, m store.OutboxMessage)) {
+func (s *Outbox) eachMail(ms []outboxstore.OutboxMessage, fn func(i int, m outboxstore.OutboxMessage)) {
 	sem := make(chan struct{}, mailSenders)
 	var wg sync.WaitGroup
 	for i, m := range ms {
@@ -245,7 +246,7 @@ func (s *Outbox) eachMail(ms []store.OutboxMessage, fn func(i int, m store.Outbo
 
 // compose opens a claimed message and makes its attachments; a message that
 // can never be sent (its sealed body unreadable) gives permanent true.
-func (s *Outbox) compose(ctx context.Context, m store.OutboxMessage) (msg mail.Message, permanent bool, err error) {
+func (s *Outbox) compose(ctx context.Context, m outboxstore.OutboxMessage) (msg mail.Message, permanent bool, err error) {
 	plain, err := s.sealer.Open(m.BodySealed)
 	if err != nil {
 		return mail.Message{}, true, err
@@ -267,15 +268,15 @@ func (s *Outbox) compose(ctx context.Context, m store.OutboxMessage) (msg mail.M
 // limit due messages for the next round, in one transaction (one turn of
 // SQLite's one writer for the lot); a message that cannot be composed is
 // recorded as failed.
-func (s *Outbox) deliverLocalBatch(ctx context.Context, ms []store.OutboxMessage, limit int) (next []store.OutboxMessage, err error) {
+func (s *Outbox) deliverLocalBatch(ctx context.Context, ms []outboxstore.OutboxMessage, limit int) (next []outboxstore.OutboxMessage, err error) {
 	type composed struct {
-		m         store.OutboxMessage
+		m         outboxstore.OutboxMessage
 		msg       mail.Message
 		err       error
 		permanent bool
 	}
 	out := make([]composed, len(ms))
-	s.eachMail(ms, func(i int, m store.OutboxMessage) {
+	s.eachMail(ms, func(i int, m outboxstore.OutboxMessage) {
 		msg, permanent, err := s.compose(ctx, m)
 		out[i] = composed{m: m, msg: msg, err: err, permanent: permanent}
 	})
@@ -291,12 +292,12 @@ func (s *Outbox) deliverLocalBatch(ctx context.Context, ms []store.OutboxMessage
 			if err := s.deliverLocal(ctx, tx, c.msg); err != nil {
 				return err
 			}
-			if _, err := tx.MarkOutboxSent(ctx, c.m.ID, now); err != nil {
+			if _, err := outboxstore.MarkOutboxSent(ctx, tx, c.m.ID, now); err != nil {
 				return err
 			}
 			s.log.Info("email sent", "outbox_id", c.m.ID, "kind", c.m.Kind, "attempt", c.m.Attempts+1, "to", "local mailbox")
 		}
-		next, err = tx.ClaimOutbox(ctx, now, now.Add(mailLease), limit)
+		next, err = outboxstore.ClaimOutbox(ctx, tx, now, now.Add(mailLease), limit)
 		return err
 	})
 	return next, err
@@ -304,7 +305,7 @@ func (s *Outbox) deliverLocalBatch(ctx context.Context, ms []store.OutboxMessage
 
 // sendOne sends one claimed message through the sender and records the
 // outcome in its own transaction.
-func (s *Outbox) sendOne(ctx context.Context, m store.OutboxMessage) {
+func (s *Outbox) sendOne(ctx context.Context, m outboxstore.OutboxMessage) {
 	msg, permanent, err := s.compose(ctx, m)
 	if err == nil {
 		sctx, cancel := context.WithTimeout(ctx, mailSendTimeout)
@@ -320,7 +321,7 @@ func (s *Outbox) sendOne(ctx context.Context, m store.OutboxMessage) {
 		if err != nil {
 			return s.recordMailFailure(ctx, tx, m, err, permanent, now)
 		}
-		if _, err := tx.MarkOutboxSent(ctx, m.ID, now); err != nil {
+		if _, err := outboxstore.MarkOutboxSent(ctx, tx, m.ID, now); err != nil {
 			return err
 		}
 		s.log.Info("email sent", "outbox_id", m.ID, "kind", m.Kind, "attempt", m.Attempts+1)
@@ -336,10 +337,10 @@ func (s *Outbox) sendOne(ctx context.Context, m store.OutboxMessage) {
 // 6 s, 18 s ... up to an hour later; the last attempt, or a permanent
 // failure, marks the message failed for good (kept with its last error,
 // where an operator can see it).
-func (s *Outbox) recordMailFailure(ctx context.Context, tx *store.Tx, m store.OutboxMessage, sendErr error, permanent bool, now time.Time) error {
+func (s *Outbox) recordMailFailure(ctx context.Context, tx *store.Tx, m outboxstore.OutboxMessage, sendErr error, permanent bool, now time.Time) error {
 	attempt := m.Attempts + 1
 	final := permanent || attempt >= outboxMaxAttempts
-	if err := tx.RecordOutboxFailure(ctx, m.ID, sendErr.Error(), final, now, now.Add(mailBackoff(attempt))); err != nil {
+	if err := outboxstore.RecordOutboxFailure(ctx, tx, m.ID, sendErr.Error(), final, now, now.Add(mailBackoff(attempt))); err != nil {
 		return err
 	}
 	s.metrics.JobError("send_email", final)
@@ -361,7 +362,7 @@ func (s *Outbox) Backlog() float64 {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
 	var n int64
-	if err := s.db.Read(ctx, func(tx *store.Tx) (err error) { n, err = tx.OutboxBacklog(ctx); return }); err != nil {
+	if err := s.db.Read(ctx, func(tx *store.Tx) (err error) { n, err = outboxstore.OutboxBacklog(ctx, tx); return }); err != nil {
 		return -1
 	}
 	return float64(n)
@@ -410,7 +411,7 @@ func (s *Outbox) deliverLocal(ctx context.Context, tx *store.Tx, msg mail.Messag
 	if err != nil {
 		return err
 	}
-	return tx.DeliverMailbox(ctx, store.MailboxMessage{ID: randid.New("mbx"), MessageID: msg.MessageID, To: msg.To,
+	return outboxstore.DeliverMailbox(ctx, tx, outboxstore.MailboxMessage{ID: randid.New("mbx"), MessageID: msg.MessageID, To: msg.To,
 		Subject: msg.Subject, BodySealed: s.sealer.Seal(string(body)), DeliveredAt: s.now()})
 }
 
@@ -440,8 +441,8 @@ func (s *Outbox) LocalMailbox() bool { return s.cfg.SMTPURL == "" }
 
 // Mailbox lists the local mailbox, newest first.
 func (s *Outbox) Mailbox(ctx context.Context) ([]MailboxEntry, error) {
-	var ms []store.MailboxMessage
-	if err := s.db.Read(ctx, func(tx *store.Tx) (err error) { ms, err = tx.Mailbox(ctx, 200); return }); err != nil {
+	var ms []outboxstore.MailboxMessage
+	if err := s.db.Read(ctx, func(tx *store.Tx) (err error) { ms, err = outboxstore.Mailbox(ctx, tx, 200); return }); err != nil {
 		return nil, err
 	}
 	out := make([]MailboxEntry, 0, len(ms))
@@ -453,8 +454,8 @@ func (s *Outbox) Mailbox(ctx context.Context) ([]MailboxEntry, error) {
 
 // MailboxMessage returns one local-mailbox message with both parts.
 func (s *Outbox) MailboxMessage(ctx context.Context, id string) (MailboxEntry, error) {
-	var m store.MailboxMessage
-	if err := s.db.Read(ctx, func(tx *store.Tx) (err error) { m, err = tx.MailboxByID(ctx, id); return }); err != nil {
+	var m outboxstore.MailboxMessage
+	if err := s.db.Read(ctx, func(tx *store.Tx) (err error) { m, err = outboxstore.MailboxByID(ctx, tx, id); return }); err != nil {
 		if errors.Is(err, store.ErrNotFound) {
 			return MailboxEntry{}, apperr.E(apperr.NotFound, "message")
 		}
@@ -477,9 +478,9 @@ func (s *Outbox) MailboxMessage(ctx context.Context, id string) (MailboxEntry, e
 
 // MailboxAttachment returns attachment n (from 0) of a local-mailbox message.
 func (s *Outbox) MailboxAttachment(ctx context.Context, id string, n int) (mail.Attachment, error) {
-	var m store.MailboxMessage
+	var m outboxstore.MailboxMessage
 	notFound := apperr.E(apperr.NotFound, "attachment")
-	if err := s.db.Read(ctx, func(tx *store.Tx) (err error) { m, err = tx.MailboxByID(ctx, id); return }); err != nil {
+	if err := s.db.Read(ctx, func(tx *store.Tx) (err error) { m, err = outboxstore.MailboxByID(ctx, tx, id); return }); err != nil {
 		if errors.Is(err, store.ErrNotFound) {
 			return mail.Attachment{}, notFound
 		}

@@ -8,6 +8,8 @@ import (
 
 	"github.com/crebit/crebit/internal/payment"
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/holdstore"
+	"github.com/crebit/crebit/internal/store/webhookstore"
 )
 
 // HeldOutcome is the outcome of a partner event about a payment an operator
@@ -17,7 +19,7 @@ const HeldOutcome = "held: applied on release"
 
 // onHold reports whether an operator holds the payment.
 func onHold(ctx context.Context, tx *store.Tx, paymentID string) (bool, error) {
-	_, err := tx.OpenHold(ctx, paymentID)
+	_, err := holdstore.OpenHold(ctx, tx, paymentID)
 	if errors.Is(err, store.ErrNotFound) {
 		return false, nil
 	}
@@ -44,12 +46,12 @@ func (s *Service) AnnounceTx(ctx context.Context, tx *store.Tx, paymentID string
 // once if that passed while it was held. It returns the applied events'
 // ids.
 func (s *Service) ReleaseHeld(ctx context.Context, tx *store.Tx, paymentID string) ([]string, error) {
-	ids, err := tx.WebhooksHeld(ctx, paymentID, HeldOutcome)
+	ids, err := holdstore.WebhooksHeld(ctx, tx, paymentID, HeldOutcome)
 	if err != nil {
 		return nil, err
 	}
 	for _, id := range ids {
-		raw, err := tx.WebhookEventPayload(ctx, id)
+		raw, err := webhookstore.WebhookEventPayload(ctx, tx, id)
 		if err != nil {
 			return nil, err
 		}

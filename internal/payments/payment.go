@@ -20,6 +20,7 @@ import (
 	"github.com/crebit/crebit/internal/payment"
 	"github.com/crebit/crebit/internal/randid"
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/sessionstore"
 )
 
 // CheckDetails are the school and student details of a mailed check.
@@ -318,7 +319,7 @@ func (s *Service) buildPayment(ctx context.Context, tx *store.Tx, who actor.Acto
 func (s *Service) destinationAccount(ctx context.Context, tx *store.Tx, who actor.Actor, customerID, id string) (customer.BankAccount, error) {
 	missing := apperr.E(apperr.BankAccountMissing, "").On("external_account_id")
 	if id == "" {
-		sess, err := tx.Session(ctx, who.SessionID)
+		sess, err := sessionstore.Session(ctx, tx, who.SessionID)
 		if err != nil && !errors.Is(err, store.ErrNotFound) {
 			return customer.BankAccount{}, err
 		}

@@ -15,6 +15,7 @@ import (
 	"github.com/crebit/crebit/internal/pricing"
 	"github.com/crebit/crebit/internal/randid"
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/sessionstore"
 )
 
 // ParseSymbol checks a quote symbol (a corridor's, corridor.BySymbol).
@@ -149,7 +150,7 @@ func (s *Service) CreateQuote(ctx context.Context, who actor.Actor, symbol strin
 		if err := tx.CreateQuote(ctx, q); err != nil {
 			return err
 		}
-		return tx.SetSessionQuote(ctx, who.SessionID, q.OnRampID, q.OffRampID)
+		return sessionstore.SetSessionQuote(ctx, tx, who.SessionID, q.OnRampID, q.OffRampID)
 	})
 	return q, err
 }

@@ -17,6 +17,8 @@ import (
 	"github.com/crebit/crebit/internal/payments/paymail"
 	"github.com/crebit/crebit/internal/randid"
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/holdstore"
+	"github.com/crebit/crebit/internal/store/returnstore"
 )
 
 // Money owed back to a payer. The partner's API can neither return a pay-in
@@ -42,7 +44,7 @@ func (s *Service) openReturn(ctx context.Context, tx *store.Tx, p payment.Record
 	default:
 		kind, cause = "excess", fmt.Sprintf("over-payment: %s arrived beyond the quoted %s", out.RefundAmount, p.AmountLocal)
 	}
-	opened, err := tx.OpenReturn(ctx, store.PaymentReturn{ID: randid.New("ret"), PaymentID: p.ID, Kind: kind,
+	opened, err := returnstore.OpenReturn(ctx, tx, returnstore.PaymentReturn{ID: randid.New("ret"), PaymentID: p.ID, Kind: kind,
 		Amount: out.RefundAmount, Cause: cause, OpenedAt: now})
 	if opened {
 		s.log.Error("money is owed back to a payer; an operator returns it through the partner's support (console: Returns)",
@@ -68,10 +70,10 @@ type Refund struct {
 
 // RefundOf sums a payment's returns (store.Tx.ReturnsOf) into what the
 // payer is told; nil when nothing is owed or returned.
-func RefundOf(rs []store.PaymentReturn) *Refund { return refundOf(rs) }
+func RefundOf(rs []returnstore.PaymentReturn) *Refund { return refundOf(rs) }
 
 // refundOf sums a payment's returns; nil when nothing is owed or returned.
-func refundOf(rs []store.PaymentReturn) *Refund {
+func refundOf(rs []returnstore.PaymentReturn) *Refund {
 	if len(rs) == 0 {
 		return nil
 	}
@@ -123,7 +125,7 @@ func (s *Service) decide(ctx context.Context, tx *store.Tx, p payment.Record, ev
 		return err
 	}
 	if held {
-		if err := tx.ReleaseHold(ctx, p.ID, s.now(), by, byEmail, reason); err != nil {
+		if err := holdstore.ReleaseHold(ctx, tx, p.ID, s.now(), by, byEmail, reason); err != nil {
 			return err
 		}
 	}
@@ -160,8 +162,8 @@ var ErrAlreadyReturned = errors.New("payments: this return was already recorded"
 // the payer (an operator's confirmation, with the partner's reference):
 // the return is posted to the ledger (returns owed to the payer), the
 // payer is e-mailed in their language, and live status streams learn it.
-func (s *Service) RecordReturn(ctx context.Context, tx *store.Tx, returnID, by, byEmail, reference string) (store.PaymentReturn, error) {
-	r, err := tx.ReturnForUpdate(ctx, returnID)
+func (s *Service) RecordReturn(ctx context.Context, tx *store.Tx, returnID, by, byEmail, reference string) (returnstore.PaymentReturn, error) {
+	r, err := returnstore.ReturnForUpdate(ctx, tx, returnID)
 	if err != nil {
 		return r, err
 	}
@@ -169,7 +171,7 @@ func (s *Service) RecordReturn(ctx context.Context, tx *store.Tx, returnID, by, 
 		return r, ErrAlreadyReturned
 	}
 	now := s.now().UTC()
-	if err := tx.MarkReturned(ctx, r.ID, now, by, byEmail, reference); err != nil {
+	if err := returnstore.MarkReturned(ctx, tx, r.ID, now, by, byEmail, reference); err != nil {
 		return r, err
 	}
 	r.ReturnedAt, r.ReturnedBy, r.ReturnedEmail, r.Reference = &now, by, byEmail, reference

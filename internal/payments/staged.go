@@ -18,6 +18,7 @@ import (
 	"github.com/crebit/crebit/internal/partner"
 	"github.com/crebit/crebit/internal/payment"
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/webhookstore"
 )
 
 // A staged partner (partner.Staged, BlindPay) is driven in stages: the
@@ -84,7 +85,7 @@ func (s *Service) applyTranslation(ctx context.Context, tx *store.Tx, deliveryID
 			return err
 		}
 		if paymentID != "" {
-			if err := tx.SetWebhookPayment(ctx, deliveryID, paymentID); err != nil {
+			if err := webhookstore.SetWebhookPayment(ctx, tx, deliveryID, paymentID); err != nil {
 				return err
 			}
 		}
@@ -93,7 +94,7 @@ func (s *Service) applyTranslation(ctx context.Context, tx *store.Tx, deliveryID
 	if len(outcomes) == 0 {
 		outcomes = append(outcomes, "ignored: nothing to do for "+tr.Name)
 	}
-	return tx.MarkWebhookProcessed(ctx, deliveryID, input.Truncate(strings.Join(outcomes, "; "), 500), s.now())
+	return webhookstore.MarkWebhookProcessed(ctx, tx, deliveryID, input.Truncate(strings.Join(outcomes, "; "), 500), s.now())
 }
 
 // applyStagedEvent applies one translated event to its payment (found by

@@ -15,6 +15,7 @@ import (
 	"github.com/crebit/crebit/internal/payment"
 	"github.com/crebit/crebit/internal/randid"
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/returnstore"
 )
 
 // rank orders the success path, for "has the payment reached X".
@@ -67,7 +68,7 @@ func (s *Service) Status(ctx context.Context, who actor.Actor, transactionID str
 			return err
 		}
 		if mayOweBack(p.State) {
-			rs, err := tx.ReturnsOf(ctx, p.ID)
+			rs, err := returnstore.ReturnsOf(ctx, tx, p.ID)
 			if err != nil {
 				return err
 			}

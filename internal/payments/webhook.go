@@ -11,6 +11,7 @@ import (
 	"github.com/crebit/crebit/internal/input"
 	"github.com/crebit/crebit/internal/partner"
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/webhookstore"
 )
 
 // ReceiveWebhook verifies a partner delivery's signature over the raw
@@ -29,7 +30,7 @@ func (s *Service) ReceiveWebhook(ctx context.Context, h http.Header, body []byte
 // changes nothing.
 func (s *Service) recordAndApply(ctx context.Context, id, typ, stored, hdrs, paymentRef string, apply func(*store.Tx) error) (duplicate bool, err error) {
 	record := func(tx *store.Tx) (bool, error) {
-		created, err := tx.RecordWebhookEvent(ctx, id, typ, stored, hdrs, s.now())
+		created, err := webhookstore.RecordWebhookEvent(ctx, tx, id, typ, stored, hdrs, s.now())
 		duplicate = err == nil && !created
 		return created, err
 	}
@@ -75,7 +76,7 @@ func (w *webhookWorker) Work(ctx context.Context, job *river.Job[webhookArgs]) e
 // fallback job's work).
 func (s *Service) processEvent(ctx context.Context, eventID string) error {
 	return s.db.Tx(ctx, func(tx *store.Tx) error {
-		raw, err := tx.WebhookEventPayload(ctx, eventID)
+		raw, err := webhookstore.WebhookEventPayload(ctx, tx, eventID)
 		if err != nil {
 			return err
 		}
@@ -89,7 +90,7 @@ func (s *Service) processEvent(ctx context.Context, eventID string) error {
 func (s *Service) ApplyEvent(ctx context.Context, tx *store.Tx, eventID, raw string) error {
 	tr, err := s.partner.Translate(eventID, []byte(raw))
 	if err != nil {
-		return tx.MarkWebhookProcessed(ctx, eventID, "ignored: not an event of the partner", s.now())
+		return webhookstore.MarkWebhookProcessed(ctx, tx, eventID, "ignored: not an event of the partner", s.now())
 	}
 	return s.applyTranslation(ctx, tx, eventID, tr)
 }

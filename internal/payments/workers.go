@@ -10,6 +10,7 @@ import (
 	"github.com/crebit/crebit/internal/partner"
 	"github.com/crebit/crebit/internal/payment"
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/sessionstore"
 )
 
 // The payment's own jobs: ending an unpaid payment's window, refunding a
@@ -105,7 +106,7 @@ func (w *sessionCleanupWorker) Work(ctx context.Context, job *river.Job[sessionC
 		if _, err := tx.DeleteExpiredRateLimits(ctx, now); err != nil {
 			return err
 		}
-		if _, err := tx.DeleteExpiredSessions(ctx, now); err != nil {
+		if _, err := sessionstore.DeleteExpiredSessions(ctx, tx, now); err != nil {
 			return err
 		}
 		_, err := tx.DeleteStaleQuotes(ctx, now.Add(-24*time.Hour))

@@ -1,7 +1,8 @@
 // Package runbin holds what the repo's measuring commands (cmd/loadtest,
 // cmd/livebench) share: starting and stopping the real binary, waiting for
-// it to be healthy, a throw-away PostgreSQL database, a free port, and
-// rewriting one marked section of docs/PERFORMANCE.md.
+// it to be healthy, a throw-away PostgreSQL database and the pids of its
+// backends, a process's memory and CPU time, a free port, and rewriting one
+// marked section of docs/PERFORMANCE.md.
 package runbin
 
 import (

@@ -7,6 +7,7 @@ import (
 
 	"github.com/crebit/crebit/internal/scholarship"
 	"github.com/crebit/crebit/internal/scholarship/catalog"
+	"github.com/crebit/crebit/internal/scholarship/validate"
 )
 
 // describesInEnglish finds the English words that make a name a description
@@ -20,7 +21,7 @@ var describesInEnglish = regexp.MustCompile(`\b(for|with|through|administered|fu
 // eligibility and tags — exists in en, pt-BR and es-MX, and the Portuguese
 // and Spanish are not the English copied (issue #26 item 11).
 func TestEveryCardSpeaksThreeLanguages(t *testing.T) {
-	ps, err := scholarship.LoadDir(catalog.FS(), time.Now())
+	ps, err := validate.LoadDir(catalog.FS(), time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/crebit/crebit/internal/scholarship"
 	"github.com/crebit/crebit/internal/scholarship/catalog"
+	"github.com/crebit/crebit/internal/scholarship/validate"
 )
 
 func shipped(t *testing.T) *scholarship.Index {
@@ -14,7 +15,7 @@ func shipped(t *testing.T) *scholarship.Index {
 	// The shipped catalog is validated against the real day (as in
 	// TestShippedCatalogIsValid): records read after the fixtures' fixed
 	// day are not "in the future".
-	ps, err := scholarship.LoadDir(catalog.FS(), time.Now())
+	ps, err := validate.LoadDir(catalog.FS(), time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}

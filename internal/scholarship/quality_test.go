@@ -13,6 +13,7 @@ import (
 
 	"github.com/crebit/crebit/internal/scholarship"
 	"github.com/crebit/crebit/internal/scholarship/catalog"
+	"github.com/crebit/crebit/internal/scholarship/validate"
 )
 
 // ndcgFloor and precisionFloor are the floors of the gate over
@@ -96,7 +97,7 @@ func precisionAt5(got []string, rel map[string]int) float64 {
 
 func TestNDCGGate(t *testing.T) {
 	qs := loadQueries(t)
-	ps, err := scholarship.LoadDir(catalog.FS(), time.Now())
+	ps, err := validate.LoadDir(catalog.FS(), time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,13 +10,14 @@ import (
 
 	"github.com/crebit/crebit/internal/scholarship"
 	"github.com/crebit/crebit/internal/scholarship/catalog"
+	"github.com/crebit/crebit/internal/scholarship/validate"
 )
 
 var today = time.Date(2026, 11, 26, 12, 0, 0, 0, time.UTC)
 
 func fixtures(t *testing.T) []scholarship.Program {
 	t.Helper()
-	ps, err := scholarship.LoadDir(os.DirFS("testdata/valid"), today)
+	ps, err := validate.LoadDir(os.DirFS("testdata/valid"), today)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -28,7 +29,7 @@ func fixtures(t *testing.T) []scholarship.Program {
 
 // TestShippedCatalogIsValid validates the real catalog embedded in the binary.
 func TestShippedCatalogIsValid(t *testing.T) {
-	ps, err := scholarship.LoadDir(catalog.FS(), time.Now())
+	ps, err := validate.LoadDir(catalog.FS(), time.Now())
 	if err != nil {
 		t.Fatalf("catalog/ has invalid records:\n%v", err)
 	}
@@ -113,35 +114,35 @@ func refuseBadVersions(t *testing.T, file string, raw []byte) {
 			}
 			c.mutate(m)
 			b, _ := json.Marshal(m)
-			_, err := scholarship.Decode(file, b, now)
+			_, err := validate.Decode(file, b, now)
 			if err == nil || !strings.Contains(err.Error(), c.want) {
 				t.Fatalf("want error containing %q, got %v", c.want, err)
 			}
 		})
 	}
-	if _, err := scholarship.Decode(file, raw, now); err != nil {
+	if _, err := validate.Decode(file, raw, now); err != nil {
 		t.Fatalf("the unmodified record must pass: %v", err)
 	}
 }
 
 func TestCheckCatalogReportsOldAndUnofficialFacts(t *testing.T) {
 	ps := fixtures(t)
-	if r := scholarship.CheckCatalog(ps, today); len(r.StaleFacts) != 0 || len(r.PastDue) != 0 || len(r.NoOfficial) != 0 {
+	if r := validate.CheckCatalog(ps, today); len(r.StaleFacts) != 0 || len(r.PastDue) != 0 || len(r.NoOfficial) != 0 {
 		t.Fatalf("fresh official fixtures reported: %+v", r)
 	}
 	later := today.AddDate(1, 1, 0)
-	r := scholarship.CheckCatalog(ps, later)
+	r := validate.CheckCatalog(ps, later)
 	if len(r.StaleFacts) == 0 || len(r.PastDue) != 0 {
 		t.Fatalf("13 months later want stale facts and nothing past due, got %+v", r)
 	}
-	r = scholarship.CheckCatalog(ps, today.AddDate(2, 1, 0))
+	r = validate.CheckCatalog(ps, today.AddDate(2, 1, 0))
 	if len(r.PastDue) != len(ps) {
 		t.Fatalf("25 months later want all %d past due, got %v", len(ps), r.PastDue)
 	}
 	note := "evergreen rules page, re-read on schedule"
 	ps[0].CheckNote = &note
 	ps[1].Sources[0].Official = false
-	r = scholarship.CheckCatalog(ps, today.AddDate(2, 1, 0))
+	r = validate.CheckCatalog(ps, today.AddDate(2, 1, 0))
 	if len(r.PastDue) != len(ps)-1 {
 		t.Fatalf("a check_note must excuse its record: %v", r.PastDue)
 	}
@@ -166,7 +167,7 @@ func TestCheckCatalogCountsShares(t *testing.T) {
 	ps[1].Deadline.Date = date("2027-01-15") // ahead
 	ps[2].Deadline.Date = date("2024-11-26") // exactly 24 months past: still the last cycle
 	ps[3].Deadline.Date = date("2024-11-25") // older
-	r := scholarship.CheckCatalog(ps, today)
+	r := validate.CheckCatalog(ps, today)
 	if r.WithAmount != 1 || r.WithDate != 3 || r.WithRecentDate != 2 || r.WithOfficial != len(ps) {
 		t.Fatalf("shares: amount %d, dated %d, recent %d, official %d", r.WithAmount, r.WithDate, r.WithRecentDate, r.WithOfficial)
 	}
@@ -232,7 +233,7 @@ func TestProvenanceRules(t *testing.T) {
 		}
 		c.mutate(m)
 		b, _ := json.Marshal(m)
-		if _, err := scholarship.Decode("fx-citizens-computing.json", b, today); err == nil || !strings.Contains(err.Error(), c.want) {
+		if _, err := validate.Decode("fx-citizens-computing.json", b, today); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: want error containing %q, got %v", c.name, c.want, err)
 		}
 	}
@@ -241,7 +242,7 @@ func TestProvenanceRules(t *testing.T) {
 	_ = json.Unmarshal(raw, &m)
 	m["official_url"], m["official_url_note"] = "https://example.org/", "the program has no page of its own"
 	b, _ := json.Marshal(m)
-	if _, err := scholarship.Decode("fx-citizens-computing.json", b, today); err != nil {
+	if _, err := validate.Decode("fx-citizens-computing.json", b, today); err != nil {
 		t.Errorf("a noted home page must pass: %v", err)
 	}
 }

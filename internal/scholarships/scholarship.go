@@ -12,6 +12,7 @@ import (
 	"github.com/crebit/crebit/internal/config"
 	"github.com/crebit/crebit/internal/scholarship"
 	"github.com/crebit/crebit/internal/scholarship/catalog"
+	"github.com/crebit/crebit/internal/scholarship/validate"
 	"github.com/crebit/crebit/internal/store"
 	"github.com/crebit/crebit/internal/store/scholarstore"
 )
@@ -65,7 +66,7 @@ func (s *Service) ImportScholarships(ctx context.Context) (written, removed int6
 
 // LoadCatalog reads and validates the catalog shipped in the binary.
 func LoadCatalog(now time.Time) ([]scholarship.Program, error) {
-	ps, err := scholarship.LoadDir(catalog.FS(), now)
+	ps, err := validate.LoadDir(catalog.FS(), now)
 	if err != nil {
 		return nil, fmt.Errorf("scholarship catalog: %w", err)
 	}

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -154,4 +155,16 @@ func forUpdate(e Engine) string {
 		return " FOR UPDATE"
 	}
 	return ""
+}
+
+// utc normalises a time for storage: UTC and microsecond precision, the
+// finest PostgreSQL keeps, so both engines read back the same value.
+func utc(t time.Time) time.Time { return t.UTC().Truncate(time.Microsecond) }
+
+// nullable stores "" as NULL.
+func nullable(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
 }

@@ -38,18 +38,6 @@ func ForUpdate(e Engine) string { return forUpdate(e) }
 // UTC is t as stored: in UTC, to the microsecond.
 func UTC(t time.Time) time.Time { return utc(t) }
 
-// OutboxColumns are the outbox columns ScanOutboxRows reads, in order.
-const OutboxColumns = outboxColumns
-
-// ScanOutboxRows reads rows of OutboxColumns and closes them.
-func ScanOutboxRows(rs Rows) ([]OutboxMessage, error) { return scanOutboxRows(rs) }
-
-// QueryWebhooks runs a query of webhook_events' id, type, payload, headers,
-// outcome, received_at and processed_at.
-func (tx *Tx) QueryWebhooks(ctx context.Context, q string, args ...any) ([]ReceivedWebhook, error) {
-	return tx.receivedWebhooks(ctx, q, args...)
-}
-
 // NullTime is t in UTC, nil when NULL.
 func NullTime(t sql.NullTime) *time.Time { return nullTime(t) }
 
@@ -106,3 +94,6 @@ func ScanExternalAccount(r Row) (customer.BankAccount, error) { return scanExter
 
 // TerminalStates is the SQL list of the states a payment ends in.
 const TerminalStates = terminalStates
+
+// terminalStates are the states a payment never leaves.
+const terminalStates = `('completed', 'check_mailed', 'expired', 'failed', 'refunded')`

@@ -9,6 +9,7 @@ import (
 
 	"github.com/crebit/crebit/internal/session"
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/sessionstore"
 	"github.com/crebit/crebit/internal/store/storetest"
 )
 
@@ -23,15 +24,15 @@ func TestReadOneAndWriteOne(t *testing.T) {
 		now := time.Date(2026, 11, 27, 4, 0, 0, 0, time.UTC)
 		_, id := session.NewToken()
 		s := session.Session{ID: id, CreatedAt: now, LastSeenAt: now, ExpiresAt: now.Add(time.Hour)}
-		if err := db.Tx(ctx, func(tx *store.Tx) error { return tx.CreateSession(ctx, s) }); err != nil {
+		if err := db.Tx(ctx, func(tx *store.Tx) error { return sessionstore.CreateSession(ctx, tx, s) }); err != nil {
 			t.Fatal(err)
 		}
 		var got session.Session
-		if err := db.ReadOne(ctx, func(tx *store.Tx) (err error) { got, err = tx.Session(ctx, id); return }); err != nil || got.ID != id {
+		if err := db.ReadOne(ctx, func(tx *store.Tx) (err error) { got, err = sessionstore.Session(ctx, tx, id); return }); err != nil || got.ID != id {
 			t.Fatalf("ReadOne: %+v, %v", got, err)
 		}
 		_, other := session.NewToken()
-		if err := db.ReadOne(ctx, func(tx *store.Tx) error { _, err := tx.Session(ctx, other); return err }); !errors.Is(err, store.ErrNotFound) {
+		if err := db.ReadOne(ctx, func(tx *store.Tx) error { _, err := sessionstore.Session(ctx, tx, other); return err }); !errors.Is(err, store.ErrNotFound) {
 			t.Fatalf("ReadOne of an unknown session: %v", err)
 		}
 

@@ -10,6 +10,7 @@ import (
 	"github.com/crebit/crebit/internal/payment"
 	"github.com/crebit/crebit/internal/session"
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/sessionstore"
 	"github.com/crebit/crebit/internal/store/storetest"
 )
 
@@ -21,16 +22,16 @@ func TestSessionRoundTrip(t *testing.T) {
 		_, id := session.NewToken()
 		s := session.Session{ID: id, CreatedAt: now, LastSeenAt: now, ExpiresAt: now.Add(time.Hour)}
 		err := db.Tx(ctx, func(tx *store.Tx) error {
-			if err := tx.CreateSession(ctx, s); err != nil {
+			if err := sessionstore.CreateSession(ctx, tx, s); err != nil {
 				return err
 			}
-			return tx.SetSessionQuote(ctx, id, "on_1", "off_1")
+			return sessionstore.SetSessionQuote(ctx, tx, id, "on_1", "off_1")
 		})
 		if err != nil {
 			t.Fatal(err)
 		}
 		var got session.Session
-		err = db.Tx(ctx, func(tx *store.Tx) (err error) { got, err = tx.Session(ctx, id); return })
+		err = db.Tx(ctx, func(tx *store.Tx) (err error) { got, err = sessionstore.Session(ctx, tx, id); return })
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -39,11 +40,14 @@ func TestSessionRoundTrip(t *testing.T) {
 		}
 		// Expired sessions are deleted; fresh ones stay.
 		var n int64
-		err = db.Tx(ctx, func(tx *store.Tx) (err error) { n, err = tx.DeleteExpiredSessions(ctx, now.Add(2*time.Hour)); return })
+		err = db.Tx(ctx, func(tx *store.Tx) (err error) {
+			n, err = sessionstore.DeleteExpiredSessions(ctx, tx, now.Add(2*time.Hour))
+			return
+		})
 		if err != nil || n != 1 {
 			t.Fatalf("deleted %d, %v", n, err)
 		}
-		err = db.Tx(ctx, func(tx *store.Tx) error { _, err := tx.Session(ctx, id); return err })
+		err = db.Tx(ctx, func(tx *store.Tx) error { _, err := sessionstore.Session(ctx, tx, id); return err })
 		if !errors.Is(err, store.ErrNotFound) {
 			t.Fatalf("after delete: %v", err)
 		}

@@ -295,7 +295,7 @@ func (h *Harness) LedgerProblems() []ledger.Problem {
 	h.T.Helper()
 	var txs []ledger.StoredTransaction
 	var bals []ledger.Balance
-	err := h.DB.Tx(context.Background(), func(tx *store.Tx) (err error) { txs, bals, err = tx.LedgerSnapshot(context.Background()); return })
+	err := h.DB.Read(context.Background(), func(tx *store.Tx) (err error) { txs, bals, err = tx.LedgerSnapshot(context.Background()); return })
 	if err != nil {
 		h.T.Fatal(err)
 	}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/outboxstore"
 )
 
 // Clock is the application's clock in a test: real time plus an offset the
@@ -32,7 +33,7 @@ func (h *Harness) Settled() {
 				continue
 			}
 			var n int
-			err := db.Tx(context.Background(), func(tx *store.Tx) error {
+			err := db.Read(context.Background(), func(tx *store.Tx) error {
 				return tx.QueryRow(context.Background(), `SELECT COUNT(*) FROM river_job
 					WHERE state IN ('available', 'pending', 'running', 'retryable')`).Scan(&n)
 			})
@@ -45,7 +46,7 @@ func (h *Harness) Settled() {
 		}
 		// E-mails waiting in the outbox (its dispatcher is not a River job).
 		var n int64
-		err := h.DB.Read(context.Background(), func(tx *store.Tx) (err error) { n, err = tx.OutboxBacklog(context.Background()); return })
+		err := h.DB.Read(context.Background(), func(tx *store.Tx) (err error) { n, err = outboxstore.OutboxBacklog(context.Background(), tx); return })
 		if err != nil {
 			h.T.Fatal(err)
 		}

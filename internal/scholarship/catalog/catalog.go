@@ -1,7 +1,7 @@
 // Package catalog embeds the scholarship catalog: one JSON record per
-// program, <id>.json, in this directory (schema and validation in package
-// scholarship). The files are shipped in the binary, so every instance
-// builds the same index from them at start-up.
+// program, <id>.json, in this directory (schema in package scholarship,
+// validation in scholarship/validate). The files are shipped in the binary,
+// so every instance builds the same index from them at start-up.
 package catalog
 
 import (

@@ -16,6 +16,7 @@ import (
 	"github.com/crebit/crebit/internal/randid"
 	"github.com/crebit/crebit/internal/store"
 	"github.com/crebit/crebit/internal/store/accountstore"
+	"github.com/crebit/crebit/internal/store/sessionstore"
 )
 
 // Exercise runs every case on databases returned by open, which must give
@@ -132,10 +133,10 @@ func exerciseTx(t *testing.T, s *suite) {
 			t.Parallel()
 			b := s.setup(t)
 			s := newSession(b)
-			b.exec(t, func(tx *store.Tx) error { return tx.CreateSession(b.ctx, s) })
-			err := b.db.Tx(b.ctx, func(tx *store.Tx) error { return tx.CreateSession(b.ctx, s) })
+			b.exec(t, func(tx *store.Tx) error { return sessionstore.CreateSession(b.ctx, tx, s) })
+			err := b.db.Tx(b.ctx, func(tx *store.Tx) error { return sessionstore.CreateSession(b.ctx, tx, s) })
 			requireIs(t, "second CreateSession", err, store.ErrConflict)
-			if _, err := read(b, func(tx *store.Tx) (any, error) { return tx.Session(b.ctx, s.ID) }); err != nil {
+			if _, err := read(b, func(tx *store.Tx) (any, error) { return sessionstore.Session(b.ctx, tx, s.ID) }); err != nil {
 				t.Fatalf("first session lost: %v", err)
 			}
 		})

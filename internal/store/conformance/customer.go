@@ -7,6 +7,7 @@ import (
 	"github.com/crebit/crebit/internal/customer"
 	"github.com/crebit/crebit/internal/randid"
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/accountstore"
 )
 
 func newCustomer(b *bundle) customer.Customer {
@@ -66,7 +67,7 @@ func exerciseCustomers(t *testing.T, s *suite) {
 					}
 				}
 				// Redaction clears the tax id hash too; the filter must not rely on that alone.
-				_, err := tx.RedactIdleCustomers(b.ctx, b.now.Add(-48*time.Hour), b.now)
+				_, err := accountstore.RedactIdleCustomers(b.ctx, tx, b.now.Add(-48*time.Hour), b.now)
 				return err
 			})
 			got := must(t, b, func(tx *store.Tx) ([]customer.Customer, error) { return tx.CustomersByTaxID(b.ctx, older.TaxIDHash) })

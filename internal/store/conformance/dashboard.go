@@ -11,6 +11,7 @@ import (
 	"github.com/crebit/crebit/internal/store"
 	"github.com/crebit/crebit/internal/store/accountstore"
 	"github.com/crebit/crebit/internal/store/dashstore"
+	"github.com/crebit/crebit/internal/store/sessionstore"
 )
 
 // accountPayment stores a payment of account acc in state st for usdMinor,
@@ -144,7 +145,7 @@ func exerciseDashboard(t *testing.T, s *suite) {
 					return err
 				}
 				_, id := session.NewToken()
-				return tx.CreateSession(b.ctx, session.Session{ID: id, CreatedAt: b.now, LastSeenAt: b.now, ExpiresAt: b.now.Add(time.Hour), AccountID: a.ID})
+				return sessionstore.CreateSession(b.ctx, tx, session.Session{ID: id, CreatedAt: b.now, LastSeenAt: b.now, ExpiresAt: b.now.Add(time.Hour), AccountID: a.ID})
 			})
 			b.exec(t, func(tx *store.Tx) error { return accountstore.CloseAccount(b.ctx, tx, a.ID, b.now) })
 			if _, err := read(b, func(tx *store.Tx) (accountstore.Account, error) {
@@ -177,7 +178,7 @@ func exerciseDashboard(t *testing.T, s *suite) {
 			guest := accountPayment(t, b, "", payment.StateCompleted, 100, old, "Guest")
 			b.exec(t, func(tx *store.Tx) error { return accountstore.CloseAccount(b.ctx, tx, closed.ID, b.now) })
 			n := must(t, b, func(tx *store.Tx) (int64, error) {
-				return tx.RedactFinishedPayments(b.ctx, b.now.Add(-30*24*time.Hour), b.now)
+				return accountstore.RedactFinishedPayments(b.ctx, tx, b.now.Add(-30*24*time.Hour), b.now)
 			})
 			if n != 2 {
 				t.Fatalf("redacted %d payments, want the guest's and the closed account's", n)

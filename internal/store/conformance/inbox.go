@@ -8,6 +8,7 @@ import (
 	"github.com/crebit/crebit/internal/store"
 	"github.com/crebit/crebit/internal/store/accountstore"
 	"github.com/crebit/crebit/internal/store/referralstore"
+	"github.com/crebit/crebit/internal/store/webhookstore"
 )
 
 // exerciseInbox covers what arrives from outside and must be kept once:
@@ -20,16 +21,16 @@ func exerciseInbox(t *testing.T, s *suite) {
 			b := s.setup(t)
 			evt := randid.New("evt")
 			first := must(t, b, func(tx *store.Tx) (bool, error) {
-				return tx.RecordWebhookEvent(b.ctx, evt, "payin_completed", `{"n":1}`, "{}", b.now)
+				return webhookstore.RecordWebhookEvent(b.ctx, tx, evt, "payin_completed", `{"n":1}`, "{}", b.now)
 			})
 			replay := must(t, b, func(tx *store.Tx) (bool, error) {
-				return tx.RecordWebhookEvent(b.ctx, evt, "payin_completed", `{"n":2}`, "{}", b.now.Add(time.Second))
+				return webhookstore.RecordWebhookEvent(b.ctx, tx, evt, "payin_completed", `{"n":2}`, "{}", b.now.Add(time.Second))
 			})
 			equal(t, "first, replay", []bool{first, replay}, []bool{true, false})
-			got := must(t, b, func(tx *store.Tx) (string, error) { return tx.WebhookEventPayload(b.ctx, evt) })
+			got := must(t, b, func(tx *store.Tx) (string, error) { return webhookstore.WebhookEventPayload(b.ctx, tx, evt) })
 			equal(t, "payload", got, `{"n":1}`)
-			b.exec(t, func(tx *store.Tx) error { return tx.MarkWebhookProcessed(b.ctx, evt, "advanced", b.now) })
-			_, err := read(b, func(tx *store.Tx) (string, error) { return tx.WebhookEventPayload(b.ctx, "evt_missing") })
+			b.exec(t, func(tx *store.Tx) error { return webhookstore.MarkWebhookProcessed(b.ctx, tx, evt, "advanced", b.now) })
+			_, err := read(b, func(tx *store.Tx) (string, error) { return webhookstore.WebhookEventPayload(b.ctx, tx, "evt_missing") })
 			requireIs(t, "missing event", err, store.ErrNotFound)
 		})
 	})

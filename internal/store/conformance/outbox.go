@@ -6,6 +6,7 @@ import (
 
 	"github.com/crebit/crebit/internal/randid"
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/outboxstore"
 )
 
 // exerciseOutbox covers the outbox as a queue: what is due is claimed once
@@ -17,7 +18,7 @@ func exerciseOutbox(t *testing.T, s *suite) {
 		t.Run("ClaimLeaseRetrySent", func(t *testing.T) {
 			t.Parallel()
 			b := s.fresh(t) // claims take whatever is due in the table
-			ids := func(ms []store.OutboxMessage) []string {
+			ids := func(ms []outboxstore.OutboxMessage) []string {
 				out := []string{}
 				for _, m := range ms {
 					out = append(out, m.ID)
@@ -26,20 +27,20 @@ func exerciseOutbox(t *testing.T, s *suite) {
 			}
 			claim := func(at time.Time, limit int) []string {
 				t.Helper()
-				return ids(must(t, b, func(tx *store.Tx) ([]store.OutboxMessage, error) {
-					return tx.ClaimOutbox(b.ctx, at, at.Add(2*time.Minute), limit)
+				return ids(must(t, b, func(tx *store.Tx) ([]outboxstore.OutboxMessage, error) {
+					return outboxstore.ClaimOutbox(b.ctx, tx, at, at.Add(2*time.Minute), limit)
 				}))
 			}
 			due := func(at time.Time) bool {
 				t.Helper()
-				return must(t, b, func(tx *store.Tx) (bool, error) { return tx.OutboxDue(b.ctx, at) })
+				return must(t, b, func(tx *store.Tx) (bool, error) { return outboxstore.OutboxDue(b.ctx, tx, at) })
 			}
 			var msgs []string
 			for i := range 3 {
 				id := randid.New("msg")
 				msgs = append(msgs, id)
 				b.exec(t, func(tx *store.Tx) error {
-					return tx.InsertOutbox(b.ctx, store.OutboxMessage{ID: id, MessageID: id + "@crebit.test", Kind: "verify_email",
+					return outboxstore.InsertOutbox(b.ctx, tx, outboxstore.OutboxMessage{ID: id, MessageID: id + "@crebit.test", Kind: "verify_email",
 						To: "maria@example.com", Subject: "s", BodySealed: "sealed", CreatedAt: b.now.Add(time.Duration(i) * time.Second)})
 				})
 			}
@@ -54,18 +55,18 @@ func exerciseOutbox(t *testing.T, s *suite) {
 			// third is released (its dispatcher stopping).
 			at := b.now.Add(10 * time.Second)
 			b.exec(t, func(tx *store.Tx) error {
-				if ok, err := tx.MarkOutboxSent(b.ctx, msgs[0], at); err != nil || !ok {
+				if ok, err := outboxstore.MarkOutboxSent(b.ctx, tx, msgs[0], at); err != nil || !ok {
 					t.Fatalf("MarkOutboxSent = %v, %v", ok, err)
 				}
-				if err := tx.RecordOutboxFailure(b.ctx, msgs[1], "421 try later", false, at, at.Add(6*time.Second)); err != nil {
+				if err := outboxstore.RecordOutboxFailure(b.ctx, tx, msgs[1], "421 try later", false, at, at.Add(6*time.Second)); err != nil {
 					return err
 				}
-				return tx.ReleaseOutbox(b.ctx, []string{msgs[2]})
+				return outboxstore.ReleaseOutbox(b.ctx, tx, []string{msgs[2]})
 			})
 			equal(t, "after release", claim(at, 10), msgs[2:])
 			equal(t, "before the retry is due", claim(at.Add(5*time.Second), 10), []string{})
-			retry := must(t, b, func(tx *store.Tx) ([]store.OutboxMessage, error) {
-				return tx.ClaimOutbox(b.ctx, at.Add(6*time.Second), at.Add(time.Minute), 10)
+			retry := must(t, b, func(tx *store.Tx) ([]outboxstore.OutboxMessage, error) {
+				return outboxstore.ClaimOutbox(b.ctx, tx, at.Add(6*time.Second), at.Add(time.Minute), 10)
 			})
 			equal(t, "the retry", ids(retry), msgs[1:2])
 			equal(t, "attempts, last error", []any{retry[0].Attempts, retry[0].LastError}, []any{1, "421 try later"})
@@ -73,17 +74,17 @@ func exerciseOutbox(t *testing.T, s *suite) {
 			// The retry fails for good; the third's lease ends unsent and it
 			// is claimed again; the sent one never is.
 			b.exec(t, func(tx *store.Tx) error {
-				return tx.RecordOutboxFailure(b.ctx, msgs[1], "550 no such user", true, at, at.Add(time.Hour))
+				return outboxstore.RecordOutboxFailure(b.ctx, tx, msgs[1], "550 no such user", true, at, at.Add(time.Hour))
 			})
 			equal(t, "after every lease", claim(at.Add(time.Hour), 10), msgs[2:])
-			sent := must(t, b, func(tx *store.Tx) (store.OutboxMessage, error) { return tx.Outbox(b.ctx, msgs[0]) })
-			failed := must(t, b, func(tx *store.Tx) (store.OutboxMessage, error) { return tx.Outbox(b.ctx, msgs[1]) })
+			sent := must(t, b, func(tx *store.Tx) (outboxstore.OutboxMessage, error) { return outboxstore.Outbox(b.ctx, tx, msgs[0]) })
+			failed := must(t, b, func(tx *store.Tx) (outboxstore.OutboxMessage, error) { return outboxstore.Outbox(b.ctx, tx, msgs[1]) })
 			equal(t, "sent at", sent.SentAt != nil && sent.SentAt.Equal(at), true)
 			equal(t, "failed for good", []any{failed.FailedAt != nil, failed.Attempts, failed.LastError}, []any{true, 2, "550 no such user"})
-			if ok, err := read(b, func(tx *store.Tx) (bool, error) { return tx.MarkOutboxSent(b.ctx, msgs[0], at) }); err != nil || ok {
+			if ok, err := read(b, func(tx *store.Tx) (bool, error) { return outboxstore.MarkOutboxSent(b.ctx, tx, msgs[0], at) }); err != nil || ok {
 				t.Fatalf("second MarkOutboxSent = %v, %v; want false (a duplicate send)", ok, err)
 			}
-			backlog := must(t, b, func(tx *store.Tx) (int64, error) { return tx.OutboxBacklog(b.ctx) })
+			backlog := must(t, b, func(tx *store.Tx) (int64, error) { return outboxstore.OutboxBacklog(b.ctx, tx) })
 			equal(t, "backlog (the third)", backlog, int64(1))
 		})
 	})

@@ -7,6 +7,7 @@ import (
 	"github.com/crebit/crebit/internal/randid"
 	"github.com/crebit/crebit/internal/store"
 	"github.com/crebit/crebit/internal/store/scholarstore"
+	"github.com/crebit/crebit/internal/store/sessionstore"
 )
 
 // exerciseScholarships covers the scholarship catalog import, profiles,
@@ -17,7 +18,7 @@ func exerciseScholarships(t *testing.T, s *suite) {
 		t.Parallel()
 		guest := func(b *bundle, t *testing.T) scholarstore.Owner {
 			ses := newSession(b)
-			b.exec(t, func(tx *store.Tx) error { return tx.CreateSession(b.ctx, ses) })
+			b.exec(t, func(tx *store.Tx) error { return sessionstore.CreateSession(b.ctx, tx, ses) })
 			return scholarstore.Owner{SessionID: ses.ID}
 		}
 		profile := func(t *testing.T, b *bundle, o scholarstore.Owner) (scholarstore.ScholarshipProfile, error) {
@@ -127,7 +128,7 @@ func exerciseScholarships(t *testing.T, s *suite) {
 				if err := scholarstore.CreateFilterSet(b.ctx, tx, g, scholarstore.FilterSet{ID: randid.New("fset"), Name: "x", Params: "", CreatedAt: b.now}); err != nil {
 					return err
 				}
-				_, err := tx.DeleteExpiredSessions(b.ctx, b.now.Add(2*time.Hour))
+				_, err := sessionstore.DeleteExpiredSessions(b.ctx, tx, b.now.Add(2*time.Hour))
 				return err
 			})
 			_, err := profile(t, b, g)

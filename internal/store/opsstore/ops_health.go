@@ -5,6 +5,8 @@ import (
 	"time"
 
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/outboxstore"
+	"github.com/crebit/crebit/internal/store/webhookstore"
 )
 
 // JobCount is how many jobs of a kind are in a state.
@@ -36,7 +38,7 @@ func JobsNotDone(ctx context.Context, tx *store.Tx) ([]JobCount, error) {
 // MailHealth is the outbox at a glance.
 type MailHealth struct {
 	Waiting, Failed int
-	FailedRecent    []store.OutboxMessage // the newest failures (no body)
+	FailedRecent    []outboxstore.OutboxMessage // the newest failures (no body)
 }
 
 // OutboxHealth counts waiting and failed e-mails and lists the newest
@@ -49,11 +51,11 @@ func OutboxHealth(ctx context.Context, tx *store.Tx) (MailHealth, error) {
 	if err != nil {
 		return h, err
 	}
-	rs, err := tx.Query(ctx, `SELECT `+store.OutboxColumns+` FROM outbox WHERE failed_at IS NOT NULL ORDER BY failed_at DESC LIMIT 20`)
+	rs, err := tx.Query(ctx, `SELECT `+outboxstore.OutboxColumns+` FROM outbox WHERE failed_at IS NOT NULL ORDER BY failed_at DESC LIMIT 20`)
 	if err != nil {
 		return h, err
 	}
-	h.FailedRecent, err = store.ScanOutboxRows(rs)
+	h.FailedRecent, err = outboxstore.ScanOutboxRows(rs)
 	for i := range h.FailedRecent {
 		h.FailedRecent[i].BodySealed = ""
 	}
@@ -63,7 +65,7 @@ func OutboxHealth(ctx context.Context, tx *store.Tx) (MailHealth, error) {
 // IgnoredWebhooks returns the events received since t that changed no
 // payment because they could not be applied (unknown payment, unreadable
 // amount, unknown type), newest first.
-func IgnoredWebhooks(ctx context.Context, tx *store.Tx, since time.Time) ([]store.ReceivedWebhook, error) {
-	return tx.QueryWebhooks(ctx, `SELECT id, type, '', '', COALESCE(outcome, ''), received_at, processed_at FROM webhook_events
+func IgnoredWebhooks(ctx context.Context, tx *store.Tx, since time.Time) ([]webhookstore.ReceivedWebhook, error) {
+	return webhookstore.QueryWebhooks(ctx, tx, `SELECT id, type, '', '', COALESCE(outcome, ''), received_at, processed_at FROM webhook_events
 		WHERE received_at >= ? AND outcome LIKE 'ignored%' ORDER BY received_at DESC LIMIT 50`, store.UTC(since))
 }

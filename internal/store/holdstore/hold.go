@@ -1,9 +1,11 @@
-package store
+package holdstore
 
 import (
 	"context"
 	"database/sql"
 	"time"
+
+	"github.com/crebit/crebit/internal/store"
 )
 
 // PaymentHold is an operator's hold on a payment: open while ReleasedAt is
@@ -17,10 +19,10 @@ type PaymentHold struct {
 	ReleaseReason               string
 }
 
-// OpenHold returns the payment's open hold, or ErrNotFound.
-func (tx *Tx) OpenHold(ctx context.Context, paymentID string) (PaymentHold, error) {
+// OpenHold returns the payment's open hold, or store.ErrNotFound.
+func OpenHold(ctx context.Context, tx *store.Tx, paymentID string) (PaymentHold, error) {
 	var h PaymentHold
-	err := tx.queryRow(ctx, `SELECT id, payment_id, held_at, held_by, held_by_email, reason FROM payment_holds
+	err := tx.QueryRow(ctx, `SELECT id, payment_id, held_at, held_by, held_by_email, reason FROM payment_holds
 		WHERE payment_id = ? AND released_at IS NULL`, paymentID).
 		Scan(&h.ID, &h.PaymentID, &h.HeldAt, &h.HeldBy, &h.HeldByEmail, &h.Reason)
 	h.HeldAt = h.HeldAt.UTC()
@@ -29,25 +31,25 @@ func (tx *Tx) OpenHold(ctx context.Context, paymentID string) (PaymentHold, erro
 
 // HoldPayment opens a hold on a payment; the caller has checked that none
 // is open (the unique index refuses a second one).
-func (tx *Tx) HoldPayment(ctx context.Context, h PaymentHold) error {
-	_, err := tx.exec(ctx, `INSERT INTO payment_holds (id, payment_id, held_at, held_by, held_by_email, reason)
-		VALUES (?, ?, ?, ?, ?, ?)`, h.ID, h.PaymentID, utc(h.HeldAt), h.HeldBy, h.HeldByEmail, h.Reason)
+func HoldPayment(ctx context.Context, tx *store.Tx, h PaymentHold) error {
+	_, err := tx.Exec(ctx, `INSERT INTO payment_holds (id, payment_id, held_at, held_by, held_by_email, reason)
+		VALUES (?, ?, ?, ?, ?, ?)`, h.ID, h.PaymentID, store.UTC(h.HeldAt), h.HeldBy, h.HeldByEmail, h.Reason)
 	return err
 }
 
-// ReleaseHold closes the payment's open hold; ErrNotFound when none is open.
-func (tx *Tx) ReleaseHold(ctx context.Context, paymentID string, at time.Time, by, byEmail, why string) error {
-	n, err := tx.exec(ctx, `UPDATE payment_holds SET released_at = ?, released_by = ?, released_by_email = ?, release_reason = ?
-		WHERE payment_id = ? AND released_at IS NULL`, utc(at), by, byEmail, why, paymentID)
+// ReleaseHold closes the payment's open hold; store.ErrNotFound when none is open.
+func ReleaseHold(ctx context.Context, tx *store.Tx, paymentID string, at time.Time, by, byEmail, why string) error {
+	n, err := tx.Exec(ctx, `UPDATE payment_holds SET released_at = ?, released_by = ?, released_by_email = ?, release_reason = ?
+		WHERE payment_id = ? AND released_at IS NULL`, store.UTC(at), by, byEmail, why, paymentID)
 	if err == nil && n == 0 {
-		return ErrNotFound
+		return store.ErrNotFound
 	}
 	return err
 }
 
 // HoldsOf lists a payment's holds, oldest first.
-func (tx *Tx) HoldsOf(ctx context.Context, paymentID string) ([]PaymentHold, error) {
-	rs, err := tx.query(ctx, `SELECT id, payment_id, held_at, held_by, held_by_email, reason, released_at,
+func HoldsOf(ctx context.Context, tx *store.Tx, paymentID string) ([]PaymentHold, error) {
+	rs, err := tx.Query(ctx, `SELECT id, payment_id, held_at, held_by, held_by_email, reason, released_at,
 		COALESCE(released_by, ''), COALESCE(released_by_email, ''), COALESCE(release_reason, '')
 		FROM payment_holds WHERE payment_id = ? ORDER BY held_at, id`, paymentID)
 	if err != nil {
@@ -62,7 +64,7 @@ func (tx *Tx) HoldsOf(ctx context.Context, paymentID string) ([]PaymentHold, err
 			&h.ReleasedBy, &h.ReleasedByEmail, &h.ReleaseReason); err != nil {
 			return nil, err
 		}
-		h.HeldAt, h.ReleasedAt = h.HeldAt.UTC(), nullTime(released)
+		h.HeldAt, h.ReleasedAt = h.HeldAt.UTC(), store.NullTime(released)
 		out = append(out, h)
 	}
 	return out, rs.Err()
@@ -71,8 +73,8 @@ func (tx *Tx) HoldsOf(ctx context.Context, paymentID string) ([]PaymentHold, err
 // WebhooksHeld returns the ids of the events about a payment that arrived
 // while it was held and were kept for its release (their outcome is
 // outcome), in the order received.
-func (tx *Tx) WebhooksHeld(ctx context.Context, paymentID, outcome string) ([]string, error) {
-	rs, err := tx.query(ctx, `SELECT id FROM webhook_events WHERE payment_id = ? AND outcome LIKE ?
+func WebhooksHeld(ctx context.Context, tx *store.Tx, paymentID, outcome string) ([]string, error) {
+	rs, err := tx.Query(ctx, `SELECT id FROM webhook_events WHERE payment_id = ? AND outcome LIKE ?
 		ORDER BY received_at, id`, paymentID, "%"+outcome+"%")
 	if err != nil {
 		return nil, err

@@ -1,4 +1,4 @@
-package bpsandbox
+package bphook
 
 import (
 	"bytes"
@@ -17,18 +17,21 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/riverqueue/river"
 
 	"github.com/crebit/crebit/internal/bpsandbox/bpstore"
+	"github.com/crebit/crebit/internal/bpsandbox/bpwire"
+	"github.com/crebit/crebit/internal/jobs"
 	"github.com/crebit/crebit/internal/store"
 )
 
-// webhookEvents are the event types an endpoint may subscribe to (the
+// events are the event types an endpoint may subscribe to (the
 // spec's WebhookEndpointIn.events enum); the sandbox sends customer.new,
 // customer.update, tos.accept, payin.* and payout.*.
-var webhookEvents = []string{"customer.new", "customer.update", "customer.delete", "bankAccount.new", "payout.new",
+var events = []string{"customer.new", "customer.update", "customer.delete", "bankAccount.new", "payout.new",
 	"payout.update", "payout.complete", "payout.partnerFee", "blockchainWallet.new", "payin.new", "payin.update",
 	"payin.complete", "payin.partnerFee", "tos.accept", "limitIncrease.new", "limitIncrease.update", "virtualAccount.new",
 	"virtualAccount.complete", "transfer.new", "transfer.update", "transfer.complete", "wallet.new", "wallet.inbound"}
@@ -47,28 +50,61 @@ type endpointOut struct {
 	UpdatedAt   string   `json:"updated_at"`
 }
 
-// createEndpoint registers a webhook endpoint with its own whsec_ secret
+// Hooks are one instance's webhook endpoints and the deliveries of its
+// events to them.
+type Hooks struct {
+	db         *store.DB
+	queue      *jobs.Queue
+	instanceID string
+	retry      []time.Duration // the wait before each retry; its length bounds the attempts
+	now        func() time.Time
+	client     *http.Client
+
+	lose  atomic.Int64 // events still to lose (Lose)
+	local atomic.Value // string: this process's own webhook receiver (SetLocalReceiver)
+}
+
+// New returns the hooks of the instance instanceID and registers their
+// delivery job on queue (call before queue.Init). A delivery must be
+// answered within timeout.
+func New(db *store.DB, queue *jobs.Queue, instanceID string, retry []time.Duration, timeout time.Duration, now func() time.Time) *Hooks {
+	h := &Hooks{db: db, queue: queue, instanceID: instanceID, retry: retry, now: now,
+		client: &http.Client{Timeout: timeout,
+			// Svix counts a redirect as a failure: it is not followed.
+			CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}}
+	jobs.Register(queue, &deliverWorker{h: h})
+	return h
+}
+
+// SetLocalReceiver tells the hooks where this process receives webhooks
+// (see the sandbox's SetLocalReceiver).
+func (h *Hooks) SetLocalReceiver(url string) { h.local.Store(url) }
+
+// Lose makes the next n events be recorded but never delivered.
+func (h *Hooks) Lose(n int) { h.lose.Store(int64(n)) }
+
+// CreateEndpoint registers a webhook endpoint with its own whsec_ secret
 // (read back with GET …/{id}/secret). events [] means every event. Unlike
 // BlindPay, http and loopback URLs are accepted: the sandbox runs beside
 // Crebit on a developer's machine.
-func (s *Sandbox) createEndpoint(ctx context.Context, tx *store.Tx, r *http.Request, body []byte) (int, any, error) {
+func (h *Hooks) CreateEndpoint(ctx context.Context, tx *store.Tx, r *http.Request, body []byte) (int, any, error) {
 	var req struct {
 		URL    string    `json:"url"`
 		Events *[]string `json:"events"`
 	}
-	if err := decode(body, &req); err != nil {
+	if err := bpwire.Decode(body, &req); err != nil {
 		return 0, nil, err
 	}
 	if req.URL == "" || req.Events == nil {
-		return 0, nil, fail("VALIDATION_MISSING_REQUIRED_FIELDS", "url", "events")
+		return 0, nil, bpwire.Fail("VALIDATION_MISSING_REQUIRED_FIELDS", "url", "events")
 	}
 	u, err := url.Parse(req.URL)
 	if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
-		return 0, nil, fail("WEBHOOKS_URL_INVALID")
+		return 0, nil, bpwire.Fail("WEBHOOKS_URL_INVALID")
 	}
 	for _, e := range *req.Events {
-		if !slices.Contains(webhookEvents, e) {
-			return 0, nil, invalid("events: unknown event " + e)
+		if !slices.Contains(events, e) {
+			return 0, nil, bpwire.Invalid("events: unknown event " + e)
 		}
 	}
 	existing, err := bpstore.Endpoints(ctx, tx)
@@ -76,51 +112,54 @@ func (s *Sandbox) createEndpoint(ctx context.Context, tx *store.Tx, r *http.Requ
 		return 0, nil, err
 	}
 	if len(existing) >= maxEndpoints {
-		return 0, nil, fail("WEBHOOKS_LIMIT_REACHED")
+		return 0, nil, bpwire.Fail("WEBHOOKS_LIMIT_REACHED")
 	}
 	events, _ := json.Marshal(*req.Events)
 	key := make([]byte, 24)
 	rand.Read(key)
-	e := bpstore.BPEndpoint{ID: newID("we"), URL: req.URL, Events: string(events), Secret: "whsec_" + base64.StdEncoding.EncodeToString(key),
-		CreatedAt: s.now().UTC()}
+	e := bpstore.BPEndpoint{ID: bpwire.NewID("we"), URL: req.URL, Events: string(events), Secret: "whsec_" + base64.StdEncoding.EncodeToString(key),
+		CreatedAt: h.now().UTC()}
 	if err := bpstore.CreateEndpoint(ctx, tx, e); err != nil {
 		return 0, nil, err
 	}
 	return http.StatusOK, map[string]string{"id": e.ID}, nil
 }
 
-func (s *Sandbox) listEndpoints(ctx context.Context, tx *store.Tx, r *http.Request, body []byte) (int, any, error) {
+// ListEndpoints lists the endpoints.
+func (h *Hooks) ListEndpoints(ctx context.Context, tx *store.Tx, r *http.Request, body []byte) (int, any, error) {
 	eps, err := bpstore.Endpoints(ctx, tx)
 	out := []endpointOut{}
 	for _, e := range eps {
 		var events []string
 		json.Unmarshal([]byte(e.Events), &events)
-		out = append(out, endpointOut{ID: e.ID, URL: e.URL, Events: events, InstanceID: s.cfg.InstanceID,
-			CreatedAt: isoTime(e.CreatedAt), UpdatedAt: isoTime(e.CreatedAt)})
+		out = append(out, endpointOut{ID: e.ID, URL: e.URL, Events: events, InstanceID: h.instanceID,
+			CreatedAt: bpwire.ISOTime(e.CreatedAt), UpdatedAt: bpwire.ISOTime(e.CreatedAt)})
 	}
 	return http.StatusOK, out, err
 }
 
-func (s *Sandbox) deleteEndpoint(ctx context.Context, tx *store.Tx, r *http.Request, body []byte) (int, any, error) {
+// DeleteEndpoint removes an endpoint.
+func (h *Hooks) DeleteEndpoint(ctx context.Context, tx *store.Tx, r *http.Request, body []byte) (int, any, error) {
 	found, err := bpstore.DeleteEndpoint(ctx, tx, r.PathValue("id"))
 	if err == nil && !found {
-		return 0, nil, &apiError{code: "VALIDATION_FAILED", status: http.StatusBadRequest, description: "No such webhook endpoint."}
+		return 0, nil, &bpwire.Error{Code: "VALIDATION_FAILED", Status: http.StatusBadRequest, Description: "No such webhook endpoint."}
 	}
 	return http.StatusOK, map[string]bool{"success": true}, err
 }
 
-func (s *Sandbox) endpointSecret(ctx context.Context, tx *store.Tx, r *http.Request, body []byte) (int, any, error) {
+// EndpointSecret answers an endpoint's signing secret.
+func (h *Hooks) EndpointSecret(ctx context.Context, tx *store.Tx, r *http.Request, body []byte) (int, any, error) {
 	e, err := bpstore.Endpoint(ctx, tx, r.PathValue("id"))
 	if errors.Is(err, store.ErrNotFound) {
-		return 0, nil, &apiError{code: "VALIDATION_FAILED", status: http.StatusBadRequest, description: "No such webhook endpoint."}
+		return 0, nil, &bpwire.Error{Code: "VALIDATION_FAILED", Status: http.StatusBadRequest, Description: "No such webhook endpoint."}
 	}
 	return http.StatusOK, map[string]string{"key": e.Secret}, err
 }
 
-// withEvent is an event's payload: the resource's own fields (only those
+// WithEvent is an event's payload: the resource's own fields (only those
 // in keep, when given) flat beside webhook_event, as BlindPay sends them
 // [docs/BLINDPAY.md §11].
-func withEvent(event string, v any, keep []string) map[string]any {
+func WithEvent(event string, v any, keep []string) map[string]any {
 	b, _ := json.Marshal(v)
 	var all map[string]any
 	json.Unmarshal(b, &all)
@@ -133,11 +172,11 @@ func withEvent(event string, v any, keep []string) map[string]any {
 	return out
 }
 
-// emit records an event (one Svix message, id msg_…) and, in the same
+// Emit records an event (one Svix message, id msg_…) and, in the same
 // transaction, a delivery job for every endpoint subscribed to its type.
 // Deliveries are independent jobs, so, as with Svix, events may arrive out
 // of order: a receiver takes the state from each payload's status.
-func (s *Sandbox) emit(ctx context.Context, tx *store.Tx, typ, objectID string, payload any) error {
+func (h *Hooks) Emit(ctx context.Context, tx *store.Tx, typ, objectID string, payload any) error {
 	b, err := json.Marshal(payload)
 	if err != nil {
 		return err
@@ -147,8 +186,8 @@ func (s *Sandbox) emit(ctx context.Context, tx *store.Tx, typ, objectID string, 
 		return err
 	}
 	var to []string
-	if s.lose.Load() > 0 && s.lose.Add(-1) >= 0 {
-		eps = nil // lost on the way (LoseWebhooks): recorded, never delivered
+	if h.lose.Load() > 0 && h.lose.Add(-1) >= 0 {
+		eps = nil // lost on the way (Lose): recorded, never delivered
 	}
 	for _, e := range eps {
 		var events []string
@@ -157,13 +196,13 @@ func (s *Sandbox) emit(ctx context.Context, tx *store.Tx, typ, objectID string, 
 			to = append(to, e.ID)
 		}
 	}
-	id := "msg_" + newID("x")[2:] + newID("x")[2:]
-	if err := bpstore.CreateEvent(ctx, tx, id, typ, objectID, string(b), to, s.now().UTC()); err != nil {
+	id := "msg_" + bpwire.NewID("x")[2:] + bpwire.NewID("x")[2:]
+	if err := bpstore.CreateEvent(ctx, tx, id, typ, objectID, string(b), to, h.now().UTC()); err != nil {
 		return err
 	}
 	for _, ep := range to {
-		if err := s.queue.InsertTx(ctx, tx, deliverArgs{EventID: id, EndpointID: ep},
-			&river.InsertOpts{MaxAttempts: len(s.cfg.RetrySchedule) + 1}); err != nil {
+		if err := h.queue.InsertTx(ctx, tx, deliverArgs{EventID: id, EndpointID: ep},
+			&river.InsertOpts{MaxAttempts: len(h.retry) + 1}); err != nil {
 			return err
 		}
 	}
@@ -180,12 +219,12 @@ func (deliverArgs) Kind() string { return "bpsandbox_deliver_webhook" }
 
 type deliverWorker struct {
 	river.WorkerDefaults[deliverArgs]
-	s *Sandbox
+	h *Hooks
 }
 
 // NextRetry follows the configured schedule (Svix's by default).
 func (w *deliverWorker) NextRetry(job *river.Job[deliverArgs]) time.Time {
-	sched := w.s.cfg.RetrySchedule
+	sched := w.h.retry
 	return time.Now().Add(sched[min(job.Attempt-1, len(sched)-1)])
 }
 
@@ -194,12 +233,12 @@ func (w *deliverWorker) NextRetry(job *river.Job[deliverArgs]) time.Time {
 // schedule; every attempt carries the same svix-id, so the receiver can
 // drop the copies. A deleted endpoint ends the delivery.
 func (w *deliverWorker) Work(ctx context.Context, job *river.Job[deliverArgs]) error {
-	s := w.s
+	h := w.h
 	var payload string
 	var ep bpstore.BPEndpoint
-	local, _ := s.local.Load().(string)
+	local, _ := h.local.Load().(string)
 	target, secret := "", ""
-	err := s.db.Read(ctx, func(tx *store.Tx) (err error) {
+	err := h.db.Read(ctx, func(tx *store.Tx) (err error) {
 		if payload, err = bpstore.EventPayload(ctx, tx, job.Args.EventID); err != nil {
 			return err
 		}
@@ -234,7 +273,7 @@ func (w *deliverWorker) Work(ctx context.Context, job *river.Job[deliverArgs]) e
 	if err != nil {
 		return err
 	}
-	headers, err := Sign(secret, job.Args.EventID, s.now(), body)
+	headers, err := Sign(secret, job.Args.EventID, h.now(), body)
 	if err != nil {
 		return err
 	}
@@ -243,7 +282,7 @@ func (w *deliverWorker) Work(ctx context.Context, job *river.Job[deliverArgs]) e
 	}
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("User-Agent", "Svix-Webhooks/1.0 (bpsandbox)")
-	resp, err := s.client.Do(req)
+	resp, err := h.client.Do(req)
 	status := 0
 	if err == nil {
 		io.Copy(io.Discard, io.LimitReader(resp.Body, 1<<16))
@@ -251,8 +290,8 @@ func (w *deliverWorker) Work(ctx context.Context, job *river.Job[deliverArgs]) e
 		status = resp.StatusCode
 	}
 	ok := status >= 200 && status < 300
-	_ = s.db.Tx(ctx, func(tx *store.Tx) error {
-		return bpstore.DeliveryAttempted(ctx, tx, job.Args.EventID, job.Args.EndpointID, status, ok, s.now().UTC())
+	_ = h.db.Tx(ctx, func(tx *store.Tx) error {
+		return bpstore.DeliveryAttempted(ctx, tx, job.Args.EventID, job.Args.EndpointID, status, ok, h.now().UTC())
 	})
 	if err != nil {
 		return fmt.Errorf("deliver %s to %s: %w", job.Args.EventID, job.Args.EndpointID, err)

@@ -2,7 +2,7 @@
 // Source: the vendor's "Errors" tag and each operation's error responses.
 // TestErrorTablesMatchOpenAPI checks it against that document.
 
-package bpsandbox
+package bpwire
 
 // vendorErrors is the vendor's table of error codes: the typical status, the
 // legacy message (from the operations' examples; the lower-cased code where

@@ -1,4 +1,4 @@
-package bpsandbox
+package bpwire
 
 import (
 	"encoding/json"
@@ -16,7 +16,7 @@ import (
 // from the examples, description) and each operation's listed statuses.
 func TestErrorTablesMatchOpenAPI(t *testing.T) {
 	t.Parallel()
-	b, err := os.ReadFile("../partner/blindpay/testdata/openapi.json")
+	b, err := os.ReadFile("../../partner/blindpay/testdata/openapi.json")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package store
+package returnstore
 
 import (
 	"context"
@@ -7,6 +7,8 @@ import (
 
 	"github.com/crebit/crebit/internal/money"
 	"github.com/crebit/crebit/internal/payment"
+
+	"github.com/crebit/crebit/internal/store"
 )
 
 // PaymentReturn is money owed back to a payer (table payment_returns):
@@ -25,17 +27,17 @@ type PaymentReturn struct {
 
 // OpenReturn records that r.Amount is owed back; a second call for the
 // same payment and kind changes nothing (and reports false).
-func (tx *Tx) OpenReturn(ctx context.Context, r PaymentReturn) (bool, error) {
-	n, err := tx.exec(ctx, `INSERT INTO payment_returns (id, payment_id, kind, amount_minor, currency, cause, opened_at)
+func OpenReturn(ctx context.Context, tx *store.Tx, r PaymentReturn) (bool, error) {
+	n, err := tx.Exec(ctx, `INSERT INTO payment_returns (id, payment_id, kind, amount_minor, currency, cause, opened_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (payment_id, kind) DO NOTHING`,
-		r.ID, r.PaymentID, r.Kind, r.Amount.Minor, string(r.Amount.Currency), r.Cause, utc(r.OpenedAt))
+		r.ID, r.PaymentID, r.Kind, r.Amount.Minor, string(r.Amount.Currency), r.Cause, store.UTC(r.OpenedAt))
 	return n == 1, err
 }
 
 const returnColumns = `id, payment_id, kind, amount_minor, currency, cause, opened_at, returned_at,
 	COALESCE(returned_by, ''), COALESCE(returned_by_email, ''), COALESCE(reference, '')`
 
-func scanReturn(r row) (PaymentReturn, error) {
+func scanReturn(r store.Row) (PaymentReturn, error) {
 	var (
 		x        PaymentReturn
 		minor    int64
@@ -45,23 +47,23 @@ func scanReturn(r row) (PaymentReturn, error) {
 	err := r.Scan(&x.ID, &x.PaymentID, &x.Kind, &minor, &currency, &x.Cause, &x.OpenedAt, &returned,
 		&x.ReturnedBy, &x.ReturnedEmail, &x.Reference)
 	x.Amount = money.Amount{Minor: minor, Currency: money.Currency(currency)}
-	x.OpenedAt, x.ReturnedAt = x.OpenedAt.UTC(), nullTime(returned)
+	x.OpenedAt, x.ReturnedAt = x.OpenedAt.UTC(), store.NullTime(returned)
 	return x, err
 }
 
 // ReturnsOf lists a payment's returns, oldest first.
-func (tx *Tx) ReturnsOf(ctx context.Context, paymentID string) ([]PaymentReturn, error) {
-	return tx.returns(ctx, `SELECT `+returnColumns+` FROM payment_returns WHERE payment_id = ? ORDER BY opened_at, id`, paymentID)
+func ReturnsOf(ctx context.Context, tx *store.Tx, paymentID string) ([]PaymentReturn, error) {
+	return returns(ctx, tx, `SELECT `+returnColumns+` FROM payment_returns WHERE payment_id = ? ORDER BY opened_at, id`, paymentID)
 }
 
 // OwedReturns lists the returns not yet made, oldest first, at most limit.
-func (tx *Tx) OwedReturns(ctx context.Context, limit int) ([]PaymentReturn, error) {
-	return tx.returns(ctx, `SELECT `+returnColumns+` FROM payment_returns WHERE returned_at IS NULL
+func OwedReturns(ctx context.Context, tx *store.Tx, limit int) ([]PaymentReturn, error) {
+	return returns(ctx, tx, `SELECT `+returnColumns+` FROM payment_returns WHERE returned_at IS NULL
 		ORDER BY opened_at, id LIMIT ?`, limit)
 }
 
-func (tx *Tx) returns(ctx context.Context, q string, args ...any) ([]PaymentReturn, error) {
-	rs, err := tx.query(ctx, q, args...)
+func returns(ctx context.Context, tx *store.Tx, q string, args ...any) ([]PaymentReturn, error) {
+	rs, err := tx.Query(ctx, q, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -78,26 +80,26 @@ func (tx *Tx) returns(ctx context.Context, q string, args ...any) ([]PaymentRetu
 }
 
 // ReturnForUpdate returns one return, locked for the caller's transaction
-// on PostgreSQL; ErrNotFound when there is none.
-func (tx *Tx) ReturnForUpdate(ctx context.Context, id string) (PaymentReturn, error) {
-	return scanReturn(tx.queryRow(ctx, `SELECT `+returnColumns+` FROM payment_returns WHERE id = ?`+forUpdate(tx.engine), id))
+// on PostgreSQL; store.ErrNotFound when there is none.
+func ReturnForUpdate(ctx context.Context, tx *store.Tx, id string) (PaymentReturn, error) {
+	return scanReturn(tx.QueryRow(ctx, `SELECT `+returnColumns+` FROM payment_returns WHERE id = ?`+store.ForUpdate(tx.Engine()), id))
 }
 
 // MarkReturned records that the partner returned an owed return;
-// ErrNotFound when it is unknown or already returned.
-func (tx *Tx) MarkReturned(ctx context.Context, id string, at time.Time, by, byEmail, reference string) error {
-	n, err := tx.exec(ctx, `UPDATE payment_returns SET returned_at = ?, returned_by = ?, returned_by_email = ?, reference = ?
-		WHERE id = ? AND returned_at IS NULL`, utc(at), by, byEmail, reference, id)
+// store.ErrNotFound when it is unknown or already returned.
+func MarkReturned(ctx context.Context, tx *store.Tx, id string, at time.Time, by, byEmail, reference string) error {
+	n, err := tx.Exec(ctx, `UPDATE payment_returns SET returned_at = ?, returned_by = ?, returned_by_email = ?, reference = ?
+		WHERE id = ? AND returned_at IS NULL`, store.UTC(at), by, byEmail, reference, id)
 	if err == nil && n == 0 {
-		return ErrNotFound
+		return store.ErrNotFound
 	}
 	return err
 }
 
 // PayoutsNotDelivered lists payments whose payout came back or failed
 // (their US dollars did not arrive), oldest change first, at most limit.
-func (tx *Tx) PayoutsNotDelivered(ctx context.Context, limit int) ([]payment.Record, error) {
-	rs, err := tx.query(ctx, `SELECT `+paymentColumns+` FROM payments
+func PayoutsNotDelivered(ctx context.Context, tx *store.Tx, limit int) ([]payment.Record, error) {
+	rs, err := tx.Query(ctx, `SELECT `+store.PaymentColumns+` FROM payments
 		WHERE state = 'offramp_created' AND offramp_status IN ('refunded', 'failed') ORDER BY updated_at, id LIMIT ?`, limit)
 	if err != nil {
 		return nil, err
@@ -105,7 +107,7 @@ func (tx *Tx) PayoutsNotDelivered(ctx context.Context, limit int) ([]payment.Rec
 	defer rs.Close()
 	var out []payment.Record
 	for rs.Next() {
-		p, err := scanPayment(rs)
+		p, err := store.ScanPaymentExtra(rs)
 		if err != nil {
 			return nil, err
 		}

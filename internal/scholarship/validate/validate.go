@@ -1,4 +1,4 @@
-package scholarship
+package validate
 
 import (
 	"bytes"
@@ -9,9 +9,12 @@ import (
 	"net/url"
 	"path"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/crebit/crebit/internal/scholarship"
 )
 
 var (
@@ -49,11 +52,11 @@ func (c *checker) bad(field, format string, a ...any) {
 // refused, every key of the schema must be present (null where allowed),
 // enums, dates and https URLs are checked, verified_at may not be after
 // today (YYYY-MM-DD, UTC). file is the record's file name (id + ".json").
-func Decode(file string, data []byte, today time.Time) (Program, error) {
+func Decode(file string, data []byte, today time.Time) (scholarship.Program, error) {
 	c := &checker{file: file, today: today.UTC().Format(time.DateOnly)}
 	var keys map[string]json.RawMessage
 	if err := json.Unmarshal(data, &keys); err != nil {
-		return Program{}, Problems{fmt.Sprintf("%s: not a JSON object: %v", file, err)}
+		return scholarship.Program{}, Problems{fmt.Sprintf("%s: not a JSON object: %v", file, err)}
 	}
 	for _, k := range required {
 		if _, ok := keys[k]; !ok {
@@ -70,7 +73,7 @@ func Decode(file string, data []byte, today time.Time) (Program, error) {
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
-	var p Program
+	var p scholarship.Program
 	if err := dec.Decode(&p); err != nil {
 		c.bad("record", "%v", err)
 		return p, c.out
@@ -97,7 +100,7 @@ func (c *checker) requireKeys(field string, raw json.RawMessage, keys ...string)
 	}
 }
 
-func (c *checker) check(p Program) {
+func (c *checker) check(p scholarship.Program) {
 	if !kebab.MatchString(p.ID) {
 		c.bad("id", "must be kebab-case, got %q", p.ID)
 	}
@@ -123,7 +126,7 @@ func (c *checker) check(p Program) {
 				c.bad(f+".content_date", "%s is in the future (today is %s)", *s.ContentDate, c.today)
 			}
 		}
-		c.subset(f+".facts", s.Facts, FactKinds, true)
+		c.subset(f+".facts", s.Facts, scholarship.FactKinds, true)
 	}
 	for _, fact := range citedFacts {
 		if len(p.SourcesOf(fact)) == 0 {
@@ -131,8 +134,8 @@ func (c *checker) check(p Program) {
 		}
 	}
 	c.officialURL(p)
-	if !contains(Runners, p.Runner) {
-		c.bad("runner", "must be one of %s, got %q", strings.Join(Runners, ", "), p.Runner)
+	if !slices.Contains(scholarship.Runners, p.Runner) {
+		c.bad("runner", "must be one of %s, got %q", strings.Join(scholarship.Runners, ", "), p.Runner)
 	}
 	if p.ApplicationFee {
 		c.bad("application_fee", "a program that charges a fee to apply is not listed")
@@ -150,19 +153,19 @@ func (c *checker) check(p Program) {
 		c.bad("cycle", "must be null or non-empty")
 	}
 	c.amount(p.Amount)
-	c.subset("coverage", p.Coverage, Coverages, false)
-	c.subset("award_types", p.AwardTypes, AwardTypes, false) // empty for loans
-	c.subset("levels", p.Levels, Levels, true)
-	c.subset("years", p.Years, Years, false)
-	c.anyOr("fields", p.Fields, func(v string) bool { return contains(Fields, v) })
+	c.subset("coverage", p.Coverage, scholarship.Coverages, false)
+	c.subset("award_types", p.AwardTypes, scholarship.AwardTypes, false) // empty for loans
+	c.subset("levels", p.Levels, scholarship.Levels, true)
+	c.subset("years", p.Years, scholarship.Years, false)
+	c.anyOr("fields", p.Fields, func(v string) bool { return slices.Contains(scholarship.Fields, v) })
 	c.anyOr("nationalities", p.Nationalities, isoCode.MatchString)
 	c.anyOr("residence", p.Residence, isoCode.MatchString)
-	c.anyOr("us_status", p.USStatus, func(v string) bool { return contains(USStatuses, v) })
+	c.anyOr("us_status", p.USStatus, func(v string) bool { return slices.Contains(scholarship.USStatuses, v) })
 	c.subset("us_states", p.USStates, usStates, false)
-	if !contains(GenderRules, p.Gender) {
+	if !slices.Contains(scholarship.GenderRules, p.Gender) {
 		c.bad("gender", "must be any or women, got %q", p.Gender)
 	}
-	c.subset("criteria", p.Criteria, Criteria, false)
+	c.subset("criteria", p.Criteria, scholarship.Criteria, false)
 	if g := p.GPAMin; g != nil && (g.Scale <= 0 || g.Value <= 0 || g.Value > g.Scale) {
 		c.bad("gpa_min", "value must be in (0, scale], got %v/%v", g.Value, g.Scale)
 	}
@@ -174,7 +177,7 @@ func (c *checker) check(p Program) {
 	c.list("eligibility", p.Eligibility)
 	for i, t := range p.Tags {
 		c.nonEmpty(fmt.Sprintf("tags[%d]", i), t)
-		if _, ok := TagLabels[t]; !ok && t != "" {
+		if _, ok := scholarship.TagLabels[t]; !ok && t != "" {
 			c.bad(fmt.Sprintf("tags[%d]", i), "%q has no label in tags.json (en, pt-BR, es-MX)", t)
 		}
 	}
@@ -182,7 +185,7 @@ func (c *checker) check(p Program) {
 
 // officialURL refuses a bare home page, or a page that is not one of the
 // record's official sources, unless official_url_note says why.
-func (c *checker) officialURL(p Program) {
+func (c *checker) officialURL(p scholarship.Program) {
 	if p.OfficialURLNote != nil {
 		c.nonEmpty("official_url_note", *p.OfficialURLNote)
 		return
@@ -232,8 +235,8 @@ func (c *checker) pastDate(field, v string) {
 	}
 }
 
-func (c *checker) amount(a Amount) {
-	if !contains(Currencies, a.Currency) {
+func (c *checker) amount(a scholarship.Amount) {
+	if !slices.Contains(scholarship.Currencies, a.Currency) {
 		c.bad("amount.currency", "must be USD, BRL or MXN, got %q", a.Currency)
 	}
 	if (a.Min != nil && *a.Min < 0) || (a.Max != nil && *a.Max < 0) {
@@ -251,7 +254,7 @@ func (c *checker) subset(field string, vs, allowed []string, nonEmpty bool) {
 	}
 	seen := map[string]bool{}
 	for _, v := range vs {
-		if !contains(allowed, v) {
+		if !slices.Contains(allowed, v) {
 			c.bad(field, "unknown value %q", v)
 		}
 		if seen[v] {
@@ -266,7 +269,7 @@ func (c *checker) anyOr(field string, vs []string, ok func(string) bool) {
 		c.bad(field, `must be ["any"] or a non-empty list`)
 		return
 	}
-	if contains(vs, Any) {
+	if slices.Contains(vs, scholarship.Any) {
 		if len(vs) != 1 {
 			c.bad(field, `"any" must be alone`)
 		}
@@ -281,7 +284,7 @@ func (c *checker) anyOr(field string, vs []string, ok func(string) bool) {
 	}
 }
 
-func (c *checker) deadline(d Deadline) {
+func (c *checker) deadline(d scholarship.Deadline) {
 	if d.Date == nil && d.Rule == nil {
 		c.bad("deadline", "needs a date or a rule")
 	}
@@ -298,7 +301,7 @@ func (c *checker) deadline(d Deadline) {
 	}
 }
 
-func (c *checker) figure(field string, f *Figure) {
+func (c *checker) figure(field string, f *scholarship.Figure) {
 	if f == nil {
 		return
 	}
@@ -308,7 +311,7 @@ func (c *checker) figure(field string, f *Figure) {
 	c.https(field+".source", f.Source)
 }
 
-func (c *checker) text(field string, t Text) {
+func (c *checker) text(field string, t scholarship.Text) {
 	c.nonEmpty(field+".en", t.EN)
 	c.nonEmpty(field+".pt-BR", t.PTBR)
 	c.nonEmpty(field+".es-MX", t.ESMX)
@@ -316,7 +319,7 @@ func (c *checker) text(field string, t Text) {
 
 // translated checks an optional name in three languages: each one written,
 // and its English the record's plain value.
-func (c *checker) translated(field string, t *Text, plain string) {
+func (c *checker) translated(field string, t *scholarship.Text, plain string) {
 	if t == nil {
 		return
 	}
@@ -326,7 +329,7 @@ func (c *checker) translated(field string, t *Text, plain string) {
 	}
 }
 
-func (c *checker) list(field string, t TextList) {
+func (c *checker) list(field string, t scholarship.TextList) {
 	for lang, l := range map[string][]string{"en": t.EN, "pt-BR": t.PTBR, "es-MX": t.ESMX} {
 		if len(l) == 0 {
 			c.bad(field+"."+lang, "must not be empty")
@@ -339,12 +342,12 @@ func (c *checker) list(field string, t TextList) {
 
 // LoadDir reads and validates every *.json record in fsys (non-recursive).
 // It returns the programs sorted by id, or every problem found.
-func LoadDir(fsys fs.FS, today time.Time) ([]Program, error) {
+func LoadDir(fsys fs.FS, today time.Time) ([]scholarship.Program, error) {
 	entries, err := fs.ReadDir(fsys, ".")
 	if err != nil {
 		return nil, err
 	}
-	var out []Program
+	var out []scholarship.Program
 	var all Problems
 	for _, e := range entries {
 		if e.IsDir() || !strings.HasSuffix(e.Name(), ".json") {

@@ -1,0 +1,75 @@
+package webhookstore
+
+import (
+	"context"
+	"database/sql"
+	"time"
+
+	"github.com/crebit/crebit/internal/store"
+)
+
+// RecordWebhookEvent stores a partner event under its id. It reports false,
+// changing nothing, when the id was already recorded (a replay or a retry).
+func RecordWebhookEvent(ctx context.Context, tx *store.Tx, id, typ, payload, headers string, received time.Time) (bool, error) {
+	n, err := tx.Exec(ctx, `INSERT INTO webhook_events (id, type, payload, headers, received_at) VALUES (?, ?, ?, ?, ?)
+		ON CONFLICT (id) DO NOTHING`, id, typ, payload, headers, store.UTC(received))
+	return n == 1, err
+}
+
+// WebhookEventPayload returns a recorded event's body.
+func WebhookEventPayload(ctx context.Context, tx *store.Tx, id string) (string, error) {
+	var p string
+	err := tx.QueryRow(ctx, `SELECT payload FROM webhook_events WHERE id = ?`, id).Scan(&p)
+	return p, err
+}
+
+// MarkWebhookProcessed records what processing an event did.
+func MarkWebhookProcessed(ctx context.Context, tx *store.Tx, id, outcome string, at time.Time) error {
+	_, err := tx.Exec(ctx, `UPDATE webhook_events SET processed_at = ?, outcome = ? WHERE id = ?`, store.UTC(at), outcome, id)
+	return err
+}
+
+// SetWebhookPayment records which payment an event was about.
+func SetWebhookPayment(ctx context.Context, tx *store.Tx, id, paymentID string) error {
+	_, err := tx.Exec(ctx, `UPDATE webhook_events SET payment_id = ? WHERE id = ?`, paymentID, id)
+	return err
+}
+
+// ReceivedWebhook is an event as received, for the console's Explain.
+type ReceivedWebhook struct {
+	ID, Type, Payload, Headers, Outcome string
+	ReceivedAt                          time.Time
+	ProcessedAt                         *time.Time
+}
+
+// WebhooksAbout returns the events recorded about a payment, oldest first.
+func WebhooksAbout(ctx context.Context, tx *store.Tx, paymentID string) ([]ReceivedWebhook, error) {
+	return QueryWebhooks(ctx, tx, `SELECT id, type, payload, headers, COALESCE(outcome, ''), received_at, processed_at
+		FROM webhook_events WHERE payment_id = ? ORDER BY received_at, id`, paymentID)
+}
+
+// QueryWebhooks runs a query of webhook_events' id, type, payload, headers,
+// outcome, received_at and processed_at (the console's health page reads
+// the ignored ones).
+func QueryWebhooks(ctx context.Context, tx *store.Tx, q string, args ...any) ([]ReceivedWebhook, error) {
+	rs, err := tx.Query(ctx, q, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rs.Close()
+	var out []ReceivedWebhook
+	for rs.Next() {
+		var w ReceivedWebhook
+		var processed sql.NullTime
+		if err := rs.Scan(&w.ID, &w.Type, &w.Payload, &w.Headers, &w.Outcome, &w.ReceivedAt, &processed); err != nil {
+			return nil, err
+		}
+		w.ReceivedAt = w.ReceivedAt.UTC()
+		if processed.Valid {
+			t := processed.Time.UTC()
+			w.ProcessedAt = &t
+		}
+		out = append(out, w)
+	}
+	return out, rs.Err()
+}
