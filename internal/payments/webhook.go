@@ -89,7 +89,7 @@ func (s *Service) processEvent(ctx context.Context, eventID string) error {
 func (s *Service) ApplyEvent(ctx context.Context, tx *store.Tx, eventID, raw string) error {
 	tr, err := s.partner.Translate(eventID, []byte(raw))
 	if err != nil {
-		return tx.MarkWebhookProcessed(ctx, eventID, "ignored: not an event of the partner", s.now())
+		return tx.MarkWebhookProcessed(ctx, eventID, "", "ignored: not an event of the partner", s.now())
 	}
 	return s.applyTranslation(ctx, tx, eventID, tr)
 }

@@ -21,15 +21,11 @@ func (tx *Tx) WebhookEventPayload(ctx context.Context, id string) (string, error
 	return p, err
 }
 
-// MarkWebhookProcessed records what processing an event did.
-func (tx *Tx) MarkWebhookProcessed(ctx context.Context, id, outcome string, at time.Time) error {
-	_, err := tx.exec(ctx, `UPDATE webhook_events SET processed_at = ?, outcome = ? WHERE id = ?`, utc(at), outcome, id)
-	return err
-}
-
-// SetWebhookPayment records which payment an event was about.
-func (tx *Tx) SetWebhookPayment(ctx context.Context, id, paymentID string) error {
-	_, err := tx.exec(ctx, `UPDATE webhook_events SET payment_id = ? WHERE id = ?`, paymentID, id)
+// MarkWebhookProcessed records what processing an event did and, unless
+// paymentID is empty, which payment it was about, in one statement.
+func (tx *Tx) MarkWebhookProcessed(ctx context.Context, id, paymentID, outcome string, at time.Time) error {
+	_, err := tx.exec(ctx, `UPDATE webhook_events SET processed_at = ?, outcome = ?, payment_id = COALESCE(?, payment_id)
+		WHERE id = ?`, utc(at), outcome, nullable(paymentID), id)
 	return err
 }
 

@@ -28,7 +28,15 @@ func exerciseInbox(t *testing.T, s *suite) {
 			equal(t, "first, replay", []bool{first, replay}, []bool{true, false})
 			got := must(t, b, func(tx *store.Tx) (string, error) { return tx.WebhookEventPayload(b.ctx, evt) })
 			equal(t, "payload", got, `{"n":1}`)
-			b.exec(t, func(tx *store.Tx) error { return tx.MarkWebhookProcessed(b.ctx, evt, "advanced", b.now) })
+			// The payment it was about is kept with its outcome; a later
+			// mark without one leaves it.
+			p := newPaymentWith(t, b, nil)
+			b.exec(t, func(tx *store.Tx) error { return tx.MarkWebhookProcessed(b.ctx, evt, p.record.ID, "held", b.now) })
+			b.exec(t, func(tx *store.Tx) error { return tx.MarkWebhookProcessed(b.ctx, evt, "", "advanced", b.now) })
+			about := must(t, b, func(tx *store.Tx) ([]store.ReceivedWebhook, error) { return tx.WebhooksAbout(b.ctx, p.record.ID) })
+			if len(about) != 1 || about[0].ID != evt || about[0].Outcome != "advanced" || about[0].ProcessedAt == nil {
+				t.Fatalf("webhooks about the payment: %+v", about)
+			}
 			_, err := read(b, func(tx *store.Tx) (string, error) { return tx.WebhookEventPayload(b.ctx, "evt_missing") })
 			requireIs(t, "missing event", err, store.ErrNotFound)
 		})
