@@ -216,10 +216,10 @@ func runLifecycle(ctx context.Context, stdout io.Writer, o options, bin string) 
 	var stmts0 [4]int64
 	var crebit0, pg0 int64
 	var pgPIDs []int
-	var texts0, txs0 map[string]int64
+	var texts0, txs0, whom0 map[string]int64
 	if proxy != nil {
 		stmts0, pgPIDs = proxy.counts.snapshot(), backends(ctx, dbURL)
-		texts0, txs0 = proxy.counts.texts(), proxy.counts.txs()
+		texts0, txs0, whom0 = proxy.counts.texts(), proxy.counts.txs(), proxy.counts.whom()
 		for _, m := range mems {
 			crebit0 += procTicks(m.pid)
 		}
@@ -359,6 +359,7 @@ func runLifecycle(ctx context.Context, stdout io.Writer, o options, bin string) 
 					r.perLifecycle.top = append(r.perLifecycle.top, fmt.Sprintf("  %6.2f  %s\n", float64(e.n)/float64(n), text))
 				}
 			}
+			top("Statements (BEGIN and COMMIT included) by who ran them, per lifecycle:", proxy.counts.whom(), whom0, 3, 40)
 			top("The most executed statements (normalized), per lifecycle:", proxy.counts.texts(), texts0, 40, 160)
 			top("The most made transactions (their statements, BEGIN and COMMIT left out) and statements alone, per lifecycle:", proxy.counts.txs(), txs0, 30, 600)
 		}

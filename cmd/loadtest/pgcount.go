@@ -39,6 +39,27 @@ type pgCounts struct {
 	// order, BEGIN and COMMIT left out), and statements run outside one
 	// as "alone: " and the statement.
 	byTx map[string]int64
+	// byWhom counts statements (BEGIN and COMMIT included) by who ran them
+	// (whose): the embedded sandbox, River or Crebit.
+	byWhom map[string]int64
+}
+
+// whose says who ran a transaction or a statement alone: the embedded
+// sandbox partner when any statement touches its tables, River when every
+// statement is one of River's (named "-- name: …"), else Crebit (a River
+// job inserted in Crebit's transaction is Crebit's).
+func whose(stmts []string) string {
+	river := true
+	for _, q := range stmts {
+		if strings.Contains(q, "bpsandbox_") {
+			return "the embedded sandbox"
+		}
+		river = river && strings.HasPrefix(strings.TrimSpace(q), "-- name:")
+	}
+	if river && len(stmts) > 0 {
+		return "River"
+	}
+	return "Crebit"
 }
 
 // addTx counts one transaction made of the statements stmts, or with
@@ -57,12 +78,24 @@ func (c *pgCounts) addTx(stmts []string, alone bool) {
 		}
 		b.WriteString(q)
 	}
+	n := int64(len(stmts))
+	if !alone {
+		n += 2 // BEGIN and COMMIT
+	}
 	c.mu.Lock()
 	if c.byTx == nil {
-		c.byTx = map[string]int64{}
+		c.byTx, c.byWhom = map[string]int64{}, map[string]int64{}
 	}
 	c.byTx[b.String()]++
+	c.byWhom[whose(stmts)] += n
 	c.mu.Unlock()
+}
+
+// whom is a copy of the statements by who ran them.
+func (c *pgCounts) whom() map[string]int64 {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return maps.Clone(c.byWhom)
 }
 
 // txs is a copy of the transactions by their statements.

@@ -15,3 +15,17 @@ func TestNormalize(t *testing.T) {
 		}
 	}
 }
+
+// A transaction touching the sandbox's tables is the sandbox's; one of
+// River's statements only, River's; anything else, Crebit's.
+func TestWhose(t *testing.T) {
+	for want, stmts := range map[string][]string{
+		"the embedded sandbox": {"INSERT INTO bpsandbox_events (id) VALUES ($1)", "-- name: JobInsertFastMany :many WITH …"},
+		"River":                {"-- name: JobGetAvailable :many WITH …"},
+		"Crebit":               {"SELECT 1 FROM payments", "-- name: JobInsertFastMany :many WITH …"},
+	} {
+		if got := whose(stmts); got != want {
+			t.Errorf("whose(%q) = %q, want %q", stmts, got, want)
+		}
+	}
+}
