@@ -216,10 +216,10 @@ func runLifecycle(ctx context.Context, stdout io.Writer, o options, bin string) 
 	var stmts0 [4]int64
 	var crebit0, pg0 int64
 	var pgPIDs []int
-	var texts0 map[string]int64
+	var texts0, txs0, whom0 map[string]int64
 	if proxy != nil {
 		stmts0, pgPIDs = proxy.counts.snapshot(), runbin.Backends(ctx, dbURL)
-		texts0 = proxy.counts.texts()
+		texts0, txs0, whom0 = proxy.counts.texts(), proxy.counts.txs(), proxy.counts.whom()
 		for _, m := range mems {
 			t, _ := runbin.CPUTicks(m.pid) // 0 once it has ended
 			crebit0 += t
@@ -342,18 +342,28 @@ func runLifecycle(ctx context.Context, stdout io.Writer, o options, bin string) 
 				statements: float64(s1[0]-stmts0[0]) / float64(n), begins: float64(s1[1]-stmts0[1]) / float64(n),
 				commits: float64(s1[2]-stmts0[2]) / float64(n), rollbacks: float64(s1[3]-stmts0[3]) / float64(n),
 				crebitCPU: time.Duration(crebit1-crebit0) * tick / time.Duration(n), postgresCPU: time.Duration(pg1-pg0) * tick / time.Duration(n)}
-			type kv struct {
-				text string
-				n    int64
+			top := func(title string, now, before map[string]int64, count, width int) {
+				type kv struct {
+					text string
+					n    int64
+				}
+				var top []kv
+				for t, c := range now {
+					top = append(top, kv{t, c - before[t]})
+				}
+				slices.SortFunc(top, func(a, b kv) int { return int(b.n - a.n) })
+				r.perLifecycle.top = append(r.perLifecycle.top, title+"\n")
+				for _, e := range top[:min(count, len(top))] {
+					text := e.text
+					if len(text) > width {
+						text = text[:width] + "…"
+					}
+					r.perLifecycle.top = append(r.perLifecycle.top, fmt.Sprintf("  %6.2f  %s\n", float64(e.n)/float64(n), text))
+				}
 			}
-			var top []kv
-			for t, c := range proxy.counts.texts() {
-				top = append(top, kv{t, c - texts0[t]})
-			}
-			slices.SortFunc(top, func(a, b kv) int { return int(b.n - a.n) })
-			for _, e := range top[:min(25, len(top))] {
-				r.perLifecycle.top = append(r.perLifecycle.top, fmt.Sprintf("  %6.2f  %s\n", float64(e.n)/float64(n), e.text))
-			}
+			top("Statements (BEGIN and COMMIT included) by who ran them, per lifecycle:", proxy.counts.whom(), whom0, 3, 40)
+			top("The most executed statements (normalized), per lifecycle:", proxy.counts.texts(), texts0, 40, 160)
+			top("The most made transactions (their statements, BEGIN and COMMIT left out) and statements alone, per lifecycle:", proxy.counts.txs(), txs0, 30, 600)
 		}
 	}
 	r.completed = len(done)

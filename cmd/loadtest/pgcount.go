@@ -18,6 +18,7 @@ import (
 	"maps"
 	"net"
 	"net/url"
+	"regexp"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -27,15 +28,98 @@ import (
 type pgCounts struct {
 	statements, begins, commits, rollbacks atomic.Int64
 	mu                                     sync.Mutex
-	byText                                 map[string]int64 // executions by statement text (first 80 characters)
+	byText                                 map[string]int64 // executions by statement, normalized (normalize)
+	// byTx counts transactions by their statements (each shortened, in
+	// order, BEGIN and COMMIT left out), and statements run outside one
+	// as "alone: " and the statement.
+	byTx map[string]int64
+	// byWhom counts statements (BEGIN and COMMIT included) by who ran them
+	// (whose): the embedded sandbox, River or Crebit.
+	byWhom map[string]int64
 }
+
+// whose says who ran a transaction or a statement alone: the embedded
+// sandbox partner when any statement touches its tables, River when every
+// statement is one of River's (named "-- name: …"), else Crebit (a River
+// job inserted in Crebit's transaction is Crebit's).
+func whose(stmts []string) string {
+	river := true
+	for _, q := range stmts {
+		if strings.Contains(q, "bpsandbox_") {
+			return "the embedded sandbox"
+		}
+		river = river && strings.HasPrefix(strings.TrimSpace(q), "-- name:")
+	}
+	if river && len(stmts) > 0 {
+		return "River"
+	}
+	return "Crebit"
+}
+
+// addTx counts one transaction made of the statements stmts, or with
+// alone a statement run outside a transaction.
+func (c *pgCounts) addTx(stmts []string, alone bool) {
+	var b strings.Builder
+	if alone {
+		b.WriteString("alone: ")
+	}
+	for i, q := range stmts {
+		if i > 0 {
+			b.WriteString(" | ")
+		}
+		if q = normalize(q); len(q) > 48 {
+			q = q[:48] + "…"
+		}
+		b.WriteString(q)
+	}
+	n := int64(len(stmts))
+	if !alone {
+		n += 2 // BEGIN and COMMIT
+	}
+	c.mu.Lock()
+	if c.byTx == nil {
+		c.byTx, c.byWhom = map[string]int64{}, map[string]int64{}
+	}
+	c.byTx[b.String()]++
+	c.byWhom[whose(stmts)] += n
+	c.mu.Unlock()
+}
+
+// whom is a copy of the statements by who ran them.
+func (c *pgCounts) whom() map[string]int64 {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return maps.Clone(c.byWhom)
+}
+
+// txs is a copy of the transactions by their statements.
+func (c *pgCounts) txs() map[string]int64 {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return maps.Clone(c.byTx)
+}
+
+// normalize is a statement's text with its white space collapsed and its
+// literal numbers and strings as ?, so that statements differing only in
+// a constant count together (those the instances send are bound with
+// parameters, $1, and are unchanged by it).
+func normalize(q string) string {
+	q = strings.Join(strings.Fields(q), " ")
+	return literals.ReplaceAllStringFunc(q, func(m string) string {
+		if m[0] == '$' {
+			return m
+		}
+		return "?"
+	})
+}
+
+// literals are a statement's quoted strings, numbers standing alone and
+// its parameters (kept: $1).
+var literals = regexp.MustCompile(`'(?:[^']|'')*'|\$\d+|\b\d+(?:\.\d+)?\b`)
 
 // add counts one execution of the statement text q.
 func (c *pgCounts) add(q string) {
-	q = strings.Join(strings.Fields(q), " ")
-	if len(q) > 80 {
-		q = q[:80]
-	}
+	q = normalize(q)
 	c.mu.Lock()
 	if c.byText == nil {
 		c.byText = map[string]int64{}
@@ -141,6 +225,15 @@ func (p *pgProxy) count(r *bufio.Reader, w io.Writer) {
 	buf := make([]byte, 0, 4096)
 	prepared := map[string]string{} // this connection's prepared statements by name
 	unnamed, bound := "", ""        // the unnamed statement's text; the statement the last Bind used
+	var txn []string                // the open transaction's statements
+	inTx := false
+	ran := func(q string) {
+		if inTx {
+			txn = append(txn, q)
+		} else {
+			p.counts.addTx([]string{q}, true)
+		}
+	}
 	for {
 		if _, err := io.ReadFull(r, hdr[:]); err != nil {
 			return
@@ -172,17 +265,28 @@ func (p *pgProxy) count(r *bufio.Reader, w io.Writer) {
 		case 'E':
 			p.counts.statements.Add(1)
 			p.counts.add(bound)
+			ran(bound)
 		case 'Q':
 			p.counts.statements.Add(1)
-			p.counts.add(strings.TrimRight(string(buf[5:]), "\x00"))
-			q := strings.ToLower(strings.TrimSpace(strings.TrimRight(string(buf[5:]), "\x00")))
+			text := strings.TrimRight(string(buf[5:]), "\x00")
+			p.counts.add(text)
+			q := strings.ToLower(strings.TrimSpace(text))
 			switch {
 			case strings.HasPrefix(q, "begin"), strings.HasPrefix(q, "start transaction"):
 				p.counts.begins.Add(1)
-			case strings.HasPrefix(q, "commit"):
-				p.counts.commits.Add(1)
-			case strings.HasPrefix(q, "rollback"):
-				p.counts.rollbacks.Add(1)
+				inTx, txn = true, txn[:0]
+			case strings.HasPrefix(q, "commit"), strings.HasPrefix(q, "rollback"):
+				if strings.HasPrefix(q, "commit") {
+					p.counts.commits.Add(1)
+				} else {
+					p.counts.rollbacks.Add(1)
+				}
+				if inTx {
+					p.counts.addTx(txn, false)
+				}
+				inTx = false
+			default:
+				ran(text)
 			}
 		}
 		if _, err := w.Write(buf); err != nil {

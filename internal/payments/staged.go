@@ -66,6 +66,7 @@ func (s *Service) receiveStaged(ctx context.Context, h http.Header, body []byte)
 // customer's verdict, payment events; and marks the delivery processed.
 func (s *Service) applyTranslation(ctx context.Context, tx *store.Tx, deliveryID string, tr partner.Translation) error {
 	var outcomes []string
+	about := "" // the payment the delivery was about (the last event's)
 	if t := tr.Terms; t != nil {
 		found, err := tx.AcceptPartnerTerms(ctx, t.Key, t.TosID, s.now())
 		if err != nil {
@@ -85,16 +86,14 @@ func (s *Service) applyTranslation(ctx context.Context, tx *store.Tx, deliveryID
 			return err
 		}
 		if paymentID != "" {
-			if err := webhookstore.SetWebhookPayment(ctx, tx, deliveryID, paymentID); err != nil {
-				return err
-			}
+			about = paymentID
 		}
 		outcomes = append(outcomes, ev.Type+": "+out)
 	}
 	if len(outcomes) == 0 {
 		outcomes = append(outcomes, "ignored: nothing to do for "+tr.Name)
 	}
-	return webhookstore.MarkWebhookProcessed(ctx, tx, deliveryID, input.Truncate(strings.Join(outcomes, "; "), 500), s.now())
+	return webhookstore.MarkWebhookProcessed(ctx, tx, deliveryID, about, input.Truncate(strings.Join(outcomes, "; "), 500), s.now())
 }
 
 // applyStagedEvent applies one translated event to its payment (found by

@@ -49,33 +49,36 @@ func (s *Service) Status(ctx context.Context, who actor.Actor, transactionID str
 		return PaymentStatus{}, apperr.E(apperr.TransactionNotFound, "")
 	}
 	var st PaymentStatus
-	err := s.db.Read(ctx, func(tx *store.Tx) error {
-		p, rail, err := tx.PaymentWithRail(ctx, transactionID)
+	// read fills st from one statement (PaymentView) and, with returns,
+	// the money owed back on it; owed says there is some to read.
+	var owed bool
+	read := func(tx *store.Tx, returns bool) error {
+		v, err := tx.PaymentView(ctx, transactionID)
 		if errors.Is(err, store.ErrNotFound) {
 			return apperr.E(apperr.TransactionNotFound, "")
 		}
 		if err != nil {
 			return err
 		}
-		st.Payment, st.Owned = p, who.Owns(p.SessionID, p.AccountID)
+		st = PaymentStatus{Payment: v.Payment, Owned: who.Owns(v.Payment.SessionID, v.Payment.AccountID),
+			Events: v.History, Seq: v.Seq, OnHold: v.OnHold}
 		if st.Owned {
-			st.Rail = rail
+			st.Rail = v.Rail
 		}
-		if st.Events, st.Seq, err = tx.PaymentHistory(ctx, p.ID); err != nil {
-			return err
+		if owed = v.HasReturns && mayOweBack(v.Payment.State); !owed || !returns {
+			return nil
 		}
-		if st.OnHold, err = onHold(ctx, tx, p.ID); err != nil {
-			return err
-		}
-		if mayOweBack(p.State) {
-			rs, err := returnstore.ReturnsOf(ctx, tx, p.ID)
-			if err != nil {
-				return err
-			}
-			st.Refund = refundOf(rs)
-		}
-		return nil
-	})
+		rs, err := returnstore.ReturnsOf(ctx, tx, v.Payment.ID)
+		st.Refund = refundOf(rs)
+		return err
+	}
+	// Most payments never owed anything back: one statement, alone (no
+	// BEGIN and COMMIT on PostgreSQL). The others are read again with
+	// their returns in one transaction, so both come from one snapshot.
+	err := s.db.ReadOne(ctx, func(tx *store.Tx) error { return read(tx, false) })
+	if err == nil && owed {
+		err = s.db.Read(ctx, func(tx *store.Tx) error { return read(tx, true) })
+	}
 	if err != nil {
 		return PaymentStatus{}, err
 	}

@@ -90,7 +90,7 @@ func (s *Service) processEvent(ctx context.Context, eventID string) error {
 func (s *Service) ApplyEvent(ctx context.Context, tx *store.Tx, eventID, raw string) error {
 	tr, err := s.partner.Translate(eventID, []byte(raw))
 	if err != nil {
-		return webhookstore.MarkWebhookProcessed(ctx, tx, eventID, "ignored: not an event of the partner", s.now())
+		return webhookstore.MarkWebhookProcessed(ctx, tx, eventID, "", "ignored: not an event of the partner", s.now())
 	}
 	return s.applyTranslation(ctx, tx, eventID, tr)
 }

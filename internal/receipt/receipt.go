@@ -10,6 +10,7 @@ import (
 	"bytes"
 	_ "embed"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/go-pdf/fpdf"
@@ -77,14 +78,37 @@ type Stage struct {
 }
 
 // Render returns the receipt as a PDF.
+//
+// It is drawn in the fonts cut to the common alphabets (commonFonts), and
+// drawn again in the whole fonts only when a character it prints is not
+// among them: fpdf parses and subsets a font for every document, and the
+// smaller font is most of what that costs.
 func Render(d Data) ([]byte, error) {
+	pdf, drawn, err := render(d, commonFonts())
+	if err == nil && !drawn {
+		pdf, _, err = render(d, wholeFonts())
+	}
+	return pdf, err
+}
+
+// render draws the receipt in fonts. drawn is false when a character of
+// the receipt is not in fonts (the PDF is then not to be used).
+func render(d Data, fonts fontPair) (out []byte, drawn bool, err error) {
 	w := textFor(d.Lang)
 	l := locale.For(d.Lang)
 	stamp := func(t time.Time) string { return l.Time(t, d.Zone) }
+	drawn = true
+	// in is every text drawn, checked against the fonts' characters.
+	in := func(s string) string {
+		if drawn && strings.ContainsFunc(s, func(r rune) bool { return !fonts.has(r) }) {
+			drawn = false
+		}
+		return s
+	}
 
 	pdf := fpdf.New("P", "mm", "A4", "")
-	pdf.AddUTF8FontFromBytes(family, "", sansRegular)
-	pdf.AddUTF8FontFromBytes(family, "B", sansBold)
+	pdf.AddUTF8FontFromBytes(family, "", fonts.regular)
+	pdf.AddUTF8FontFromBytes(family, "B", fonts.bold)
 	pdf.SetTitle(w.Title+" "+printable(d.TransactionID), true)
 	pdf.SetAuthor("Crebit", true)
 	pdf.SetCreationDate(d.IssuedAt)
@@ -92,26 +116,30 @@ func Render(d Data) ([]byte, error) {
 	pdf.SetMargins(18, 18, 18)
 	pdf.AddPage()
 
+	line := func(h float64, s string) { pdf.CellFormat(0, h, in(s), "", 1, "L", false, 0, "") }
 	pdf.SetFont(family, "B", 17)
-	pdf.CellFormat(0, 10, w.Title, "", 1, "L", false, 0, "")
+	line(10, w.Title)
 	pdf.SetFont(family, "", 10)
-	pdf.CellFormat(0, 6, w.TransactionID+": "+printable(d.TransactionID), "", 1, "L", false, 0, "")
-	pdf.CellFormat(0, 6, w.Issued+": "+stamp(d.IssuedAt), "", 1, "L", false, 0, "")
+	line(6, w.TransactionID+": "+printable(d.TransactionID))
+	line(6, w.Issued+": "+stamp(d.IssuedAt))
 	pdf.Ln(4)
 
-	row := func(label, value string) {
+	label := func(s string) {
+		pdf.SetFont(family, "B", labelSize)
+		pdf.CellFormat(labelWidth, 6, in(s), "", 0, "L", false, 0, "")
+	}
+	row := func(name, value string) {
 		if value == "" {
 			return
 		}
-		pdf.SetFont(family, "B", labelSize)
-		pdf.CellFormat(labelWidth, 6, label, "", 0, "L", false, 0, "")
+		label(name)
 		pdf.SetFont(family, "", labelSize)
-		pdf.MultiCell(0, 6, printable(value), "", "L", false)
+		pdf.MultiCell(0, 6, in(printable(value)), "", "L", false)
 	}
 	section := func(title string) {
 		pdf.Ln(2)
 		pdf.SetFont(family, "B", 12)
-		pdf.CellFormat(0, 8, title, "B", 1, "L", false, 0, "")
+		pdf.CellFormat(0, 8, in(title), "B", 1, "L", false, 0, "")
 		pdf.Ln(1)
 	}
 
@@ -146,11 +174,10 @@ func Render(d Data) ([]byte, error) {
 	case d.SPEITrackingKey != "":
 		row(w.SPEIKey, d.SPEITrackingKey)
 		// The lookup is a live link in the PDF.
-		pdf.SetFont(family, "B", labelSize)
-		pdf.CellFormat(labelWidth, 6, w.CEP, "", 0, "L", false, 0, "")
+		label(w.CEP)
 		pdf.SetFont(family, "U", labelSize)
 		pdf.SetTextColor(0, 64, 192)
-		pdf.WriteLinkString(6, printable(d.CEPURL), d.CEPURL)
+		pdf.WriteLinkString(6, in(printable(d.CEPURL)), d.CEPURL)
 		pdf.SetTextColor(0, 0, 0)
 		pdf.Ln(6)
 	default:
@@ -167,13 +194,16 @@ func Render(d Data) ([]byte, error) {
 
 	pdf.Ln(6)
 	pdf.SetFont(family, "", 8)
-	pdf.MultiCell(0, 4, fmt.Sprintf(w.Footer, l.ZoneName(d.Zone, d.IssuedAt)), "", "L", false)
+	pdf.MultiCell(0, 4, in(fmt.Sprintf(w.Footer, l.ZoneName(d.Zone, d.IssuedAt))), "", "L", false)
 
+	if !drawn {
+		return nil, false, nil
+	}
 	var buf bytes.Buffer
 	if err := pdf.Output(&buf); err != nil {
-		return nil, fmt.Errorf("receipt: %w", err)
+		return nil, false, fmt.Errorf("receipt: %w", err)
 	}
-	return buf.Bytes(), nil
+	return buf.Bytes(), true, nil
 }
 
 // name is a code's name in a table, or the code itself.

@@ -5,6 +5,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -225,6 +226,76 @@ func TestReceiptNeverFailsOnAName(t *testing.T) {
 	for _, w := range []string{"\uFFFD\uFFFD\uFFFD Ελένη Пётр Nguyễn", "Boston University \uFFFD"} {
 		if !strings.Contains(text, w) {
 			t.Errorf("receipt lacks %q:\n%s", w, text)
+		}
+	}
+}
+
+// Issue 31: a receipt is drawn in the fonts cut once per process to the
+// Latin alphabets, and reads exactly as the one drawn in the whole fonts:
+// the same words in the same places (pdftotext -layout).
+func TestReceiptInTheCutFontsReadsAsInTheWholeOnes(t *testing.T) {
+	accented := pixPayment("pt-BR")
+	accented.Payer = "Łucja Nguyễn Şahin"
+	accented.Recipient = "Ærøskøbing Čapek Œuvre Ğüzel Ÿ — Zoë’s “tuition” €"
+	cases := []receipt.Data{accented}
+	for _, lang := range locale.Languages {
+		cases = append(cases, pixPayment(lang), speiCheck(lang))
+	}
+	for _, d := range cases {
+		cut, drawn, err := receipt.RenderIn(d, false)
+		if err != nil || !drawn {
+			t.Fatalf("%s %s: drawn %v, %v", d.Lang, d.Payer, drawn, err)
+		}
+		whole, drawn, err := receipt.RenderIn(d, true)
+		if err != nil || !drawn {
+			t.Fatalf("%s %s, whole fonts: drawn %v, %v", d.Lang, d.Payer, drawn, err)
+		}
+		if a, b := pdfText(t, cut), pdfText(t, whole); a != b {
+			t.Errorf("%s %s: the cut fonts read\n%s\nthe whole fonts\n%s", d.Lang, d.Payer, a, b)
+		}
+	}
+}
+
+// A character the cut fonts lack but the whole fonts draw (Armenian,
+// Cyrillic, an arrow) prints: that receipt is drawn in the whole fonts.
+func TestReceiptBeyondTheCutFontsIsDrawnInTheWholeOnes(t *testing.T) {
+	d := speiCheck("en")
+	d.Payer = "Արամ Пётр"
+	d.School = "Boston University → Questrom"
+	if _, drawn, err := receipt.RenderIn(d, false); err != nil || drawn {
+		t.Fatalf("drawn in the cut fonts: %v, %v", drawn, err)
+	}
+	text := pdfText(t, must(receipt.Render(d)))
+	for _, w := range []string{"Արամ Пётр", "Boston University → Questrom", "Ana Pérez"} {
+		if !strings.Contains(text, w) {
+			t.Errorf("receipt lacks %q:\n%s", w, text)
+		}
+	}
+}
+
+// Receipts are rendered at the same time (the outbox's workers) and share
+// the cut fonts: each reads as when rendered alone (run with -race).
+func TestReceiptsRenderedAtTheSameTime(t *testing.T) {
+	datas := []receipt.Data{pixPayment("pt-BR"), speiCheck("es-MX"), pixPayment("en")}
+	datas[2].Payer = "Ελένη Nguyễn"
+	want := make([]string, len(datas))
+	for i, d := range datas {
+		want[i] = pdfText(t, must(receipt.Render(d)))
+	}
+	const each = 4
+	pdfs := make([][]byte, len(datas)*each)
+	errs := make([]error, len(pdfs))
+	var wg sync.WaitGroup
+	for i := range pdfs {
+		wg.Go(func() { pdfs[i], errs[i] = receipt.Render(datas[i%len(datas)]) })
+	}
+	wg.Wait()
+	for i, pdf := range pdfs {
+		if errs[i] != nil {
+			t.Fatal(errs[i])
+		}
+		if got := pdfText(t, pdf); got != want[i%len(datas)] {
+			t.Errorf("receipt %d rendered beside others reads\n%s\nalone\n%s", i, got, want[i%len(datas)])
 		}
 	}
 }

@@ -238,30 +238,27 @@ func (w *deliverWorker) Work(ctx context.Context, job *river.Job[deliverArgs]) e
 	var ep bpstore.BPEndpoint
 	local, _ := h.local.Load().(string)
 	target, secret := "", ""
-	err := h.db.Read(ctx, func(tx *store.Tx) (err error) {
-		if payload, err = bpstore.EventPayload(ctx, tx, job.Args.EventID); err != nil {
-			return err
-		}
-		if ep, err = bpstore.Endpoint(ctx, tx, job.Args.EndpointID); err != nil {
-			return err
-		}
-		target, secret = ep.URL, ep.Secret
-		if local == "" || !loopback(ep.URL) || ep.URL == local {
-			return nil
-		}
+	err := h.db.ReadOne(ctx, func(tx *store.Tx) (err error) {
+		payload, ep, err = bpstore.Delivery(ctx, tx, job.Args.EventID, job.Args.EndpointID)
+		return err
+	})
+	target, secret = ep.URL, ep.Secret
+	if err == nil && local != "" && loopback(ep.URL) && ep.URL != local {
 		// Delivered to this process's receiver, which checks the secret of
 		// the endpoint it registered: instances sharing the database each
 		// register their own loopback address, so an event goes to every
 		// one's endpoint and any instance may run the delivery.
 		target = local
-		eps, err := bpstore.Endpoints(ctx, tx)
-		for _, e := range eps {
-			if e.URL == local {
-				secret = e.Secret
+		err = h.db.ReadOne(ctx, func(tx *store.Tx) error {
+			eps, err := bpstore.Endpoints(ctx, tx)
+			for _, e := range eps {
+				if e.URL == local {
+					secret = e.Secret
+				}
 			}
-		}
-		return err
-	})
+			return err
+		})
+	}
 	if errors.Is(err, store.ErrNotFound) {
 		return nil
 	}
@@ -290,7 +287,7 @@ func (w *deliverWorker) Work(ctx context.Context, job *river.Job[deliverArgs]) e
 		status = resp.StatusCode
 	}
 	ok := status >= 200 && status < 300
-	_ = h.db.Tx(ctx, func(tx *store.Tx) error {
+	_ = h.db.WriteOne(ctx, func(tx *store.Tx) error {
 		return bpstore.DeliveryAttempted(ctx, tx, job.Args.EventID, job.Args.EndpointID, status, ok, h.now().UTC())
 	})
 	if err != nil {

@@ -395,11 +395,16 @@ func CreateEvent(ctx context.Context, tx *store.Tx, id, typ, objectID, payload s
 	return nil
 }
 
-// EventPayload returns an event's JSON, or ErrNotFound.
-func EventPayload(ctx context.Context, tx *store.Tx, id string) (string, error) {
-	var payload string
-	err := tx.QueryRow(ctx, `SELECT payload FROM bpsandbox_events WHERE id = ?`, id).Scan(&payload)
-	return payload, err
+// Delivery returns what delivering an event to an endpoint needs, the
+// event's JSON and the endpoint, in one statement (the delivery job reads
+// it alone, without BEGIN and COMMIT on PostgreSQL); ErrNotFound when
+// either is gone.
+func Delivery(ctx context.Context, tx *store.Tx, eventID, endpointID string) (payload string, ep BPEndpoint, err error) {
+	ep.ID = endpointID
+	err = tx.QueryRow(ctx, `SELECT ev.payload, ep.url, ep.events, ep.secret, ep.created_at
+		FROM bpsandbox_events ev, bpsandbox_webhook_endpoints ep WHERE ev.id = ? AND ep.id = ?`, eventID, endpointID).
+		Scan(&payload, &ep.URL, &ep.Events, &ep.Secret, &ep.CreatedAt)
+	return payload, ep, err
 }
 
 // DeliveryAttempted counts an attempt to deliver an event to an

@@ -29,7 +29,21 @@ func exerciseInbox(t *testing.T, s *suite) {
 			equal(t, "first, replay", []bool{first, replay}, []bool{true, false})
 			got := must(t, b, func(tx *store.Tx) (string, error) { return webhookstore.WebhookEventPayload(b.ctx, tx, evt) })
 			equal(t, "payload", got, `{"n":1}`)
-			b.exec(t, func(tx *store.Tx) error { return webhookstore.MarkWebhookProcessed(b.ctx, tx, evt, "advanced", b.now) })
+			// The payment it was about is kept with its outcome; a later
+			// mark without one leaves it.
+			p := newPaymentWith(t, b, nil)
+			b.exec(t, func(tx *store.Tx) error {
+				return webhookstore.MarkWebhookProcessed(b.ctx, tx, evt, p.record.ID, "held", b.now)
+			})
+			b.exec(t, func(tx *store.Tx) error {
+				return webhookstore.MarkWebhookProcessed(b.ctx, tx, evt, "", "advanced", b.now)
+			})
+			about := must(t, b, func(tx *store.Tx) ([]webhookstore.ReceivedWebhook, error) {
+				return webhookstore.WebhooksAbout(b.ctx, tx, p.record.ID)
+			})
+			if len(about) != 1 || about[0].ID != evt || about[0].Outcome != "advanced" || about[0].ProcessedAt == nil {
+				t.Fatalf("webhooks about the payment: %+v", about)
+			}
 			_, err := read(b, func(tx *store.Tx) (string, error) { return webhookstore.WebhookEventPayload(b.ctx, tx, "evt_missing") })
 			requireIs(t, "missing event", err, store.ErrNotFound)
 		})

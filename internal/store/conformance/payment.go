@@ -9,6 +9,8 @@ import (
 	"github.com/crebit/crebit/internal/payment"
 	"github.com/crebit/crebit/internal/randid"
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/holdstore"
+	"github.com/crebit/crebit/internal/store/returnstore"
 )
 
 // paid is a stored customer, quote and payment.
@@ -246,6 +248,72 @@ func exercisePayments(t *testing.T, s *suite) {
 			b.exec(t, func(tx *store.Tx) error { return tx.SetPaymentRailReference(b.ctx, p.record.ID, ref) })
 			equal(t, "after it", read(), withRail{id: p.record.ID, rail: ref})
 			err := b.db.Tx(b.ctx, func(tx *store.Tx) error { _, _, err := tx.PaymentWithRail(b.ctx, "txn_missing"); return err })
+			requireIs(t, "unknown payment", err, store.ErrNotFound)
+		})
+		t.Run("PaymentViewInOneStatement", func(t *testing.T) {
+			t.Parallel()
+			b := s.setup(t)
+			p := newPaymentWith(t, b, nil)
+			// What the status read shows, from the reads it replaces.
+			want := func() store.PaymentView {
+				return must(t, b, func(tx *store.Tx) (store.PaymentView, error) {
+					var v store.PaymentView
+					var err error
+					if v.Payment, v.Rail, err = tx.PaymentWithRail(b.ctx, p.record.ID); err != nil {
+						return v, err
+					}
+					if v.History, v.Seq, err = tx.PaymentHistory(b.ctx, p.record.ID); err != nil {
+						return v, err
+					}
+					_, err = holdstore.OpenHold(b.ctx, tx, p.record.ID)
+					v.OnHold = err == nil
+					rs, err := returnstore.ReturnsOf(b.ctx, tx, p.record.ID)
+					v.HasReturns = len(rs) > 0
+					return v, err
+				})
+			}
+			// Read alone (DB.ReadOne), as the status read does.
+			view := func() store.PaymentView {
+				var v store.PaymentView
+				if err := b.db.ReadOne(b.ctx, func(tx *store.Tx) (err error) { v, err = tx.PaymentView(b.ctx, p.record.ID); return err }); err != nil {
+					t.Fatal(err)
+				}
+				return v
+			}
+			equal(t, "a payment without history", view(), want())
+			for _, st := range []payment.State{payment.StateCreated, payment.StateAwaitingPayin} {
+				b.exec(t, func(tx *store.Tx) error {
+					return tx.AddPaymentEvent(b.ctx, p.record.ID, payment.Change{State: st, Source: "api", OccurredAt: b.now})
+				})
+			}
+			b.exec(t, func(tx *store.Tx) error {
+				return tx.SetPaymentRailReference(b.ctx, p.record.ID, payment.RailReference{PixEndToEndID: "E12345678202611231504abcdefghijk"})
+			})
+			got := view()
+			equal(t, "with history and a rail reference", got, want())
+			if len(got.History) != 2 || got.Seq <= 0 || got.OnHold || got.HasReturns {
+				t.Fatalf("view: %+v", got)
+			}
+			b.exec(t, func(tx *store.Tx) error {
+				return holdstore.HoldPayment(b.ctx, tx, holdstore.PaymentHold{ID: randid.New("hold"), PaymentID: p.record.ID, HeldAt: b.now,
+					HeldBy: "acc_o", HeldByEmail: "o@example.com", Reason: "look"})
+			})
+			b.exec(t, func(tx *store.Tx) error {
+				_, err := returnstore.OpenReturn(b.ctx, tx, returnstore.PaymentReturn{ID: randid.New("ret"), PaymentID: p.record.ID, Kind: "payin",
+					Amount: p.record.AmountLocal, Cause: "test", OpenedAt: b.now})
+				return err
+			})
+			if got = view(); !got.OnHold || !got.HasReturns {
+				t.Fatalf("held, money owed back: %+v", got)
+			}
+			equal(t, "held, money owed back", got, want())
+			b.exec(t, func(tx *store.Tx) error {
+				return holdstore.ReleaseHold(b.ctx, tx, p.record.ID, b.now, "acc_o", "o@example.com", "fine")
+			})
+			if got = view(); got.OnHold {
+				t.Fatal("released, still held")
+			}
+			err := b.db.ReadOne(b.ctx, func(tx *store.Tx) error { _, err := tx.PaymentView(b.ctx, "txn_missing"); return err })
 			requireIs(t, "unknown payment", err, store.ErrNotFound)
 		})
 		t.Run("AuthorizationRoundTrip", func(t *testing.T) {

@@ -23,15 +23,11 @@ func WebhookEventPayload(ctx context.Context, tx *store.Tx, id string) (string, 
 	return p, err
 }
 
-// MarkWebhookProcessed records what processing an event did.
-func MarkWebhookProcessed(ctx context.Context, tx *store.Tx, id, outcome string, at time.Time) error {
-	_, err := tx.Exec(ctx, `UPDATE webhook_events SET processed_at = ?, outcome = ? WHERE id = ?`, store.UTC(at), outcome, id)
-	return err
-}
-
-// SetWebhookPayment records which payment an event was about.
-func SetWebhookPayment(ctx context.Context, tx *store.Tx, id, paymentID string) error {
-	_, err := tx.Exec(ctx, `UPDATE webhook_events SET payment_id = ? WHERE id = ?`, paymentID, id)
+// MarkWebhookProcessed records what processing an event did and, unless
+// paymentID is empty, which payment it was about, in one statement.
+func MarkWebhookProcessed(ctx context.Context, tx *store.Tx, id, paymentID, outcome string, at time.Time) error {
+	_, err := tx.Exec(ctx, `UPDATE webhook_events SET processed_at = ?, outcome = ?, payment_id = COALESCE(?, payment_id)
+		WHERE id = ?`, store.UTC(at), outcome, store.Nullable(paymentID), id)
 	return err
 }
 

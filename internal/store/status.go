@@ -1,0 +1,63 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+
+	"github.com/crebit/crebit/internal/payment"
+)
+
+// PaymentView is what a payment's status read shows: the payment with its
+// rail's reference (PaymentWithRail), its history with its sequence
+// (PaymentHistory), whether an operator holds it (OpenHold) and whether
+// money was ever owed back on it (a row in payment_returns).
+type PaymentView struct {
+	Payment    payment.Record
+	Rail       payment.RailReference
+	History    []payment.Change
+	Seq        int64
+	OnHold     bool
+	HasReturns bool
+}
+
+// PaymentView reads all of it in one statement, so a status read can run
+// alone on PostgreSQL (DB.ReadOne: one statement sees one snapshot),
+// without BEGIN and COMMIT; ErrNotFound when there is no such payment.
+func (tx *Tx) PaymentView(ctx context.Context, id string) (PaymentView, error) {
+	rs, err := tx.query(ctx, `SELECT `+paymentColumns+`, pix_end_to_end_id, spei_tracking_key,
+		EXISTS (SELECT 1 FROM payment_holds WHERE payment_holds.payment_id = payments.id AND payment_holds.released_at IS NULL),
+		EXISTS (SELECT 1 FROM payment_returns WHERE payment_returns.payment_id = payments.id),
+		ev.ev_id, ev.ev_state, ev.ev_source, ev.ev_at
+		FROM payments LEFT JOIN (SELECT id AS ev_id, payment_id AS ev_payment, state AS ev_state, source AS ev_source,
+			occurred_at AS ev_at FROM payment_events) ev ON ev.ev_payment = payments.id
+		WHERE payments.id = ? ORDER BY ev.ev_id`, id)
+	if err != nil {
+		return PaymentView{}, err
+	}
+	defer rs.Close()
+	var v PaymentView
+	found := false
+	for rs.Next() {
+		var e2e, key, state, source sql.NullString
+		var seq sql.NullInt64
+		var at sql.NullTime
+		p, err := scanPaymentExtra(rs, &e2e, &key, &v.OnHold, &v.HasReturns, &seq, &state, &source, &at)
+		if err != nil {
+			return PaymentView{}, err
+		}
+		if !found {
+			v.Payment, v.Rail, found = p, payment.RailReference{PixEndToEndID: e2e.String, SPEITrackingKey: key.String}, true
+		}
+		if seq.Valid {
+			v.Seq = seq.Int64
+			v.History = append(v.History, payment.Change{State: payment.State(state.String), Source: source.String, OccurredAt: at.Time.UTC()})
+		}
+	}
+	if err := rs.Err(); err != nil {
+		return PaymentView{}, err
+	}
+	if !found {
+		return PaymentView{}, ErrNotFound
+	}
+	return v, nil
+}
