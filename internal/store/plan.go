@@ -8,20 +8,7 @@ import (
 // measurements in docs/PERFORMANCE.md and tests that check index use).
 func (tx *Tx) Explain(ctx context.Context, q string, args ...any) ([]string, error) {
 	if tx.engine == Postgres {
-		rs, err := tx.query(ctx, `EXPLAIN `+q, args...)
-		if err != nil {
-			return nil, err
-		}
-		defer rs.Close()
-		var out []string
-		for rs.Next() {
-			var line string
-			if err := rs.Scan(&line); err != nil {
-				return nil, err
-			}
-			out = append(out, line)
-		}
-		return out, rs.Err()
+		return tx.Strings(ctx, `EXPLAIN `+q, args...)
 	}
 	rs, err := tx.query(ctx, `EXPLAIN QUERY PLAN `+q, args...)
 	if err != nil {
@@ -36,6 +23,25 @@ func (tx *Tx) Explain(ctx context.Context, q string, args ...any) ([]string, err
 			return nil, err
 		}
 		out = append(out, detail)
+	}
+	return out, rs.Err()
+}
+
+// Strings runs q and returns the first column of its rows, as text, in
+// the order they come.
+func (tx *Tx) Strings(ctx context.Context, q string, args ...any) ([]string, error) {
+	rs, err := tx.query(ctx, q, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rs.Close()
+	var out []string
+	for rs.Next() {
+		var v string
+		if err := rs.Scan(&v); err != nil {
+			return nil, err
+		}
+		out = append(out, v)
 	}
 	return out, rs.Err()
 }

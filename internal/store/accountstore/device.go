@@ -28,18 +28,5 @@ func KnownDevice(ctx context.Context, tx *store.Tx, accountID, deviceHash string
 
 // DevicesOf returns the device hashes that have signed in to the account.
 func DevicesOf(ctx context.Context, tx *store.Tx, accountID string) ([]string, error) {
-	rs, err := tx.Query(ctx, `SELECT device_hash FROM account_devices WHERE account_id = ?`, accountID)
-	if err != nil {
-		return nil, err
-	}
-	defer rs.Close()
-	var out []string
-	for rs.Next() {
-		var h string
-		if err := rs.Scan(&h); err != nil {
-			return nil, err
-		}
-		out = append(out, h)
-	}
-	return out, rs.Err()
+	return tx.Strings(ctx, `SELECT device_hash FROM account_devices WHERE account_id = ?`, accountID)
 }

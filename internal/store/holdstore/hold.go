@@ -74,19 +74,6 @@ func HoldsOf(ctx context.Context, tx *store.Tx, paymentID string) ([]PaymentHold
 // while it was held and were kept for its release (their outcome is
 // outcome), in the order received.
 func WebhooksHeld(ctx context.Context, tx *store.Tx, paymentID, outcome string) ([]string, error) {
-	rs, err := tx.Query(ctx, `SELECT id FROM webhook_events WHERE payment_id = ? AND outcome LIKE ?
+	return tx.Strings(ctx, `SELECT id FROM webhook_events WHERE payment_id = ? AND outcome LIKE ?
 		ORDER BY received_at, id`, paymentID, "%"+outcome+"%")
-	if err != nil {
-		return nil, err
-	}
-	defer rs.Close()
-	var out []string
-	for rs.Next() {
-		var id string
-		if err := rs.Scan(&id); err != nil {
-			return nil, err
-		}
-		out = append(out, id)
-	}
-	return out, rs.Err()
 }

@@ -217,20 +217,12 @@ func isAmountNarrow(ctx context.Context, tx *store.Tx, minUSD, maxUSD int64) (bo
 // they name nobody). Both given: the people both name.
 func consolePeople(ctx context.Context, tx *store.Tx, email, last4 string) (string, []any, error) {
 	ids := func(q string, a ...any) ([]any, error) {
-		rs, err := tx.Query(ctx, q, a...)
-		if err != nil {
-			return nil, err
+		vs, err := tx.Strings(ctx, q, a...)
+		out := make([]any, len(vs))
+		for i, v := range vs {
+			out[i] = v
 		}
-		defer rs.Close()
-		var out []any
-		for rs.Next() {
-			var id string
-			if err := rs.Scan(&id); err != nil {
-				return nil, err
-			}
-			out = append(out, id)
-		}
-		return out, rs.Err()
+		return out, err
 	}
 	in := func(col string, vals []any) string {
 		return col + " IN (" + strings.TrimSuffix(strings.Repeat("?, ", len(vals)), ", ") + ")"

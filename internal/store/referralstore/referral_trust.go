@@ -16,20 +16,7 @@ func strings1(ctx context.Context, tx *store.Tx, query string, customerIDs []str
 		return nil, nil
 	}
 	q, args := inList(query, customerIDs)
-	rs, err := tx.Query(ctx, q, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rs.Close()
-	var out []string
-	for rs.Next() {
-		var v string
-		if err := rs.Scan(&v); err != nil {
-			return nil, err
-		}
-		out = append(out, v)
-	}
-	return out, rs.Err()
+	return tx.Strings(ctx, q, args...)
 }
 
 // TaxHashesOf returns the keyed hashes of these customers' tax ids.
