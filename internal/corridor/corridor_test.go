@@ -200,6 +200,17 @@ func TestRailValidate(t *testing.T) {
 	}
 }
 
+func TestRailByKind(t *testing.T) {
+	for _, c := range All() {
+		if r, ok := RailByKind(c.Rail.Kind); !ok || r.Kind != c.Rail.Kind || r.Name != c.Rail.Name {
+			t.Errorf("RailByKind(%q) = %+v, %v", c.Rail.Kind, r, ok)
+		}
+	}
+	if r, ok := RailByKind(""); ok {
+		t.Errorf("RailByKind(\"\") = %+v", r)
+	}
+}
+
 func TestNameIn(t *testing.T) {
 	if got := Mexico.NameIn("pt-BR"); got != "México" {
 		t.Errorf("Mexico in pt-BR = %q", got)

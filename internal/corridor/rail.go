@@ -6,7 +6,8 @@ package corridor
 type Rail struct {
 	// Name is the reference as a person reads it.
 	Name string
-	// Kind is its API name (rail_reference.kind).
+	// Kind is its API name (rail_reference.kind, the field naming it in the
+	// console's Explain), stored beside a payment's reference.
 	Kind string
 	// Length is its length (Pix) or its maximum length (SPEI).
 	Length int
@@ -19,3 +20,14 @@ type Rail struct {
 
 // Validate checks a reference's format.
 func (r Rail) Validate(ref string) error { return r.validate(ref) }
+
+// RailByKind finds the rail whose references are of kind (a Rail.Kind,
+// "spei_tracking_key", as stored beside a payment's reference).
+func RailByKind(kind string) (Rail, bool) {
+	for _, c := range all {
+		if c.Rail.Kind == kind {
+			return c.Rail, true
+		}
+	}
+	return Rail{}, false
+}

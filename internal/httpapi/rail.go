@@ -13,14 +13,13 @@ import (
 // one (Banxico's CEP for SPEI), the page where the payer can fetch the
 // transfer's proof.
 func railReferenceJSON(st payments.PaymentStatus) map[string]string {
-	c, ok := corridor.ByMethod(st.Payment.Method)
-	ref := st.Rail.Value()
-	if !st.Owned || !ok || ref == "" {
+	r, ok := corridor.RailByKind(st.Rail.Kind)
+	if !st.Owned || !ok || st.Rail.Value == "" {
 		return nil
 	}
-	body := map[string]string{"kind": c.Rail.Kind, "value": ref}
-	if c.Rail.LookupURL != "" {
-		body["lookup_url"] = c.Rail.LookupURL
+	body := map[string]string{"kind": r.Kind, "value": st.Rail.Value}
+	if r.LookupURL != "" {
+		body["lookup_url"] = r.LookupURL
 	}
 	return body
 }

@@ -1,7 +1,9 @@
 package ops
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"strings"
 	"time"
@@ -129,11 +131,37 @@ type ExplainedFunds struct {
 	Balance  money.Amount `json:"balance"`
 }
 
-// ExplainedRail is the local rail's reference of the pay-in.
+// ExplainedRail is the local rail's reference of the pay-in: in JSON, the
+// reference under its kind's name ({"pix_end_to_end_id": "E…"},
+// {"spei_tracking_key": "…", "cep_url": "…"}), {} before the pay-in
+// completed.
 type ExplainedRail struct {
-	PixEndToEndID   string `json:"pix_end_to_end_id,omitempty"`
-	SPEITrackingKey string `json:"spei_tracking_key,omitempty"`
-	CEPURL          string `json:"cep_url,omitempty"` // Banxico's CEP page, where a SPEI transfer's proof is looked up
+	Kind  string // the corridor's Rail.Kind
+	Value string
+	// LookupURL is the rail's page where the transfer's proof is looked up
+	// (cep_url: Banxico's CEP for SPEI), when it has one.
+	LookupURL string
+}
+
+// MarshalJSON writes the reference under its kind's name, then cep_url.
+func (r ExplainedRail) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for _, f := range [][2]string{{r.Kind, r.Value}, {"cep_url", r.LookupURL}} {
+		if f[0] == "" || f[1] == "" {
+			continue
+		}
+		if b.Len() > 1 {
+			b.WriteByte(',')
+		}
+		k, _ := json.Marshal(f[0])
+		v, _ := json.Marshal(f[1])
+		b.Write(k)
+		b.WriteByte(':')
+		b.Write(v)
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
 }
 
 // ConsoleExplainPayment tells one payment's whole story.
@@ -249,9 +277,9 @@ func (s *Service) ConsoleExplainPayment(ctx context.Context, transactionID strin
 	if err != nil {
 		return Explanation{}, err
 	}
-	ex.Rail = ExplainedRail{PixEndToEndID: ref.PixEndToEndID, SPEITrackingKey: ref.SPEITrackingKey}
-	if cor, ok := corridor.ByMethod(p.Method); ok && ref.Value() != "" {
-		ex.Rail.CEPURL = cor.Rail.LookupURL // Banxico's CEP for SPEI; none for Pix
+	ex.Rail = ExplainedRail{Kind: ref.Kind, Value: ref.Value}
+	if r, ok := corridor.RailByKind(ref.Kind); ok && ref.Value != "" {
+		ex.Rail.LookupURL = r.LookupURL // Banxico's CEP for SPEI; none for Pix
 	}
 	others, err := s.ConsoleFindPayments(ctx, FindInput{Q: customerEmail})
 	if err != nil {

@@ -1,19 +1,11 @@
 package payment
 
 // RailReference is the local rail's own id for a payment's received
-// transfer, which the payer's bank also shows: the Pix end-to-end id
-// (Brazil) or the SPEI tracking key, "clave de rastreo" (Mexico). Formats
-// are checked by package rail.
+// transfer, which the payer's bank also shows (the Pix end-to-end id, the
+// SPEI tracking key, "clave de rastreo"). Kind is the corridor's
+// Rail.Kind ("pix_end_to_end_id"); formats are checked by package rail.
+// Both are empty before the pay-in completed.
 type RailReference struct {
-	PixEndToEndID   string
-	SPEITrackingKey string
-}
-
-// Value is the reference, whichever rail gave it ("" before the pay-in
-// completed).
-func (r RailReference) Value() string {
-	if r.PixEndToEndID != "" {
-		return r.PixEndToEndID
-	}
-	return r.SPEITrackingKey
+	Kind  string
+	Value string
 }

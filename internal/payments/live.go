@@ -21,8 +21,10 @@ func (s *Service) announce(ctx context.Context, tx *store.Tx, paymentID string) 
 }
 
 // keepRailReference stores the rail's reference the partner reported for
-// the pay-in (the first one stays). A value that is not in its rail's
-// format is logged and not stored: it would mislead the payer.
+// the pay-in (the first one stays), of the kind the payment's rail gives:
+// the partner names the reference by its field (an end-to-end id, a
+// tracking key), and only one is in the payment's rail's format. A value
+// in no such format is logged and not stored: it would mislead the payer.
 func (s *Service) keepRailReference(ctx context.Context, tx *store.Tx, p payment.Record, data *partner.EventData) error {
 	if data == nil || data.EndToEndID == "" && data.TrackingKey == "" {
 		return nil
@@ -31,18 +33,13 @@ func (s *Service) keepRailReference(ctx context.Context, tx *store.Tx, p payment
 	if !ok {
 		return nil
 	}
-	var ref payment.RailReference
-	value := data.EndToEndID
-	if cor.Rail.Kind == corridor.Mexico.Rail.Kind {
-		ref.SPEITrackingKey, value = data.TrackingKey, data.TrackingKey
-	} else {
-		ref.PixEndToEndID = value
+	for _, value := range []string{data.EndToEndID, data.TrackingKey} {
+		if value != "" && cor.Rail.Validate(value) == nil {
+			return tx.SetPaymentRailReference(ctx, p.ID, payment.RailReference{Kind: cor.Rail.Kind, Value: value})
+		}
 	}
-	if err := cor.Rail.Validate(value); err != nil {
-		s.log.Warn("partner sent a malformed "+cor.Rail.Name+"; not stored", "payment_id", p.ID)
-		return nil
-	}
-	return tx.SetPaymentRailReference(ctx, p.ID, ref)
+	s.log.Warn("partner sent a malformed "+cor.Rail.Name+"; not stored", "payment_id", p.ID)
+	return nil
 }
 
 // Watch opens a payment's live status for its owner: a channel woken

@@ -40,9 +40,9 @@ func (s *Service) Receipt(ctx context.Context, who actor.Actor, transactionID st
 		Payer: p.SenderName, Method: p.Method,
 		AmountLocal: p.AmountLocal, AmountUSD: p.AmountUSD, TotalFeesUSD: p.TotalFeesUSD, Rate: p.EffectiveRate,
 		Delivery: string(p.Delivery), TrackingNumber: p.TrackingNumber,
-		PixEndToEndID: st.Rail.PixEndToEndID, SPEITrackingKey: st.Rail.SPEITrackingKey}
-	if cor, ok := corridor.ByMethod(p.Method); ok && st.Rail.Value() != "" {
-		d.CEPURL = cor.Rail.LookupURL // Banxico's CEP for SPEI; none for Pix
+		RailKind: st.Rail.Kind, RailReference: st.Rail.Value}
+	if r, ok := corridor.RailByKind(st.Rail.Kind); ok && st.Rail.Value != "" {
+		d.LookupURL = r.LookupURL // Banxico's CEP for SPEI; none for Pix
 	}
 	if c := st.Check; c != nil {
 		d.Student, d.StudentID, d.School = c.StudentFullName, c.StudentID, c.SchoolName

@@ -65,9 +65,12 @@ type Data struct {
 	AuthorizedAt time.Time // zero when no authorization was recorded
 	Stages       []Stage
 
-	PixEndToEndID   string
-	SPEITrackingKey string
-	CEPURL          string // Banxico's lookup, with the tracking key
+	// The rail's reference of the pay-in, labelled by its kind
+	// (corridor.Rail.Kind: "pix_end_to_end_id"), and where the transfer is
+	// looked up by it, if anywhere (Banxico's CEP for a SPEI tracking key).
+	RailKind      string
+	RailReference string
+	LookupURL     string
 }
 
 // Stage is one state the payment reached (payment.State's name:
@@ -168,20 +171,23 @@ func render(d Data, fonts fontPair) (out []byte, drawn bool, err error) {
 	row(w.Tracking, d.TrackingNumber)
 
 	section(w.RailReference)
-	switch {
-	case d.PixEndToEndID != "":
-		row(w.PixEndToEnd, d.PixEndToEndID)
-	case d.SPEITrackingKey != "":
-		row(w.SPEIKey, d.SPEITrackingKey)
-		// The lookup is a live link in the PDF.
-		label(w.CEP)
-		pdf.SetFont(family, "U", labelSize)
-		pdf.SetTextColor(0, 64, 192)
-		pdf.WriteLinkString(6, in(printable(d.CEPURL)), d.CEPURL)
-		pdf.SetTextColor(0, 0, 0)
-		pdf.Ln(6)
-	default:
+	if d.RailReference == "" {
 		row(w.Reference, w.NoRef)
+	} else {
+		railLabel, ok := w.Rails[d.RailKind]
+		if !ok {
+			railLabel = w.Reference
+		}
+		row(railLabel, d.RailReference)
+		if d.LookupURL != "" {
+			// The lookup is a live link in the PDF.
+			label(w.CEP)
+			pdf.SetFont(family, "U", labelSize)
+			pdf.SetTextColor(0, 64, 192)
+			pdf.WriteLinkString(6, in(printable(d.LookupURL)), d.LookupURL)
+			pdf.SetTextColor(0, 0, 0)
+			pdf.Ln(6)
+		}
 	}
 
 	section(w.Timeline)

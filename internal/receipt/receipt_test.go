@@ -58,8 +58,8 @@ func pixPayment(lang string) receipt.Data {
 		Method: "pix", AmountLocal: money.New(1355593, money.BRL), AmountUSD: money.New(250000, money.USD),
 		TotalFeesUSD: money.New(1234, money.USD), Rate: "5.4224", Delivery: "usd-bank-transfer",
 		BankName: "JPMorgan Chase", AccountLast4: "6789", AuthorizedAt: at(20, 1),
-		Stages:        []receipt.Stage{{"payin_completed", at(20, 5)}, {"completed", at(20, 9)}},
-		PixEndToEndID: "E18236120202611232005AbCdEfGh123"}
+		Stages:   []receipt.Stage{{"payin_completed", at(20, 5)}, {"completed", at(20, 9)}},
+		RailKind: "pix_end_to_end_id", RailReference: "E18236120202611232005AbCdEfGh123"}
 }
 
 func speiCheck(lang string) receipt.Data {
@@ -68,7 +68,7 @@ func speiCheck(lang string) receipt.Data {
 		AmountLocal: money.New(1875000, money.MXN), AmountUSD: money.New(100000, money.USD),
 		TotalFeesUSD: money.New(2500, money.USD), Rate: "18.7500", Delivery: "check-to-school",
 		TrackingNumber: "1Z0000123456789012", Stages: []receipt.Stage{{"check_mailed", at(21, 30)}},
-		SPEITrackingKey: "MBAN01202611230123456789", CEPURL: "https://www.banxico.org.mx/cep/"}
+		RailKind: "spei_tracking_key", RailReference: "MBAN01202611230123456789", LookupURL: "https://www.banxico.org.mx/cep/"}
 }
 
 // Issue 26 item 2: the receipt speaks the payer's language and formats by

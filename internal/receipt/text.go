@@ -8,10 +8,11 @@ type text struct {
 	Parties, Payer, Recipient, Student, StudentID, School          string
 	Amounts, YouPaid, PaidBy, Delivered, Rate, Fees                string
 	Delivery, DeliveryMethod, BankAccount, AccountEnding, Tracking string
-	RailReference, PixEndToEnd, SPEIKey, CEP, Reference, NoRef     string
+	RailReference, CEP, Reference, NoRef                           string
 	Timeline, Authorized                                           string
 	Footer                                                         string // %s: the time zone's name
 	Deliveries                                                     map[string]string
+	Rails                                                          map[string]string // a rail reference's label by its kind (corridor.Rail.Kind)
 	Stages                                                         map[string]string
 }
 
@@ -24,12 +25,12 @@ var texts = map[string]text{
 		Amounts: "Amounts", YouPaid: "You paid", PaidBy: "%s by %s", Delivered: "Delivered", Rate: "Exchange rate", Fees: "Fees (included)",
 		Delivery: "Delivery", DeliveryMethod: "Method", BankAccount: "Bank account", AccountEnding: "%s account ending in %s",
 		Tracking:      "Check tracking number",
-		RailReference: "Rail reference", PixEndToEnd: "Pix end-to-end ID", SPEIKey: "SPEI tracking key",
-		CEP: "Proof of transfer (CEP)", Reference: "Reference", NoRef: "not reported by the bank",
+		RailReference: "Rail reference", CEP: "Proof of transfer (CEP)", Reference: "Reference", NoRef: "not reported by the bank",
 		Timeline: "Timeline", Authorized: "Authorized",
 		Footer: "Times are %s. Amounts are exact; fees are included in the amount you paid. " +
 			"Keep this receipt with your records; the transaction ID identifies this payment at Crebit.",
 		Deliveries: map[string]string{"usd-bank-transfer": "USD bank transfer", "check-to-school": "Check mailed to the school"},
+		Rails:      map[string]string{"pix_end_to_end_id": "Pix end-to-end ID", "spei_tracking_key": "SPEI tracking key"},
 		Stages: map[string]string{
 			"created": "Payment created", "awaiting_payin": "Deposit instructions issued", "payin_processing": "Payment processing",
 			"payin_completed": "Payment received", "offramp_created": "Converted to USD",
@@ -42,12 +43,12 @@ var texts = map[string]text{
 		Amounts: "Valores", YouPaid: "Você pagou", PaidBy: "%s via %s", Delivered: "Entregue", Rate: "Câmbio", Fees: "Tarifas (incluídas)",
 		Delivery: "Entrega", DeliveryMethod: "Forma de entrega", BankAccount: "Conta bancária", AccountEnding: "%s, conta terminada em %s",
 		Tracking:      "Código de rastreio do cheque",
-		RailReference: "Referência bancária", PixEndToEnd: "ID fim a fim do Pix (E2E)", SPEIKey: "Chave de rastreamento SPEI",
-		CEP: "Comprovante (CEP)", Reference: "Referência", NoRef: "não informada pelo banco",
+		RailReference: "Referência bancária", CEP: "Comprovante (CEP)", Reference: "Referência", NoRef: "não informada pelo banco",
 		Timeline: "Etapas do pagamento", Authorized: "Autorizado",
 		Footer: "Todos os horários seguem o %s. Os valores são exatos; as tarifas estão incluídas no valor que você pagou. " +
 			"Guarde este recibo com seus documentos; o ID da transação identifica este pagamento na Crebit.",
 		Deliveries: map[string]string{"usd-bank-transfer": "USD na sua conta bancária nos EUA", "check-to-school": "Cheque enviado à escola pelo correio"},
+		Rails:      map[string]string{"pix_end_to_end_id": "ID fim a fim do Pix (E2E)", "spei_tracking_key": "Chave de rastreamento SPEI"},
 		Stages: map[string]string{
 			"created": "Pagamento criado", "awaiting_payin": "Instruções de pagamento emitidas", "payin_processing": "Processando o pagamento",
 			"payin_completed": "Pagamento recebido", "offramp_created": "Convertido para dólares",
@@ -60,12 +61,12 @@ var texts = map[string]text{
 		Amounts: "Montos", YouPaid: "Pagaste", PaidBy: "%s por %s", Delivered: "Entregado", Rate: "Tipo de cambio", Fees: "Comisiones (incluidas)",
 		Delivery: "Entrega", DeliveryMethod: "Método de entrega", BankAccount: "Cuenta bancaria", AccountEnding: "%s, cuenta con terminación %s",
 		Tracking:      "Número de guía del cheque",
-		RailReference: "Referencia bancaria", PixEndToEnd: "ID de extremo a extremo de Pix", SPEIKey: "Clave de rastreo SPEI",
-		CEP: "Comprobante (CEP)", Reference: "Referencia", NoRef: "el banco no la informó",
+		RailReference: "Referencia bancaria", CEP: "Comprobante (CEP)", Reference: "Referencia", NoRef: "el banco no la informó",
 		Timeline: "Etapas del pago", Authorized: "Autorizado",
 		Footer: "Todos los horarios están en %s. Los montos son exactos; las comisiones están incluidas en el monto que pagaste. " +
 			"Guarda este recibo con tus documentos; el ID de transacción identifica este pago en Crebit.",
 		Deliveries: map[string]string{"usd-bank-transfer": "USD a tu cuenta bancaria en EE. UU.", "check-to-school": "Cheque por correo a la escuela"},
+		Rails:      map[string]string{"pix_end_to_end_id": "ID de extremo a extremo de Pix", "spei_tracking_key": "Clave de rastreo SPEI"},
 		Stages: map[string]string{
 			"created": "Pago creado", "awaiting_payin": "Instrucciones de pago emitidas", "payin_processing": "Procesando el pago",
 			"payin_completed": "Pago recibido", "offramp_created": "Convertido a dólares",

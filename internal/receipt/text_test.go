@@ -9,6 +9,7 @@ import (
 
 	"github.com/go-pdf/fpdf"
 
+	"github.com/crebit/crebit/internal/corridor"
 	"github.com/crebit/crebit/internal/locale"
 )
 
@@ -42,6 +43,16 @@ func TestTextsInEveryLanguage(t *testing.T) {
 	}
 }
 
+// Every corridor's rail reference is labelled by its kind (English here;
+// TestTextsInEveryLanguage has the others name the same kinds).
+func TestEveryRailHasALabel(t *testing.T) {
+	for _, c := range corridor.All() {
+		if texts["en"].Rails[c.Rail.Kind] == "" {
+			t.Errorf("no receipt label for %s's %q", c.Name, c.Rail.Kind)
+		}
+	}
+}
+
 // Every label fits the label column in bold, so none runs into its value.
 func TestLabelsFitTheirColumn(t *testing.T) {
 	pdf := fpdf.New("P", "mm", "A4", "")
@@ -49,8 +60,11 @@ func TestLabelsFitTheirColumn(t *testing.T) {
 	pdf.SetFont(family, "B", labelSize)
 	for lang, w := range texts {
 		labels := []string{w.Payer, w.Recipient, w.Student, w.StudentID, w.School, w.YouPaid, w.Delivered, w.Rate, w.Fees,
-			w.DeliveryMethod, w.BankAccount, w.Tracking, w.PixEndToEnd, w.SPEIKey, w.CEP, w.Reference, w.Authorized}
+			w.DeliveryMethod, w.BankAccount, w.Tracking, w.CEP, w.Reference, w.Authorized}
 		for _, s := range w.Stages {
+			labels = append(labels, s)
+		}
+		for _, s := range w.Rails {
 			labels = append(labels, s)
 		}
 		for _, l := range labels {

@@ -24,7 +24,7 @@ type PaymentView struct {
 // alone on PostgreSQL (DB.ReadOne: one statement sees one snapshot),
 // without BEGIN and COMMIT; ErrNotFound when there is no such payment.
 func (tx *Tx) PaymentView(ctx context.Context, id string) (PaymentView, error) {
-	rs, err := tx.query(ctx, `SELECT `+paymentColumns+`, pix_end_to_end_id, spei_tracking_key,
+	rs, err := tx.query(ctx, `SELECT `+paymentColumns+`, rail_reference_kind, rail_reference,
 		EXISTS (SELECT 1 FROM payment_holds WHERE payment_holds.payment_id = payments.id AND payment_holds.released_at IS NULL),
 		EXISTS (SELECT 1 FROM payment_returns WHERE payment_returns.payment_id = payments.id),
 		ev.ev_id, ev.ev_state, ev.ev_source, ev.ev_at
@@ -38,15 +38,15 @@ func (tx *Tx) PaymentView(ctx context.Context, id string) (PaymentView, error) {
 	var v PaymentView
 	found := false
 	for rs.Next() {
-		var e2e, key, state, source sql.NullString
+		var kind, value, state, source sql.NullString
 		var seq sql.NullInt64
 		var at sql.NullTime
-		p, err := scanPaymentExtra(rs, &e2e, &key, &v.OnHold, &v.HasReturns, &seq, &state, &source, &at)
+		p, err := scanPaymentExtra(rs, &kind, &value, &v.OnHold, &v.HasReturns, &seq, &state, &source, &at)
 		if err != nil {
 			return PaymentView{}, err
 		}
 		if !found {
-			v.Payment, v.Rail, found = p, payment.RailReference{PixEndToEndID: e2e.String, SPEITrackingKey: key.String}, true
+			v.Payment, v.Rail, found = p, railReference(kind, value), true
 		}
 		if seq.Valid {
 			v.Seq = seq.Int64

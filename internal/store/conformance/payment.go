@@ -244,9 +244,15 @@ func exercisePayments(t *testing.T, s *suite) {
 				})
 			}
 			equal(t, "before the pay-in", read(), withRail{id: p.record.ID})
-			ref := payment.RailReference{PixEndToEndID: "E12345678202611231504abcdefghijk"}
+			ref := payment.RailReference{Kind: "pix_end_to_end_id", Value: "E12345678202611231504abcdefghijk"}
 			b.exec(t, func(tx *store.Tx) error { return tx.SetPaymentRailReference(b.ctx, p.record.ID, ref) })
 			equal(t, "after it", read(), withRail{id: p.record.ID, rail: ref})
+			// The first reference stays, whatever the kind of a later one.
+			for _, later := range []payment.RailReference{{Kind: ref.Kind, Value: "E87654321202611231504abcdefghijk"},
+				{Kind: "spei_tracking_key", Value: "MBAN01202611230123456789"}} {
+				b.exec(t, func(tx *store.Tx) error { return tx.SetPaymentRailReference(b.ctx, p.record.ID, later) })
+			}
+			equal(t, "after a later one", read(), withRail{id: p.record.ID, rail: ref})
 			err := b.db.Tx(b.ctx, func(tx *store.Tx) error { _, _, err := tx.PaymentWithRail(b.ctx, "txn_missing"); return err })
 			requireIs(t, "unknown payment", err, store.ErrNotFound)
 		})
@@ -287,7 +293,7 @@ func exercisePayments(t *testing.T, s *suite) {
 				})
 			}
 			b.exec(t, func(tx *store.Tx) error {
-				return tx.SetPaymentRailReference(b.ctx, p.record.ID, payment.RailReference{PixEndToEndID: "E12345678202611231504abcdefghijk"})
+				return tx.SetPaymentRailReference(b.ctx, p.record.ID, payment.RailReference{Kind: "pix_end_to_end_id", Value: "E12345678202611231504abcdefghijk"})
 			})
 			got := view()
 			equal(t, "with history and a rail reference", got, want())
