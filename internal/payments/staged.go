@@ -153,7 +153,8 @@ func (s *Service) applyStagedEvent(ctx context.Context, tx *store.Tx, source str
 		// carry the USD leg's.
 		data.Amount, data.Currency = "", ""
 	}
-	out, err := s.advance(ctx, tx, p, payment.Event(ev.Type), source, &data)
+	// p is the locked row as read (stagedPayment).
+	out, err := s.advanceFrom(ctx, tx, p, payment.Event(ev.Type), source, &data, true)
 	return out, p.ID, err
 }
 
