@@ -107,6 +107,31 @@ func exerciseOneStatementReads(t *testing.T, s *suite) {
 			err := b.db.ReadOne(b.ctx, func(tx *store.Tx) error { _, err := tx.ReceiptParties(b.ctx, "txn_missing", ""); return err })
 			requireIs(t, "unknown payment", err, store.ErrNotFound)
 		})
+		t.Run("PaymentMailTo", func(t *testing.T) {
+			t.Parallel()
+			b := s.setup(t)
+			p := newPaymentWith(t, b, nil)
+			mailTo := func(customerID string) store.PaymentMailTo {
+				return must(t, b, func(tx *store.Tx) (store.PaymentMailTo, error) {
+					return tx.PaymentMailTo(b.ctx, customerID, p.record.ID)
+				})
+			}
+			equal(t, "no authorization", mailTo(p.customer.ID), store.PaymentMailTo{Email: p.customer.Email})
+			equal(t, "no customer", mailTo("cus_missing"), store.PaymentMailTo{})
+			equal(t, "no customer id", mailTo(""), store.PaymentMailTo{})
+			b.exec(t, func(tx *store.Tx) error {
+				return tx.CreateAuthorization(b.ctx, payment.Authorization{PaymentID: p.record.ID, AcceptedAt: b.now, IP: "203.0.113.7",
+					UserAgent: "Mozilla/5.0", SignerName: "Maria Silva", AmountUSD: p.record.AmountUSD, AmountLocal: p.record.AmountLocal,
+					Delivery: payment.DeliveryCheck, OnRampQuoteID: p.quote.OnRampID, OffRampQuoteID: p.quote.OffRampID, Lang: "pt-BR"})
+			})
+			// What the two reads it replaces say.
+			c := must(t, b, func(tx *store.Tx) (string, error) { c, err := tx.Customer(b.ctx, p.customer.ID); return c.Email, err })
+			a := must(t, b, func(tx *store.Tx) (payment.Authorization, error) { return tx.AuthorizationFor(b.ctx, p.record.ID) })
+			equal(t, "with an authorization", mailTo(p.customer.ID), store.PaymentMailTo{Email: c, Lang: a.Lang, HasAuthorization: true})
+			if c == "" || a.Lang != "pt-BR" {
+				t.Fatalf("set-up: %q %q", c, a.Lang)
+			}
+		})
 		t.Run("UnheldForgottenByHoldWrites", func(t *testing.T) {
 			t.Parallel()
 			b := s.setup(t)
