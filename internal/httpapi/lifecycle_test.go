@@ -259,17 +259,15 @@ func TestStaleEventLeavesThePaymentAsStored(t *testing.T) {
 		h := apptest.New(t, e)
 		p := h.NewBrazilPayer()
 		txn := p.PixPayment(p.Quote("USDC/BRL", "100"), "").Str("transaction_id")
-		payin := storedPayment(t, h, txn).PartnerPayinID
-		secret := h.WebhookSecret()
 		p.Simulate(txn, "payin_completed")
 		h.Eventually("offramp_created", func() bool { return p.State(txn) == "offramp_created" })
 		p.Simulate(txn, "offramp_completed")
 		h.Eventually("completed", func() bool { return p.State(txn) == "completed" })
 		h.Settled()
 		before := storedPayment(t, h, txn)
-		now := time.Now()
-		signedWebhook(t, h, "msg_stale1", "payin_processing", payin, txn, now, secret)
-		signedWebhook(t, h, "msg_stale2", "payin_completed", payin, txn, now, secret)
+		for i, typ := range []string{"payin_processing", "payin_completed"} {
+			signedWebhook(t, h, fmt.Sprintf("msg_stale%d", i+1), typ, before.PartnerPayinID, txn, time.Now(), h.WebhookSecret())
+		}
 		h.Settled()
 		if n := count(t, h, `SELECT COUNT(*) FROM webhook_events WHERE id IN ('msg_stale1', 'msg_stale2') AND outcome LIKE '%ignored%'`); n != 2 {
 			t.Fatalf("%d of the 2 stale events recorded as ignored", n)
