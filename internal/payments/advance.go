@@ -23,8 +23,13 @@ func (s *Service) advance(ctx context.Context, tx *store.Tx, p payment.Record, e
 // that changes none of its fields writes nothing.
 func (s *Service) advanceFrom(ctx context.Context, tx *store.Tx, p payment.Record, ev payment.Event, source string, data *partner.EventData, stored bool) (string, error) {
 	before := p
-	if held, err := onHold(ctx, tx, p.ID); err != nil || held {
-		return HeldOutcome, err // an operator holds it: nothing moves until the release (hold.go)
+	// A payment still in created was never held: an operator's hold locks
+	// it and refuses one in that state (Holdable), and no state leads back
+	// to created; p is the locked row, so nothing is asked of the database.
+	if p.State != payment.StateCreated {
+		if held, err := onHold(ctx, tx, p.ID); err != nil || held {
+			return HeldOutcome, err // an operator holds it: nothing moves until the release (hold.go)
+		}
 	}
 	received := p.AmountLocal
 	if data != nil && data.Amount != "" {
