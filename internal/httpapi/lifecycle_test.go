@@ -5,6 +5,7 @@ import (
 	"encoding/base64"
 	"fmt"
 	"net/http"
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
@@ -243,6 +244,36 @@ func TestEventsOutOfOrderNeverMoveBackwards(t *testing.T) {
 		}
 		if strings.Join(kinds, ",") != "1,1,1" {
 			t.Fatalf("ledger transactions payin/convert/payout = %v, want one each", kinds)
+		}
+		h.RequireBalancedLedger()
+	})
+}
+
+// TestStaleEventLeavesThePaymentAsStored: an event that changes none of a
+// payment's fields (here stale ones about a completed payment) is recorded
+// as ignored and leaves the payment's row exactly as it was (issue 31: no
+// UPDATE is sent for it).
+func TestStaleEventLeavesThePaymentAsStored(t *testing.T) {
+	t.Parallel()
+	eachEngine(t, func(t *testing.T, e store.Engine) {
+		h := apptest.New(t, e)
+		p := h.NewBrazilPayer()
+		txn := p.PixPayment(p.Quote("USDC/BRL", "100"), "").Str("transaction_id")
+		p.Simulate(txn, "payin_completed")
+		h.Eventually("offramp_created", func() bool { return p.State(txn) == "offramp_created" })
+		p.Simulate(txn, "offramp_completed")
+		h.Eventually("completed", func() bool { return p.State(txn) == "completed" })
+		h.Settled()
+		before := storedPayment(t, h, txn)
+		for i, typ := range []string{"payin_processing", "payin_completed"} {
+			signedWebhook(t, h, fmt.Sprintf("msg_stale%d", i+1), typ, before.PartnerPayinID, txn, time.Now(), h.WebhookSecret())
+		}
+		h.Settled()
+		if n := count(t, h, `SELECT COUNT(*) FROM webhook_events WHERE id IN ('msg_stale1', 'msg_stale2') AND outcome LIKE '%ignored%'`); n != 2 {
+			t.Fatalf("%d of the 2 stale events recorded as ignored", n)
+		}
+		if after := storedPayment(t, h, txn); !reflect.DeepEqual(after, before) {
+			t.Fatalf("payment changed:\n before %+v\n after  %+v", before, after)
 		}
 		h.RequireBalancedLedger()
 	})

@@ -15,8 +15,21 @@ import (
 // advance applies one lifecycle event to a locked payment and returns a
 // short description of what happened.
 func (s *Service) advance(ctx context.Context, tx *store.Tx, p payment.Record, ev payment.Event, source string, data *partner.EventData) (string, error) {
-	if held, err := onHold(ctx, tx, p.ID); err != nil || held {
-		return HeldOutcome, err // an operator holds it: nothing moves until the release (hold.go)
+	return s.advanceFrom(ctx, tx, p, ev, source, data, false)
+}
+
+// advanceFrom is advance; stored says p is the payment exactly as its
+// locked row holds it (read and not changed since), so an ignored event
+// that changes none of its fields writes nothing.
+func (s *Service) advanceFrom(ctx context.Context, tx *store.Tx, p payment.Record, ev payment.Event, source string, data *partner.EventData, stored bool) (string, error) {
+	before := p
+	// A payment still in created was never held: an operator's hold locks
+	// it and refuses one in that state (Holdable), and no state leads back
+	// to created; p is the locked row, so nothing is asked of the database.
+	if p.State != payment.StateCreated {
+		if held, err := onHold(ctx, tx, p.ID); err != nil || held {
+			return HeldOutcome, err // an operator holds it: nothing moves until the release (hold.go)
+		}
 	}
 	received := p.AmountLocal
 	if data != nil && data.Amount != "" {
@@ -45,6 +58,9 @@ func (s *Service) advance(ctx context.Context, tx *store.Tx, p payment.Record, e
 		return "", err
 	}
 	if out.Ignored {
+		if stored && unchanged(before, p) {
+			return "ignored: " + out.Reason, nil // the row already holds all of it
+		}
 		if err := tx.UpdatePaymentProgress(ctx, p); err != nil {
 			return "", err
 		}
@@ -92,4 +108,11 @@ func (s *Service) advance(ctx context.Context, tx *store.Tx, p payment.Record, e
 		path[i] = string(st)
 	}
 	return fmt.Sprintf("%s -> %s", out.From, strings.Join(path, " -> ")), nil
+}
+
+// unchanged reports whether UpdatePaymentProgress would write b's values
+// over a's: the fields it writes are equal.
+func unchanged(a, b payment.Record) bool {
+	return a.State == b.State && a.OfframpID == b.OfframpID && a.OfframpStatus == b.OfframpStatus &&
+		a.TrackingNumber == b.TrackingNumber && a.FailureReason == b.FailureReason && a.UpdatedAt.Equal(b.UpdatedAt)
 }

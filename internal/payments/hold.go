@@ -17,10 +17,17 @@ import (
 // the order received, when the hold is released.
 const HeldOutcome = "held: applied on release"
 
-// onHold reports whether an operator holds the payment.
+// onHold reports whether an operator holds the payment, which tx holds
+// locked (every caller locked it first). A transaction asks the database
+// once: an operator's hold locks the payment before opening, so none can
+// open until tx ends, and tx's own hold writes make it ask again.
 func onHold(ctx context.Context, tx *store.Tx, paymentID string) (bool, error) {
+	if tx.Unheld(paymentID) {
+		return false, nil
+	}
 	_, err := holdstore.OpenHold(ctx, tx, paymentID)
 	if errors.Is(err, store.ErrNotFound) {
+		tx.NoteUnheld(paymentID)
 		return false, nil
 	}
 	return err == nil, err

@@ -15,7 +15,6 @@ import (
 	"github.com/crebit/crebit/internal/pricing"
 	"github.com/crebit/crebit/internal/randid"
 	"github.com/crebit/crebit/internal/store"
-	"github.com/crebit/crebit/internal/store/sessionstore"
 )
 
 // ParseSymbol checks a quote symbol (a corridor's, corridor.BySymbol).
@@ -146,12 +145,8 @@ func (s *Service) CreateQuote(ctx context.Context, who actor.Actor, symbol strin
 		OnRampID: on.ID, OnRampQuotation: on.Quotation, OffRampID: off.ID, OffRampQuotation: off.Quotation,
 		CreatedAt: now, ExpiresAt: now.Add(s.cfg.QuoteTTL),
 	}
-	err = s.db.Tx(ctx, func(tx *store.Tx) error {
-		if err := tx.CreateQuote(ctx, q); err != nil {
-			return err
-		}
-		return sessionstore.SetSessionQuote(ctx, tx, who.SessionID, q.OnRampID, q.OffRampID)
-	})
+	// One statement, alone on PostgreSQL (store.CreateSessionQuote).
+	err = s.db.WriteOne(ctx, func(tx *store.Tx) error { return tx.CreateSessionQuote(ctx, q) })
 	return q, err
 }
 

@@ -2,7 +2,6 @@ package payments
 
 import (
 	"context"
-	"errors"
 	"strings"
 
 	"github.com/crebit/crebit/internal/actor"
@@ -52,29 +51,21 @@ func (s *Service) Receipt(ctx context.Context, who actor.Actor, transactionID st
 			d.Stages = append(d.Stages, receipt.Stage{State: string(sg.State), At: *sg.At})
 		}
 	}
-	err = s.db.Read(ctx, func(tx *store.Tx) error {
-		a, err := tx.AuthorizationFor(ctx, p.ID)
-		switch {
-		case err == nil:
-			d.AuthorizedAt, d.Lang = a.AcceptedAt, a.Lang
-		case !errors.Is(err, store.ErrNotFound):
-			return err
-		}
-		if d.Recipient, err = tx.PaymentRecipient(ctx, p.ID); err != nil {
-			return err
-		}
-		if p.ExternalAccountID == "" {
-			return nil
-		}
-		acct, err := tx.ExternalAccount(ctx, p.ExternalAccountID)
-		if err != nil {
-			return err
-		}
-		d.BankName, d.AccountLast4 = acct.BankName, acct.Last4
-		return nil
+	// One statement, alone on PostgreSQL (store.ReceiptParties).
+	var rp store.ReceiptParties
+	err = s.db.ReadOne(ctx, func(tx *store.Tx) (err error) {
+		rp, err = tx.ReceiptParties(ctx, p.ID, p.ExternalAccountID)
+		return err
 	})
 	if err != nil {
 		return nil, err
+	}
+	d.AuthorizedAt, d.Lang, d.Recipient = rp.AuthorizedAt, rp.Lang, rp.Recipient
+	if p.ExternalAccountID != "" {
+		if !rp.HasAccount {
+			return nil, store.ErrNotFound
+		}
+		d.BankName, d.AccountLast4 = rp.BankName, rp.Last4
 	}
 	return receipt.Render(d)
 }
@@ -86,7 +77,7 @@ func (s *Service) attachments(ctx context.Context, attach string) ([]mail.Attach
 		return nil, nil
 	}
 	var p payment.Record
-	if err := s.db.Read(ctx, func(tx *store.Tx) (err error) { p, err = tx.Payment(ctx, id); return }); err != nil {
+	if err := s.db.ReadOne(ctx, func(tx *store.Tx) (err error) { p, err = tx.Payment(ctx, id); return }); err != nil {
 		return nil, err
 	}
 	// Made as its owner would download it.

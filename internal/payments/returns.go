@@ -279,11 +279,7 @@ func (s *Service) NoticeMail(ctx context.Context, tx *store.Tx, paymentID, name 
 	if err != nil {
 		return err
 	}
-	to, err := paymail.Recipients(ctx, tx, p)
-	if err != nil {
-		return err
-	}
-	lang, err := paymail.Language(ctx, tx, p.ID)
+	to, lang, err := paymail.RecipientsAndLanguage(ctx, tx, p)
 	if err != nil {
 		return err
 	}

@@ -12,7 +12,6 @@ import (
 	"github.com/riverqueue/river"
 
 	"github.com/crebit/crebit/internal/apperr"
-	"github.com/crebit/crebit/internal/customer"
 	"github.com/crebit/crebit/internal/input"
 	"github.com/crebit/crebit/internal/money"
 	"github.com/crebit/crebit/internal/partner"
@@ -154,7 +153,8 @@ func (s *Service) applyStagedEvent(ctx context.Context, tx *store.Tx, source str
 		// carry the USD leg's.
 		data.Amount, data.Currency = "", ""
 	}
-	out, err := s.advance(ctx, tx, p, payment.Event(ev.Type), source, &data)
+	// p is the locked row as read (stagedPayment).
+	out, err := s.advanceFrom(ctx, tx, p, payment.Event(ev.Type), source, &data, true)
 	return out, p.ID, err
 }
 
@@ -202,31 +202,20 @@ func (w *payoutWorker) Work(ctx context.Context, job *river.Job[payoutArgs]) err
 // paid; a held payment answers a snooze (no money leaves until the
 // release).
 func (s *Service) payoutDue(ctx context.Context, id string, due func(payment.Record) bool) (p payment.Record, req partner.PayoutRequest, ok bool, err error) {
-	var (
-		c    customer.Customer
-		bank customer.BankAccount
-		held bool
-	)
-	err = s.db.Read(ctx, func(tx *store.Tx) (err error) {
-		if p, err = tx.Payment(ctx, id); err != nil || !due(p) {
-			return err
-		}
-		if held, err = onHold(ctx, tx, p.ID); err != nil || held {
-			return err
-		}
-		if c, err = tx.Customer(ctx, p.CustomerID); err != nil {
-			return err
-		}
-		bank, err = tx.ExternalAccount(ctx, p.ExternalAccountID)
-		return err
-	})
+	// One statement, alone on PostgreSQL: the payment, its hold, its
+	// customer's wallet and its bank account together (store.PayoutDue).
+	var v store.PayoutDue
+	err = s.db.ReadOne(ctx, func(tx *store.Tx) (err error) { v, err = tx.PayoutDue(ctx, id); return })
+	p = v.Payment
 	switch {
 	case err != nil || !due(p):
 		return p, req, false, err
-	case held:
+	case v.OnHold:
 		return p, req, false, river.JobSnooze(time.Minute)
+	case !v.HasCustomer || !v.HasAccount:
+		return p, req, false, store.ErrNotFound
 	}
-	return p, partner.PayoutRequest{WalletAddress: c.WalletAddress, BankAccountID: bank.PartnerAccountID, Amount: p.AmountUSD, Reference: p.ID}, true, nil
+	return p, partner.PayoutRequest{WalletAddress: v.WalletAddress, BankAccountID: v.BankAccountID, Amount: p.AmountUSD, Reference: p.ID}, true, nil
 }
 
 func (s *Service) payOut(ctx context.Context, id string) error {

@@ -9,7 +9,6 @@ package paymail
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"slices"
 
 	"github.com/crebit/crebit/internal/locale"
@@ -94,10 +93,7 @@ func Queue(ctx context.Context, tx *store.Tx, box *outbox.Outbox, p payment.Reco
 		}
 		if to == nil {
 			var err error
-			if to, err = Recipients(ctx, tx, p); err != nil {
-				return err
-			}
-			if lang, err = Language(ctx, tx, p.ID); err != nil {
+			if to, lang, err = RecipientsAndLanguage(ctx, tx, p); err != nil {
 				return err
 			}
 		}
@@ -130,18 +126,18 @@ func Fields(p payment.Record, lang string, st payment.State, link string) map[st
 	}
 }
 
-// Recipients is the payer's e-mail and, for a check, the student's
-// tracking e-mail when it differs.
-func Recipients(ctx context.Context, tx *store.Tx, p payment.Record) ([]string, error) {
+// RecipientsAndLanguage reads, in one statement, the payment's
+// recipients — the payer's e-mail and, for a check, the student's tracking
+// e-mail when it differs — and the language the payer read its
+// authorization in (English when there is none, or it is not offered).
+func RecipientsAndLanguage(ctx context.Context, tx *store.Tx, p payment.Record) ([]string, string, error) {
+	m, err := tx.PaymentMailTo(ctx, p.CustomerID, p.ID)
+	if err != nil {
+		return nil, "", err
+	}
 	var to []string
-	if p.CustomerID != "" {
-		c, err := tx.Customer(ctx, p.CustomerID)
-		if err != nil && !errors.Is(err, store.ErrNotFound) {
-			return nil, err
-		}
-		if c.Email != "" {
-			to = append(to, c.Email)
-		}
+	if p.CustomerID != "" && m.Email != "" {
+		to = append(to, m.Email)
 	}
 	if p.Delivery == payment.DeliveryCheck && p.CheckDetails != "" {
 		var d struct {
@@ -151,23 +147,11 @@ func Recipients(ctx context.Context, tx *store.Tx, p payment.Record) ([]string, 
 			to = append(to, d.StudentEmail)
 		}
 	}
-	return to, nil
-}
-
-// Language is the language the payer read the payment's
-// authorization in (English when there is none, or it is not offered).
-func Language(ctx context.Context, tx *store.Tx, paymentID string) (string, error) {
-	a, err := tx.AuthorizationFor(ctx, paymentID)
-	if errors.Is(err, store.ErrNotFound) {
-		return "en", nil
+	lang := "en"
+	if m.HasAuthorization && slices.Contains(mail.Languages, m.Lang) {
+		lang = m.Lang
 	}
-	if err != nil {
-		return "", err
-	}
-	if !slices.Contains(mail.Languages, a.Lang) {
-		return "en", nil
-	}
-	return a.Lang, nil
+	return to, lang, nil
 }
 
 // HasReceipt reports whether a payment in state st has a receipt: it

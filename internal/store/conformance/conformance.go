@@ -31,6 +31,7 @@ func Exercise(t *testing.T, open func(t *testing.T) *store.DB) {
 	exerciseCustomers(t, s)
 	exerciseQuotes(t, s)
 	exercisePayments(t, s)
+	exerciseOneStatementReads(t, s)
 	exerciseHolds(t, s)
 	exerciseLedger(t, s)
 	exerciseInbox(t, s)

@@ -32,6 +32,7 @@ func OpenHold(ctx context.Context, tx *store.Tx, paymentID string) (PaymentHold,
 // HoldPayment opens a hold on a payment; the caller has checked that none
 // is open (the unique index refuses a second one).
 func HoldPayment(ctx context.Context, tx *store.Tx, h PaymentHold) error {
+	tx.ForgetUnheld()
 	_, err := tx.Exec(ctx, `INSERT INTO payment_holds (id, payment_id, held_at, held_by, held_by_email, reason)
 		VALUES (?, ?, ?, ?, ?, ?)`, h.ID, h.PaymentID, store.UTC(h.HeldAt), h.HeldBy, h.HeldByEmail, h.Reason)
 	return err
@@ -39,6 +40,7 @@ func HoldPayment(ctx context.Context, tx *store.Tx, h PaymentHold) error {
 
 // ReleaseHold closes the payment's open hold; store.ErrNotFound when none is open.
 func ReleaseHold(ctx context.Context, tx *store.Tx, paymentID string, at time.Time, by, byEmail, why string) error {
+	tx.ForgetUnheld()
 	n, err := tx.Exec(ctx, `UPDATE payment_holds SET released_at = ?, released_by = ?, released_by_email = ?, release_reason = ?
 		WHERE payment_id = ? AND released_at IS NULL`, store.UTC(at), by, byEmail, why, paymentID)
 	if err == nil && n == 0 {

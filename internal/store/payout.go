@@ -1,0 +1,41 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+
+	"github.com/crebit/crebit/internal/payment"
+)
+
+// PayoutDue is what a payout job reads before asking the partner to pay
+// out: the payment, whether an operator holds it (OpenHold), its
+// customer's wallet address (Customer) and its bank account's id at the
+// partner (ExternalAccount). HasCustomer and HasAccount are false when the
+// payment's customer or bank account is not stored.
+type PayoutDue struct {
+	Payment                      payment.Record
+	OnHold                       bool
+	HasCustomer, HasAccount      bool
+	WalletAddress, BankAccountID string
+}
+
+// PayoutDue reads all of it in one statement, so the payout job's read can
+// run alone on PostgreSQL (DB.ReadOne: one statement sees one snapshot),
+// without BEGIN and COMMIT; ErrNotFound when there is no such payment.
+func (tx *Tx) PayoutDue(ctx context.Context, id string) (PayoutDue, error) {
+	var v PayoutDue
+	var wallet, bank sql.NullString
+	p, err := scanPaymentExtra(tx.queryRow(ctx, `SELECT `+paymentColumns+`,
+		EXISTS (SELECT 1 FROM payment_holds WHERE payment_holds.payment_id = payments.id AND payment_holds.released_at IS NULL),
+		(SELECT COALESCE(customers.wallet_address, '') FROM customers WHERE customers.id = payments.customer_id),
+		(SELECT COALESCE(external_accounts.partner_account_id, '') FROM external_accounts
+			WHERE external_accounts.id = payments.external_account_id)
+		FROM payments WHERE id = ?`, id), &v.OnHold, &wallet, &bank)
+	if err != nil {
+		return PayoutDue{}, err
+	}
+	v.Payment = p
+	v.HasCustomer, v.WalletAddress = wallet.Valid, wallet.String
+	v.HasAccount, v.BankAccountID = bank.Valid, bank.String
+	return v, nil
+}
