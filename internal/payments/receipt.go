@@ -13,6 +13,7 @@ import (
 	"github.com/crebit/crebit/internal/payments/paymail"
 	"github.com/crebit/crebit/internal/receipt"
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/viewstore"
 )
 
 // HasReceipt reports whether a payment in state st has a receipt
@@ -51,10 +52,10 @@ func (s *Service) Receipt(ctx context.Context, who actor.Actor, transactionID st
 			d.Stages = append(d.Stages, receipt.Stage{State: string(sg.State), At: *sg.At})
 		}
 	}
-	// One statement, alone on PostgreSQL (store.ReceiptParties).
-	var rp store.ReceiptParties
+	// One statement, alone on PostgreSQL (viewstore.ReceiptParties).
+	var rp viewstore.ReceiptParties
 	err = s.db.ReadOne(ctx, func(tx *store.Tx) (err error) {
-		rp, err = tx.ReceiptParties(ctx, p.ID, p.ExternalAccountID)
+		rp, err = viewstore.Receipt(ctx, tx, p.ID, p.ExternalAccountID)
 		return err
 	})
 	if err != nil {

@@ -17,6 +17,7 @@ import (
 	"github.com/crebit/crebit/internal/partner"
 	"github.com/crebit/crebit/internal/payment"
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/viewstore"
 	"github.com/crebit/crebit/internal/store/webhookstore"
 )
 
@@ -203,9 +204,9 @@ func (w *payoutWorker) Work(ctx context.Context, job *river.Job[payoutArgs]) err
 // release).
 func (s *Service) payoutDue(ctx context.Context, id string, due func(payment.Record) bool) (p payment.Record, req partner.PayoutRequest, ok bool, err error) {
 	// One statement, alone on PostgreSQL: the payment, its hold, its
-	// customer's wallet and its bank account together (store.PayoutDue).
-	var v store.PayoutDue
-	err = s.db.ReadOne(ctx, func(tx *store.Tx) (err error) { v, err = tx.PayoutDue(ctx, id); return })
+	// customer's wallet and its bank account together (viewstore.PayoutDue).
+	var v viewstore.PayoutDue
+	err = s.db.ReadOne(ctx, func(tx *store.Tx) (err error) { v, err = viewstore.Payout(ctx, tx, id); return })
 	p = v.Payment
 	switch {
 	case err != nil || !due(p):

@@ -16,6 +16,7 @@ import (
 	"github.com/crebit/crebit/internal/randid"
 	"github.com/crebit/crebit/internal/store"
 	"github.com/crebit/crebit/internal/store/returnstore"
+	"github.com/crebit/crebit/internal/store/viewstore"
 )
 
 // rank orders the success path, for "has the payment reached X".
@@ -53,7 +54,7 @@ func (s *Service) Status(ctx context.Context, who actor.Actor, transactionID str
 	// the money owed back on it; owed says there is some to read.
 	var owed bool
 	read := func(tx *store.Tx, returns bool) error {
-		v, err := tx.PaymentView(ctx, transactionID)
+		v, err := viewstore.Payment(ctx, tx, transactionID)
 		if errors.Is(err, store.ErrNotFound) {
 			return apperr.E(apperr.TransactionNotFound, "")
 		}

@@ -16,6 +16,7 @@ import (
 	"github.com/crebit/crebit/internal/outbox"
 	"github.com/crebit/crebit/internal/payment"
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/viewstore"
 )
 
 // paymentMail is what one payment e-mail says, and what the status-updates
@@ -131,7 +132,7 @@ func Fields(p payment.Record, lang string, st payment.State, link string) map[st
 // e-mail when it differs — and the language the payer read its
 // authorization in (English when there is none, or it is not offered).
 func RecipientsAndLanguage(ctx context.Context, tx *store.Tx, p payment.Record) ([]string, string, error) {
-	m, err := tx.PaymentMailTo(ctx, p.CustomerID, p.ID)
+	m, err := viewstore.MailTo(ctx, tx, p.CustomerID, p.ID)
 	if err != nil {
 		return nil, "", err
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/crebit/crebit/internal/store"
 	"github.com/crebit/crebit/internal/store/holdstore"
 	"github.com/crebit/crebit/internal/store/sessionstore"
+	"github.com/crebit/crebit/internal/store/viewstore"
 )
 
 // exerciseOneStatementReads checks the one-statement reads and writes of
@@ -21,9 +22,9 @@ func exerciseOneStatementReads(t *testing.T, s *suite) {
 			b := s.setup(t)
 			p := newPaymentWith(t, b, nil)
 			// Read alone (DB.ReadOne), as the payout job does.
-			due := func(id string) (store.PayoutDue, error) {
-				var v store.PayoutDue
-				err := b.db.ReadOne(b.ctx, func(tx *store.Tx) (err error) { v, err = tx.PayoutDue(b.ctx, id); return err })
+			due := func(id string) (viewstore.PayoutDue, error) {
+				var v viewstore.PayoutDue
+				err := b.db.ReadOne(b.ctx, func(tx *store.Tx) (err error) { v, err = viewstore.Payout(b.ctx, tx, id); return err })
 				return v, err
 			}
 			v, err := due(p.record.ID)
@@ -67,18 +68,18 @@ func exerciseOneStatementReads(t *testing.T, s *suite) {
 			t.Parallel()
 			b := s.setup(t)
 			p := newPaymentWith(t, b, nil)
-			parties := func(accountID string) store.ReceiptParties {
-				var v store.ReceiptParties
+			parties := func(accountID string) viewstore.ReceiptParties {
+				var v viewstore.ReceiptParties
 				if err := b.db.ReadOne(b.ctx, func(tx *store.Tx) (err error) {
-					v, err = tx.ReceiptParties(b.ctx, p.record.ID, accountID)
+					v, err = viewstore.Receipt(b.ctx, tx, p.record.ID, accountID)
 					return err
 				}); err != nil {
 					t.Fatal(err)
 				}
 				return v
 			}
-			equal(t, "nothing recorded", parties(""), store.ReceiptParties{})
-			equal(t, "an account not stored", parties("ext_missing"), store.ReceiptParties{})
+			equal(t, "nothing recorded", parties(""), viewstore.ReceiptParties{})
+			equal(t, "an account not stored", parties("ext_missing"), viewstore.ReceiptParties{})
 			a := newBankAccount(b, p.customer.ID)
 			auth := payment.Authorization{PaymentID: p.record.ID, AcceptedAt: b.now, IP: "203.0.113.7", UserAgent: "Mozilla/5.0",
 				SignerName: "Maria Silva", AmountUSD: p.record.AmountUSD, AmountLocal: money.Amount{Minor: 5_422_300, Currency: money.BRL},
@@ -94,31 +95,31 @@ func exerciseOneStatementReads(t *testing.T, s *suite) {
 			})
 			// What the three reads it replaces say.
 			gotAuth := must(t, b, func(tx *store.Tx) (payment.Authorization, error) { return tx.AuthorizationFor(b.ctx, p.record.ID) })
-			acct := must(t, b, func(tx *store.Tx) (store.ReceiptParties, error) {
+			acct := must(t, b, func(tx *store.Tx) (viewstore.ReceiptParties, error) {
 				ea, err := tx.ExternalAccount(b.ctx, a.ID)
-				return store.ReceiptParties{HasAccount: true, BankName: ea.BankName, Last4: ea.Last4}, err
+				return viewstore.ReceiptParties{HasAccount: true, BankName: ea.BankName, Last4: ea.Last4}, err
 			})
 			recipient := must(t, b, func(tx *store.Tx) (string, error) { return tx.PaymentRecipient(b.ctx, p.record.ID) })
-			equal(t, "everything recorded", parties(a.ID), store.ReceiptParties{AuthorizedAt: gotAuth.AcceptedAt, Lang: "es-MX",
+			equal(t, "everything recorded", parties(a.ID), viewstore.ReceiptParties{AuthorizedAt: gotAuth.AcceptedAt, Lang: "es-MX",
 				Recipient: recipient, HasAccount: true, BankName: acct.BankName, Last4: acct.Last4})
 			if recipient != "Ana Souza" || acct.Last4 == "" || gotAuth.AcceptedAt.IsZero() {
 				t.Fatalf("set-up: %q %+v %+v", recipient, acct, gotAuth)
 			}
-			err := b.db.ReadOne(b.ctx, func(tx *store.Tx) error { _, err := tx.ReceiptParties(b.ctx, "txn_missing", ""); return err })
+			err := b.db.ReadOne(b.ctx, func(tx *store.Tx) error { _, err := viewstore.Receipt(b.ctx, tx, "txn_missing", ""); return err })
 			requireIs(t, "unknown payment", err, store.ErrNotFound)
 		})
 		t.Run("PaymentMailTo", func(t *testing.T) {
 			t.Parallel()
 			b := s.setup(t)
 			p := newPaymentWith(t, b, nil)
-			mailTo := func(customerID string) store.PaymentMailTo {
-				return must(t, b, func(tx *store.Tx) (store.PaymentMailTo, error) {
-					return tx.PaymentMailTo(b.ctx, customerID, p.record.ID)
+			mailTo := func(customerID string) viewstore.PaymentMailTo {
+				return must(t, b, func(tx *store.Tx) (viewstore.PaymentMailTo, error) {
+					return viewstore.MailTo(b.ctx, tx, customerID, p.record.ID)
 				})
 			}
-			equal(t, "no authorization", mailTo(p.customer.ID), store.PaymentMailTo{Email: p.customer.Email})
-			equal(t, "no customer", mailTo("cus_missing"), store.PaymentMailTo{})
-			equal(t, "no customer id", mailTo(""), store.PaymentMailTo{})
+			equal(t, "no authorization", mailTo(p.customer.ID), viewstore.PaymentMailTo{Email: p.customer.Email})
+			equal(t, "no customer", mailTo("cus_missing"), viewstore.PaymentMailTo{})
+			equal(t, "no customer id", mailTo(""), viewstore.PaymentMailTo{})
 			b.exec(t, func(tx *store.Tx) error {
 				return tx.CreateAuthorization(b.ctx, payment.Authorization{PaymentID: p.record.ID, AcceptedAt: b.now, IP: "203.0.113.7",
 					UserAgent: "Mozilla/5.0", SignerName: "Maria Silva", AmountUSD: p.record.AmountUSD, AmountLocal: p.record.AmountLocal,
@@ -127,7 +128,7 @@ func exerciseOneStatementReads(t *testing.T, s *suite) {
 			// What the two reads it replaces say.
 			c := must(t, b, func(tx *store.Tx) (string, error) { c, err := tx.Customer(b.ctx, p.customer.ID); return c.Email, err })
 			a := must(t, b, func(tx *store.Tx) (payment.Authorization, error) { return tx.AuthorizationFor(b.ctx, p.record.ID) })
-			equal(t, "with an authorization", mailTo(p.customer.ID), store.PaymentMailTo{Email: c, Lang: a.Lang, HasAuthorization: true})
+			equal(t, "with an authorization", mailTo(p.customer.ID), viewstore.PaymentMailTo{Email: c, Lang: a.Lang, HasAuthorization: true})
 			if c == "" || a.Lang != "pt-BR" {
 				t.Fatalf("set-up: %q %q", c, a.Lang)
 			}

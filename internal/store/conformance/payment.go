@@ -11,6 +11,7 @@ import (
 	"github.com/crebit/crebit/internal/store"
 	"github.com/crebit/crebit/internal/store/holdstore"
 	"github.com/crebit/crebit/internal/store/returnstore"
+	"github.com/crebit/crebit/internal/store/viewstore"
 )
 
 // paid is a stored customer, quote and payment.
@@ -261,9 +262,9 @@ func exercisePayments(t *testing.T, s *suite) {
 			b := s.setup(t)
 			p := newPaymentWith(t, b, nil)
 			// What the status read shows, from the reads it replaces.
-			want := func() store.PaymentView {
-				return must(t, b, func(tx *store.Tx) (store.PaymentView, error) {
-					var v store.PaymentView
+			want := func() viewstore.PaymentView {
+				return must(t, b, func(tx *store.Tx) (viewstore.PaymentView, error) {
+					var v viewstore.PaymentView
 					var err error
 					if v.Payment, v.Rail, err = tx.PaymentWithRail(b.ctx, p.record.ID); err != nil {
 						return v, err
@@ -279,9 +280,9 @@ func exercisePayments(t *testing.T, s *suite) {
 				})
 			}
 			// Read alone (DB.ReadOne), as the status read does.
-			view := func() store.PaymentView {
-				var v store.PaymentView
-				if err := b.db.ReadOne(b.ctx, func(tx *store.Tx) (err error) { v, err = tx.PaymentView(b.ctx, p.record.ID); return err }); err != nil {
+			view := func() viewstore.PaymentView {
+				var v viewstore.PaymentView
+				if err := b.db.ReadOne(b.ctx, func(tx *store.Tx) (err error) { v, err = viewstore.Payment(b.ctx, tx, p.record.ID); return err }); err != nil {
 					t.Fatal(err)
 				}
 				return v
@@ -319,7 +320,7 @@ func exercisePayments(t *testing.T, s *suite) {
 			if got = view(); got.OnHold {
 				t.Fatal("released, still held")
 			}
-			err := b.db.ReadOne(b.ctx, func(tx *store.Tx) error { _, err := tx.PaymentView(b.ctx, "txn_missing"); return err })
+			err := b.db.ReadOne(b.ctx, func(tx *store.Tx) error { _, err := viewstore.Payment(b.ctx, tx, "txn_missing"); return err })
 			requireIs(t, "unknown payment", err, store.ErrNotFound)
 		})
 		t.Run("AuthorizationRoundTrip", func(t *testing.T) {

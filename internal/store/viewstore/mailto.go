@@ -1,8 +1,10 @@
-package store
+package viewstore
 
 import (
 	"context"
 	"database/sql"
+
+	"github.com/crebit/crebit/internal/store"
 )
 
 // PaymentMailTo is what a payment's e-mail needs besides the payment: its
@@ -16,9 +18,9 @@ type PaymentMailTo struct {
 }
 
 // PaymentMailTo reads both in one statement.
-func (tx *Tx) PaymentMailTo(ctx context.Context, customerID, paymentID string) (PaymentMailTo, error) {
+func MailTo(ctx context.Context, tx *store.Tx, customerID, paymentID string) (PaymentMailTo, error) {
 	var email, lang sql.NullString
-	err := tx.queryRow(ctx, `SELECT (SELECT email FROM customers WHERE id = ?),
+	err := tx.QueryRow(ctx, `SELECT (SELECT email FROM customers WHERE id = ?),
 		(SELECT lang FROM payment_authorizations WHERE payment_id = ?)`, customerID, paymentID).Scan(&email, &lang)
 	return PaymentMailTo{Email: email.String, Lang: lang.String, HasAuthorization: lang.Valid}, err
 }

@@ -1,9 +1,11 @@
-package store
+package viewstore
 
 import (
 	"context"
 	"database/sql"
 	"time"
+
+	"github.com/crebit/crebit/internal/store"
 )
 
 // ReceiptParties is what a receipt shows beside the payment's status: when
@@ -22,11 +24,11 @@ type ReceiptParties struct {
 // alone on PostgreSQL (DB.ReadOne), without BEGIN and COMMIT; accountID is
 // the payment's bank account (none asked when empty). ErrNotFound when
 // there is no such payment.
-func (tx *Tx) ReceiptParties(ctx context.Context, paymentID, accountID string) (ReceiptParties, error) {
+func Receipt(ctx context.Context, tx *store.Tx, paymentID, accountID string) (ReceiptParties, error) {
 	var v ReceiptParties
 	var at sql.NullTime
 	var lang, recipient, accountRow, bank, last4 sql.NullString
-	err := tx.queryRow(ctx, `SELECT payment_authorizations.accepted_at, payment_authorizations.lang,
+	err := tx.QueryRow(ctx, `SELECT payment_authorizations.accepted_at, payment_authorizations.lang,
 		payment_recipients.recipient, external_accounts.id, external_accounts.bank_name, external_accounts.account_last4
 		FROM payments
 		LEFT JOIN payment_authorizations ON payment_authorizations.payment_id = payments.id

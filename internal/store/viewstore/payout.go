@@ -1,10 +1,12 @@
-package store
+package viewstore
 
 import (
 	"context"
 	"database/sql"
 
 	"github.com/crebit/crebit/internal/payment"
+
+	"github.com/crebit/crebit/internal/store"
 )
 
 // PayoutDue is what a payout job reads before asking the partner to pay
@@ -22,10 +24,10 @@ type PayoutDue struct {
 // PayoutDue reads all of it in one statement, so the payout job's read can
 // run alone on PostgreSQL (DB.ReadOne: one statement sees one snapshot),
 // without BEGIN and COMMIT; ErrNotFound when there is no such payment.
-func (tx *Tx) PayoutDue(ctx context.Context, id string) (PayoutDue, error) {
+func Payout(ctx context.Context, tx *store.Tx, id string) (PayoutDue, error) {
 	var v PayoutDue
 	var wallet, bank sql.NullString
-	p, err := scanPaymentExtra(tx.queryRow(ctx, `SELECT `+paymentColumns+`,
+	p, err := store.ScanPaymentExtra(tx.QueryRow(ctx, `SELECT `+store.PaymentColumns+`,
 		EXISTS (SELECT 1 FROM payment_holds WHERE payment_holds.payment_id = payments.id AND payment_holds.released_at IS NULL),
 		(SELECT COALESCE(customers.wallet_address, '') FROM customers WHERE customers.id = payments.customer_id),
 		(SELECT COALESCE(external_accounts.partner_account_id, '') FROM external_accounts

@@ -1,10 +1,12 @@
-package store
+package viewstore
 
 import (
 	"context"
 	"database/sql"
 
 	"github.com/crebit/crebit/internal/payment"
+
+	"github.com/crebit/crebit/internal/store"
 )
 
 // PaymentView is what a payment's status read shows: the payment with its
@@ -23,8 +25,8 @@ type PaymentView struct {
 // PaymentView reads all of it in one statement, so a status read can run
 // alone on PostgreSQL (DB.ReadOne: one statement sees one snapshot),
 // without BEGIN and COMMIT; ErrNotFound when there is no such payment.
-func (tx *Tx) PaymentView(ctx context.Context, id string) (PaymentView, error) {
-	rs, err := tx.query(ctx, `SELECT `+paymentColumns+`, rail_reference_kind, rail_reference,
+func Payment(ctx context.Context, tx *store.Tx, id string) (PaymentView, error) {
+	rs, err := tx.Query(ctx, `SELECT `+store.PaymentColumns+`, rail_reference_kind, rail_reference,
 		EXISTS (SELECT 1 FROM payment_holds WHERE payment_holds.payment_id = payments.id AND payment_holds.released_at IS NULL),
 		EXISTS (SELECT 1 FROM payment_returns WHERE payment_returns.payment_id = payments.id),
 		ev.ev_id, ev.ev_state, ev.ev_source, ev.ev_at
@@ -41,12 +43,12 @@ func (tx *Tx) PaymentView(ctx context.Context, id string) (PaymentView, error) {
 		var kind, value, state, source sql.NullString
 		var seq sql.NullInt64
 		var at sql.NullTime
-		p, err := scanPaymentExtra(rs, &kind, &value, &v.OnHold, &v.HasReturns, &seq, &state, &source, &at)
+		p, err := store.ScanPaymentExtra(rs, &kind, &value, &v.OnHold, &v.HasReturns, &seq, &state, &source, &at)
 		if err != nil {
 			return PaymentView{}, err
 		}
 		if !found {
-			v.Payment, v.Rail, found = p, railReference(kind, value), true
+			v.Payment, v.Rail, found = p, payment.RailReference{Kind: kind.String, Value: value.String}, true
 		}
 		if seq.Valid {
 			v.Seq = seq.Int64
@@ -57,7 +59,7 @@ func (tx *Tx) PaymentView(ctx context.Context, id string) (PaymentView, error) {
 		return PaymentView{}, err
 	}
 	if !found {
-		return PaymentView{}, ErrNotFound
+		return PaymentView{}, store.ErrNotFound
 	}
 	return v, nil
 }
