@@ -29,6 +29,31 @@ func (s *Handler) consoleOperator(w http.ResponseWriter, r *http.Request, role s
 	return op, true
 }
 
+// consoleChange is the shape of every console change: the operator's role
+// checked first (anyone else gets the 404 of a path that does not exist),
+// the JSON body decoded into T, then do; its answer is 200 with what do
+// returns, or 204 when do returns nil.
+func consoleChange[T any](s *Handler, w http.ResponseWriter, r *http.Request, role string, do func(op ops.Operator, in T) (any, error)) {
+	op, ok := s.consoleOperator(w, r, role)
+	if !ok {
+		return
+	}
+	var in T
+	if err := decodeJSON(w, r, &in); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	out, err := do(op, in)
+	switch {
+	case err != nil:
+		writeError(w, r, err)
+	case out == nil:
+		w.WriteHeader(http.StatusNoContent)
+	default:
+		writeJSON(w, r, http.StatusOK, out)
+	}
+}
+
 func (s *Handler) handleOpsMe(w http.ResponseWriter, r *http.Request) {
 	op, ok := s.consoleOperator(w, r, ops.RoleSupport)
 	if !ok {
@@ -50,44 +75,22 @@ func (s *Handler) handleOpsOperators(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Handler) handleOpsOperatorSet(w http.ResponseWriter, r *http.Request) {
-	op, ok := s.consoleOperator(w, r, ops.RoleAdmin)
-	if !ok {
-		return
-	}
-	var in struct {
+	consoleChange(s, w, r, ops.RoleAdmin, func(op ops.Operator, in struct {
 		Email  string `json:"email"`
 		Role   string `json:"role"`
 		Reason string `json:"reason"`
-	}
-	if err := decodeJSON(w, r, &in); err != nil {
-		writeError(w, r, err)
-		return
-	}
-	if err := s.ops.ConsoleSetOperator(r.Context(), op, in.Email, in.Role, in.Reason); err != nil {
-		writeError(w, r, err)
-		return
-	}
-	w.WriteHeader(http.StatusNoContent)
+	}) (any, error) {
+		return nil, s.ops.ConsoleSetOperator(r.Context(), op, in.Email, in.Role, in.Reason)
+	})
 }
 
 func (s *Handler) handleOpsOperatorRemove(w http.ResponseWriter, r *http.Request) {
-	op, ok := s.consoleOperator(w, r, ops.RoleAdmin)
-	if !ok {
-		return
-	}
-	var in struct {
+	consoleChange(s, w, r, ops.RoleAdmin, func(op ops.Operator, in struct {
 		Email  string `json:"email"`
 		Reason string `json:"reason"`
-	}
-	if err := decodeJSON(w, r, &in); err != nil {
-		writeError(w, r, err)
-		return
-	}
-	if err := s.ops.ConsoleRemoveOperator(r.Context(), op, in.Email, in.Reason); err != nil {
-		writeError(w, r, err)
-		return
-	}
-	w.WriteHeader(http.StatusNoContent)
+	}) (any, error) {
+		return nil, s.ops.ConsoleRemoveOperator(r.Context(), op, in.Email, in.Reason)
+	})
 }
 
 func (s *Handler) handleOpsAudit(w http.ResponseWriter, r *http.Request) {
@@ -164,118 +167,59 @@ func (s *Handler) handleOpsRewards(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Handler) handleOpsRewardSend(w http.ResponseWriter, r *http.Request) {
-	op, ok := s.consoleOperator(w, r, ops.RoleFinance)
-	if !ok {
-		return
-	}
-	var in ops.RewardSend
-	if err := decodeJSON(w, r, &in); err != nil {
-		writeError(w, r, err)
-		return
-	}
-	if err := s.ops.ConsoleSendReward(r.Context(), op, actor(r), r.PathValue("id"), in); err != nil {
-		writeError(w, r, err)
-		return
-	}
-	w.WriteHeader(http.StatusNoContent)
+	consoleChange(s, w, r, ops.RoleFinance, func(op ops.Operator, in ops.RewardSend) (any, error) {
+		return nil, s.ops.ConsoleSendReward(r.Context(), op, actor(r), r.PathValue("id"), in)
+	})
 }
 
 func (s *Handler) handleOpsRewardReview(w http.ResponseWriter, r *http.Request) {
-	op, ok := s.consoleOperator(w, r, ops.RoleFinance)
-	if !ok {
-		return
-	}
-	var in struct {
+	consoleChange(s, w, r, ops.RoleFinance, func(op ops.Operator, in struct {
 		Decision string `json:"decision"`
 		Reason   string `json:"reason"`
-	}
-	if err := decodeJSON(w, r, &in); err != nil {
-		writeError(w, r, err)
-		return
-	}
-	if in.Decision != "release" && in.Decision != "refuse" {
-		writeError(w, r, apperr.E(apperr.Invalid, "decision").On("decision"))
-		return
-	}
-	if err := s.ops.ConsoleReviewReward(r.Context(), op, r.PathValue("id"), in.Decision, in.Reason); err != nil {
-		writeError(w, r, err)
-		return
-	}
-	w.WriteHeader(http.StatusNoContent)
+	}) (any, error) {
+		if in.Decision != "release" && in.Decision != "refuse" {
+			return nil, apperr.E(apperr.Invalid, "decision").On("decision")
+		}
+		return nil, s.ops.ConsoleReviewReward(r.Context(), op, r.PathValue("id"), in.Decision, in.Reason)
+	})
 }
 
 func (s *Handler) handleOpsResendMail(w http.ResponseWriter, r *http.Request) {
-	op, ok := s.consoleOperator(w, r, ops.RoleSupport)
-	if !ok {
-		return
-	}
-	var in struct {
+	consoleChange(s, w, r, ops.RoleSupport, func(op ops.Operator, in struct {
 		MailID string `json:"mail_id"`
 		Reason string `json:"reason"`
-	}
-	if err := decodeJSON(w, r, &in); err != nil {
-		writeError(w, r, err)
-		return
-	}
-	if err := s.ops.ConsoleResendMail(r.Context(), op, r.PathValue("transaction_id"), in.MailID, in.Reason); err != nil {
-		writeError(w, r, err)
-		return
-	}
-	w.WriteHeader(http.StatusNoContent)
+	}) (any, error) {
+		return nil, s.ops.ConsoleResendMail(r.Context(), op, r.PathValue("transaction_id"), in.MailID, in.Reason)
+	})
 }
 
 func (s *Handler) handleOpsReplayWebhook(w http.ResponseWriter, r *http.Request) {
-	op, ok := s.consoleOperator(w, r, ops.RoleFinance)
-	if !ok {
-		return
-	}
-	var in struct {
+	consoleChange(s, w, r, ops.RoleFinance, func(op ops.Operator, in struct {
 		EventID string `json:"event_id"`
 		Reason  string `json:"reason"`
-	}
-	if err := decodeJSON(w, r, &in); err != nil {
-		writeError(w, r, err)
-		return
-	}
-	outcome, err := s.ops.ConsoleReplayWebhook(r.Context(), op, r.PathValue("transaction_id"), in.EventID, in.Reason)
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	writeJSON(w, r, http.StatusOK, map[string]string{"outcome": outcome})
+	}) (any, error) {
+		outcome, err := s.ops.ConsoleReplayWebhook(r.Context(), op, r.PathValue("transaction_id"), in.EventID, in.Reason)
+		return map[string]string{"outcome": outcome}, err
+	})
 }
 
 // handleOpsHold puts a payment on hold or releases it (finance), with the
 // reason required.
 func (s *Handler) handleOpsHold(release bool) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		op, ok := s.consoleOperator(w, r, ops.RoleFinance)
-		if !ok {
-			return
-		}
-		var in struct {
-			Reason string `json:"reason"`
-		}
-		if err := decodeJSON(w, r, &in); err != nil {
-			writeError(w, r, err)
-			return
-		}
-		id := r.PathValue("transaction_id")
-		if !release {
-			if err := s.ops.ConsoleHoldPayment(r.Context(), op, id, in.Reason); err != nil {
-				writeError(w, r, err)
-				return
+		consoleChange(s, w, r, ops.RoleFinance, func(op ops.Operator, in reasonBody) (any, error) {
+			id := r.PathValue("transaction_id")
+			if !release {
+				return nil, s.ops.ConsoleHoldPayment(r.Context(), op, id, in.Reason)
 			}
-			w.WriteHeader(http.StatusNoContent)
-			return
-		}
-		res, err := s.ops.ConsoleReleasePayment(r.Context(), op, id, in.Reason)
-		if err != nil {
-			writeError(w, r, err)
-			return
-		}
-		writeJSON(w, r, http.StatusOK, res)
+			return s.ops.ConsoleReleasePayment(r.Context(), op, id, in.Reason)
+		})
 	}
+}
+
+// reasonBody is the body of a change that needs only its reason.
+type reasonBody struct {
+	Reason string `json:"reason"`
 }
 
 func (s *Handler) handleOpsHealth(w http.ResponseWriter, r *http.Request) {

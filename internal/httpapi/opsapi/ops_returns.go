@@ -23,74 +23,27 @@ func (s *Handler) handleOpsReturns(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Handler) handleOpsRecordReturn(w http.ResponseWriter, r *http.Request) {
-	op, ok := s.consoleOperator(w, r, ops.RoleFinance)
-	if !ok {
-		return
-	}
-	var in ops.ReturnRecord
-	if err := decodeJSON(w, r, &in); err != nil {
-		writeError(w, r, err)
-		return
-	}
-	ret, err := s.ops.ConsoleRecordReturn(r.Context(), op, actor(r), r.PathValue("id"), in)
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	writeJSON(w, r, http.StatusOK, ret)
+	consoleChange(s, w, r, ops.RoleFinance, func(op ops.Operator, in ops.ReturnRecord) (any, error) {
+		return s.ops.ConsoleRecordReturn(r.Context(), op, actor(r), r.PathValue("id"), in)
+	})
 }
 
 func (s *Handler) handleOpsRefund(w http.ResponseWriter, r *http.Request) {
-	op, ok := s.consoleOperator(w, r, ops.RoleFinance)
-	if !ok {
-		return
-	}
-	var in ops.MoneyAction
-	if err := decodeJSON(w, r, &in); err != nil {
-		writeError(w, r, err)
-		return
-	}
-	status, err := s.ops.ConsoleRefundPayment(r.Context(), op, actor(r), r.PathValue("transaction_id"), in)
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	writeJSON(w, r, http.StatusOK, map[string]string{"status": status})
+	consoleChange(s, w, r, ops.RoleFinance, func(op ops.Operator, in ops.MoneyAction) (any, error) {
+		status, err := s.ops.ConsoleRefundPayment(r.Context(), op, actor(r), r.PathValue("transaction_id"), in)
+		return map[string]string{"status": status}, err
+	})
 }
 
 func (s *Handler) handleOpsCancel(w http.ResponseWriter, r *http.Request) {
-	op, ok := s.consoleOperator(w, r, ops.RoleFinance)
-	if !ok {
-		return
-	}
-	var in struct {
-		Reason string `json:"reason"`
-	}
-	if err := decodeJSON(w, r, &in); err != nil {
-		writeError(w, r, err)
-		return
-	}
-	status, err := s.ops.ConsoleCancelPayment(r.Context(), op, r.PathValue("transaction_id"), in.Reason)
-	if err != nil {
-		writeError(w, r, err)
-		return
-	}
-	writeJSON(w, r, http.StatusOK, map[string]string{"status": status})
+	consoleChange(s, w, r, ops.RoleFinance, func(op ops.Operator, in reasonBody) (any, error) {
+		status, err := s.ops.ConsoleCancelPayment(r.Context(), op, r.PathValue("transaction_id"), in.Reason)
+		return map[string]string{"status": status}, err
+	})
 }
 
 func (s *Handler) handleOpsPayOutAgain(w http.ResponseWriter, r *http.Request) {
-	op, ok := s.consoleOperator(w, r, ops.RoleFinance)
-	if !ok {
-		return
-	}
-	var in ops.MoneyAction
-	if err := decodeJSON(w, r, &in); err != nil {
-		writeError(w, r, err)
-		return
-	}
-	if err := s.ops.ConsolePayOutAgain(r.Context(), op, actor(r), r.PathValue("transaction_id"), in); err != nil {
-		writeError(w, r, err)
-		return
-	}
-	w.WriteHeader(http.StatusNoContent)
+	consoleChange(s, w, r, ops.RoleFinance, func(op ops.Operator, in ops.MoneyAction) (any, error) {
+		return nil, s.ops.ConsolePayOutAgain(r.Context(), op, actor(r), r.PathValue("transaction_id"), in)
+	})
 }
