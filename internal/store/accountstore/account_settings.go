@@ -18,19 +18,7 @@ func AccountBankAccounts(ctx context.Context, tx *store.Tx, accountID string) ([
 		JOIN customers c ON c.id = e.customer_id
 		WHERE c.account_id = ? AND e.removed_at IS NULL AND e.account_last4 <> ''
 		ORDER BY e.created_at DESC, e.id DESC LIMIT 100`, accountID)
-	if err != nil {
-		return nil, err
-	}
-	defer rs.Close()
-	var out []customer.BankAccount
-	for rs.Next() {
-		a, err := store.ScanExternalAccount(rs)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, a)
-	}
-	return out, rs.Err()
+	return bankAccounts(rs, err)
 }
 
 // RemoveBankAccount marks one of the account's saved bank accounts removed;
@@ -91,6 +79,12 @@ func CloseAccount(ctx context.Context, tx *store.Tx, id string, now time.Time) e
 func AccountBankAccountsAll(ctx context.Context, tx *store.Tx, accountID string) ([]customer.BankAccount, error) {
 	rs, err := tx.Query(ctx, `SELECT `+store.Prefixed("e.", store.ExternalAccountColumns)+` FROM external_accounts e
 		JOIN customers c ON c.id = e.customer_id WHERE c.account_id = ? ORDER BY e.created_at DESC, e.id DESC`, accountID)
+	return bankAccounts(rs, err)
+}
+
+// bankAccounts reads the rows of a bank-account query (rs and the error
+// its query returned).
+func bankAccounts(rs store.Rows, err error) ([]customer.BankAccount, error) {
 	if err != nil {
 		return nil, err
 	}
