@@ -10,7 +10,6 @@ import (
 	"bytes"
 	_ "embed"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/go-pdf/fpdf"
@@ -82,36 +81,42 @@ type Stage struct {
 
 // Render returns the receipt as a PDF.
 //
-// It is drawn in the fonts cut to the common alphabets (commonFonts), and
-// drawn again in the whole fonts only when a character it prints is not
-// among them: fpdf parses and subsets a font for every document, and the
-// smaller font is most of what that costs.
+// It is drawn in the first of these faces that has every character it
+// prints: the Windows-1252 fonts made ahead of time (winAnsiFonts: nearly
+// every receipt), the Unicode fonts cut once per process to the Latin
+// alphabets (commonFonts: Łucja, Nguyễn), the whole fonts (Greek,
+// Cyrillic, Armenian). All three are DejaVu Sans, glyph for glyph and width
+// for width, so a receipt reads and looks the same in any of them; the
+// earlier ones cost fpdf far less work per document.
 func Render(d Data) ([]byte, error) {
-	pdf, drawn, err := render(d, commonFonts())
-	if err == nil && !drawn {
-		pdf, _, err = render(d, wholeFonts())
+	for _, f := range []face{winAnsiFonts(), commonFonts()} {
+		if pdf, drawn, err := render(d, f, false); err != nil || drawn {
+			return pdf, err
+		}
 	}
+	pdf, _, err := render(d, wholeFonts(), true)
 	return pdf, err
 }
 
-// render draws the receipt in fonts. drawn is false when a character of
-// the receipt is not in fonts (the PDF is then not to be used).
-func render(d Data, fonts fontPair) (out []byte, drawn bool, err error) {
+// render draws the receipt in the face f. drawn is false when a character
+// of the receipt is not in f; the PDF is then made only when always.
+func render(d Data, f face, always bool) (out []byte, drawn bool, err error) {
 	w := textFor(d.Lang)
 	l := locale.For(d.Lang)
 	stamp := func(t time.Time) string { return l.Time(t, d.Zone) }
 	drawn = true
-	// in is every text drawn, checked against the fonts' characters.
+	// in is every text drawn, as f draws it.
 	in := func(s string) string {
-		if drawn && strings.ContainsFunc(s, func(r rune) bool { return !fonts.has(r) }) {
+		t, ok := f.text(s)
+		if !ok {
 			drawn = false
+			return s
 		}
-		return s
+		return t
 	}
 
 	pdf := fpdf.New("P", "mm", "A4", "")
-	pdf.AddUTF8FontFromBytes(family, "", fonts.regular)
-	pdf.AddUTF8FontFromBytes(family, "B", fonts.bold)
+	f.add(pdf)
 	pdf.SetTitle(w.Title+" "+printable(d.TransactionID), true)
 	pdf.SetAuthor("Crebit", true)
 	pdf.SetCreationDate(d.IssuedAt)
@@ -202,14 +207,14 @@ func render(d Data, fonts fontPair) (out []byte, drawn bool, err error) {
 	pdf.SetFont(family, "", 8)
 	pdf.MultiCell(0, 4, in(fmt.Sprintf(w.Footer, l.ZoneName(d.Zone, d.IssuedAt))), "", "L", false)
 
-	if !drawn {
+	if !drawn && !always {
 		return nil, false, nil
 	}
 	var buf bytes.Buffer
 	if err := pdf.Output(&buf); err != nil {
 		return nil, false, fmt.Errorf("receipt: %w", err)
 	}
-	return buf.Bytes(), true, nil
+	return buf.Bytes(), drawn, nil
 }
 
 // name is a code's name in a table, or the code itself.

@@ -132,53 +132,61 @@ func TestReceiptInThePayersLanguage(t *testing.T) {
 	}
 }
 
-// Any name prints as written: the fonts are embedded Unicode TrueType, the
-// file is well formed (qpdf --check) and every font in it is embedded
-// (pdffonts' "emb" column).
+// Any name prints as written: the fonts are embedded TrueType, the file is
+// well formed (qpdf --check), every font in it is embedded (pdffonts' "emb"
+// column) and its text can be copied: a Unicode font carries a Unicode map
+// ("uni"), and a Windows-1252 one the standard WinAnsiEncoding, whose
+// characters readers know by their glyph names.
 func TestReceiptPrintsEveryNameWithEmbeddedFonts(t *testing.T) {
-	d := pixPayment("pt-BR")
-	d.Payer = "Łucja Nguyễn Şahin"
-	d.Recipient = "Ærøskøbing Čapek Œuvre Ğüzel Ÿ — Zoë’s “tuition”"
-	pdf, err := receipt.Render(d)
-	if err != nil {
-		t.Fatal(err)
-	}
-	text := pdfText(t, pdf)
-	for _, w := range []string{"Łucja Nguyễn Şahin", d.Recipient, "Você pagou", "R$ 13.555,93"} {
-		if !strings.Contains(text, w) {
-			t.Errorf("receipt lacks %q:\n%s", w, text)
+	accented := pixPayment("pt-BR")
+	accented.Payer = "Łucja Nguyễn Şahin"
+	accented.Recipient = "Ærøskøbing Čapek Œuvre Ğüzel Ÿ — Zoë’s “tuition”"
+	western := pixPayment("pt-BR")
+	western.Payer = "João Conceição Muñoz"
+	western.Recipient = "Zoë’s “tuition” — Œuvre Ÿ €"
+	for _, d := range []receipt.Data{accented, western} {
+		pdf, err := receipt.Render(d)
+		if err != nil {
+			t.Fatal(err)
 		}
-	}
+		text := pdfText(t, pdf)
+		for _, w := range []string{d.Payer, d.Recipient, "Você pagou", "R$ 13.555,93"} {
+			if !strings.Contains(text, w) {
+				t.Errorf("receipt lacks %q:\n%s", w, text)
+			}
+		}
 
-	if out := tool(t, pdf, "qpdf", "--check"); !strings.Contains(out, "No syntax or stream encoding errors found") {
-		t.Errorf("qpdf --check:\n%s", out)
-	}
+		if out := tool(t, pdf, "qpdf", "--check"); !strings.Contains(out, "No syntax or stream encoding errors found") {
+			t.Errorf("qpdf --check:\n%s", out)
+		}
 
-	// pdffonts prints a header, a rule of dashes, then one line per font:
-	// name type encoding emb sub uni object ID.
-	lines := strings.Split(strings.TrimSpace(tool(t, pdf, "pdffonts")), "\n")
-	if len(lines) < 3 || !strings.HasPrefix(lines[1], "---") {
-		t.Fatalf("pdffonts:\n%s", strings.Join(lines, "\n"))
-	}
-	var names []string
-	for _, line := range lines[2:] {
-		f := strings.Fields(line)
-		// Read from the right: the name and type may hold spaces.
-		// ... emb sub uni objectID gen
-		if len(f) < 6 || f[len(f)-5] != "yes" {
-			t.Errorf("a font is not embedded: %q", line)
+		// pdffonts prints a header, a rule of dashes, then one line per font:
+		// name type encoding emb sub uni object ID.
+		lines := strings.Split(strings.TrimSpace(tool(t, pdf, "pdffonts")), "\n")
+		if len(lines) < 3 || !strings.HasPrefix(lines[1], "---") {
+			t.Fatalf("pdffonts:\n%s", strings.Join(lines, "\n"))
 		}
-		if f[len(f)-3] != "yes" {
-			t.Errorf("a font has no Unicode map, so text cannot be copied: %q", line)
+		var names []string
+		for _, line := range lines[2:] {
+			f := strings.Fields(line)
+			// Read from the right: the name and type may hold spaces.
+			// ... encoding emb sub uni objectID gen
+			if len(f) < 7 || f[len(f)-5] != "yes" {
+				t.Errorf("%s: a font is not embedded: %q", d.Payer, line)
+				continue
+			}
+			if f[len(f)-3] != "yes" && f[len(f)-6] != "WinAnsi" {
+				t.Errorf("%s: a font has neither a Unicode map nor a standard encoding, so text cannot be copied: %q", d.Payer, line)
+			}
+			names = append(names, f[0])
 		}
-		names = append(names, f[0])
-	}
-	if len(names) != 2 {
-		t.Errorf("fonts %v, want DejaVu Sans regular and bold only", names)
-	}
-	for _, n := range names {
-		if !strings.Contains(strings.ToLower(n), "dejavusans") {
-			t.Errorf("font %q is not the embedded DejaVu Sans", n)
+		if len(names) != 2 {
+			t.Errorf("%s: fonts %v, want DejaVu Sans regular and bold only", d.Payer, names)
+		}
+		for _, n := range names {
+			if !strings.Contains(strings.ToLower(n), "dejavusans") {
+				t.Errorf("font %q is not the embedded DejaVu Sans", n)
+			}
 		}
 	}
 }
@@ -230,30 +238,53 @@ func TestReceiptNeverFailsOnAName(t *testing.T) {
 	}
 }
 
-// Issue 31: a receipt is drawn in the fonts cut once per process to the
-// Latin alphabets, and reads exactly as the one drawn in the whole fonts:
-// the same words in the same places (pdftotext -layout).
-func TestReceiptInTheCutFontsReadsAsInTheWholeOnes(t *testing.T) {
+// Issue 31: a receipt is drawn in the Windows-1252 fonts made ahead of
+// time when they have every character it prints, else in the fonts cut
+// once per process to the Latin alphabets, and reads exactly as the one
+// drawn in the whole fonts: the same words in the same places (pdftotext
+// -layout).
+func TestReceiptInTheCheaperFontsReadsAsInTheWholeOnes(t *testing.T) {
 	accented := pixPayment("pt-BR")
 	accented.Payer = "Łucja Nguyễn Şahin"
 	accented.Recipient = "Ærøskøbing Čapek Œuvre Ğüzel Ÿ — Zoë’s “tuition” €"
-	cases := []receipt.Data{accented}
+	western := pixPayment("es-MX")
+	western.Payer = "Zoë Œuvre-Muñoz Šárka… ‘Ñandú’ «São» ¿Qué? ¡Sí! €1.000 © ™"
+	winAnsi := []receipt.Data{western}
 	for _, lang := range locale.Languages {
-		cases = append(cases, pixPayment(lang), speiCheck(lang))
+		winAnsi = append(winAnsi, pixPayment(lang), speiCheck(lang))
 	}
-	for _, d := range cases {
-		cut, drawn, err := receipt.RenderIn(d, false)
+	check := func(d receipt.Data, face string) {
+		t.Helper()
+		pdf, drawn, err := receipt.RenderIn(d, face)
 		if err != nil || !drawn {
-			t.Fatalf("%s %s: drawn %v, %v", d.Lang, d.Payer, drawn, err)
+			t.Fatalf("%s %s in %s: drawn %v, %v", d.Lang, d.Payer, face, drawn, err)
 		}
-		whole, drawn, err := receipt.RenderIn(d, true)
+		whole, drawn, err := receipt.RenderIn(d, "whole")
 		if err != nil || !drawn {
 			t.Fatalf("%s %s, whole fonts: drawn %v, %v", d.Lang, d.Payer, drawn, err)
 		}
-		if a, b := pdfText(t, cut), pdfText(t, whole); a != b {
-			t.Errorf("%s %s: the cut fonts read\n%s\nthe whole fonts\n%s", d.Lang, d.Payer, a, b)
+		if a, b := pdfText(t, pdf), pdfText(t, whole); a != b {
+			t.Errorf("%s %s: %s reads\n%s\nthe whole fonts\n%s", d.Lang, d.Payer, face, a, b)
+		}
+		if got := pdfText(t, must(receipt.Render(d))); got != pdfText(t, pdf) {
+			t.Errorf("%s %s: Render did not draw it in %s", d.Lang, d.Payer, face)
+		}
+		// It looks the same, pixel for pixel, and is a sound PDF.
+		page := func(pdf []byte) string { return tool(t, pdf, "pdftoppm", "-r", "40", "-png", "-singlefile") }
+		if page(pdf) != page(whole) {
+			t.Errorf("%s %s: drawn in %s, the page differs from the whole fonts' in pixels", d.Lang, d.Payer, face)
+		}
+		if out := tool(t, pdf, "qpdf", "--check"); !strings.Contains(out, "No syntax or stream encoding errors found") {
+			t.Errorf("%s %s in %s: qpdf --check:\n%s", d.Lang, d.Payer, face, out)
 		}
 	}
+	for _, d := range winAnsi {
+		check(d, "winansi")
+	}
+	if _, drawn, err := receipt.RenderIn(accented, "winansi"); err != nil || drawn {
+		t.Fatalf("Łucja Nguyễn in Windows-1252: drawn %v, %v", drawn, err)
+	}
+	check(accented, "cut")
 }
 
 // A character the cut fonts lack but the whole fonts draw (Armenian,
@@ -262,8 +293,10 @@ func TestReceiptBeyondTheCutFontsIsDrawnInTheWholeOnes(t *testing.T) {
 	d := speiCheck("en")
 	d.Payer = "Արամ Пётр"
 	d.School = "Boston University → Questrom"
-	if _, drawn, err := receipt.RenderIn(d, false); err != nil || drawn {
-		t.Fatalf("drawn in the cut fonts: %v, %v", drawn, err)
+	for _, face := range []string{"winansi", "cut"} {
+		if _, drawn, err := receipt.RenderIn(d, face); err != nil || drawn {
+			t.Fatalf("drawn in %s: %v, %v", face, drawn, err)
+		}
 	}
 	text := pdfText(t, must(receipt.Render(d)))
 	for _, w := range []string{"Արամ Пётр", "Boston University → Questrom", "Ana Pérez"} {
