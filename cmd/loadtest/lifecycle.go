@@ -76,6 +76,9 @@ type costs struct {
 	lifecycles                             int
 	statements, begins, commits, rollbacks float64
 	crebitCPU, postgresCPU                 time.Duration
+	// sandboxShare is the share of the instances' CPU profile samples,
+	// while measured, that were the embedded sandbox's (part=sandbox).
+	sandboxShare float64
 	top                                    []string // the most executed statements, per lifecycle
 }
 
@@ -85,10 +88,14 @@ func (c costs) String() string {
 
 func (c costs) summary() string {
 	return fmt.Sprintf("Per lifecycle (%d payments after the set-up, until 5 s after the payers stopped): %.1f statements to PostgreSQL "+
-		"(%.1f BEGIN, %.1f COMMIT, %.1f ROLLBACK among them); CPU: Crebit %.1f ms, PostgreSQL backends %.1f ms\n",
+		"(%.1f BEGIN, %.1f COMMIT, %.1f ROLLBACK among them); CPU: Crebit %.1f ms (its own %.1f ms, the embedded sandbox %.1f ms: "+
+		"%.0f%% of the profiled samples), PostgreSQL backends %.1f ms\n",
 		c.lifecycles, c.statements, c.begins, c.commits, c.rollbacks,
-		float64(c.crebitCPU)/float64(time.Millisecond), float64(c.postgresCPU)/float64(time.Millisecond))
+		millis(c.crebitCPU), millis(c.crebitCPU)*(1-c.sandboxShare), millis(c.crebitCPU)*c.sandboxShare, 100*c.sandboxShare,
+		millis(c.postgresCPU))
 }
+
+func millis(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
 
 func (r lifecycleResult) perSecond() float64 { return float64(r.completed) / r.elapsed.Seconds() }
 
@@ -298,6 +305,19 @@ func runLifecycle(ctx context.Context, stdout io.Writer, o options, bin string) 
 	measured.Store(true)
 	start, cpu0 := time.Now(), cpuTimes()
 	mu.Unlock()
+	// With -count-statements, the instances' CPU is profiled while
+	// measured, to tell Crebit's own from the embedded sandbox's.
+	shareDone := make(chan struct{})
+	var share float64
+	var shareErr error
+	if proxy != nil {
+		go func() {
+			defer close(shareDone)
+			share, shareErr = sandboxShare(ctx, mems, o.duration)
+		}()
+	} else {
+		close(shareDone)
+	}
 	select {
 	case <-time.After(o.duration):
 	case <-ctx.Done():
@@ -333,6 +353,10 @@ func runLifecycle(ctx context.Context, stdout io.Writer, o options, bin string) 
 			}
 		}
 		pg1 := runbin.SumCPUTicks(pgPIDs)
+		<-shareDone
+		if shareErr != nil {
+			return r, fmt.Errorf("profiling the instances: %w", shareErr)
+		}
 		mu.Lock()
 		n := len(txns) // every payment was made after the set-up
 		mu.Unlock()
@@ -341,7 +365,8 @@ func runLifecycle(ctx context.Context, stdout io.Writer, o options, bin string) 
 			r.perLifecycle = &costs{lifecycles: n,
 				statements: float64(s1[0]-stmts0[0]) / float64(n), begins: float64(s1[1]-stmts0[1]) / float64(n),
 				commits: float64(s1[2]-stmts0[2]) / float64(n), rollbacks: float64(s1[3]-stmts0[3]) / float64(n),
-				crebitCPU: time.Duration(crebit1-crebit0) * tick / time.Duration(n), postgresCPU: time.Duration(pg1-pg0) * tick / time.Duration(n)}
+				crebitCPU: time.Duration(crebit1-crebit0) * tick / time.Duration(n), postgresCPU: time.Duration(pg1-pg0) * tick / time.Duration(n),
+				sandboxShare: share}
 			top := func(title string, now, before map[string]int64, count, width int) {
 				type kv struct {
 					text string

@@ -276,7 +276,7 @@ func (s *Sandbox) Handler() http.Handler {
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		bpwire.Write(w, r, &bpwire.Error{Code: "", Status: http.StatusNotFound, Message: "not_found", Description: "No such endpoint."})
 	})
-	return mux
+	return bpwire.Profiled(mux)
 }
 
 // apiFunc does one operation, inside a transaction when it writes: it
@@ -447,5 +447,7 @@ type cleanupWorker struct {
 // Work forgets Idempotency-Keys after 24 hours, as BlindPay does.
 func (w *cleanupWorker) Work(ctx context.Context, job *river.Job[cleanupArgs]) error {
 	cutoff := w.s.now().UTC().Add(-24 * time.Hour)
-	return w.s.db.Tx(ctx, func(tx *store.Tx) error { return bpstore.Forget(ctx, tx, cutoff) })
+	return bpwire.AsSandbox(ctx, func(ctx context.Context) error {
+		return w.s.db.Tx(ctx, func(tx *store.Tx) error { return bpstore.Forget(ctx, tx, cutoff) })
+	})
 }

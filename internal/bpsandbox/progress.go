@@ -112,7 +112,7 @@ type advanceWorker struct {
 
 // Work takes the step unless the timer (or Simulate) already moved the object.
 func (w *advanceWorker) Work(ctx context.Context, job *river.Job[advanceArgs]) error {
-	return w.s.autoAdvance(ctx, job.Args)
+	return bpwire.AsSandbox(ctx, func(ctx context.Context) error { return w.s.autoAdvance(ctx, job.Args) })
 }
 
 // Simulation actions, per kind:
@@ -142,7 +142,9 @@ var simulateActions = map[string][]string{
 // action the object's state does not allow is an error, as is a missing
 // object.
 func (s *Sandbox) Simulate(ctx context.Context, kind, id, action string) error {
-	return s.db.Tx(ctx, func(tx *store.Tx) error { return s.simulate(ctx, tx, kind, id, action) })
+	return bpwire.AsSandbox(ctx, func(ctx context.Context) error {
+		return s.db.Tx(ctx, func(tx *store.Tx) error { return s.simulate(ctx, tx, kind, id, action) })
+	})
 }
 
 func (s *Sandbox) simulate(ctx context.Context, tx *store.Tx, kind, id, action string) error {

@@ -233,6 +233,10 @@ func (w *deliverWorker) NextRetry(job *river.Job[deliverArgs]) time.Time {
 // schedule; every attempt carries the same svix-id, so the receiver can
 // drop the copies. A deleted endpoint ends the delivery.
 func (w *deliverWorker) Work(ctx context.Context, job *river.Job[deliverArgs]) error {
+	return bpwire.AsSandbox(ctx, func(ctx context.Context) error { return w.deliver(ctx, job) })
+}
+
+func (w *deliverWorker) deliver(ctx context.Context, job *river.Job[deliverArgs]) error {
 	h := w.h
 	var payload string
 	var ep bpstore.BPEndpoint
