@@ -43,7 +43,6 @@ func OpenHold(ctx context.Context, tx *store.Tx, paymentID string) (PaymentHold,
 // payment_holds in that statement would still see the statement's older
 // snapshot and miss the hold.) On SQLite there is one writer.
 func HoldPayment(ctx context.Context, tx *store.Tx, h PaymentHold) error {
-	tx.ForgetUnheld()
 	if _, err := tx.Exec(ctx, `INSERT INTO payment_holds (id, payment_id, held_at, held_by, held_by_email, reason)
 		VALUES (?, ?, ?, ?, ?, ?)`, h.ID, h.PaymentID, store.UTC(h.HeldAt), h.HeldBy, h.HeldByEmail, h.Reason); err != nil {
 		return err
@@ -55,7 +54,6 @@ func HoldPayment(ctx context.Context, tx *store.Tx, h PaymentHold) error {
 // on_hold, in tx; store.ErrNotFound when none is open. A payment.Record the
 // caller read before says OnHold true: read it again, or clear it.
 func ReleaseHold(ctx context.Context, tx *store.Tx, paymentID string, at time.Time, by, byEmail, why string) error {
-	tx.ForgetUnheld()
 	n, err := tx.Exec(ctx, `UPDATE payment_holds SET released_at = ?, released_by = ?, released_by_email = ?, release_reason = ?
 		WHERE payment_id = ? AND released_at IS NULL`, store.UTC(at), by, byEmail, why, paymentID)
 	if err != nil {
