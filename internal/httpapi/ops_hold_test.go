@@ -193,3 +193,35 @@ func makeExpiryDue(t *testing.T, h *apptest.Harness, txn string) {
 		t.Fatal(err)
 	}
 }
+
+// An operator's cancel of a held payment closes the hold first (with the
+// cancel's reason) and then applies the cancel: the payment the console
+// locked was read held, and the cancel must not be kept back as a
+// partner's event would be.
+func TestConsoleCancelOfAHeldPaymentClosesTheHold(t *testing.T) {
+	t.Parallel()
+	eachEngine(t, func(t *testing.T, e store.Engine) {
+		h := apptest.New(t, e)
+		finance, _ := h.NewOperator("finance.heldcancel@example.com", "finance")
+		p := h.NewBrazilPayer()
+		txn := p.PixPayment(p.Quote("USDC/BRL", "100"), "hold-cancel").Str("transaction_id")
+		h.Settled()
+		finance.MustOK("POST", "/api/ops/payments/"+txn+"/hold", map[string]string{"reason": "checking the payer"})
+		if !onHold(p.Status(txn)) {
+			t.Fatalf("not on hold: %s", p.Status(txn).Body)
+		}
+		if r := finance.MustOK("POST", "/api/ops/payments/"+txn+"/cancel", map[string]string{"reason": "the payer asked us to stop"}); r.Str("status") != "failed" {
+			t.Fatalf("the cancel of a held payment: %s", r.Body)
+		}
+		if st := p.State(txn); st != "failed" || onHold(p.Status(txn)) {
+			t.Errorf("after the cancel: %s, %s", st, p.Status(txn).Body)
+		}
+		if storedPayment(t, h, txn).OnHold {
+			t.Error("the payment's row still says on hold")
+		}
+		if r := finance.Do("POST", "/api/ops/payments/"+txn+"/release", map[string]string{"reason": "nothing held"}); r.Status != http.StatusConflict {
+			t.Errorf("releasing after the cancel: %d %s", r.Status, r.Body)
+		}
+		h.RequireBalancedLedger()
+	})
+}

@@ -50,10 +50,8 @@ func (s *Service) ConsoleHoldPayment(ctx context.Context, op Operator, transacti
 		if !payments.Holdable(p.State) {
 			return apperr.E(apperr.Conflict, "hold_state", "status", string(p.State))
 		}
-		if _, err := holdstore.OpenHold(ctx, tx, p.ID); err == nil {
+		if p.OnHold { // the locked row says whether a hold is open (holdstore keeps it)
 			return apperr.E(apperr.Conflict, "hold_twice")
-		} else if !errors.Is(err, store.ErrNotFound) {
-			return err
 		}
 		now := s.now()
 		if err := holdstore.HoldPayment(ctx, tx, holdstore.PaymentHold{ID: randid.New("hold"), PaymentID: p.ID, HeldAt: now,

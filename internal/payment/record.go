@@ -41,6 +41,12 @@ type Record struct {
 	ExpiresAt         time.Time
 	CreatedAt         time.Time
 	UpdatedAt         time.Time
+	// OnHold says an operator holds the payment (an open hold in
+	// payment_holds): set and cleared only by holdstore, in the
+	// transaction that opens or closes the hold. As read by a locking
+	// read it is current until the transaction itself opens or closes a
+	// hold.
+	OnHold bool
 }
 
 // Snapshot is the part of a payment the lifecycle rules look at.

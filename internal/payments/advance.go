@@ -27,8 +27,8 @@ func (s *Service) advanceFrom(ctx context.Context, tx *store.Tx, p payment.Recor
 	// it and refuses one in that state (Holdable), and no state leads back
 	// to created; p is the locked row, so nothing is asked of the database.
 	if p.State != payment.StateCreated {
-		if held, err := onHold(ctx, tx, p.ID); err != nil || held {
-			return HeldOutcome, err // an operator holds it: nothing moves until the release (hold.go)
+		if onHold(p) {
+			return HeldOutcome, nil // an operator holds it: nothing moves until the release (hold.go)
 		}
 	}
 	received := p.AmountLocal

@@ -2,7 +2,6 @@ package payments
 
 import (
 	"context"
-	"errors"
 
 	"github.com/riverqueue/river"
 
@@ -17,21 +16,24 @@ import (
 // the order received, when the hold is released.
 const HeldOutcome = "held: applied on release"
 
-// onHold reports whether an operator holds the payment, which tx holds
-// locked (every caller locked it first). A transaction asks the database
-// once: an operator's hold locks the payment before opening, so none can
-// open until tx ends, and tx's own hold writes make it ask again.
-func onHold(ctx context.Context, tx *store.Tx, paymentID string) (bool, error) {
-	if tx.Unheld(paymentID) {
-		return false, nil
-	}
-	_, err := holdstore.OpenHold(ctx, tx, paymentID)
-	if errors.Is(err, store.ErrNotFound) {
-		tx.NoteUnheld(paymentID)
-		return false, nil
-	}
-	return err == nil, err
-}
+// onHold reports whether an operator holds payment p, as the read that
+// locked it returned it (every caller locked the payment with
+// PaymentForUpdate, PaymentByPayinForUpdate or PaymentByOfframpForUpdate
+// first): its row's on_hold, which holdstore.HoldPayment and ReleaseHold
+// write in the transaction that opens or closes the hold. Nothing is asked
+// of the database.
+//
+// The answer holds until the transaction ends: an operator's hold or
+// release (ops/ops_hold.go) locks the payment first, so none can start
+// while this transaction holds it. On PostgreSQL (READ COMMITTED) a
+// locking read that waited for an operator's hold transaction returns the
+// payment row's newest version, which that transaction updated (on_hold
+// set), so it sees the hold; a subquery on payment_holds in the same
+// statement would not (it keeps the statement's older snapshot), which is
+// why the flag is on the payment row. On SQLite there is one writer. A
+// caller that itself opens or closes a hold after reading p must read p
+// again or set p.OnHold (decide does).
+func onHold(p payment.Record) bool { return p.OnHold }
 
 // Holdable reports whether an operator may put a payment in state st on
 // hold: only one in progress whose pay-in is open (one still being opened

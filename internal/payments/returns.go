@@ -120,22 +120,21 @@ func (s *Service) RefundReceived(ctx context.Context, tx *store.Tx, p payment.Re
 // events the hold kept are applied after it, in the order received (they
 // find the payment ended and change nothing).
 func (s *Service) decide(ctx context.Context, tx *store.Tx, p payment.Record, ev payment.Event, source, by, byEmail, reason string) error {
-	held, err := onHold(ctx, tx, p.ID)
-	if err != nil {
-		return err
-	}
+	held := onHold(p)
 	if held {
 		if err := holdstore.ReleaseHold(ctx, tx, p.ID, s.now(), by, byEmail, reason); err != nil {
 			return err
 		}
+		p.OnHold = false // p was read before the release: advance must not keep the event back
 	}
 	if _, err := s.advance(ctx, tx, p, ev, source, nil); err != nil {
 		return err
 	}
 	if held {
-		_, err = s.ReleaseHeld(ctx, tx, p.ID)
+		_, err := s.ReleaseHeld(ctx, tx, p.ID)
+		return err
 	}
-	return err
+	return nil
 }
 
 // ErrNotCancellable is returned by CancelUnpaid for a payment whose pay-in

@@ -108,8 +108,8 @@ func (s *Service) applyStagedEvent(ctx context.Context, tx *store.Tx, source str
 	}
 	switch ev.Type {
 	case partner.EventPayinSettled:
-		if held, err := onHold(ctx, tx, p.ID); err != nil || held {
-			return HeldOutcome, p.ID, err // the payout waits for the release (hold.go)
+		if onHold(p) {
+			return HeldOutcome, p.ID, nil // the payout waits for the release (hold.go)
 		}
 		if p.State != payment.StatePayinCompleted || p.OfframpID != "" {
 			return "ignored: payout already asked for or not due (" + string(p.State) + ")", p.ID, nil
@@ -247,13 +247,10 @@ func (s *Service) payOut(ctx context.Context, id string) error {
 		if cur.OfframpID != "" {
 			return nil
 		}
-		if held, err := onHold(ctx, tx, cur.ID); err != nil || held {
+		if onHold(cur) {
 			// Held while the payout was being made: the payout is recorded
 			// (its webhooks find the payment by it and wait for the
 			// release); the state moves when they are applied.
-			if err != nil {
-				return err
-			}
 			return tx.SetPaymentOfframp(ctx, cur.ID, off.ID, off.Status)
 		}
 		_, err = s.advance(ctx, tx, cur, payment.EventOfframpCreated, "job:payout", &partner.EventData{Offramp: &off, Status: off.Status})

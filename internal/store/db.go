@@ -386,29 +386,7 @@ type Tx struct {
 	// cancelled, since interrupting one would roll back the transaction
 	// other calls share (groupcommit.go).
 	detached bool
-	// unheld are the payments this transaction found with no open hold
-	// while it held their row locked (payments.onHold); opening or closing
-	// a hold in it forgets them (holdstore).
-	unheld map[string]bool
 }
-
-// Unheld reports whether this transaction already found the payment with
-// no open hold (NoteUnheld) and has not opened or closed a hold since.
-func (tx *Tx) Unheld(paymentID string) bool { return tx.unheld[paymentID] }
-
-// NoteUnheld records that this transaction found the payment with no open
-// hold while holding its row locked: an operator's hold locks the payment
-// first, so none can open before this transaction ends.
-func (tx *Tx) NoteUnheld(paymentID string) {
-	if tx.unheld == nil {
-		tx.unheld = map[string]bool{}
-	}
-	tx.unheld[paymentID] = true
-}
-
-// ForgetUnheld forgets what NoteUnheld recorded (a hold opened or closed
-// in this transaction).
-func (tx *Tx) ForgetUnheld() { tx.unheld = nil }
 
 // AfterCommit runs fn once the transaction has committed (never when it
 // rolls back), for effects outside the database that must not announce a

@@ -9,7 +9,13 @@ import (
 	"github.com/crebit/crebit/internal/payment"
 )
 
-const paymentColumns = `id, session_id, account_id, idempotency_key, request_hash, quote_id, customer_id,
+// paymentColumns are the columns every payment read selects and
+// scanPaymentExtra scans: those a new payment is written with, then
+// on_hold, which only holdstore writes (a new payment is never held).
+const paymentColumns = paymentInsertColumns + `, on_hold`
+
+// paymentInsertColumns are the columns CreatePayment writes.
+const paymentInsertColumns = `id, session_id, account_id, idempotency_key, request_hash, quote_id, customer_id,
 	external_account_id, method, delivery, state, local_currency, amount_local, amount_usd, total_fees_usd,
 	usdc_amount, gross_usd, effective_rate, sender_name, partner_payin_id, deposit_address, pix_code,
 	deposit_bank_name, beneficiary_name, offramp_id, offramp_status, tracking_number, check_details,
@@ -18,7 +24,7 @@ const paymentColumns = `id, session_id, account_id, idempotency_key, request_has
 // CreatePayment stores a new payment. A second live payment for the same
 // quote, or a reused idempotency key, fails with ErrConflict.
 func (tx *Tx) CreatePayment(ctx context.Context, p payment.Record) error {
-	_, err := tx.exec(ctx, `INSERT INTO payments (`+paymentColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
+	_, err := tx.exec(ctx, `INSERT INTO payments (`+paymentInsertColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
 		?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		p.ID, p.SessionID, nullable(p.AccountID), nullable(p.IdempotencyKey), p.RequestHash, p.QuoteID, p.CustomerID,
 		nullable(p.ExternalAccountID), p.Method, string(p.Delivery), string(p.State), string(p.AmountLocal.Currency),
@@ -92,7 +98,7 @@ func scanPaymentExtra(r row, dest ...any) (payment.Record, error) {
 	cols := []any{&p.ID, &p.SessionID, &account, &idem, &p.RequestHash, &p.QuoteID, &p.CustomerID, &external,
 		&p.Method, &delivery, &state, &local, &p.AmountLocal.Minor, &p.AmountUSD.Minor, &p.TotalFeesUSD.Minor,
 		&p.USDC.Minor, &p.GrossUSD.Minor, &p.EffectiveRate, &p.SenderName, &payin, &deposit, &pixCode, &bank,
-		&beneficiary, &offrampID, &offrampStatus, &tracking, &check, &failure, &p.ExpiresAt, &p.CreatedAt, &p.UpdatedAt}
+		&beneficiary, &offrampID, &offrampStatus, &tracking, &check, &failure, &p.ExpiresAt, &p.CreatedAt, &p.UpdatedAt, &p.OnHold}
 	err := r.Scan(append(cols, dest...)...)
 	if err != nil {
 		return payment.Record{}, err

@@ -133,45 +133,6 @@ func exerciseOneStatementReads(t *testing.T, s *suite) {
 				t.Fatalf("set-up: %q %q", c, a.Lang)
 			}
 		})
-		t.Run("UnheldForgottenByHoldWrites", func(t *testing.T) {
-			t.Parallel()
-			b := s.setup(t)
-			p := newPaymentWith(t, b, nil)
-			id := p.record.ID
-			b.exec(t, func(tx *store.Tx) error {
-				if tx.Unheld(id) {
-					t.Fatal("unheld before any check")
-				}
-				tx.NoteUnheld(id)
-				if !tx.Unheld(id) {
-					t.Fatal("not remembered")
-				}
-				// Opening a hold in the transaction forgets it...
-				if err := holdstore.HoldPayment(b.ctx, tx, holdstore.PaymentHold{ID: randid.New("hold"), PaymentID: id, HeldAt: b.now,
-					HeldBy: "acc_o", HeldByEmail: "o@example.com", Reason: "look"}); err != nil {
-					return err
-				}
-				if tx.Unheld(id) {
-					t.Fatal("still unheld after a hold opened")
-				}
-				// ...and so does closing one.
-				tx.NoteUnheld(id)
-				if err := holdstore.ReleaseHold(b.ctx, tx, id, b.now, "acc_o", "o@example.com", "fine"); err != nil {
-					return err
-				}
-				if tx.Unheld(id) {
-					t.Fatal("still unheld after a release")
-				}
-				return nil
-			})
-			// A new transaction knows nothing.
-			b.exec(t, func(tx *store.Tx) error {
-				if tx.Unheld(id) {
-					t.Fatal("remembered across transactions")
-				}
-				return nil
-			})
-		})
 		t.Run("CreateSessionQuote", func(t *testing.T) {
 			t.Parallel()
 			b := s.setup(t)

@@ -19,7 +19,9 @@ type PaymentHold struct {
 	ReleaseReason               string
 }
 
-// OpenHold returns the payment's open hold, or store.ErrNotFound.
+// OpenHold returns the payment's open hold (who, when, why), or
+// store.ErrNotFound. Whether a payment is held is its payment.Record's
+// OnHold; this reads the hold's details.
 func OpenHold(ctx context.Context, tx *store.Tx, paymentID string) (PaymentHold, error) {
 	var h PaymentHold
 	err := tx.QueryRow(ctx, `SELECT id, payment_id, held_at, held_by, held_by_email, reason FROM payment_holds
@@ -29,20 +31,48 @@ func OpenHold(ctx context.Context, tx *store.Tx, paymentID string) (PaymentHold,
 	return h, err
 }
 
-// HoldPayment opens a hold on a payment; the caller has checked that none
-// is open (the unique index refuses a second one).
+// HoldPayment opens a hold on a payment and sets the payment's on_hold,
+// in tx; the caller has locked the payment and checked that no hold is
+// open (the unique index refuses a second one). A payment.Record the
+// caller read before says OnHold false: read it again, or set it.
+//
+// Writing the payment's row is what keeps a concurrent webhook from
+// applying an event to a held payment on PostgreSQL (READ COMMITTED): its
+// SELECT … FOR UPDATE of the payment waits for this transaction's lock,
+// then returns the row's newest version, with on_hold set. (A subquery on
+// payment_holds in that statement would still see the statement's older
+// snapshot and miss the hold.) On SQLite there is one writer.
 func HoldPayment(ctx context.Context, tx *store.Tx, h PaymentHold) error {
-	tx.ForgetUnheld()
-	_, err := tx.Exec(ctx, `INSERT INTO payment_holds (id, payment_id, held_at, held_by, held_by_email, reason)
-		VALUES (?, ?, ?, ?, ?, ?)`, h.ID, h.PaymentID, store.UTC(h.HeldAt), h.HeldBy, h.HeldByEmail, h.Reason)
-	return err
+	if _, err := tx.Exec(ctx, `INSERT INTO payment_holds (id, payment_id, held_at, held_by, held_by_email, reason)
+		VALUES (?, ?, ?, ?, ?, ?)`, h.ID, h.PaymentID, store.UTC(h.HeldAt), h.HeldBy, h.HeldByEmail, h.Reason); err != nil {
+		return err
+	}
+	return setOnHold(ctx, tx, h.PaymentID, true)
 }
 
-// ReleaseHold closes the payment's open hold; store.ErrNotFound when none is open.
+// ReleaseHold closes the payment's open hold and clears the payment's
+// on_hold, in tx; store.ErrNotFound when none is open. A payment.Record the
+// caller read before says OnHold true: read it again, or clear it.
 func ReleaseHold(ctx context.Context, tx *store.Tx, paymentID string, at time.Time, by, byEmail, why string) error {
-	tx.ForgetUnheld()
 	n, err := tx.Exec(ctx, `UPDATE payment_holds SET released_at = ?, released_by = ?, released_by_email = ?, release_reason = ?
 		WHERE payment_id = ? AND released_at IS NULL`, store.UTC(at), by, byEmail, why, paymentID)
+	if err != nil {
+		return err
+	}
+	if n == 0 {
+		return store.ErrNotFound
+	}
+	return setOnHold(ctx, tx, paymentID, false)
+}
+
+// setOnHold writes the payment's on_hold (true exactly while a hold is
+// open).
+func setOnHold(ctx context.Context, tx *store.Tx, paymentID string, held bool) error {
+	q := `UPDATE payments SET on_hold = false WHERE id = ?`
+	if held {
+		q = `UPDATE payments SET on_hold = true WHERE id = ?`
+	}
+	n, err := tx.Exec(ctx, q, paymentID)
 	if err == nil && n == 0 {
 		return store.ErrNotFound
 	}

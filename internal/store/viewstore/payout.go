@@ -10,7 +10,7 @@ import (
 )
 
 // PayoutDue is what a payout job reads before asking the partner to pay
-// out: the payment, whether an operator holds it (OpenHold), its
+// out: the payment, whether an operator holds it (its on_hold), its
 // customer's wallet address (Customer) and its bank account's id at the
 // partner (ExternalAccount). HasCustomer and HasAccount are false when the
 // payment's customer or bank account is not stored.
@@ -28,15 +28,14 @@ func Payout(ctx context.Context, tx *store.Tx, id string) (PayoutDue, error) {
 	var v PayoutDue
 	var wallet, bank sql.NullString
 	p, err := store.ScanPaymentExtra(tx.QueryRow(ctx, `SELECT `+store.PaymentColumns+`,
-		EXISTS (SELECT 1 FROM payment_holds WHERE payment_holds.payment_id = payments.id AND payment_holds.released_at IS NULL),
 		(SELECT COALESCE(customers.wallet_address, '') FROM customers WHERE customers.id = payments.customer_id),
 		(SELECT COALESCE(external_accounts.partner_account_id, '') FROM external_accounts
 			WHERE external_accounts.id = payments.external_account_id)
-		FROM payments WHERE id = ?`, id), &v.OnHold, &wallet, &bank)
+		FROM payments WHERE id = ?`, id), &wallet, &bank)
 	if err != nil {
 		return PayoutDue{}, err
 	}
-	v.Payment = p
+	v.Payment, v.OnHold = p, p.OnHold
 	v.HasCustomer, v.WalletAddress = wallet.Valid, wallet.String
 	v.HasAccount, v.BankAccountID = bank.Valid, bank.String
 	return v, nil

@@ -11,7 +11,7 @@ import (
 
 // PaymentView is what a payment's status read shows: the payment with its
 // rail's reference (PaymentWithRail), its history with its sequence
-// (PaymentHistory), whether an operator holds it (OpenHold) and whether
+// (PaymentHistory), whether an operator holds it (its on_hold) and whether
 // money was ever owed back on it (a row in payment_returns).
 type PaymentView struct {
 	Payment    payment.Record
@@ -27,7 +27,6 @@ type PaymentView struct {
 // without BEGIN and COMMIT; ErrNotFound when there is no such payment.
 func Payment(ctx context.Context, tx *store.Tx, id string) (PaymentView, error) {
 	rs, err := tx.Query(ctx, `SELECT `+store.PaymentColumns+`, rail_reference_kind, rail_reference,
-		EXISTS (SELECT 1 FROM payment_holds WHERE payment_holds.payment_id = payments.id AND payment_holds.released_at IS NULL),
 		EXISTS (SELECT 1 FROM payment_returns WHERE payment_returns.payment_id = payments.id),
 		ev.ev_id, ev.ev_state, ev.ev_source, ev.ev_at
 		FROM payments LEFT JOIN (SELECT id AS ev_id, payment_id AS ev_payment, state AS ev_state, source AS ev_source,
@@ -43,12 +42,13 @@ func Payment(ctx context.Context, tx *store.Tx, id string) (PaymentView, error) 
 		var kind, value, state, source sql.NullString
 		var seq sql.NullInt64
 		var at sql.NullTime
-		p, err := store.ScanPaymentExtra(rs, &kind, &value, &v.OnHold, &v.HasReturns, &seq, &state, &source, &at)
+		p, err := store.ScanPaymentExtra(rs, &kind, &value, &v.HasReturns, &seq, &state, &source, &at)
 		if err != nil {
 			return PaymentView{}, err
 		}
 		if !found {
 			v.Payment, v.Rail, found = p, payment.RailReference{Kind: kind.String, Value: value.String}, true
+			v.OnHold = p.OnHold
 		}
 		if seq.Valid {
 			v.Seq = seq.Int64
