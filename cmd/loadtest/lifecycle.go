@@ -79,7 +79,7 @@ type costs struct {
 	// sandboxShare is the share of the instances' CPU profile samples,
 	// while measured, that were the embedded sandbox's (part=sandbox).
 	sandboxShare float64
-	top                                    []string // the most executed statements, per lifecycle
+	top          []string // the most executed statements, per lifecycle
 }
 
 func (c costs) String() string {
