@@ -5,8 +5,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/crebit/crebit/internal/customer"
-	"github.com/crebit/crebit/internal/money"
 	"github.com/crebit/crebit/internal/payment"
 	"github.com/crebit/crebit/internal/randid"
 	"github.com/crebit/crebit/internal/store"
@@ -23,61 +21,18 @@ func TestOnHoldMigration(t *testing.T) {
 	for _, e := range storetest.Engines {
 		t.Run(string(e), func(t *testing.T) {
 			t.Parallel()
-			ctx := context.Background()
-			db, err := store.Open(ctx, storetest.Options(t, e))
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(func() { db.Close() })
-			if _, err := db.Migrate(ctx); err != nil {
-				t.Fatal(err)
-			}
 			now := time.Date(2026, 11, 27, 9, 4, 5, 0, time.UTC)
-			c := customer.Customer{ID: randid.New("cus"), PartnerCustomerID: randid.New("pcus"), SessionID: "ses_1",
-				Country: "brazil", FirstName: "Maria", LastName: "Silva", Email: "maria@example.org", Phone: "5511999999999",
-				DateOfBirth: "1990-01-31", TaxIDType: "cpf", TaxIDHash: randid.New("tax"), TaxIDSealed: "sealed", Street: "Rua 1",
-				City: "São Paulo", State: "SP", PostalCode: "01000-000", AddressCountry: "BR", KYCStatus: "approved",
-				CreatedAt: now, UpdatedAt: now}
-			usd := func(m int64) money.Amount { return money.Amount{Minor: m, Currency: money.USD} }
-			q := payment.Quote{ID: randid.New("quo"), SessionID: "ses_1", Symbol: "USDC/BRL", AmountUSD: usd(1_000_000),
-				TotalLocal: money.Amount{Minor: 5_422_300, Currency: money.BRL}, TotalFeesUSD: usd(2_500),
-				USDC: money.Amount{Minor: 1_002_500, Currency: money.USDC}, GrossUSD: usd(1_002_500), EffectiveRate: "5.4223",
-				OnRampID: randid.New("on"), OnRampQuotation: "5.4088", OffRampID: randid.New("off"), OffRampQuotation: "0.9990",
-				CreatedAt: now, ExpiresAt: now.Add(5 * time.Minute)}
 			// Held (after an earlier hold was released), released, never held.
 			holds := [][]bool{{false, true}, {false}, nil} // each hold: open?
 			want := []bool{true, false, false}
-			ids := make([]string, len(holds))
-			err = db.Tx(ctx, func(tx *store.Tx) error {
-				if err := tx.CreateCustomer(ctx, c); err != nil {
-					return err
-				}
-				for i := range holds {
-					q.ID, q.OnRampID, q.OffRampID = randid.New("quo"), randid.New("on"), randid.New("off") // one payment per quote
-					if err := tx.CreateQuote(ctx, q); err != nil {
-						return err
-					}
-					ids[i] = randid.New("txn")
-					err := tx.CreatePayment(ctx, payment.Record{ID: ids[i], SessionID: q.SessionID, IdempotencyKey: randid.New("idem"),
-						RequestHash: "rhash", QuoteID: q.ID, CustomerID: c.ID, Method: "pix", Delivery: payment.DeliveryCheck,
-						State: payment.StateAwaitingPayin, AmountLocal: q.TotalLocal, AmountUSD: q.AmountUSD, TotalFeesUSD: q.TotalFeesUSD,
-						USDC: q.USDC, GrossUSD: q.GrossUSD, EffectiveRate: q.EffectiveRate, SenderName: "Maria Silva",
-						CheckDetails: `{"school":"MIT"}`, ExpiresAt: now.Add(30 * time.Minute), CreatedAt: now, UpdatedAt: now})
-					if err != nil {
-						return err
-					}
-				}
-				return nil
-			})
-			if err != nil {
-				t.Fatal(err)
-			}
+			ctx := context.Background()
+			db, ids := migratedWithPayments(t, e, now, len(holds), payment.StateAwaitingPayin, nil)
 
 			if err := db.MigrateDownTo(ctx, 101); err != nil {
 				t.Fatalf("down to 00101: %v", err)
 			}
 			// Before 00102 a hold is only its row in payment_holds.
-			err = db.Tx(ctx, func(tx *store.Tx) error {
+			err := db.Tx(ctx, func(tx *store.Tx) error {
 				for i, hs := range holds {
 					for j, open := range hs {
 						at := now.Add(time.Duration(j) * time.Hour)
