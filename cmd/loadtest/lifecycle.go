@@ -48,18 +48,21 @@ import (
 
 // lifecycleResult is one measured lifecycle run.
 type lifecycleResult struct {
-	name       string
-	payers     int
-	completed  int
-	errors     int
-	firstErr   string
-	elapsed    time.Duration
-	p50, p95   time.Duration
-	p99        time.Duration
-	after      aftermath // queue waits, e-mails and invariants, read once the payers stopped
-	cpuBusy    float64   // share of all CPUs busy during the run, 0..1
-	unfinished int       // lifecycles started but not completed when the run ended
-	mem        *memRecorder
+	name      string
+	payers    int
+	completed int
+	errors    int
+	firstErr  string
+	elapsed   time.Duration
+	p50, p95  time.Duration
+	p99       time.Duration
+	after     aftermath // queue waits, e-mails and invariants, read once the payers stopped
+	cpuBusy   float64   // share of all CPUs busy during the run, 0..1
+	// The CPU the instances and this load driver (which shares the
+	// machine) used while measured, in cores.
+	serverCores, driverCores float64
+	unfinished               int // lifecycles started but not completed when the run ended
+	mem                      *memRecorder
 	// With -families: families onboarded while measured (terms, customer,
 	// approval, wallet, bank account; not in the lifecycle times), and how
 	// long each took.
@@ -227,10 +230,7 @@ func runLifecycle(ctx context.Context, stdout io.Writer, o options, bin string) 
 	if proxy != nil {
 		stmts0, pgPIDs = proxy.counts.snapshot(), runbin.Backends(ctx, dbURL)
 		texts0, txs0, whom0 = proxy.counts.texts(), proxy.counts.txs(), proxy.counts.whom()
-		for _, m := range mems {
-			t, _ := runbin.CPUTicks(m.pid) // 0 once it has ended
-			crebit0 += t
-		}
+		crebit0 = instanceTicks(mems)
 		pg0 = runbin.SumCPUTicks(pgPIDs)
 	}
 	var measuring, measured, stopping atomic.Bool // measured: the window has opened (then closed)
@@ -304,6 +304,7 @@ func runLifecycle(ctx context.Context, stdout io.Writer, o options, bin string) 
 	measuring.Store(true)
 	measured.Store(true)
 	start, cpu0 := time.Now(), cpuTimes()
+	server0, driver0 := instanceTicks(mems), selfTicks()
 	mu.Unlock()
 	// With -count-statements, the instances' CPU is profiled while
 	// measured, to tell Crebit's own from the embedded sandbox's.
@@ -326,6 +327,8 @@ func runLifecycle(ctx context.Context, stdout io.Writer, o options, bin string) 
 	measuring.Store(false)
 	end := time.Now()
 	r.elapsed, r.cpuBusy = end.Sub(start), busyShare(cpu0, cpuTimes())
+	r.serverCores = ticksToCores(instanceTicks(mems)-server0, r.elapsed)
+	r.driverCores = ticksToCores(selfTicks()-driver0, r.elapsed)
 	done := slices.Clone(lats)
 	mu.Unlock()
 	stopping.Store(true)
@@ -338,11 +341,7 @@ func runLifecycle(ctx context.Context, stdout io.Writer, o options, bin string) 
 		case <-ctx.Done():
 		}
 		s1 := proxy.counts.snapshot()
-		var crebit1 int64
-		for _, m := range mems {
-			t, _ := runbin.CPUTicks(m.pid)
-			crebit1 += t
-		}
+		crebit1 := instanceTicks(mems)
 		seen := map[int]bool{}
 		for _, p := range pgPIDs {
 			seen[p] = true
@@ -634,6 +633,31 @@ func cpuTimes() [2]uint64 {
 	return [2]uint64{total - idle, total}
 }
 
+// instanceTicks is the instances' CPU so far, in clock ticks (0 for one
+// that has ended).
+func instanceTicks(ms []memTarget) int64 {
+	var n int64
+	for _, m := range ms {
+		t, _ := runbin.CPUTicks(m.pid)
+		n += t
+	}
+	return n
+}
+
+// selfTicks is this process's CPU so far, in clock ticks.
+func selfTicks() int64 {
+	t, _ := runbin.CPUTicks(os.Getpid())
+	return t
+}
+
+// ticksToCores is CPU ticks (USER_HZ 100) over d, in cores.
+func ticksToCores(ticks int64, d time.Duration) float64 {
+	if d <= 0 {
+		return 0
+	}
+	return (time.Duration(ticks) * 10 * time.Millisecond).Seconds() / d.Seconds()
+}
+
 func busyShare(a, b [2]uint64) float64 {
 	if b[1] <= a[1] {
 		return 0
@@ -649,6 +673,8 @@ func renderLifecycle(rs []lifecycleResult) string {
 			secs(r.p50), secs(r.p95), secs(r.p99), r.cpuBusy*100, r.errors)
 	}
 	for _, r := range rs {
+		fmt.Fprintf(&b, "\n%s: while measured, the instances used %.2f cores and this load driver %.2f (they share the machine)\n",
+			r.name, r.serverCores, r.driverCores)
 		b.WriteString("\n" + r.after.render())
 		if r.perLifecycle != nil {
 			b.WriteString(r.perLifecycle.String())

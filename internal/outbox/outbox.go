@@ -267,18 +267,24 @@ func (s *Outbox) compose(ctx context.Context, m outboxstore.OutboxMessage) (msg 
 // default: no SMTP, no other sender) and marks it sent, and claims up to
 // limit due messages for the next round, in one transaction (one turn of
 // SQLite's one writer for the lot); a message that cannot be composed is
-// recorded as failed.
+// recorded as failed. Each message is composed and sealed for the mailbox
+// before the transaction (a receipt's PDF, its JSON and its encryption are
+// the costly part), so the writer only stores them.
 func (s *Outbox) deliverLocalBatch(ctx context.Context, ms []outboxstore.OutboxMessage, limit int) (next []outboxstore.OutboxMessage, err error) {
 	type composed struct {
 		m         outboxstore.OutboxMessage
-		msg       mail.Message
+		box       outboxstore.MailboxMessage
 		err       error
 		permanent bool
 	}
 	out := make([]composed, len(ms))
 	s.eachMail(ms, func(i int, m outboxstore.OutboxMessage) {
 		msg, permanent, err := s.compose(ctx, m)
-		out[i] = composed{m: m, msg: msg, err: err, permanent: permanent}
+		var box outboxstore.MailboxMessage
+		if err == nil {
+			box, err = s.mailboxMessage(msg)
+		}
+		out[i] = composed{m: m, box: box, err: err, permanent: permanent}
 	})
 	now := s.now()
 	err = s.db.Tx(ctx, func(tx *store.Tx) error {
@@ -289,7 +295,8 @@ func (s *Outbox) deliverLocalBatch(ctx context.Context, ms []outboxstore.OutboxM
 				}
 				continue
 			}
-			if err := s.deliverLocal(ctx, tx, c.msg); err != nil {
+			c.box.DeliveredAt = now
+			if err := outboxstore.DeliverMailbox(ctx, tx, c.box); err != nil {
 				return err
 			}
 			if _, err := outboxstore.MarkOutboxSent(ctx, tx, c.m.ID, now); err != nil {
@@ -403,16 +410,16 @@ func (s *Outbox) attachments(ctx context.Context, attach string) ([]mail.Attachm
 	return s.attach(ctx, attach)
 }
 
-// deliverLocal is the embedded default's sending (no SMTP, no other
-// sender): it puts msg in the local mailbox table, which the sandbox
-// mailbox page shows, in tx (once per Message-ID).
-func (s *Outbox) deliverLocal(ctx context.Context, tx *store.Tx, msg mail.Message) error {
+// mailboxMessage is msg as the embedded default sends it (no SMTP, no
+// other sender): a message of the local mailbox table, which the sandbox
+// mailbox page shows, its body sealed; it is stored once per Message-ID.
+func (s *Outbox) mailboxMessage(msg mail.Message) (outboxstore.MailboxMessage, error) {
 	body, err := json.Marshal(mailBody{Text: msg.Text, HTML: msg.HTML, Attachments: msg.Attachments, Headers: msg.Headers})
 	if err != nil {
-		return err
+		return outboxstore.MailboxMessage{}, err
 	}
-	return outboxstore.DeliverMailbox(ctx, tx, outboxstore.MailboxMessage{ID: randid.New("mbx"), MessageID: msg.MessageID, To: msg.To,
-		Subject: msg.Subject, BodySealed: s.sealer.Seal(string(body)), DeliveredAt: s.now()})
+	return outboxstore.MailboxMessage{ID: randid.New("mbx"), MessageID: msg.MessageID, To: msg.To,
+		Subject: msg.Subject, BodySealed: s.sealer.Seal(string(body))}, nil
 }
 
 // MailboxEntry is one message in the local mailbox.
