@@ -61,8 +61,11 @@ type lifecycleResult struct {
 	// The CPU the instances and this load driver (which shares the
 	// machine) used while measured, in cores.
 	serverCores, driverCores float64
-	unfinished               int // lifecycles started but not completed when the run ended
-	mem                      *memRecorder
+	// sandboxShare is the share of the instances' profiled CPU that was the
+	// embedded sandbox's (part=sandbox).
+	sandboxShare float64
+	unfinished   int // lifecycles started but not completed when the run ended
+	mem          *memRecorder
 	// With -families: families onboarded while measured (terms, customer,
 	// approval, wallet, bank account; not in the lifecycle times), and how
 	// long each took.
@@ -306,19 +309,15 @@ func runLifecycle(ctx context.Context, stdout io.Writer, o options, bin string) 
 	start, cpu0 := time.Now(), cpuTimes()
 	server0, driver0 := instanceTicks(mems), selfTicks()
 	mu.Unlock()
-	// With -count-statements, the instances' CPU is profiled while
-	// measured, to tell Crebit's own from the embedded sandbox's.
+	// The instances' CPU is profiled while measured (its first 30 s at
+	// most), to tell Crebit's own from the embedded sandbox's.
 	shareDone := make(chan struct{})
 	var share float64
 	var shareErr error
-	if proxy != nil {
-		go func() {
-			defer close(shareDone)
-			share, shareErr = sandboxShare(ctx, mems, o.duration)
-		}()
-	} else {
-		close(shareDone)
-	}
+	go func() {
+		defer close(shareDone)
+		share, shareErr = sandboxShare(ctx, mems, min(o.duration, 30*time.Second))
+	}()
 	select {
 	case <-time.After(o.duration):
 	case <-ctx.Done():
@@ -335,6 +334,11 @@ func runLifecycle(ctx context.Context, stdout io.Writer, o options, bin string) 
 	wg.Wait()
 	stopMem()
 	r.mem.sample(ctx, "after")
+	<-shareDone
+	if shareErr != nil {
+		return r, fmt.Errorf("profiling the instances: %w", shareErr)
+	}
+	r.sandboxShare = share
 	if proxy != nil {
 		select {
 		case <-time.After(5 * time.Second): // the last e-mails and jobs
@@ -352,10 +356,6 @@ func runLifecycle(ctx context.Context, stdout io.Writer, o options, bin string) 
 			}
 		}
 		pg1 := runbin.SumCPUTicks(pgPIDs)
-		<-shareDone
-		if shareErr != nil {
-			return r, fmt.Errorf("profiling the instances: %w", shareErr)
-		}
 		mu.Lock()
 		n := len(txns) // every payment was made after the set-up
 		mu.Unlock()
@@ -673,8 +673,9 @@ func renderLifecycle(rs []lifecycleResult) string {
 			secs(r.p50), secs(r.p95), secs(r.p99), r.cpuBusy*100, r.errors)
 	}
 	for _, r := range rs {
-		fmt.Fprintf(&b, "\n%s: while measured, the instances used %.2f cores and this load driver %.2f (they share the machine)\n",
-			r.name, r.serverCores, r.driverCores)
+		fmt.Fprintf(&b, "\n%s: while measured, the instances used %.2f cores (Crebit's own %.2f, the embedded sandbox %.2f: %.0f%% of the profiled samples) "+
+			"and this load driver %.2f (they share the machine)\n",
+			r.name, r.serverCores, r.serverCores*(1-r.sandboxShare), r.serverCores*r.sandboxShare, 100*r.sandboxShare, r.driverCores)
 		b.WriteString("\n" + r.after.render())
 		if r.perLifecycle != nil {
 			b.WriteString(r.perLifecycle.String())
