@@ -88,7 +88,7 @@ test-go: deps-go pdftools
 test-web: $(WEB)/node_modules/.installed
 	cd $(WEB) && tmp=$$(mktemp --suffix=.ts) && node scripts/gen-api-types.mjs $$tmp && \
 	  { diff -u contract/api-types.ts $$tmp || { rm -f $$tmp; echo 'web/contract/api-types.ts is stale: run `npm run gen:api` in web/' >&2; exit 1; }; } && rm -f $$tmp
-	cd $(WEB) && node scripts/check-locales.mjs && npx tsc -b && npx eslint . && npx vitest run
+	cd $(WEB) && node scripts/check-locales.mjs && npx tsc -b && npx eslint . && ./scripts/vitest-guarded.sh
 
 ## test-chaos: 100 payments on SQLite and 50 through two instances on one PostgreSQL, at the same time, a kill -9 each, on the embedded BlindPay sandbox (docs/RELIABILITY.md); the full run is `go run ./cmd/chaos -bin bin/crebit`
 test-chaos: build
