@@ -1,12 +1,13 @@
 #!/bin/sh
 # Runs the Vitest suite under a deadline (make test-web).
 #
-# Vitest 4 can wedge: every test passes, then the run never ends. A worker
-# finishes its file, the pool waits with no deadline for a message that
-# never comes, and the main process and a worker sit idle. It happened here
-# once in CI (2026-11-27, forks pool), and others report it too
-# (TryGhost/Ghost#29649; vitest-dev/vitest#10543 fixed the crash case).
-# The suite now runs on worker threads, which did not wedge for them.
+# Vitest 4 can wedge: the tests that ran passed, then the run never ends,
+# with the main process and a worker idle. The pool waits without a deadline
+# for a worker's message that never comes. Here it happened once in CI
+# (2026-11-27, forks pool: a worker that never started its file, after 14 of
+# 70 files had passed). Others report it too: TryGhost/Ghost#29649 saw it
+# with forks and not with threads; vitest-dev/vitest#10543 fixed the case of
+# a worker that crashes. The suite now runs on worker threads.
 #
 # In case it wedges anyway, a run that has not ended after VITEST_DEADLINE
 # seconds (default 900: a full run takes about 80 s on 2 quiet cores and
