@@ -85,7 +85,10 @@ type costs struct {
 	// sandboxShare is the share of the instances' CPU profile samples,
 	// while measured, that were the embedded sandbox's (part=sandbox).
 	sandboxShare float64
-	top          []string // the most executed statements, per lifecycle
+	// pgByWhom is the backends' CPU split by who ran what used it (the
+	// proxy's attribution, in ticks), and pgAttributed its total.
+	pgByWhom map[string]int64
+	top      []string // the most executed statements, per lifecycle
 }
 
 func (c costs) String() string {
@@ -95,10 +98,30 @@ func (c costs) String() string {
 func (c costs) summary() string {
 	return fmt.Sprintf("Per lifecycle (%d payments after the set-up, until 5 s after the payers stopped): %.1f statements to PostgreSQL "+
 		"(%.1f BEGIN, %.1f COMMIT, %.1f ROLLBACK among them); CPU: Crebit %.1f ms (its own %.1f ms, the embedded sandbox %.1f ms: "+
-		"%.0f%% of the profiled samples), PostgreSQL backends %.1f ms\n",
+		"%.0f%% of the profiled samples), PostgreSQL backends %.1f ms%s\n",
 		c.lifecycles, c.statements, c.begins, c.commits, c.rollbacks,
 		millis(c.crebitCPU), millis(c.crebitCPU)*(1-c.sandboxShare), millis(c.crebitCPU)*c.sandboxShare, 100*c.sandboxShare,
-		millis(c.postgresCPU))
+		millis(c.postgresCPU), c.pgSplit())
+}
+
+// pgSplit says how the backends' CPU divides by who ran what used it, as
+// shares of the CPU the proxy could attribute applied to the measured
+// total.
+func (c costs) pgSplit() string {
+	var all int64
+	for _, n := range c.pgByWhom {
+		all += n
+	}
+	if all == 0 {
+		return ""
+	}
+	var parts []string
+	for _, who := range []string{"Crebit", "the embedded sandbox", "River"} {
+		share := float64(c.pgByWhom[who]) / float64(all)
+		parts = append(parts, fmt.Sprintf("%s %.1f ms", who, millis(c.postgresCPU)*share))
+	}
+	return " (" + strings.Join(parts, ", ") + fmt.Sprintf(": by who ran what used it, over the %.0f%% of it the proxy could attribute)",
+		100*float64(all)/(float64(c.postgresCPU)*float64(c.lifecycles)/float64(10*time.Millisecond)))
 }
 
 func millis(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
@@ -229,10 +252,11 @@ func runLifecycle(ctx context.Context, stdout io.Writer, o options, bin string) 
 	var stmts0 [4]int64
 	var crebit0, pg0 int64
 	var pgPIDs []int
-	var texts0, txs0, whom0 map[string]int64
+	var texts0, txs0, whom0, pgWhom0 map[string]int64
 	if proxy != nil {
 		stmts0, pgPIDs = proxy.counts.snapshot(), runbin.Backends(ctx, dbURL)
 		texts0, txs0, whom0 = proxy.counts.texts(), proxy.counts.txs(), proxy.counts.whom()
+		pgWhom0 = proxy.counts.cpuWhom()
 		crebit0 = instanceTicks(mems)
 		pg0 = runbin.SumCPUTicks(pgPIDs)
 	}
@@ -365,7 +389,10 @@ func runLifecycle(ctx context.Context, stdout io.Writer, o options, bin string) 
 				statements: float64(s1[0]-stmts0[0]) / float64(n), begins: float64(s1[1]-stmts0[1]) / float64(n),
 				commits: float64(s1[2]-stmts0[2]) / float64(n), rollbacks: float64(s1[3]-stmts0[3]) / float64(n),
 				crebitCPU: time.Duration(crebit1-crebit0) * tick / time.Duration(n), postgresCPU: time.Duration(pg1-pg0) * tick / time.Duration(n),
-				sandboxShare: share}
+				sandboxShare: share, pgByWhom: map[string]int64{}}
+			for who, n := range proxy.counts.cpuWhom() {
+				r.perLifecycle.pgByWhom[who] = n - pgWhom0[who]
+			}
 			top := func(title string, now, before map[string]int64, count, width int) {
 				type kv struct {
 					text string

@@ -9,7 +9,13 @@ package main
 // sandbox partner's are counted with Crebit's: they share the database. The
 // run also reads the CPU time of the instances and of their PostgreSQL
 // backends (/proc/PID/stat; PostgreSQL on this machine), so the report can
-// say what one lifecycle costs each.
+// say what one lifecycle costs each. The backends' CPU is split by who ran
+// what (whose): the proxy learns each connection's backend from the
+// server's BackendKeyData, and when a connection starts a new transaction
+// or statement it gives the CPU its backend used since the last one began
+// to whoever ran that one (the client waits for a result before it sends
+// more, so that CPU is the last unit's, its COMMIT included). The split is
+// statistical: /proc counts CPU in 10 ms ticks.
 
 import (
 	"bufio"
@@ -20,6 +26,8 @@ import (
 	"net/url"
 	"regexp"
 	"strings"
+
+	"github.com/crebit/crebit/internal/runbin"
 	"sync"
 	"sync/atomic"
 )
@@ -36,6 +44,29 @@ type pgCounts struct {
 	// byWhom counts statements (BEGIN and COMMIT included) by who ran them
 	// (whose): the embedded sandbox, River or Crebit.
 	byWhom map[string]int64
+	// cpuByWhom is the backends' CPU, in clock ticks, by who ran what used
+	// it.
+	cpuByWhom map[string]int64
+}
+
+// addCPU gives ticks of a backend's CPU to who.
+func (c *pgCounts) addCPU(who string, ticks int64) {
+	if ticks <= 0 || who == "" {
+		return
+	}
+	c.mu.Lock()
+	if c.cpuByWhom == nil {
+		c.cpuByWhom = map[string]int64{}
+	}
+	c.cpuByWhom[who] += ticks
+	c.mu.Unlock()
+}
+
+// cpuWhom is a copy of the backends' CPU ticks by who used them.
+func (c *pgCounts) cpuWhom() map[string]int64 {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return maps.Clone(c.cpuByWhom)
 }
 
 // whose says who ran a transaction or a statement alone: the embedded
@@ -190,12 +221,48 @@ func (p *pgProxy) relay(c net.Conn) {
 		return
 	}
 	defer s.Close()
-	go func() { io.Copy(c, s); c.Close() }() //nolint:errcheck // ends with either side
-	p.count(bufio.NewReaderSize(c, 32<<10), s)
+	var pid atomic.Int64 // the connection's backend, once the server said it
+	go func() { backendPID(c, s, &pid); c.Close() }()
+	p.count(bufio.NewReaderSize(c, 32<<10), s, &pid)
+}
+
+// backendPID forwards the server's messages from s to c, noting the
+// backend's process id from BackendKeyData ('K') on the way; after the
+// first ReadyForQuery ('Z') it only forwards. Anything it cannot read as
+// messages is forwarded as it is.
+func backendPID(c io.Writer, s io.Reader, pid *atomic.Int64) {
+	r := bufio.NewReaderSize(s, 32<<10)
+	var hdr [5]byte
+	for {
+		if _, err := io.ReadFull(r, hdr[:]); err != nil {
+			return
+		}
+		n := int(binary.BigEndian.Uint32(hdr[1:]))
+		if n < 4 || n > 1<<20 {
+			if _, err := c.Write(hdr[:]); err != nil {
+				return
+			}
+			break
+		}
+		body := make([]byte, n-4)
+		if _, err := io.ReadFull(r, body); err != nil {
+			return
+		}
+		if hdr[0] == 'K' && len(body) >= 4 {
+			pid.Store(int64(binary.BigEndian.Uint32(body[:4])))
+		}
+		if _, err := c.Write(append(hdr[:], body...)); err != nil {
+			return
+		}
+		if hdr[0] == 'Z' {
+			break
+		}
+	}
+	io.Copy(c, r) //nolint:errcheck // ends with either side
 }
 
 // count forwards the client's messages to w, counting statements.
-func (p *pgProxy) count(r *bufio.Reader, w io.Writer) {
+func (p *pgProxy) count(r *bufio.Reader, w io.Writer, pid *atomic.Int64) {
 	var hdr [5]byte
 	// Untyped messages first: SSLRequest or GSSENCRequest (answered 'N'
 	// with sslmode=disable never sent), CancelRequest, then StartupMessage.
@@ -227,10 +294,30 @@ func (p *pgProxy) count(r *bufio.Reader, w io.Writer) {
 	unnamed, bound := "", ""        // the unnamed statement's text; the statement the last Bind used
 	var txn []string                // the open transaction's statements
 	inTx := false
+	// The backend's CPU: its ticks when the last unit (a transaction or a
+	// statement alone) began, and who ran that unit.
+	var ticks0 int64
+	last := ""
+	begin := func() {
+		b := pid.Load()
+		if b == 0 {
+			return
+		}
+		t, err := runbin.CPUTicks(int(b))
+		if err != nil {
+			return
+		}
+		if last != "" {
+			p.counts.addCPU(last, t-ticks0)
+		}
+		ticks0 = t
+	}
 	ran := func(q string) {
 		if inTx {
 			txn = append(txn, q)
 		} else {
+			begin()
+			last = whose([]string{q})
 			p.counts.addTx([]string{q}, true)
 		}
 	}
@@ -274,6 +361,8 @@ func (p *pgProxy) count(r *bufio.Reader, w io.Writer) {
 			switch {
 			case strings.HasPrefix(q, "begin"), strings.HasPrefix(q, "start transaction"):
 				p.counts.begins.Add(1)
+				begin()
+				last = "" // known at its COMMIT
 				inTx, txn = true, txn[:0]
 			case strings.HasPrefix(q, "commit"), strings.HasPrefix(q, "rollback"):
 				if strings.HasPrefix(q, "commit") {
@@ -283,6 +372,7 @@ func (p *pgProxy) count(r *bufio.Reader, w io.Writer) {
 				}
 				if inTx {
 					p.counts.addTx(txn, false)
+					last = whose(txn)
 				}
 				inTx = false
 			default:

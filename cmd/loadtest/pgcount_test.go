@@ -1,6 +1,10 @@
 package main
 
-import "testing"
+import (
+	"bytes"
+	"sync/atomic"
+	"testing"
+)
 
 // Statements differing in a constant count together; parameters, and
 // digits inside names, are kept.
@@ -27,5 +31,29 @@ func TestWhose(t *testing.T) {
 		if got := whose(stmts); got != want {
 			t.Errorf("whose(%q) = %q, want %q", stmts, got, want)
 		}
+	}
+}
+
+// The proxy learns a connection's backend from the server's BackendKeyData
+// and forwards every byte the server sends unchanged, before and after it.
+func TestBackendPID(t *testing.T) {
+	msg := func(typ byte, body ...byte) []byte {
+		n := len(body) + 4
+		return append([]byte{typ, byte(n >> 24), byte(n >> 16), byte(n >> 8), byte(n)}, body...)
+	}
+	var in []byte
+	in = append(in, msg('R', 0, 0, 0, 0)...)                       // AuthenticationOk
+	in = append(in, msg('S', []byte("TimeZone\x00UTC\x00")...)...) // ParameterStatus
+	in = append(in, msg('K', 0, 0, 0x30, 0x39, 1, 2, 3, 4)...)     // BackendKeyData: pid 12345
+	in = append(in, msg('Z', 'I')...)                              // ReadyForQuery
+	in = append(in, []byte("anything after, as it is")...)
+	var out bytes.Buffer
+	var pid atomic.Int64
+	backendPID(&out, bytes.NewReader(in), &pid)
+	if pid.Load() != 12345 {
+		t.Errorf("pid %d, want 12345", pid.Load())
+	}
+	if !bytes.Equal(out.Bytes(), in) {
+		t.Errorf("forwarded %q, want %q", out.Bytes(), in)
 	}
 }
