@@ -12,16 +12,8 @@ import (
 // fonts.
 func TestCommonFontsAreTheWholeOnesCut(t *testing.T) {
 	whole, common := wholeFonts(), commonFonts()
-	widths := func(regular, bold []byte) (*fpdf.Fpdf, *fpdf.Fpdf) {
-		r, b := fpdf.New("P", "mm", "A4", ""), fpdf.New("P", "mm", "A4", "")
-		r.AddUTF8FontFromBytes(family, "", regular)
-		r.SetFont(family, "", 10)
-		b.AddUTF8FontFromBytes(family, "B", bold)
-		b.SetFont(family, "B", 10)
-		return r, b
-	}
-	wholeR, wholeB := widths(whole.regular, whole.bold)
-	commonR, commonB := widths(common.regular, common.bold)
+	wholeR, wholeB := sized(whole, ""), sized(whole, "B")
+	commonR, commonB := sized(common, ""), sized(common, "B")
 	in := func(r rune) bool {
 		for _, rg := range commonRanges {
 			if r >= rg[0] && r <= rg[1] {
@@ -62,4 +54,13 @@ func TestCommonFontsAreTheWholeOnesCut(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+}
+
+// sized is a document drawing in the face f's style at 10 points, to
+// measure its widths.
+func sized(f face, style string) *fpdf.Fpdf {
+	pdf := fpdf.New("P", "mm", "A4", "")
+	f.add(pdf)
+	pdf.SetFont(family, style, 10)
+	return pdf
 }

@@ -68,14 +68,8 @@ func TestWinAnsiFontsAreCurrent(t *testing.T) {
 // in the whole fonts.
 func TestWinAnsiFontsAreTheWholeOnesCut(t *testing.T) {
 	whole, ansi := wholeFonts(), winAnsiFonts()
-	doc := func(f face, style string) *fpdf.Fpdf {
-		pdf := fpdf.New("P", "mm", "A4", "")
-		f.add(pdf)
-		pdf.SetFont(family, style, 10)
-		return pdf
-	}
 	for _, style := range []string{"", "B"} {
-		w, a := doc(whole, style), doc(ansi, style)
+		w, a := sized(whole, style), sized(ansi, style)
 		for r := range ansi.code {
 			s := string(r)
 			if !whole.has(r) {

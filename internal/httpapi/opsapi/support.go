@@ -36,25 +36,14 @@ func (s *Handler) handleOpsSupportThread(w http.ResponseWriter, r *http.Request)
 	writeJSON(w, r, http.StatusOK, t)
 }
 
-// supportChange is a support console change to conversation {id}: the
-// operator (support role), the JSON body (T, decoded strictly), the use case
-// with the body's one value, 204.
+// supportChange is a support console change to conversation {id}: a
+// consoleChange for the support role whose use case takes the body's one
+// value, answered 204.
 func supportChange[T any](s *Handler, value func(T) string, do func(ctx context.Context, op ops.Operator, id, value string) error) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		op, ok := s.consoleOperator(w, r, ops.RoleSupport)
-		if !ok {
-			return
-		}
-		var in T
-		if err := decodeJSON(w, r, &in); err != nil {
-			writeError(w, r, err)
-			return
-		}
-		if err := do(r.Context(), op, r.PathValue("id"), value(in)); err != nil {
-			writeError(w, r, err)
-			return
-		}
-		w.WriteHeader(http.StatusNoContent)
+		consoleChange(s, w, r, ops.RoleSupport, func(op ops.Operator, in T) (any, error) {
+			return nil, do(r.Context(), op, r.PathValue("id"), value(in))
+		})
 	}
 }
 
