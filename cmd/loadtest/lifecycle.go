@@ -86,7 +86,7 @@ type costs struct {
 	// while measured, that were the embedded sandbox's (part=sandbox).
 	sandboxShare float64
 	// pgByWhom is the backends' CPU split by who ran what used it (the
-	// proxy's attribution, in ticks), and pgAttributed its total.
+	// proxy's attribution, in ticks).
 	pgByWhom map[string]int64
 	top      []string // the most executed statements, per lifecycle
 }
