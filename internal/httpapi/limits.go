@@ -50,29 +50,22 @@ var (
 
 // limited refuses a call with 429 and Retry-After once the caller's
 // session or IP has used its allowance; counters are in the database, so
-// they hold across instances.
+// they hold across instances. Both counters take one statement (AllowAll),
+// and a call one of them refuses counts in neither.
 func (s *Server) limited(l limit, next http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		keys := []struct {
-			key   string
-			limit int
-		}{{l.name + ":ip:" + s.clientIP(r), l.perIP}}
+		keys := []ratelimit.Key{{Name: l.name + ":ip:" + s.clientIP(r), Limit: l.perIP}}
 		if who := actor(r); who.SessionID != "" {
-			keys = append(keys, struct {
-				key   string
-				limit int
-			}{l.name + ":session:" + who.SessionID, l.perSession})
+			keys = append(keys, ratelimit.Key{Name: l.name + ":session:" + who.SessionID, Limit: l.perSession})
 		}
-		for _, k := range keys {
-			ok, wait, err := s.limits.Allow(r.Context(), k.key, k.limit, l.window)
-			if err != nil {
-				writeError(w, r, err)
-				return
-			}
-			if !ok {
-				writeError(w, r, ratelimit.RateLimited(wait, l.refusal))
-				return
-			}
+		ok, wait, err := s.limits.AllowAll(r.Context(), l.window, keys...)
+		if err != nil {
+			writeError(w, r, err)
+			return
+		}
+		if !ok {
+			writeError(w, r, ratelimit.RateLimited(wait, l.refusal))
+			return
 		}
 		next(w, r)
 	}

@@ -57,7 +57,8 @@ func TestRateLimitHoldsAcrossInstances(t *testing.T) {
 
 // TestCostlyCallsAreLimitedPerSession: a session that keeps creating
 // customers (a KYC call each) is stopped at its limit with 429, and a
-// second browser on the same IP still gets through until the IP limit.
+// second browser on the same IP still gets through until the IP limit;
+// the refused session's retries do not count against the IP.
 func TestCostlyCallsAreLimitedPerSession(t *testing.T) {
 	t.Parallel()
 	eachEngine(t, func(t *testing.T, e store.Engine) {
@@ -77,6 +78,11 @@ func TestCostlyCallsAreLimitedPerSession(t *testing.T) {
 		// calls an hour: nine customers, then 429.
 		if refusedAt != 10 {
 			t.Fatalf("session refused at customer %d, want 10 (limit 10 partner calls per hour, the terms included)", refusedAt)
+		}
+		for range 30 { // the IP's allowance: refused calls use none of it
+			if r := b.Do("POST", "/api/create-customer", apptest.CustomerBR("11111111111")); r.Status != http.StatusTooManyRequests {
+				t.Fatalf("a refused session tried again: %d %s", r.Status, r.Body)
+			}
 		}
 		other := h.Browser()
 		other.AcceptPartnerTerms()

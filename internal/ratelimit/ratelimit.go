@@ -58,6 +58,56 @@ func (s *Limiter) AllowN(ctx context.Context, key string, n, limit int, window t
 	return false, end.Sub(now), nil
 }
 
+// Key is one counter an attempt is counted under, and its limit per window.
+type Key struct {
+	Name  string
+	Limit int
+}
+
+// AllowAll counts one attempt under every key at once (a call's client
+// address and its browser session: one statement, where Allow for each
+// would take two) and reports whether every key was within its limit, and
+// if not how long until the next window. A refused attempt is not counted:
+// the keys that counted it give it back.
+func (s *Limiter) AllowAll(ctx context.Context, window time.Duration, keys ...Key) (ok bool, retryAfter time.Duration, err error) {
+	if s.scale == 0 {
+		return true, 0, nil
+	}
+	scaled := make([]store.RateKey, len(keys))
+	for i, k := range keys {
+		scaled[i] = store.RateKey{Key: k.Name, Limit: k.Limit * s.scale}
+	}
+	now := s.now().UTC()
+	start := now.Truncate(window)
+	end := start.Add(window)
+	var counted []bool
+	err = s.db.WriteOne(ctx, func(tx *store.Tx) (err error) { // one upsert: no BEGIN/COMMIT on PostgreSQL
+		counted, err = tx.HitRateLimits(ctx, 1, scaled, start, end)
+		return err
+	})
+	if err != nil {
+		return false, 0, fmt.Errorf("rate limit %s: %w", keys[0].Name, err)
+	}
+	var given, refused []string
+	for i, c := range counted {
+		if c {
+			given = append(given, keys[i].Name)
+		} else {
+			refused = append(refused, keys[i].Name)
+		}
+	}
+	if len(refused) == 0 {
+		return true, 0, nil
+	}
+	if len(given) > 0 {
+		if err := s.db.WriteOne(ctx, func(tx *store.Tx) error { return tx.UnhitRateLimits(ctx, 1, given, start) }); err != nil {
+			return false, 0, fmt.Errorf("rate limit %s: %w", refused[0], err)
+		}
+	}
+	s.limitRefused(refused[0])
+	return false, end.Sub(now), nil
+}
+
 // RateLimited is the refusal a caller returns when Allow says no: refusal
 // (an apperr.E of code rate_limited, the caller's wording) asking the
 // client to wait retryAfter.

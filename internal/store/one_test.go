@@ -3,6 +3,7 @@ package store_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"sync"
 	"testing"
 	"time"
@@ -60,6 +61,52 @@ func TestReadOneAndWriteOne(t *testing.T) {
 		wg.Wait()
 		if allowed != limit {
 			t.Fatalf("%d of %d hits allowed, want %d", allowed, hits, limit)
+		}
+	})
+}
+
+// HitRateLimits counts one attempt under several keys in one statement,
+// each against its own limit, and says which counted it; a key at its
+// limit is left as it was, and UnhitRateLimits gives counted hits back.
+func TestHitRateLimitsCountsEachKeyAgainstItsOwnLimit(t *testing.T) {
+	t.Parallel()
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		start := time.Date(2026, 11, 27, 12, 0, 0, 0, time.UTC)
+		ip, sess, closed := store.RateKey{Key: "t:ip:1", Limit: 4}, store.RateKey{Key: "t:session:1", Limit: 2}, store.RateKey{Key: "t:session:2", Limit: 0}
+		hit := func(keys ...store.RateKey) string {
+			t.Helper()
+			var got []bool
+			if err := db.WriteOne(ctx, func(tx *store.Tx) (err error) {
+				got, err = tx.HitRateLimits(ctx, 1, keys, start, start.Add(time.Hour))
+				return err
+			}); err != nil {
+				t.Fatal(err)
+			}
+			return fmt.Sprint(got)
+		}
+		for i, want := range []string{"[true true]", "[true true]", "[true false]", "[true false]", "[false false]"} {
+			if got := hit(ip, sess); got != want {
+				t.Fatalf("attempt %d: counted %s, want %s", i+1, got, want)
+			}
+		}
+		if err := db.WriteOne(ctx, func(tx *store.Tx) error { return tx.UnhitRateLimits(ctx, 1, []string{ip.Key}, start) }); err != nil {
+			t.Fatal(err)
+		}
+		if got := hit(ip, sess); got != "[true false]" {
+			t.Fatalf("after a hit was given back: counted %s, want [true false]", got)
+		}
+		if got := hit(closed, store.RateKey{Key: "t:ip:2", Limit: 1}); got != "[false true]" {
+			t.Fatalf("a key whose limit is 0 beside a fresh one: counted %s, want [false true]", got)
+		}
+		var hits int
+		if err := db.Read(ctx, func(tx *store.Tx) error {
+			return tx.QueryRow(ctx, `SELECT COALESCE(SUM(hits), 0) FROM rate_limits WHERE key IN (?, ?)`, closed.Key, ip.Key).Scan(&hits)
+		}); err != nil {
+			t.Fatal(err)
+		}
+		if hits != 4 {
+			t.Fatalf("%d hits stored under the full and the closed key, want 4", hits)
 		}
 	})
 }
