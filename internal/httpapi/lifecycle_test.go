@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -209,6 +210,53 @@ func TestSameWebhookThreeTimesIsAppliedOnce(t *testing.T) {
 		n := count(t, h, `SELECT COUNT(*) FROM ledger_transactions WHERE payment_id = ? AND kind = 'payin_received'`, txn)
 		if n != 1 {
 			t.Fatalf("pay-in posted %d times", n)
+		}
+		h.RequireBalancedLedger()
+	})
+}
+
+// TestSameWebhookAtOnceIsAppliedOnce: the partner's retries can overlap
+// (a slow answer times out and the delivery comes again). Sent eight times
+// at once, a delivery is applied by one of them and the others are
+// acknowledged as duplicates; it is recorded once, processed, with its
+// payment and what it did.
+func TestSameWebhookAtOnceIsAppliedOnce(t *testing.T) {
+	t.Parallel()
+	eachEngine(t, func(t *testing.T, e store.Engine) {
+		h := apptest.New(t, e)
+		p := h.NewBrazilPayer()
+		txn := p.PixPayment(p.Quote("USDC/BRL", "100"), "").Str("transaction_id")
+		stored := storedPayment(t, h, txn)
+		secret := h.WebhookSecret()
+		p.CompleteUnannounced(txn)
+		now := time.Now()
+		var applied, duplicates atomic.Int32
+		var wg sync.WaitGroup
+		for range 8 {
+			wg.Go(func() {
+				r := signedPayinEvent(t, h, "msg_dup_at_once", "payin_completed", stored.PartnerPayinID, now, secret, stored.AmountLocal)
+				switch {
+				case r.Status != http.StatusOK:
+					t.Errorf("delivery: %d %s", r.Status, r.Body)
+				case r.JSON["duplicate"] == true:
+					duplicates.Add(1)
+				default:
+					applied.Add(1)
+				}
+			})
+		}
+		wg.Wait()
+		if applied.Load() != 1 || duplicates.Load() != 7 {
+			t.Fatalf("%d deliveries applied, %d duplicates; want 1 and 7", applied.Load(), duplicates.Load())
+		}
+		h.Eventually("offramp_created", func() bool { return p.State(txn) == "offramp_created" })
+		h.Settled()
+		if n := count(t, h, `SELECT COUNT(*) FROM ledger_transactions WHERE payment_id = ? AND kind = 'payin_received'`, txn); n != 1 {
+			t.Fatalf("pay-in posted %d times", n)
+		}
+		if n := count(t, h, `SELECT COUNT(*) FROM webhook_events WHERE id = 'msg_dup_at_once' AND payment_id = ?
+			AND processed_at IS NOT NULL AND outcome LIKE 'payin_completed: %'`, txn); n != 1 {
+			t.Fatalf("%d processed records of the delivery about the payment, want 1", n)
 		}
 		h.RequireBalancedLedger()
 	})

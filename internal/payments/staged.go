@@ -18,7 +18,6 @@ import (
 	"github.com/crebit/crebit/internal/payment"
 	"github.com/crebit/crebit/internal/store"
 	"github.com/crebit/crebit/internal/store/viewstore"
-	"github.com/crebit/crebit/internal/store/webhookstore"
 )
 
 // A staged partner (partner.Staged, BlindPay) is driven in stages: the
@@ -59,12 +58,18 @@ func (s *Service) receiveStaged(ctx context.Context, h http.Header, body []byte)
 	// masked (BlindPay's bodies carry tax ids): nothing Crebit applies
 	// reads them.
 	return s.recordAndApply(ctx, id, input.Truncate(tr.Name, 64), partner.RedactJSON(body), receivedHeaders(h), "",
-		func(tx *store.Tx) error { return s.applyTranslation(ctx, tx, id, tr) })
+		func(tx *store.Tx, processed processedFunc) error {
+			return s.applyTranslation(ctx, tx, id, tr, processed)
+		})
 }
 
+// processedFunc records what applying a delivery did (the payment it was
+// about, if any, and its outcome), in the transaction that applied it.
+type processedFunc func(about, outcome string) error
+
 // applyTranslation applies what one delivery means: a terms acceptance, a
-// customer's verdict, payment events; and marks the delivery processed.
-func (s *Service) applyTranslation(ctx context.Context, tx *store.Tx, deliveryID string, tr partner.Translation) error {
+// customer's verdict, payment events; and records what it did (processed).
+func (s *Service) applyTranslation(ctx context.Context, tx *store.Tx, deliveryID string, tr partner.Translation, processed processedFunc) error {
 	var outcomes []string
 	about := "" // the payment the delivery was about (the last event's)
 	if t := tr.Terms; t != nil {
@@ -93,7 +98,7 @@ func (s *Service) applyTranslation(ctx context.Context, tx *store.Tx, deliveryID
 	if len(outcomes) == 0 {
 		outcomes = append(outcomes, "ignored: nothing to do for "+tr.Name)
 	}
-	return webhookstore.MarkWebhookProcessed(ctx, tx, deliveryID, about, input.Truncate(strings.Join(outcomes, "; "), 500), s.now())
+	return processed(about, input.Truncate(strings.Join(outcomes, "; "), 500))
 }
 
 // applyStagedEvent applies one translated event to its payment (found by

@@ -3,6 +3,7 @@ package payments
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"strings"
 
@@ -28,31 +29,44 @@ func (s *Service) ReceiveWebhook(ctx context.Context, h http.Header, body []byte
 // recorded with a job that applies it (retried with backoff), so the
 // answer is still 200 and nothing is lost. A repeat is a duplicate and
 // changes nothing.
-func (s *Service) recordAndApply(ctx context.Context, id, typ, stored, hdrs, paymentRef string, apply func(*store.Tx) error) (duplicate bool, err error) {
-	record := func(tx *store.Tx) (bool, error) {
-		created, err := webhookstore.RecordWebhookEvent(ctx, tx, id, typ, stored, hdrs, s.now())
-		duplicate = err == nil && !created
-		return created, err
-	}
+//
+// The delivery is recorded after it is applied, with what applying it did,
+// in one statement (webhookstore.RecordProcessedWebhookEvent): a repeat
+// finds its id taken there, and its transaction is rolled back, what it
+// applied with it.
+func (s *Service) recordAndApply(ctx context.Context, id, typ, stored, hdrs, paymentRef string, apply func(*store.Tx, processedFunc) error) (duplicate bool, err error) {
 	// Applied at once: no job to queue and wait for, one transaction less.
+	received := s.now()
 	err = s.db.Tx(ctx, func(tx *store.Tx) error {
-		if created, err := record(tx); err != nil || !created {
+		return apply(tx, func(about, outcome string) error {
+			created, err := webhookstore.RecordProcessedWebhookEvent(ctx, tx, id, typ, stored, hdrs, about, outcome, received, s.now())
+			if err == nil && !created {
+				return errDuplicateDelivery
+			}
 			return err
-		}
-		return apply(tx)
+		})
 	})
-	if err == nil || duplicate || ctx.Err() != nil {
-		return duplicate, err
+	if errors.Is(err, errDuplicateDelivery) {
+		return true, nil
+	}
+	if err == nil || ctx.Err() != nil {
+		return false, err
 	}
 	s.log.Warn("applying a webhook event at once failed; queued instead", "event_id", id, "err", err)
 	err = s.db.Tx(ctx, func(tx *store.Tx) error {
-		if created, err := record(tx); err != nil || !created {
+		created, err := webhookstore.RecordWebhookEvent(ctx, tx, id, typ, stored, hdrs, s.now())
+		duplicate = err == nil && !created
+		if err != nil || !created {
 			return err
 		}
 		return s.queue.InsertTx(ctx, tx, webhookArgs{EventID: id, PaymentID: paymentRef}, nil)
 	})
 	return duplicate, err
 }
+
+// errDuplicateDelivery rolls back the transaction of a delivery whose id
+// was recorded before.
+var errDuplicateDelivery = errors.New("a delivery with this id was recorded before")
 
 // webhookArgs asks for one recorded event to be applied.
 type webhookArgs struct {
@@ -92,7 +106,9 @@ func (s *Service) ApplyEvent(ctx context.Context, tx *store.Tx, eventID, raw str
 	if err != nil {
 		return webhookstore.MarkWebhookProcessed(ctx, tx, eventID, "", "ignored: not an event of the partner", s.now())
 	}
-	return s.applyTranslation(ctx, tx, eventID, tr)
+	return s.applyTranslation(ctx, tx, eventID, tr, func(about, outcome string) error {
+		return webhookstore.MarkWebhookProcessed(ctx, tx, eventID, about, outcome, s.now())
+	})
 }
 
 // provesPayin reports whether an event of this type can only be sent once

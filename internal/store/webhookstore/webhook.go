@@ -16,6 +16,19 @@ func RecordWebhookEvent(ctx context.Context, tx *store.Tx, id, typ, payload, hea
 	return n == 1, err
 }
 
+// RecordProcessedWebhookEvent records an event already applied, with what
+// applying it did, in one statement: RecordWebhookEvent and
+// MarkWebhookProcessed together. It returns false, and records nothing, if
+// an event with that id was recorded before (the caller rolls back what it
+// applied: a duplicate changes nothing). On PostgreSQL a concurrent
+// transaction recording the same id makes it wait for that one's outcome.
+func RecordProcessedWebhookEvent(ctx context.Context, tx *store.Tx, id, typ, payload, headers, paymentID, outcome string, received, processed time.Time) (bool, error) {
+	n, err := tx.Exec(ctx, `INSERT INTO webhook_events (id, type, payload, headers, received_at, processed_at, outcome, payment_id)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
+		id, typ, payload, headers, store.UTC(received), store.UTC(processed), outcome, store.Nullable(paymentID))
+	return n == 1, err
+}
+
 // WebhookEventPayload returns a recorded event's body.
 func WebhookEventPayload(ctx context.Context, tx *store.Tx, id string) (string, error) {
 	var p string
