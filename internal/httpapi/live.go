@@ -27,7 +27,7 @@ func (s *Server) handlePaymentEvents(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer release()
-	wake, stop, err := s.payments.Watch(ctx, who, id)
+	first, wake, stop, err := s.payments.Watch(ctx, who, id)
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -48,14 +48,8 @@ func (s *Server) handlePaymentEvents(w http.ResponseWriter, r *http.Request) {
 	w.WriteHeader(http.StatusOK)
 	fmt.Fprint(w, "retry: 3000\n\n")
 
-	send := func() bool {
-		st, err := s.payments.OwnedStatus(ctx, who, id)
-		if err != nil {
-			if ctx.Err() == nil {
-				logger(r).Warn("live status: reading the payment failed", "err", err)
-			}
-			return false
-		}
+	// send writes st unless the client has it already.
+	send := func(st payments.PaymentStatus) bool {
 		refund := refundJSON(st.Refund)
 		if st.Seq > last || st.OnHold != lastHold || !reflect.DeepEqual(refund, lastRefund) {
 			data, _ := json.Marshal(liveStatusJSON(st))
@@ -64,7 +58,7 @@ func (s *Server) handlePaymentEvents(w http.ResponseWriter, r *http.Request) {
 		}
 		return rc.Flush() == nil
 	}
-	if !send() {
+	if !send(first) { // the status Watch read
 		return
 	}
 	heartbeat := time.NewTicker(time.Duration(s.heartbeat.Load()))
@@ -76,7 +70,14 @@ func (s *Server) handlePaymentEvents(w http.ResponseWriter, r *http.Request) {
 		case <-s.closing:
 			return // server shutdown: end the response so the connection closes cleanly
 		case <-wake:
-			if !send() {
+			st, err := s.payments.OwnedStatus(ctx, who, id)
+			if err != nil {
+				if ctx.Err() == nil {
+					logger(r).Warn("live status: reading the payment failed", "err", err)
+				}
+				return
+			}
+			if !send(st) {
 				return
 			}
 		case <-heartbeat.C:

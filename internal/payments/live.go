@@ -42,19 +42,22 @@ func (s *Service) keepRailReference(ctx context.Context, tx *store.Tx, p payment
 	return nil
 }
 
-// Watch opens a payment's live status for its owner: a channel woken
-// whenever the payment may have changed (read it again with OwnedStatus)
-// and a function that ends the watch. Anyone else, and a server without a
-// live broker, gets "not found".
-func (s *Service) Watch(ctx context.Context, who actor.Actor, transactionID string) (<-chan struct{}, func(), error) {
-	if _, err := s.OwnedStatus(ctx, who, transactionID); err != nil {
-		return nil, nil, err
-	}
+// Watch opens a payment's live status for its owner: its status now, a
+// channel woken whenever the payment may have changed after that (read it
+// again with OwnedStatus) and a function that ends the watch. Anyone else,
+// and a server without a live broker, gets "not found".
+func (s *Service) Watch(ctx context.Context, who actor.Actor, transactionID string) (PaymentStatus, <-chan struct{}, func(), error) {
 	if s.live == nil {
-		return nil, nil, apperr.E(apperr.TransactionNotFound, "")
+		return PaymentStatus{}, nil, nil, apperr.E(apperr.TransactionNotFound, "")
 	}
+	// Subscribed before the read: a change committed after it wakes ch.
 	ch, stop := s.live.Subscribe(transactionID)
-	return ch, stop, nil
+	st, err := s.OwnedStatus(ctx, who, transactionID)
+	if err != nil {
+		stop()
+		return PaymentStatus{}, nil, nil, err
+	}
+	return st, ch, stop, nil
 }
 
 // OwnedStatus is Status for the payment's owner only: to anyone else the
