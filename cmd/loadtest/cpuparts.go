@@ -1,8 +1,11 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"io"
+	"os"
 	"net/http"
 	"time"
 
@@ -14,15 +17,21 @@ import (
 // the embedded BlindPay sandbox (bpwire.AsSandbox), which a deployment
 // talking to BlindPay does not do. It is used to split the instances' CPU
 // per lifecycle into Crebit's own and the sandbox's.
-func sandboxShare(ctx context.Context, targets []memTarget, d time.Duration) (float64, error) {
+// With keep set, each instance's profile is also written to keep-N.pb.gz
+// (N its index), for go tool pprof.
+func sandboxShare(ctx context.Context, targets []memTarget, d time.Duration, keep string) (float64, error) {
 	type res struct {
 		all, sandbox int64
 		err          error
 	}
 	out := make(chan res, len(targets))
-	for _, m := range targets {
+	for i, m := range targets {
 		go func() {
-			all, sb, err := profileParts(ctx, m.metrics, d)
+			file := ""
+			if keep != "" {
+				file = fmt.Sprintf("%s-%d.pb.gz", keep, i)
+			}
+			all, sb, err := profileParts(ctx, m.metrics, d, file)
 			out <- res{all, sb, err}
 		}()
 	}
@@ -41,8 +50,9 @@ func sandboxShare(ctx context.Context, targets []memTarget, d time.Duration) (fl
 }
 
 // profileParts takes one CPU profile of d from an instance's listener and
-// sums its CPU time, all of it and that labelled part=sandbox.
-func profileParts(ctx context.Context, metrics string, d time.Duration) (all, sandbox int64, err error) {
+// sums its CPU time, all of it and that labelled part=sandbox; with file
+// set it also writes the profile there.
+func profileParts(ctx context.Context, metrics string, d time.Duration, file string) (all, sandbox int64, err error) {
 	url := fmt.Sprintf("%s/debug/pprof/profile?seconds=%d", metrics, max(1, int(d.Seconds())))
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
 	if err != nil {
@@ -56,7 +66,16 @@ func profileParts(ctx context.Context, metrics string, d time.Duration) (all, sa
 	if resp.StatusCode != http.StatusOK {
 		return 0, 0, fmt.Errorf("%s: %s", url, resp.Status)
 	}
-	p, err := profile.Parse(resp.Body)
+	raw, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return 0, 0, fmt.Errorf("%s: %w", url, err)
+	}
+	if file != "" {
+		if err := os.WriteFile(file, raw, 0o644); err != nil {
+			return 0, 0, err
+		}
+	}
+	p, err := profile.Parse(bytes.NewReader(raw))
 	if err != nil {
 		return 0, 0, fmt.Errorf("%s: %w", url, err)
 	}

@@ -340,7 +340,7 @@ func runLifecycle(ctx context.Context, stdout io.Writer, o options, bin string) 
 	var shareErr error
 	go func() {
 		defer close(shareDone)
-		share, shareErr = sandboxShare(ctx, mems, min(o.duration, 30*time.Second))
+		share, shareErr = sandboxShare(ctx, mems, min(o.duration, 30*time.Second), o.keepProfile)
 	}()
 	select {
 	case <-time.After(o.duration):

@@ -64,6 +64,7 @@ type options struct {
 	families    int           // lifecycle: a new family (address, session, onboarding) every this many payments, limits on (0: one per payer, limits off)
 	memEvery    time.Duration // lifecycle: how often the instances' memory is sampled (0: at idle, set-up and the end only)
 	countStmts  bool          // lifecycle, PostgreSQL: count statements and transactions per lifecycle (pgcount.go)
+	keepProfile string        // lifecycle: where to write the instances' CPU profiles too ("" not at all)
 }
 
 func run(ctx context.Context, args []string, stdout io.Writer) error {
@@ -80,6 +81,7 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	fs.DurationVar(&o.memEvery, "mem-every", 10*time.Second, "lifecycle: sample the instances' memory (RSS, live heap, goroutines) this often")
 	fs.BoolVar(&o.countStmts, "count-statements", false, "lifecycle with -postgres: reach PostgreSQL through a counting proxy and report statements, transactions and CPU (Crebit's and PostgreSQL's backends') per lifecycle")
 	fs.StringVar(&o.postgres, "postgres", "", "PostgreSQL URL: also run on a fresh database created and dropped there")
+	fs.StringVar(&o.keepProfile, "keep-profile", "", "lifecycle: also write each instance's CPU profile, taken while measured, to PATH-N.pb.gz (for go tool pprof)")
 	fs.StringVar(&o.out, "out", "docs/PERFORMANCE.md", "Markdown file whose load section is rewritten (empty: print only)")
 	fs.Func("env", "KEY=VALUE passed to the binary (repeatable), e.g. CREBIT_LOG_LEVEL=warn", func(kv string) error {
 		if k, _, ok := strings.Cut(kv, "="); !ok || !strings.HasPrefix(k, "CREBIT_") {
