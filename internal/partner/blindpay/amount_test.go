@@ -114,3 +114,29 @@ func TestNumberJSON(t *testing.T) {
 }
 
 func jsonUnmarshal(s string, v any) error { return json.Unmarshal([]byte(s), v) }
+
+// A response's number is kept exactly as BlindPay wrote it, a string
+// holding a number is taken too, null is no number, and anything else is
+// refused.
+func TestNumberUnmarshal(t *testing.T) {
+	for in, want := range map[string]string{
+		`100.50`: "100.50", `-1e3`: "-1e3", `0`: "0", ` 7 `: "7", `"12.5"`: "12.5", `null`: "",
+	} {
+		var n Number
+		if err := n.UnmarshalJSON([]byte(in)); err != nil || string(n) != want {
+			t.Errorf("%s: %q, %v; want %q", in, n, err, want)
+		}
+	}
+	for _, in := range []string{`"abc"`, `true`, `{"a":1}`, `[1]`, `1 2`, `01`, `-`, `""`} {
+		n := Number("kept")
+		if err := n.UnmarshalJSON([]byte(in)); err == nil {
+			t.Errorf("%s: accepted as %q", in, n)
+		}
+	}
+	var body struct {
+		Amount Number `json:"amount"`
+	}
+	if err := json.Unmarshal([]byte(`{"amount": 1000.10}`), &body); err != nil || body.Amount != "1000.10" {
+		t.Fatalf("in a body: %q, %v", body.Amount, err)
+	}
+}
