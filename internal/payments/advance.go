@@ -76,13 +76,12 @@ func (s *Service) advanceFrom(ctx context.Context, tx *store.Tx, p payment.Recor
 		s.log.Warn("pay-in does not match the payment", "transaction_id", p.ID, "received_currency", received.Currency,
 			"received_minor", received.Minor, "quoted_minor", p.AmountLocal.Minor)
 	}
-	if err := tx.UpdatePaymentProgress(ctx, p); err != nil {
-		return "", err
+	entered := make([]payment.Change, len(out.Path))
+	for i, st := range out.Path {
+		entered[i] = payment.Change{State: st, Source: source, OccurredAt: now}
 	}
-	for _, st := range out.Path {
-		if err := tx.AddPaymentEvent(ctx, p.ID, payment.Change{State: st, Source: source, OccurredAt: now}); err != nil {
-			return "", err
-		}
+	if err := tx.AdvancePayment(ctx, p, entered); err != nil {
+		return "", err
 	}
 	if err := tx.PostLedger(ctx, p.ID, out.Ledger, now); err != nil {
 		return "", err

@@ -3,6 +3,8 @@ package store
 import (
 	"context"
 	"database/sql"
+	"fmt"
+	"strings"
 	"time"
 
 	"github.com/crebit/crebit/internal/money"
@@ -84,6 +86,45 @@ func (tx *Tx) UpdatePaymentProgress(ctx context.Context, p payment.Record) error
 		failure_reason = ?, updated_at = ? WHERE id = ?`,
 		string(p.State), nullable(p.OfframpID), nullable(p.OfframpStatus), nullable(p.TrackingNumber),
 		nullable(p.FailureReason), utc(p.UpdatedAt), p.ID)
+	return err
+}
+
+// AdvancePayment writes what UpdatePaymentProgress writes and adds the
+// states the payment entered to its history (AddPaymentEvent for each, in
+// order). On PostgreSQL that is one statement instead of one for the row
+// and one per state: a payment's every step comes here.
+func (tx *Tx) AdvancePayment(ctx context.Context, p payment.Record, entered []payment.Change) error {
+	if tx.engine != Postgres || len(entered) == 0 {
+		if err := tx.UpdatePaymentProgress(ctx, p); err != nil {
+			return err
+		}
+		for _, e := range entered {
+			if err := tx.AddPaymentEvent(ctx, p.ID, e); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	args := []any{string(p.State), nullable(p.OfframpID), nullable(p.OfframpStatus), nullable(p.TrackingNumber),
+		nullable(p.FailureReason), utc(p.UpdatedAt), p.ID}
+	var values strings.Builder
+	for i, e := range entered {
+		if i > 0 {
+			values.WriteString(", ")
+		}
+		values.WriteString("(CAST(? AS INTEGER), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TIMESTAMPTZ))")
+		args = append(args, i, string(e.State), e.Source, utc(e.OccurredAt))
+	}
+	// The history's ids number the live stream's events: the states go in
+	// in their order (ORDER BY), and each takes its id as it goes in.
+	n, err := tx.exec(ctx, `WITH moved AS (UPDATE payments SET state = ?, offramp_id = ?, offramp_status = ?,
+			tracking_number = ?, failure_reason = ?, updated_at = ? WHERE id = ? RETURNING id)
+		INSERT INTO payment_events (payment_id, state, source, occurred_at)
+		SELECT moved.id, entered.state, entered.source, entered.occurred_at
+		FROM moved, (VALUES `+values.String()+`) AS entered (n, state, source, occurred_at) ORDER BY entered.n`, args...)
+	if err == nil && n != int64(len(entered)) {
+		return fmt.Errorf("advance payment %s: %w", p.ID, ErrNotFound)
+	}
 	return err
 }
 
