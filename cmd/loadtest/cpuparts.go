@@ -5,8 +5,8 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"net/http"
+	"os"
 	"time"
 
 	"github.com/google/pprof/profile"
