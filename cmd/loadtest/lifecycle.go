@@ -190,27 +190,46 @@ func runLifecycle(ctx context.Context, stdout io.Writer, o options, bin string) 
 		}
 	}
 	for i := range o.instances {
-		port, err := runbin.FreePort()
-		if err != nil {
-			return r, err
-		}
-		metrics := userMetrics
-		if i > 0 || metrics == "" {
-			mport, err := runbin.FreePort()
+		var base, metrics string
+		var pid int
+		// A port found free can be taken before the instance binds it (a
+		// connection's own port, say): then the instance is started again
+		// on others.
+		for attempt := 1; ; attempt++ {
+			port, err := runbin.FreePort()
 			if err != nil {
 				return r, err
 			}
-			metrics = "127.0.0.1:" + strconv.Itoa(mport)
-		}
-		base := fmt.Sprintf("http://127.0.0.1:%d", port)
-		logPath := filepath.Join(dir, fmt.Sprintf("crebit-%d.log", i))
-		stop, exited, pid, err := runbin.StartServerPID(bin, append(slices.Clone(serverEnv), "CREBIT_ADDR=127.0.0.1:"+strconv.Itoa(port),
-			"CREBIT_METRICS_ADDR="+metrics), logPath)
-		if err != nil {
-			return r, err
-		}
-		defer stop()
-		if err := runbin.WaitHealthy(ctx, base, 60*time.Second, exited); err != nil {
+			metrics = userMetrics
+			if i > 0 || metrics == "" {
+				mport, err := runbin.FreePort()
+				if err != nil {
+					return r, err
+				}
+				metrics = "127.0.0.1:" + strconv.Itoa(mport)
+			}
+			base = fmt.Sprintf("http://127.0.0.1:%d", port)
+			logPath := filepath.Join(dir, fmt.Sprintf("crebit-%d.log", i))
+			var stop func()
+			var exited <-chan struct{}
+			stop, exited, pid, err = runbin.StartServerPID(bin, append(slices.Clone(serverEnv), "CREBIT_ADDR=127.0.0.1:"+strconv.Itoa(port),
+				"CREBIT_METRICS_ADDR="+metrics), logPath)
+			if err != nil {
+				return r, err
+			}
+			defer stop()
+			err = runbin.WaitHealthy(ctx, base, 60*time.Second, exited)
+			if err == nil {
+				err = waitListening(ctx, "http://"+metrics+"/metrics", exited)
+			}
+			if err == nil {
+				break
+			}
+			if why := tail(logPath); attempt < 3 && strings.Contains(why, "address already in use") {
+				fmt.Fprintf(stdout, "instance %d: a port was taken before it started (%s); starting it again\n", i, why)
+				stop()
+				continue
+			}
 			return r, fmt.Errorf("%w (log: %s)", err, tail(logPath))
 		}
 		bases = append(bases, base)
@@ -716,3 +735,28 @@ func renderLifecycle(rs []lifecycleResult) string {
 }
 
 func secs(d time.Duration) string { return fmt.Sprintf("%.2f s", d.Seconds()) }
+
+// waitListening waits until url answers 200 (an instance's metrics
+// listener, which it opens beside its own), or the instance exits.
+func waitListening(ctx context.Context, url string, exited <-chan struct{}) error {
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); {
+		req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+		if err != nil {
+			return err
+		}
+		if resp, err := http.DefaultClient.Do(req); err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == http.StatusOK {
+				return nil
+			}
+		}
+		select {
+		case <-exited:
+			return fmt.Errorf("the server exited before %s answered", url)
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+	return fmt.Errorf("%s did not answer in 10 s", url)
+}
