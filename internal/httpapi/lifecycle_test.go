@@ -262,6 +262,31 @@ func TestSameWebhookAtOnceIsAppliedOnce(t *testing.T) {
 	})
 }
 
+// TestRepeatedDeliveryTellsTheOperatorOnce: a repeated delivery is applied
+// and then rolled back when its id is found taken; what applying it found
+// is logged only by the delivery that was kept. A pay-in event without an
+// amount, sent three times, is logged for the operator once.
+func TestRepeatedDeliveryTellsTheOperatorOnce(t *testing.T) {
+	t.Parallel()
+	eachEngine(t, func(t *testing.T, e store.Engine) {
+		h := apptest.New(t, e)
+		p := h.NewBrazilPayer()
+		txn := p.PixPayment(p.Quote("USDC/BRL", "100"), "").Str("transaction_id")
+		pay := storedPayment(t, h, txn)
+		body := []byte(fmt.Sprintf(`{"webhook_event":"payin.complete","id":%q,"status":"completed"}`, pay.PartnerPayinID))
+		for i := range 3 {
+			r := h.PostWebhook("msg_noamt_again", time.Now(), h.WebhookSecret(), body)
+			if r.Status != http.StatusOK || r.JSON["duplicate"] != (i > 0) {
+				t.Fatalf("delivery %d: %d %s", i+1, r.Status, r.Body)
+			}
+		}
+		h.Settled()
+		if n := strings.Count(h.Logs(), "pay-in event without a readable amount"); n != 1 {
+			t.Fatalf("logged %d times for one delivery sent three times, want 1", n)
+		}
+	})
+}
+
 // TestEventsOutOfOrderNeverMoveBackwards: BlindPay's deliveries are not
 // ordered (Svix), so the payin's completion can arrive before its
 // earlier updates; and the payout's can arrive while Crebit still has the

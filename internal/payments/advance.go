@@ -3,6 +3,7 @@ package payments
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"strings"
 
 	"github.com/crebit/crebit/internal/money"
@@ -73,7 +74,7 @@ func (s *Service) advanceFrom(ctx context.Context, tx *store.Tx, p payment.Recor
 	case out.To == payment.StatePayinMismatch:
 		p.FailureReason = fmt.Sprintf("the pay-in was %s %s, not the quoted %s %s; it is being returned to the sender and nothing was converted",
 			received.Currency, received, p.AmountLocal.Currency, p.AmountLocal)
-		s.log.Warn("pay-in does not match the payment", "transaction_id", p.ID, "received_currency", received.Currency,
+		s.logCommitted(tx, slog.LevelWarn, "pay-in does not match the payment", "transaction_id", p.ID, "received_currency", received.Currency,
 			"received_minor", received.Minor, "quoted_minor", p.AmountLocal.Minor)
 	}
 	entered := make([]payment.Change, len(out.Path))

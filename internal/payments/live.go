@@ -2,6 +2,7 @@ package payments
 
 import (
 	"context"
+	"log/slog"
 
 	"github.com/crebit/crebit/internal/actor"
 	"github.com/crebit/crebit/internal/apperr"
@@ -38,7 +39,7 @@ func (s *Service) keepRailReference(ctx context.Context, tx *store.Tx, p payment
 			return tx.SetPaymentRailReference(ctx, p.ID, payment.RailReference{Kind: cor.Rail.Kind, Value: value})
 		}
 	}
-	s.log.Warn("partner sent a malformed "+cor.Rail.Name+"; not stored", "payment_id", p.ID)
+	s.logCommitted(tx, slog.LevelWarn, "partner sent a malformed "+cor.Rail.Name+"; not stored", "payment_id", p.ID)
 	return nil
 }
 
@@ -71,4 +72,11 @@ func (s *Service) OwnedStatus(ctx context.Context, who actor.Actor, transactionI
 		return PaymentStatus{}, apperr.E(apperr.TransactionNotFound, "")
 	}
 	return st, nil
+}
+
+// logCommitted logs msg once tx commits: what a transaction found is told
+// only if its work is kept (a repeated webhook's is rolled back, and says
+// nothing a second time).
+func (s *Service) logCommitted(tx *store.Tx, level slog.Level, msg string, args ...any) {
+	tx.AfterCommit(func() { s.log.Log(context.Background(), level, msg, args...) })
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"time"
 
 	"github.com/riverqueue/river"
@@ -47,7 +48,7 @@ func (s *Service) openReturn(ctx context.Context, tx *store.Tx, p payment.Record
 	opened, err := returnstore.OpenReturn(ctx, tx, returnstore.PaymentReturn{ID: randid.New("ret"), PaymentID: p.ID, Kind: kind,
 		Amount: out.RefundAmount, Cause: cause, OpenedAt: now})
 	if opened {
-		s.log.Error("money is owed back to a payer; an operator returns it through the partner's support (console: Returns)",
+		s.logCommitted(tx, slog.LevelError, "money is owed back to a payer; an operator returns it through the partner's support (console: Returns)",
 			"transaction_id", p.ID, "kind", kind, "amount", out.RefundAmount.String(), "currency", out.RefundAmount.Currency)
 	}
 	return err

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"strings"
 	"sync"
@@ -126,7 +127,7 @@ func (s *Service) applyStagedEvent(ctx context.Context, tx *store.Tx, source str
 		return "payout queued", p.ID, nil
 	case partner.EventPayinRefunded:
 		if p.State.Terminal() || p.State == payment.StatePayinCompleted || p.State == payment.StateOfframpCreated {
-			s.log.Error("the partner refunded a pay-in Crebit had recorded as received; an operator must look at it", "transaction_id", p.ID)
+			s.logCommitted(tx, slog.LevelError, "the partner refunded a pay-in Crebit had recorded as received; an operator must look at it", "transaction_id", p.ID)
 			return "ignored: refunded after it was recorded as received (operator)", p.ID, nil
 		}
 		p.FailureReason = "the payment partner returned the deposit to the sender"
@@ -139,7 +140,7 @@ func (s *Service) applyStagedEvent(ctx context.Context, tx *store.Tx, source str
 		if err := tx.UpdatePaymentProgress(ctx, p); err != nil {
 			return "", "", err
 		}
-		s.log.Error("the payout did not arrive; an operator must pay it out again or contact the partner", "transaction_id", p.ID, "event", ev.Type)
+		s.logCommitted(tx, slog.LevelError, "the payout did not arrive; an operator must pay it out again or contact the partner", "transaction_id", p.ID, "event", ev.Type)
 		return "held for an operator: " + ev.Type, p.ID, nil
 	}
 	if !partner.IsEventType(ev.Type) {
@@ -149,7 +150,7 @@ func (s *Service) applyStagedEvent(ctx context.Context, tx *store.Tx, source str
 		// Nothing is converted or posted on an amount Crebit cannot read;
 		// an operator must look at it.
 		if a, err := money.Parse(ev.Data.Amount, money.Currency(ev.Data.Currency)); ev.Data.Amount == "" || err != nil || !a.IsPositive() {
-			s.log.Error("pay-in event without a readable amount", "transaction_id", p.ID)
+			s.logCommitted(tx, slog.LevelError, "pay-in event without a readable amount", "transaction_id", p.ID)
 			return "ignored: pay-in amount or currency missing or invalid", p.ID, nil
 		}
 	}
@@ -321,7 +322,7 @@ func (s *Service) reconcileOne(ctx context.Context, id string) error {
 			if err != nil {
 				return err
 			}
-			s.log.Info("reconciled a payment with the partner", "transaction_id", p.ID, "event", ev.Type, "outcome", out)
+			s.logCommitted(tx, slog.LevelInfo, "reconciled a payment with the partner", "transaction_id", p.ID, "event", ev.Type, "outcome", out)
 		}
 		return nil
 	})
