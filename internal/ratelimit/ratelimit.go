@@ -37,25 +37,7 @@ func (s *Limiter) Allow(ctx context.Context, key string, limit int, window time.
 // AllowN is Allow for n attempts at once (n invitations in one request).
 // Refused attempts are not counted.
 func (s *Limiter) AllowN(ctx context.Context, key string, n, limit int, window time.Duration) (ok bool, retryAfter time.Duration, err error) {
-	scale := s.scale
-	if scale == 0 {
-		return true, 0, nil
-	}
-	now := s.now().UTC()
-	start := now.Truncate(window)
-	end := start.Add(window)
-	err = s.db.WriteOne(ctx, func(tx *store.Tx) (err error) { // one upsert: no BEGIN/COMMIT on PostgreSQL
-		ok, err = tx.HitRateLimit(ctx, key, n, limit*scale, start, end)
-		return err
-	})
-	if err != nil {
-		return false, 0, fmt.Errorf("rate limit %s: %w", key, err)
-	}
-	if ok {
-		return true, 0, nil
-	}
-	s.limitRefused(key)
-	return false, end.Sub(now), nil
+	return s.allow(ctx, window, n, Key{Name: key, Limit: limit})
 }
 
 // Key is one counter an attempt is counted under, and its limit per window.
@@ -70,6 +52,13 @@ type Key struct {
 // if not how long until the next window. A refused attempt is not counted:
 // the keys that counted it give it back.
 func (s *Limiter) AllowAll(ctx context.Context, window time.Duration, keys ...Key) (ok bool, retryAfter time.Duration, err error) {
+	return s.allow(ctx, window, 1, keys...)
+}
+
+// allow counts n attempts under every key in one statement (store's
+// HitRateLimits) and takes them back from the keys that counted them if
+// another key refused them.
+func (s *Limiter) allow(ctx context.Context, window time.Duration, n int, keys ...Key) (ok bool, retryAfter time.Duration, err error) {
 	if s.scale == 0 {
 		return true, 0, nil
 	}
@@ -82,7 +71,7 @@ func (s *Limiter) AllowAll(ctx context.Context, window time.Duration, keys ...Ke
 	end := start.Add(window)
 	var counted []bool
 	err = s.db.WriteOne(ctx, func(tx *store.Tx) (err error) { // one upsert: no BEGIN/COMMIT on PostgreSQL
-		counted, err = tx.HitRateLimits(ctx, 1, scaled, start, end)
+		counted, err = tx.HitRateLimits(ctx, n, scaled, start, end)
 		return err
 	})
 	if err != nil {
@@ -100,7 +89,7 @@ func (s *Limiter) AllowAll(ctx context.Context, window time.Duration, keys ...Ke
 		return true, 0, nil
 	}
 	if len(given) > 0 {
-		if err := s.db.WriteOne(ctx, func(tx *store.Tx) error { return tx.UnhitRateLimits(ctx, 1, given, start) }); err != nil {
+		if err := s.db.WriteOne(ctx, func(tx *store.Tx) error { return tx.UnhitRateLimits(ctx, n, given, start) }); err != nil {
 			return false, 0, fmt.Errorf("rate limit %s: %w", refused[0], err)
 		}
 	}

@@ -45,7 +45,8 @@ func TestReadOneAndWriteOne(t *testing.T) {
 			wg.Go(func() {
 				var ok bool
 				err := db.WriteOne(ctx, func(tx *store.Tx) (err error) {
-					ok, err = tx.HitRateLimit(ctx, "test:one", 1, limit, now, now.Add(time.Hour))
+					counted, err := tx.HitRateLimits(ctx, 1, []store.RateKey{{Key: "test:one", Limit: limit}}, now, now.Add(time.Hour))
+					ok = err == nil && counted[0]
 					return err
 				})
 				if err != nil {

@@ -2,29 +2,9 @@ package store
 
 import (
 	"context"
-	"errors"
 	"strings"
 	"time"
 )
-
-// HitRateLimit adds n hits to key's counter for the window starting at
-// windowStart, unless that would take it above limit. It returns whether
-// the hits were counted; refused hits are not counted, so a caller that
-// waits gets its full allowance back with the next window.
-func (tx *Tx) HitRateLimit(ctx context.Context, key string, n, limit int, windowStart, expires time.Time) (bool, error) {
-	if n > limit {
-		return false, nil
-	}
-	var hits int
-	err := tx.queryRow(ctx, `INSERT INTO rate_limits (key, window_start, hits, expires_at) VALUES (?, ?, ?, ?)
-		ON CONFLICT (key, window_start) DO UPDATE SET hits = rate_limits.hits + excluded.hits
-		WHERE rate_limits.hits + excluded.hits <= ? RETURNING hits`,
-		key, utc(windowStart), n, utc(expires), limit).Scan(&hits)
-	if errors.Is(err, ErrNotFound) {
-		return false, nil
-	}
-	return err == nil, err
-}
 
 // DeleteExpiredRateLimits removes counters whose window has passed.
 func (tx *Tx) DeleteExpiredRateLimits(ctx context.Context, now time.Time) (int64, error) {
@@ -37,10 +17,12 @@ type RateKey struct {
 	Limit int
 }
 
-// HitRateLimits is HitRateLimit for one attempt counted under several keys
-// at once (a call's client address and its browser session), in one
-// statement. It returns, in keys' order, whether each key counted the n
-// hits; a key that refused them is unchanged. Keys must differ.
+// HitRateLimits adds n hits to each key's counter for the window starting
+// at windowStart, unless that would take it above the key's limit, in one
+// statement (a call's client address and its browser session together).
+// It returns, in keys' order, whether each key counted the hits; a key that
+// refused them is unchanged, so a caller that waits gets its full allowance
+// back with the next window. Keys must differ.
 func (tx *Tx) HitRateLimits(ctx context.Context, n int, keys []RateKey, windowStart, expires time.Time) ([]bool, error) {
 	counted := make([]bool, len(keys))
 	var values, limits strings.Builder
