@@ -82,11 +82,17 @@ func (tx *Tx) SetPayinInstructions(ctx context.Context, p payment.Record) error 
 
 // UpdatePaymentProgress stores a new state and what the partner said of the off-ramp.
 func (tx *Tx) UpdatePaymentProgress(ctx context.Context, p payment.Record) error {
-	_, err := tx.exec(ctx, `UPDATE payments SET state = ?, offramp_id = ?, offramp_status = ?, tracking_number = ?,
-		failure_reason = ?, updated_at = ? WHERE id = ?`,
-		string(p.State), nullable(p.OfframpID), nullable(p.OfframpStatus), nullable(p.TrackingNumber),
-		nullable(p.FailureReason), utc(p.UpdatedAt), p.ID)
+	_, err := tx.exec(ctx, `UPDATE payments SET `+progressColumns+` WHERE id = ?`, progressArgs(p)...)
 	return err
+}
+
+// progressColumns are what UpdatePaymentProgress and AdvancePayment write,
+// with progressArgs' values (the payment's id last, for the WHERE).
+const progressColumns = `state = ?, offramp_id = ?, offramp_status = ?, tracking_number = ?, failure_reason = ?, updated_at = ?`
+
+func progressArgs(p payment.Record) []any {
+	return []any{string(p.State), nullable(p.OfframpID), nullable(p.OfframpStatus), nullable(p.TrackingNumber),
+		nullable(p.FailureReason), utc(p.UpdatedAt), p.ID}
 }
 
 // AdvancePayment writes what UpdatePaymentProgress writes and adds the
@@ -105,8 +111,7 @@ func (tx *Tx) AdvancePayment(ctx context.Context, p payment.Record, entered []pa
 		}
 		return nil
 	}
-	args := []any{string(p.State), nullable(p.OfframpID), nullable(p.OfframpStatus), nullable(p.TrackingNumber),
-		nullable(p.FailureReason), utc(p.UpdatedAt), p.ID}
+	args := progressArgs(p)
 	var values strings.Builder
 	for i, e := range entered {
 		if i > 0 {
@@ -117,8 +122,7 @@ func (tx *Tx) AdvancePayment(ctx context.Context, p payment.Record, entered []pa
 	}
 	// The history's ids number the live stream's events: the states go in
 	// in their order (ORDER BY), and each takes its id as it goes in.
-	n, err := tx.exec(ctx, `WITH moved AS (UPDATE payments SET state = ?, offramp_id = ?, offramp_status = ?,
-			tracking_number = ?, failure_reason = ?, updated_at = ? WHERE id = ? RETURNING id)
+	n, err := tx.exec(ctx, `WITH moved AS (UPDATE payments SET `+progressColumns+` WHERE id = ? RETURNING id)
 		INSERT INTO payment_events (payment_id, state, source, occurred_at)
 		SELECT moved.id, entered.state, entered.source, entered.occurred_at
 		FROM moved, (VALUES `+values.String()+`) AS entered (n, state, source, occurred_at) ORDER BY entered.n`, args...)
