@@ -190,48 +190,15 @@ func runLifecycle(ctx context.Context, stdout io.Writer, o options, bin string) 
 		}
 	}
 	for i := range o.instances {
-		var base, metrics string
-		var pid int
-		// A port found free can be taken before the instance binds it (a
-		// connection's own port, say): then the instance is started again
-		// on others.
-		for attempt := 1; ; attempt++ {
-			port, err := runbin.FreePort()
-			if err != nil {
-				return r, err
-			}
+		metrics := ""
+		if i == 0 {
 			metrics = userMetrics
-			if i > 0 || metrics == "" {
-				mport, err := runbin.FreePort()
-				if err != nil {
-					return r, err
-				}
-				metrics = "127.0.0.1:" + strconv.Itoa(mport)
-			}
-			base = fmt.Sprintf("http://127.0.0.1:%d", port)
-			logPath := filepath.Join(dir, fmt.Sprintf("crebit-%d.log", i))
-			var stop func()
-			var exited <-chan struct{}
-			stop, exited, pid, err = runbin.StartServerPID(bin, append(slices.Clone(serverEnv), "CREBIT_ADDR=127.0.0.1:"+strconv.Itoa(port),
-				"CREBIT_METRICS_ADDR="+metrics), logPath)
-			if err != nil {
-				return r, err
-			}
-			defer stop()
-			err = runbin.WaitHealthy(ctx, base, 60*time.Second, exited)
-			if err == nil {
-				err = waitListening(ctx, "http://"+metrics+"/metrics", exited)
-			}
-			if err == nil {
-				break
-			}
-			if why := tail(logPath); attempt < 3 && strings.Contains(why, "address already in use") {
-				fmt.Fprintf(stdout, "instance %d: a port was taken before it started (%s); starting it again\n", i, why)
-				stop()
-				continue
-			}
-			return r, fmt.Errorf("%w (log: %s)", err, tail(logPath))
 		}
+		base, metrics, pid, stop, err := startInstance(ctx, bin, serverEnv, filepath.Join(dir, fmt.Sprintf("crebit-%d.log", i)), metrics, stdout)
+		if err != nil {
+			return r, err
+		}
+		defer stop()
 		bases = append(bases, base)
 		mems = append(mems, memTarget{pid: pid, metrics: "http://" + metrics})
 		fmt.Fprintf(stdout, "instance %d: pid %d, metrics and profiles on http://%s/debug/pprof/\n", i, pid, metrics)
@@ -735,6 +702,47 @@ func renderLifecycle(rs []lifecycleResult) string {
 }
 
 func secs(d time.Duration) string { return fmt.Sprintf("%.2f s", d.Seconds()) }
+
+// startInstance starts bin with env on free ports (its metrics listener on
+// metrics when given) and waits until it answers. A port found free can be
+// taken before the instance binds it (a connection's own port, say): then
+// the instance is started again on others, up to three times.
+func startInstance(ctx context.Context, bin string, env []string, logPath, metrics string, stdout io.Writer) (base, metricsAddr string, pid int, stop func(), err error) {
+	for attempt := 1; ; attempt++ {
+		port, err := runbin.FreePort()
+		if err != nil {
+			return "", "", 0, nil, err
+		}
+		metricsAddr = metrics
+		if metricsAddr == "" {
+			mport, err := runbin.FreePort()
+			if err != nil {
+				return "", "", 0, nil, err
+			}
+			metricsAddr = "127.0.0.1:" + strconv.Itoa(mport)
+		}
+		base = fmt.Sprintf("http://127.0.0.1:%d", port)
+		var exited <-chan struct{}
+		stop, exited, pid, err = runbin.StartServerPID(bin, append(slices.Clone(env), "CREBIT_ADDR=127.0.0.1:"+strconv.Itoa(port),
+			"CREBIT_METRICS_ADDR="+metricsAddr), logPath)
+		if err != nil {
+			return "", "", 0, nil, err
+		}
+		err = runbin.WaitHealthy(ctx, base, 60*time.Second, exited)
+		if err == nil {
+			err = waitListening(ctx, "http://"+metricsAddr+"/metrics", exited)
+		}
+		if err == nil {
+			return base, metricsAddr, pid, stop, nil
+		}
+		stop()
+		why := tail(logPath)
+		if attempt == 3 || !strings.Contains(why, "address already in use") {
+			return "", "", 0, nil, fmt.Errorf("%w (log: %s)", err, why)
+		}
+		fmt.Fprintf(stdout, "instance: a port was taken before it started (%s); starting it again\n", why)
+	}
+}
 
 // waitListening waits until url answers 200 (an instance's metrics
 // listener, which it opens beside its own), or the instance exits.
