@@ -62,7 +62,7 @@ func start(t *testing.T, env map[string]string) *running {
 	go func() {
 		r.done <- app.Run(ctx, []string{"serve", "--addr", "127.0.0.1:0"}, func(k string) string { return env[k] }, out, errOut)
 	}()
-	deadline := time.Now().Add(30 * time.Second)
+	deadline := time.Now().Add(apptest.Patience)
 	for {
 		if m := listening.FindStringSubmatch(out.String()); m != nil {
 			r.url = m[1]
@@ -107,8 +107,8 @@ func (r *running) stop(t *testing.T) {
 		if err != nil {
 			t.Errorf("run returned %v", err)
 		}
-	case <-time.After(30 * time.Second):
-		t.Error("graceful shutdown took over 30s")
+	case <-time.After(apptest.Patience):
+		t.Errorf("graceful shutdown took over %s", apptest.Patience)
 	}
 }
 
@@ -212,8 +212,8 @@ func TestPaymentsSurviveARestart(t *testing.T) {
 			srv := start(t, env)
 			jarBR, _ := cookiejar.New(nil)
 			jarMX, _ := cookiejar.New(nil)
-			br := &client{t: t, base: srv.url, http: &http.Client{Jar: jarBR, Timeout: 20 * time.Second}}
-			mx := &client{t: t, base: srv.url, http: &http.Client{Jar: jarMX, Timeout: 20 * time.Second}}
+			br := &client{t: t, base: srv.url, http: &http.Client{Jar: jarBR, Timeout: apptest.Patience}}
+			mx := &client{t: t, base: srv.url, http: &http.Client{Jar: jarMX, Timeout: apptest.Patience}}
 
 			cb := br.stagedCustomer(apptest.CustomerBR(apptest.CPF))
 			br.ok("POST", "/api/create-external-account", apptest.BankAccount(str(cb, "customer_id")))
@@ -292,7 +292,7 @@ func (c *client) stagedCustomer(customer map[string]any) map[string]any {
 	if res.StatusCode != http.StatusSeeOther {
 		c.t.Fatalf("accepting the partner's terms: %d", res.StatusCode)
 	}
-	deadline := time.Now().Add(20 * time.Second)
+	deadline := time.Now().Add(apptest.Patience)
 	for _, terms := c.call("GET", "/api/partner-terms", nil); terms["accepted"] != true; _, terms = c.call("GET", "/api/partner-terms", nil) {
 		if time.Now().After(deadline) {
 			c.t.Fatalf("the partner never confirmed the terms: %v", terms)
@@ -315,7 +315,7 @@ func (c *client) stagedCustomer(customer map[string]any) map[string]any {
 
 func waitState(t *testing.T, c *client, txn, want string) {
 	t.Helper()
-	deadline := time.Now().Add(30 * time.Second)
+	deadline := time.Now().Add(apptest.Patience)
 	for state(c, txn) != want {
 		if time.Now().After(deadline) {
 			t.Fatalf("%s never reached %s (is %s)", txn, want, state(c, txn))

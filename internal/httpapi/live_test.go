@@ -87,10 +87,10 @@ func (s *stream) read() {
 }
 
 // next returns the next status event (skipping heartbeats), failing after
-// 20 seconds; ok is false when the stream ended.
+// apptest.Patience; ok is false when the stream ended.
 func (s *stream) next() (ev sseEvent, ok bool) {
 	s.t.Helper()
-	deadline := time.After(20 * time.Second)
+	deadline := time.After(apptest.Patience)
 	for {
 		select {
 		case ev, ok := <-s.events:
@@ -98,7 +98,7 @@ func (s *stream) next() (ev sseEvent, ok bool) {
 				return ev, ok
 			}
 		case <-deadline:
-			s.t.Fatal("no status event within 20 s")
+			s.t.Fatalf("no status event within %s", apptest.Patience)
 		}
 	}
 }

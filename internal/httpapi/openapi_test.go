@@ -453,7 +453,7 @@ func TestOpenAPIMatchesResponses(t *testing.T) {
 				body = f()
 			}
 			req, resp := sendRecorded(t, on, b, ex.method, path, body, ex.header...)
-			for deadline := time.Now().Add(20 * time.Second); ex.until != nil && !ex.until(resp); {
+			for deadline := time.Now().Add(apptest.Patience); ex.until != nil && !ex.until(resp); {
 				if time.Now().After(deadline) {
 					t.Fatalf("condition never held: %s", clip(resp.Body))
 				}

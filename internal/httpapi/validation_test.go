@@ -131,7 +131,7 @@ func (w *world) run(t *testing.T, cases []apiCase) {
 				body = c.bodyFn()
 			}
 			r := b.Do(c.method, c.path, body, c.header...)
-			for deadline := time.Now().Add(20 * time.Second); c.until != nil && !c.until(r); {
+			for deadline := time.Now().Add(apptest.Patience); c.until != nil && !c.until(r); {
 				if time.Now().After(deadline) {
 					t.Fatalf("condition never held; last answer %d %s", r.Status, clip(r.Body))
 				}

@@ -278,10 +278,17 @@ func (b *Browser) MustOK(method, path string, body any, headers ...string) Respo
 	return r
 }
 
-// Eventually polls cond until it holds or 20 seconds pass.
+// Patience is how long a test waits for something to happen before it
+// gives up. A wait ends as soon as its condition holds, so only a failing
+// test pays for it; it is long because CI runs on machines several times
+// slower than the one the code was written on, under the load of its own
+// suites side by side (issue 32: a server's start took over 30 s there).
+const Patience = 2 * time.Minute
+
+// Eventually polls cond until it holds or Patience passes.
 func (h *Harness) Eventually(what string, cond func() bool) {
 	h.T.Helper()
-	deadline := time.Now().Add(20 * time.Second)
+	deadline := time.Now().Add(Patience)
 	for !cond() {
 		if time.Now().After(deadline) {
 			h.T.Fatalf("timed out waiting for %s", what)
