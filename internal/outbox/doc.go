@@ -14,6 +14,8 @@
 // left by a dead process is due again when its lease ends. Without
 // CREBIT_SMTP_URL a whole batch is delivered to the mailbox table (API
 // /api/sandbox/mailbox), marked sent and the next batch claimed in one
-// transaction. Attachments are made at sending time by the Attacher the
-// payments service gives it (receipts), so the outbox imports no use case.
+// transaction; the mailbox keeps each message sealed as bytes, its files as
+// they are (mailbox.go). Attachments are made at sending time by the
+// Attacher the payments service gives it (receipts), so the outbox imports
+// no use case.
 package outbox

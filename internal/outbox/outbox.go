@@ -11,7 +11,6 @@ import (
 	"github.com/riverqueue/river"
 
 	"github.com/crebit/crebit/internal/actor"
-	"github.com/crebit/crebit/internal/apperr"
 	"github.com/crebit/crebit/internal/mail"
 	"github.com/crebit/crebit/internal/randid"
 	"github.com/crebit/crebit/internal/store"
@@ -61,7 +60,8 @@ type mailBody struct {
 	HTML string `json:"html"`
 	// Attach names a file made when the message is sent: "receipt:<transaction id>".
 	Attach string `json:"attach,omitempty"`
-	// Attachments are the files as delivered (the local mailbox keeps them).
+	// Attachments are the files as delivered (the local mailbox kept them
+	// so before migration 00103; see mailbox.go).
 	Attachments []mail.Attachment `json:"attachments,omitempty"`
 	// Headers are extra header fields (List-Unsubscribe ...).
 	Headers map[string]string `json:"headers,omitempty"`
@@ -408,103 +408,6 @@ func (s *Outbox) attachments(ctx context.Context, attach string) ([]mail.Attachm
 		return nil, nil
 	}
 	return s.attach(ctx, attach)
-}
-
-// mailboxMessage is msg as the embedded default sends it (no SMTP, no
-// other sender): a message of the local mailbox table, which the sandbox
-// mailbox page shows, its body sealed; it is stored once per Message-ID.
-func (s *Outbox) mailboxMessage(msg mail.Message) (outboxstore.MailboxMessage, error) {
-	body, err := json.Marshal(mailBody{Text: msg.Text, HTML: msg.HTML, Attachments: msg.Attachments, Headers: msg.Headers})
-	if err != nil {
-		return outboxstore.MailboxMessage{}, err
-	}
-	return outboxstore.MailboxMessage{ID: randid.New("mbx"), MessageID: msg.MessageID, To: msg.To,
-		Subject: msg.Subject, BodySealed: s.sealer.Seal(string(body))}, nil
-}
-
-// MailboxEntry is one message in the local mailbox.
-type MailboxEntry struct {
-	ID          string    `json:"id"`
-	To          string    `json:"to"`
-	Subject     string    `json:"subject"`
-	DeliveredAt time.Time `json:"delivered_at"`
-	Text        string    `json:"text,omitempty"`
-	HTML        string    `json:"html,omitempty"`
-	// Attachments are the files sent with it (names and sizes; the bytes
-	// through MailboxAttachment).
-	Attachments []MailboxFile     `json:"attachments,omitempty"`
-	Headers     map[string]string `json:"headers,omitempty"`
-}
-
-// MailboxFile describes one attachment of a local-mailbox message.
-type MailboxFile struct {
-	Name        string `json:"name"`
-	ContentType string `json:"content_type"`
-	Size        int    `json:"size"`
-}
-
-// LocalMailbox reports whether e-mail goes to the local mailbox (no SMTP).
-func (s *Outbox) LocalMailbox() bool { return s.cfg.SMTPURL == "" }
-
-// Mailbox lists the local mailbox, newest first.
-func (s *Outbox) Mailbox(ctx context.Context) ([]MailboxEntry, error) {
-	var ms []outboxstore.MailboxMessage
-	if err := s.db.Read(ctx, func(tx *store.Tx) (err error) { ms, err = outboxstore.Mailbox(ctx, tx, 200); return }); err != nil {
-		return nil, err
-	}
-	out := make([]MailboxEntry, 0, len(ms))
-	for _, m := range ms {
-		out = append(out, MailboxEntry{ID: m.ID, To: m.To, Subject: m.Subject, DeliveredAt: m.DeliveredAt})
-	}
-	return out, nil
-}
-
-// MailboxMessage returns one local-mailbox message with both parts.
-func (s *Outbox) MailboxMessage(ctx context.Context, id string) (MailboxEntry, error) {
-	var m outboxstore.MailboxMessage
-	if err := s.db.Read(ctx, func(tx *store.Tx) (err error) { m, err = outboxstore.MailboxByID(ctx, tx, id); return }); err != nil {
-		if errors.Is(err, store.ErrNotFound) {
-			return MailboxEntry{}, apperr.E(apperr.NotFound, "message")
-		}
-		return MailboxEntry{}, err
-	}
-	plain, err := s.sealer.Open(m.BodySealed)
-	if err != nil {
-		return MailboxEntry{}, err
-	}
-	var body mailBody
-	if err := json.Unmarshal([]byte(plain), &body); err != nil {
-		return MailboxEntry{}, err
-	}
-	e := MailboxEntry{ID: m.ID, To: m.To, Subject: m.Subject, DeliveredAt: m.DeliveredAt, Text: body.Text, HTML: body.HTML, Headers: body.Headers}
-	for _, a := range body.Attachments {
-		e.Attachments = append(e.Attachments, MailboxFile{Name: a.Name, ContentType: a.ContentType, Size: len(a.Data)})
-	}
-	return e, nil
-}
-
-// MailboxAttachment returns attachment n (from 0) of a local-mailbox message.
-func (s *Outbox) MailboxAttachment(ctx context.Context, id string, n int) (mail.Attachment, error) {
-	var m outboxstore.MailboxMessage
-	notFound := apperr.E(apperr.NotFound, "attachment")
-	if err := s.db.Read(ctx, func(tx *store.Tx) (err error) { m, err = outboxstore.MailboxByID(ctx, tx, id); return }); err != nil {
-		if errors.Is(err, store.ErrNotFound) {
-			return mail.Attachment{}, notFound
-		}
-		return mail.Attachment{}, err
-	}
-	plain, err := s.sealer.Open(m.BodySealed)
-	if err != nil {
-		return mail.Attachment{}, err
-	}
-	var body mailBody
-	if err := json.Unmarshal([]byte(plain), &body); err != nil {
-		return mail.Attachment{}, err
-	}
-	if n < 0 || n >= len(body.Attachments) {
-		return mail.Attachment{}, notFound
-	}
-	return body.Attachments[n], nil
 }
 
 // AccountLang is the language of an e-mail to an account holder: the one

@@ -2,6 +2,7 @@ package seal
 
 import (
 	"bytes"
+	"encoding/base64"
 	"strings"
 	"testing"
 )
@@ -34,5 +35,39 @@ func TestSealRoundTripAndTamper(t *testing.T) {
 	}
 	if _, err := New([]byte("short")); err == nil {
 		t.Fatal("accepted a short key")
+	}
+}
+
+func TestSealBytesRoundTripAndTamper(t *testing.T) {
+	t.Parallel()
+	s, err := New(bytes.Repeat([]byte{7}, 32))
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain := append([]byte("%PDF-1.7 "), 0, 0xff)
+	a, b := s.SealBytes(plain), s.SealBytes(plain)
+	if bytes.Equal(a, b) {
+		t.Fatal("two seals of the same bytes are equal: nonce reuse")
+	}
+	if bytes.Contains(a, []byte("%PDF")) {
+		t.Fatal("sealed bytes show the plain bytes")
+	}
+	if got, err := s.OpenBytes(a); err != nil || !bytes.Equal(got, plain) {
+		t.Fatalf("open: %q, %v", got, err)
+	}
+	// The text form is the same seal in base64.
+	if got, err := s.Open(base64.StdEncoding.EncodeToString(a)); err != nil || got != string(plain) {
+		t.Fatalf("open as text: %q, %v", got, err)
+	}
+	other, _ := New(bytes.Repeat([]byte{8}, 32))
+	if _, err := other.OpenBytes(a); err == nil {
+		t.Fatal("opened with another key")
+	}
+	tampered := bytes.Clone(a)
+	tampered[len(tampered)-1] ^= 1
+	for _, bad := range [][]byte{tampered, a[:5], nil} {
+		if _, err := s.OpenBytes(bad); err == nil {
+			t.Fatalf("opened %x", bad)
+		}
 	}
 }

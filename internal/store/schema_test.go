@@ -38,7 +38,7 @@ type drift struct {
 var nullablePKColumns = []string{
 	"account_tokens.hash", "accounts.id", "auth_limits.key", "authorization_consents.id",
 	"check_waitlist.account_id", "customers.id", "external_accounts.id", "ledger_transactions.id",
-	"mailbox.id", "outbox.id", "payment_authorizations.payment_id", "payment_recipients.payment_id",
+	"outbox.id", "payment_authorizations.payment_id", "payment_recipients.payment_id",
 	"payments.id", "quotes.id", "referral_arrivals.session_id", "referral_codes.code",
 	"referral_rewards.id", "referrals.id", "scholarship_filter_sets.id", "scholarship_profiles.id",
 	"scholarship_programs.id", "sessions.id", "signin_events.id", "subscribers.email",

@@ -166,25 +166,30 @@ func scanOutbox(r store.Row) (OutboxMessage, error) {
 
 // MailboxMessage is a message delivered to the local mailbox.
 type MailboxMessage struct {
-	ID          string
-	MessageID   string
-	To          string
-	Subject     string
+	ID        string
+	MessageID string
+	To        string
+	Subject   string
+	// Body is the message sealed as bytes (outbox's mailbox format);
+	// BodySealed is the sealed JSON text of a message delivered before
+	// migration 00103, empty when Body is set.
+	Body        []byte
 	BodySealed  string
 	DeliveredAt time.Time
 }
 
-// DeliverMailbox stores a message in the local mailbox once per Message-ID.
+// DeliverMailbox stores a message (its Body) in the local mailbox once per
+// Message-ID.
 func DeliverMailbox(ctx context.Context, tx *store.Tx, m MailboxMessage) error {
-	_, err := tx.Exec(ctx, `INSERT INTO mailbox (id, message_id, to_addr, subject, body_sealed, delivered_at)
+	_, err := tx.Exec(ctx, `INSERT INTO mailbox (id, message_id, to_addr, subject, body, delivered_at)
 		VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (message_id) DO NOTHING`,
-		m.ID, m.MessageID, m.To, m.Subject, m.BodySealed, store.UTC(m.DeliveredAt))
+		m.ID, m.MessageID, m.To, m.Subject, m.Body, store.UTC(m.DeliveredAt))
 	return err
 }
 
-// Mailbox lists the newest local-mailbox messages.
+// Mailbox lists the newest local-mailbox messages, without their bodies.
 func Mailbox(ctx context.Context, tx *store.Tx, limit int) ([]MailboxMessage, error) {
-	rs, err := tx.Query(ctx, `SELECT id, message_id, to_addr, subject, body_sealed, delivered_at FROM mailbox
+	rs, err := tx.Query(ctx, `SELECT id, message_id, to_addr, subject, delivered_at FROM mailbox
 		ORDER BY delivered_at DESC, id DESC LIMIT ?`, limit)
 	if err != nil {
 		return nil, err
@@ -193,7 +198,7 @@ func Mailbox(ctx context.Context, tx *store.Tx, limit int) ([]MailboxMessage, er
 	var out []MailboxMessage
 	for rs.Next() {
 		var m MailboxMessage
-		if err := rs.Scan(&m.ID, &m.MessageID, &m.To, &m.Subject, &m.BodySealed, &m.DeliveredAt); err != nil {
+		if err := rs.Scan(&m.ID, &m.MessageID, &m.To, &m.Subject, &m.DeliveredAt); err != nil {
 			return nil, err
 		}
 		m.DeliveredAt = m.DeliveredAt.UTC()
@@ -202,12 +207,14 @@ func Mailbox(ctx context.Context, tx *store.Tx, limit int) ([]MailboxMessage, er
 	return out, rs.Err()
 }
 
-// MailboxByID returns one local-mailbox message, or store.ErrNotFound.
+// MailboxByID returns one local-mailbox message with its body, or
+// store.ErrNotFound.
 func MailboxByID(ctx context.Context, tx *store.Tx, id string) (MailboxMessage, error) {
 	var m MailboxMessage
-	err := tx.QueryRow(ctx, `SELECT id, message_id, to_addr, subject, body_sealed, delivered_at FROM mailbox WHERE id = ?`, id).
-		Scan(&m.ID, &m.MessageID, &m.To, &m.Subject, &m.BodySealed, &m.DeliveredAt)
-	m.DeliveredAt = m.DeliveredAt.UTC()
+	var old sql.NullString
+	err := tx.QueryRow(ctx, `SELECT id, message_id, to_addr, subject, body, body_sealed, delivered_at FROM mailbox WHERE id = ?`, id).
+		Scan(&m.ID, &m.MessageID, &m.To, &m.Subject, &m.Body, &old, &m.DeliveredAt)
+	m.BodySealed, m.DeliveredAt = old.String, m.DeliveredAt.UTC()
 	return m, err
 }
 
