@@ -1,7 +1,6 @@
 package partner
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -119,7 +118,10 @@ func (g logged) CreatePayin(ctx context.Context, key string, req PayinRequest) (
 
 // masked are the JSON fields Redact shortens to their last 4 characters.
 var masked = map[string]bool{"tax_id": true, "account_number": true, "sender_document": true, "phone_number": true,
-	"date_of_birth": true, "sender_tax_id": true, "pix_allowed_tax_ids": true, "beneficiary_tax_id": true}
+	"date_of_birth": true, "sender_tax_id": true, "pix_allowed_tax_ids": true, "beneficiary_tax_id": true,
+	// BlindPay's tracking_transaction and tracking_payment: the payer's and
+	// the payee's bank details as their banks reported them.
+	"sender_account_number": true, "recipient_tax_id": true, "recipient_account_number": true}
 
 // Redact is v as JSON with personal identifiers masked to their last 4
 // characters ("•••4725"), at any depth.
@@ -150,9 +152,13 @@ func redact(v any) any {
 			}
 			if list, ok := x.([]any); ok && masked[k] {
 				for i, y := range list {
-					if s, ok := y.(string); ok && s != "" {
-						list[i] = mask(s)
+					if s, ok := y.(string); ok {
+						if s != "" {
+							list[i] = mask(s)
+						}
+						continue
 					}
+					list[i] = redact(y)
 				}
 				continue
 			}
@@ -169,23 +175,6 @@ func redact(v any) any {
 func mask(s string) string {
 	r := []rune(s)
 	return "•••" + string(r[max(0, len(r)-4):])
-}
-
-// RedactJSON is a JSON document (a webhook body as received) with the same
-// identifiers masked as Redact masks, numbers kept exactly as written; a
-// body that is not JSON comes back as it is.
-func RedactJSON(raw []byte) string {
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	var doc any
-	if err := dec.Decode(&doc); err != nil {
-		return string(raw)
-	}
-	out, err := json.Marshal(redact(doc))
-	if err != nil {
-		return string(raw)
-	}
-	return string(out)
 }
 
 // Record runs f as a partner call named op and adds it to the CallLog of
