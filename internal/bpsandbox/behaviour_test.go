@@ -477,7 +477,7 @@ func TestLocalReceiverOwnSecret(t *testing.T) {
 		h.sb.SetLocalReceiver(h.hooks.srv.URL + "/api/webhook/payout-events")
 		tosID := h.acceptTos()
 		ev := h.hooks.wait("tos.accept", tosID, nil)
-		deadline := time.Now().Add(20 * time.Second)
+		deadline := time.Now().Add(storetest.Patience)
 		for {
 			h.hooks.mu.Lock()
 			n, bad := h.hooks.seen[ev.ID], h.hooks.bad

@@ -22,6 +22,7 @@ import (
 	"github.com/crebit/crebit/internal/bpsandbox"
 	"github.com/crebit/crebit/internal/bpsandbox/bpspec"
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/storetest"
 )
 
 // The vendor's OpenAPI document (cut to the adapter's paths), plus the two
@@ -266,10 +267,10 @@ func verifySvix(secret string, h http.Header, body []byte, now time.Time) error 
 }
 
 // wait returns the first event of type typ about object id (any object
-// when id is empty) that satisfies ok, waiting up to 20 s.
+// when id is empty) that satisfies ok, waiting up to storetest.Patience.
 func (r *receiver) wait(typ, id string, ok func(event) bool) event {
 	r.t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
+	deadline := time.Now().Add(storetest.Patience)
 	for {
 		r.mu.Lock()
 		for _, e := range r.events {

@@ -73,7 +73,7 @@ func TestExhaustedJobIsLoggedAtErrorAndCounted(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		deadline := time.Now().Add(20 * time.Second)
+		deadline := time.Now().Add(storetest.Patience)
 		for !strings.Contains(logs.String(), "level=ERROR") {
 			if time.Now().After(deadline) {
 				t.Fatalf("no ERROR line; log:\n%s", logs.String())

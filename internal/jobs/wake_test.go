@@ -64,7 +64,7 @@ func TestCommittedJobIsWorkedWithoutPolling(t *testing.T) {
 		}
 		waitRan := func(ns ...int) {
 			t.Helper()
-			deadline := time.Now().Add(15 * time.Second)
+			deadline := time.Now().Add(storetest.Patience)
 			for {
 				mu.Lock()
 				missing := 0

@@ -22,7 +22,7 @@ func start(t *testing.T, db *store.DB) live.Broker {
 	t.Cleanup(func() { cancel(); <-done })
 	select {
 	case <-live.Ready(b):
-	case <-time.After(20 * time.Second):
+	case <-time.After(storetest.Patience):
 		t.Fatal("broker never ready")
 	}
 	return b
@@ -50,7 +50,7 @@ func woken(ch <-chan struct{}) bool {
 	select {
 	case <-ch:
 		return true
-	case <-time.After(10 * time.Second):
+	case <-time.After(storetest.Patience):
 		return false
 	}
 }

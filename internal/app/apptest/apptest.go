@@ -279,11 +279,8 @@ func (b *Browser) MustOK(method, path string, body any, headers ...string) Respo
 }
 
 // Patience is how long a test waits for something to happen before it
-// gives up. A wait ends as soon as its condition holds, so only a failing
-// test pays for it; it is long because CI runs on machines several times
-// slower than the one the code was written on, under the load of its own
-// suites side by side (issue 32: a server's start took over 30 s there).
-const Patience = 2 * time.Minute
+// gives up (storetest.Patience).
+const Patience = storetest.Patience
 
 // Eventually polls cond until it holds or Patience passes.
 func (h *Harness) Eventually(what string, cond func() bool) {

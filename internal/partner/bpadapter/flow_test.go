@@ -309,7 +309,7 @@ func TestLostWebhooks(t *testing.T) {
 		if evs, err := h.a.PayinEvents(ctx, pi.ID); err != nil || len(evs) != 0 {
 			t.Fatalf("PayinEvents before the deposit: %v, %v", eventTypes(evs), err)
 		}
-		deadline := time.Now().Add(20 * time.Second)
+		deadline := time.Now().Add(storetest.Patience)
 		for {
 			p, err := h.a.GetPayin(ctx, pi.ID)
 			if err != nil {

@@ -23,6 +23,7 @@ import (
 	"github.com/crebit/crebit/internal/partner/blindpay"
 	"github.com/crebit/crebit/internal/partner/bpadapter"
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/storetest"
 )
 
 const (
@@ -156,10 +157,10 @@ func (r *receiver) serve(w http.ResponseWriter, req *http.Request) {
 }
 
 // wait returns the first delivery of webhook name about obj that ok
-// accepts, waiting up to 20 s.
+// accepts, waiting up to storetest.Patience.
 func (r *receiver) wait(name, obj string, ok func(delivery) bool) delivery {
 	r.t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
+	deadline := time.Now().Add(storetest.Patience)
 	for {
 		r.mu.Lock()
 		for _, d := range r.got {

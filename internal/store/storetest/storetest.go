@@ -26,6 +26,14 @@ import (
 // DefaultPostgresURL is used when CREBIT_TEST_POSTGRES_URL is unset.
 const DefaultPostgresURL = "postgres://postgres@127.0.0.1:5432/test?sslmode=disable"
 
+// Patience is how long a test waits for something to happen (a job to
+// run, a delivery to arrive, a server to start) before it gives up. A wait
+// ends as soon as its condition holds, so only a failing test pays for it;
+// it is long because CI runs on machines several times slower than the one
+// the code was written on, under the load of its own suites side by side
+// (issue 32; on 2026-11-27 a server's start took over 30 s there).
+const Patience = 2 * time.Minute
+
 // Engines lists the engines every store-backed test runs on.
 var Engines = []store.Engine{store.SQLite, store.Postgres}
 
