@@ -73,19 +73,7 @@ func (r *redactor) value(key []byte) {
 			r.member(k)
 		}
 	case '[':
-		r.pos++
-		for {
-			r.skipSpace()
-			switch r.in[r.pos] {
-			case ']':
-				r.pos++
-				return
-			case ',':
-				r.pos++
-				continue
-			}
-			r.element(key)
-		}
+		r.eachElement(func() { r.element(key) })
 	case '"':
 		r.skipString()
 	default: // a number, true, false or null
@@ -115,29 +103,37 @@ func (r *redactor) member(key []byte) {
 			r.replace(start, mask(s))
 		}
 	case r.in[r.pos] == '[' && masked[string(key)]:
-		r.pos++
-		for {
-			r.skipSpace()
-			switch r.in[r.pos] {
-			case ']':
-				r.pos++
-				return
-			case ',':
-				r.pos++
-				continue
-			}
+		r.eachElement(func() {
 			if r.in[r.pos] != '"' {
-				r.value(nil) // an element that is not a string: as Redact, read as it is
-				continue
+				r.value(nil) // not a string: read for what it holds, as Redact does
+				return
 			}
 			start := r.pos
 			r.skipString()
 			if s := unquote(r.in[start:r.pos]); s != "" {
 				r.replace(start, mask(s))
 			}
-		}
+		})
 	default:
 		r.value(key)
+	}
+}
+
+// eachElement calls fn at each element of the array that starts at pos,
+// and moves pos past the array.
+func (r *redactor) eachElement(fn func()) {
+	r.pos++ // '['
+	for {
+		r.skipSpace()
+		switch r.in[r.pos] {
+		case ']':
+			r.pos++
+			return
+		case ',':
+			r.pos++
+			continue
+		}
+		fn()
 	}
 }
 
