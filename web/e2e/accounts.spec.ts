@@ -129,6 +129,8 @@ test.describe('accounts', () => {
     const item = page.getByRole('link', { name: new RegExp(`Reset your Crebit password.*${email.replace(/[.+]/g, '\\$&')}`) });
     await expect(item).toBeVisible({ timeout: 20_000 });
     await item.click();
+    // The HTML part, as the message was stored, drawn in its frame before the picture is taken.
+    await expect(page.frameLocator('iframe').getByText('Someone asked to reset the password of your Crebit account.')).toBeVisible();
     await shot(page, 'accounts-mailbox-1280');
     await page.getByRole('link', { name: /\/reset-password\?token=/ }).click();
     await expect(page.getByRole('heading', { name: 'Set a new password' })).toBeVisible();
