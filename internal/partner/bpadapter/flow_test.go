@@ -288,11 +288,13 @@ func eventTypes(evs []partner.Event) []string {
 
 // TestLostWebhooks: every webhook of a payin is lost on the way; polling
 // (PayinEvents) still yields the events Crebit would have applied, with
-// ids that make a second poll a duplicate.
+// ids that make a second poll a duplicate. The deposit arrives when the
+// test says (Simulate), after it has polled once: with the sandbox's
+// 100 ms deposit, a slow machine polled after it had come (CI, 2026-11-27).
 func TestLostWebhooks(t *testing.T) {
 	t.Parallel()
 	storetest.Each(t, func(t *testing.T, db *store.DB) {
-		h := setup(t, db)
+		h := setup(t, db, func(c *bpsandbox.Config) { c.PayinDelay = 0 })
 		ctx := context.Background()
 		_, _, w := h.approved(brazilian)
 		start := time.Now()
@@ -309,6 +311,10 @@ func TestLostWebhooks(t *testing.T) {
 		if evs, err := h.a.PayinEvents(ctx, pi.ID); err != nil || len(evs) != 0 {
 			t.Fatalf("PayinEvents before the deposit: %v, %v", eventTypes(evs), err)
 		}
+		// The deposit; the sandbox completes the payin StepDelay later.
+		if err := h.sb.Simulate(ctx, "payin", pi.ID, "receive"); err != nil {
+			t.Fatal(err)
+		}
 		deadline := time.Now().Add(storetest.Patience)
 		for {
 			p, err := h.a.GetPayin(ctx, pi.ID)
@@ -319,7 +325,7 @@ func TestLostWebhooks(t *testing.T) {
 				break
 			}
 			if time.Now().After(deadline) {
-				t.Fatalf("payin still %s after 20 s", p.Status)
+				t.Fatalf("payin still %s after %s", p.Status, storetest.Patience)
 			}
 			time.Sleep(50 * time.Millisecond)
 		}
