@@ -20,7 +20,7 @@ func RedactJSON(raw []byte) string {
 		return string(raw)
 	}
 	r := redactor{in: raw}
-	r.value(nil)
+	r.value()
 	if r.out == nil {
 		return string(raw) // nothing masked
 	}
@@ -48,9 +48,9 @@ func (r *redactor) skipSpace() {
 	}
 }
 
-// value reads the value at pos, the value of key (for the top level and
-// array elements, the enclosing key, as Redact treats them).
-func (r *redactor) value(key []byte) {
+// value reads the value at pos; only an object's members are masked
+// (member), so a value needs no key of its own.
+func (r *redactor) value() {
 	r.skipSpace()
 	switch r.in[r.pos] {
 	case '{':
@@ -73,7 +73,7 @@ func (r *redactor) value(key []byte) {
 			r.member(k)
 		}
 	case '[':
-		r.eachElement(func() { r.element(key) })
+		r.eachElement(r.value)
 	case '"':
 		r.skipString()
 	default: // a number, true, false or null
@@ -105,7 +105,7 @@ func (r *redactor) member(key []byte) {
 	case r.in[r.pos] == '[' && masked[string(key)]:
 		r.eachElement(func() {
 			if r.in[r.pos] != '"' {
-				r.value(nil) // not a string: read for what it holds, as Redact does
+				r.value() // not a string: read for what it holds, as Redact does
 				return
 			}
 			start := r.pos
@@ -115,7 +115,7 @@ func (r *redactor) member(key []byte) {
 			}
 		})
 	default:
-		r.value(key)
+		r.value()
 	}
 }
 
@@ -135,15 +135,6 @@ func (r *redactor) eachElement(fn func()) {
 		}
 		fn()
 	}
-}
-
-// element reads an array element (key is the array's).
-func (r *redactor) element(key []byte) {
-	if r.in[r.pos] == '{' || r.in[r.pos] == '[' {
-		r.value(nil)
-		return
-	}
-	r.value(key)
 }
 
 // skipString moves pos past the string that starts at pos.
