@@ -19,7 +19,7 @@ func RedactJSON(raw []byte) string {
 	if !json.Valid(raw) {
 		return string(raw)
 	}
-	r := redactor{in: raw}
+	r := redactor{in: raw, keys: masked, secrets: true}
 	r.value()
 	if r.out == nil {
 		return string(raw) // nothing masked
@@ -28,13 +28,40 @@ func RedactJSON(raw []byte) string {
 	return string(r.out)
 }
 
-// redactor walks a valid JSON document; out is nil until a value is
-// replaced, and copied is how much of in went to out.
+// MaskJSONMembers is raw with the strings of the named members masked as
+// RedactJSON masks them (at any depth, and each string of an array), and
+// whether anything changed. A string already masked ("•••…") is kept as it
+// is, so masking a document twice changes nothing the second time: it is
+// for documents stored before a key joined the masked list, which may
+// hold a mix of both forms. A document that is not JSON comes back as it is.
+func MaskJSONMembers(raw []byte, keys ...string) (string, bool) {
+	if !json.Valid(raw) {
+		return string(raw), false
+	}
+	r := redactor{in: raw, keys: map[string]bool{}, keepMasked: true}
+	for _, k := range keys {
+		r.keys[k] = true
+	}
+	r.value()
+	if r.out == nil {
+		return string(raw), false
+	}
+	r.out = append(r.out, raw[r.copied:]...)
+	return string(r.out), true
+}
+
+// redactor walks a valid JSON document, masking the members named in keys
+// (and, with secrets, replacing a "secret"); out is nil until a value is
+// replaced, and copied is how much of in went to out. With keepMasked, a
+// string that is already masked is left alone.
 type redactor struct {
-	in     []byte
-	pos    int
-	out    []byte
-	copied int
+	in         []byte
+	pos        int
+	out        []byte
+	copied     int
+	keys       map[string]bool
+	secrets    bool
+	keepMasked bool
 }
 
 func (r *redactor) skipSpace() {
@@ -88,13 +115,13 @@ func (r *redactor) value() {
 // characters; anything else is read for what it holds.
 func (r *redactor) member(key []byte) {
 	r.skipSpace()
-	secret := string(key) == "secret"
+	secret := r.secrets && string(key) == "secret"
 	switch {
-	case r.in[r.pos] == '"' && (secret || masked[string(key)]):
+	case r.in[r.pos] == '"' && (secret || r.keys[string(key)]):
 		start := r.pos
 		r.skipString()
 		s := unquote(r.in[start:r.pos])
-		if s == "" {
+		if s == "" || r.keepMasked && strings.HasPrefix(s, "•••") {
 			return
 		}
 		if secret {
@@ -102,7 +129,7 @@ func (r *redactor) member(key []byte) {
 		} else {
 			r.replace(start, mask(s))
 		}
-	case r.in[r.pos] == '[' && masked[string(key)]:
+	case r.in[r.pos] == '[' && r.keys[string(key)]:
 		r.eachElement(func() {
 			if r.in[r.pos] != '"' {
 				r.value() // not a string: read for what it holds, as Redact does
@@ -110,7 +137,7 @@ func (r *redactor) member(key []byte) {
 			}
 			start := r.pos
 			r.skipString()
-			if s := unquote(r.in[start:r.pos]); s != "" {
+			if s := unquote(r.in[start:r.pos]); s != "" && !(r.keepMasked && strings.HasPrefix(s, "•••")) {
 				r.replace(start, mask(s))
 			}
 		})

@@ -177,3 +177,35 @@ func FuzzRedactJSON(f *testing.F) {
 		}
 	})
 }
+
+// TestMaskJSONMembers: only the named members are masked (strings and the
+// strings of arrays, at any depth), a value already masked is kept, so a
+// second pass changes nothing, and the rest stays byte for byte.
+func TestMaskJSONMembers(t *testing.T) {
+	t.Parallel()
+	keys := []string{"sender_account_number", "recipient_tax_id", "recipient_account_number"}
+	for _, c := range []struct{ in, want string }{
+		{`{"webhook_event":"payout.complete","tracking_transaction":{"sender_account_number":"12345678","sender_tax_id":"52998224725"},` +
+			`"tracking_payment":{"recipient_tax_id":"12-3456789", "recipient_account_number" : "000123456789"},"tax_id":"BOXW310820HNERXN09","secret":"s"}`,
+			`{"webhook_event":"payout.complete","tracking_transaction":{"sender_account_number":"•••5678","sender_tax_id":"52998224725"},` +
+				`"tracking_payment":{"recipient_tax_id":"•••6789", "recipient_account_number" : "•••6789"},"tax_id":"BOXW310820HNERXN09","secret":"s"}`},
+		// Already masked (stored after the keys joined the list), short or empty.
+		{`{"recipient_tax_id":"•••6789","sender_account_number":"•••12","recipient_account_number":""}`, ""},
+		{`{"recipient\u005ftax_id":"123456789","list":[{"sender_account_number":["11112222","•••3333",7]}]}`,
+			`{"recipient\u005ftax_id":"•••6789","list":[{"sender_account_number":["•••2222","•••3333",7]}]}`},
+		{`not json {"recipient_tax_id":"123456789"}`, ""},
+		{`{"sender_account_number":12345678}`, ""},
+	} {
+		got, changed := MaskJSONMembers([]byte(c.in), keys...)
+		want := c.want
+		if want == "" {
+			want = c.in
+		}
+		if got != want || changed != (c.want != "") {
+			t.Errorf("MaskJSONMembers(%s)\n = %s, %v\nwant %s, %v", c.in, got, changed, want, c.want != "")
+		}
+		if again, changed := MaskJSONMembers([]byte(got), keys...); again != got || changed {
+			t.Errorf("a second pass over %s changed it: %s", got, again)
+		}
+	}
+}
