@@ -238,11 +238,11 @@ func runLifecycle(ctx context.Context, stdout io.Writer, o options, bin string) 
 	var stmts0 [4]int64
 	var crebit0, pg0 int64
 	var pgPIDs []int
-	var texts0, txs0, whom0, pgWhom0 map[string]int64
+	var texts0, txs0, whom0, pgWhom0, pgTx0 map[string]int64
 	if proxy != nil {
 		stmts0, pgPIDs = proxy.counts.snapshot(), runbin.Backends(ctx, dbURL)
 		texts0, txs0, whom0 = proxy.counts.texts(), proxy.counts.txs(), proxy.counts.whom()
-		pgWhom0 = proxy.counts.cpuWhom()
+		pgWhom0, pgTx0 = proxy.counts.cpuWhom(), proxy.counts.cpuTx()
 		crebit0 = instanceTicks(mems)
 		pg0 = runbin.SumCPUTicks(pgPIDs)
 	}
@@ -379,7 +379,11 @@ func runLifecycle(ctx context.Context, stdout io.Writer, o options, bin string) 
 			for who, n := range proxy.counts.cpuWhom() {
 				r.perLifecycle.pgByWhom[who] = n - pgWhom0[who]
 			}
-			top := func(title string, now, before map[string]int64, count, width int) {
+			top := func(title string, now, before map[string]int64, count, width int, unit ...float64) {
+				scale := 1.0 // per lifecycle; with unit, each count is worth unit[0]
+				if len(unit) > 0 {
+					scale = unit[0]
+				}
 				type kv struct {
 					text string
 					n    int64
@@ -395,12 +399,15 @@ func runLifecycle(ctx context.Context, stdout io.Writer, o options, bin string) 
 					if len(text) > width {
 						text = text[:width] + "…"
 					}
-					r.perLifecycle.top = append(r.perLifecycle.top, fmt.Sprintf("  %6.2f  %s\n", float64(e.n)/float64(n), text))
+					r.perLifecycle.top = append(r.perLifecycle.top, fmt.Sprintf("  %6.2f  %s\n", scale*float64(e.n)/float64(n), text))
 				}
 			}
 			top("Statements (BEGIN and COMMIT included) by who ran them, per lifecycle:", proxy.counts.whom(), whom0, 3, 40)
 			top("The most executed statements (normalized), per lifecycle:", proxy.counts.texts(), texts0, 40, 160)
 			top("The most made transactions (their statements, BEGIN and COMMIT left out) and statements alone, per lifecycle:", proxy.counts.txs(), txs0, 30, 600)
+			// /proc counts in 10 ms ticks: a share of the backends' CPU, not a
+			// timing of each transaction (the split is statistical, as above).
+			top("PostgreSQL's CPU by transaction (as above, the sandbox's and River's included), ms per lifecycle:", proxy.counts.cpuTx(), pgTx0, 30, 600, 10)
 		}
 	}
 	r.completed = len(done)

@@ -45,21 +45,31 @@ type pgCounts struct {
 	// (whose): the embedded sandbox, River or Crebit.
 	byWhom map[string]int64
 	// cpuByWhom is the backends' CPU, in clock ticks, by who ran what used
-	// it.
-	cpuByWhom map[string]int64
+	// it; cpuByTx the same by the transaction (byTx's key) that used it.
+	cpuByWhom, cpuByTx map[string]int64
 }
 
-// addCPU gives ticks of a backend's CPU to who.
-func (c *pgCounts) addCPU(who string, ticks int64) {
+// addCPU gives ticks of a backend's CPU to who, and to the transaction
+// (or statement alone) tx, as byTx names it.
+func (c *pgCounts) addCPU(who, tx string, ticks int64) {
 	if ticks <= 0 || who == "" {
 		return
 	}
 	c.mu.Lock()
 	if c.cpuByWhom == nil {
-		c.cpuByWhom = map[string]int64{}
+		c.cpuByWhom, c.cpuByTx = map[string]int64{}, map[string]int64{}
 	}
 	c.cpuByWhom[who] += ticks
+	c.cpuByTx[tx] += ticks
 	c.mu.Unlock()
+}
+
+// cpuTx is a copy of the backends' CPU ticks by the transaction that used
+// them.
+func (c *pgCounts) cpuTx() map[string]int64 {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return maps.Clone(c.cpuByTx)
 }
 
 // cpuWhom is a copy of the backends' CPU ticks by who used them.
@@ -88,8 +98,9 @@ func whose(stmts []string) string {
 }
 
 // addTx counts one transaction made of the statements stmts, or with
-// alone a statement run outside a transaction.
-func (c *pgCounts) addTx(stmts []string, alone bool) {
+// alone a statement run outside a transaction, and returns the name it is
+// counted under.
+func (c *pgCounts) addTx(stmts []string, alone bool) string {
 	var b strings.Builder
 	if alone {
 		b.WriteString("alone: ")
@@ -111,9 +122,11 @@ func (c *pgCounts) addTx(stmts []string, alone bool) {
 	if c.byTx == nil {
 		c.byTx, c.byWhom = map[string]int64{}, map[string]int64{}
 	}
-	c.byTx[b.String()]++
+	key := b.String()
+	c.byTx[key]++
 	c.byWhom[whose(stmts)] += n
 	c.mu.Unlock()
+	return key
 }
 
 // whom is a copy of the statements by who ran them.
@@ -297,7 +310,7 @@ func (p *pgProxy) count(r *bufio.Reader, w io.Writer, pid *atomic.Int64) {
 	// The backend's CPU: its ticks when the last unit (a transaction or a
 	// statement alone) began, and who ran that unit.
 	var ticks0 int64
-	last := ""
+	last, lastTx := "", ""
 	begin := func() {
 		b := pid.Load()
 		if b == 0 {
@@ -308,7 +321,7 @@ func (p *pgProxy) count(r *bufio.Reader, w io.Writer, pid *atomic.Int64) {
 			return
 		}
 		if last != "" {
-			p.counts.addCPU(last, t-ticks0)
+			p.counts.addCPU(last, lastTx, t-ticks0)
 		}
 		ticks0 = t
 	}
@@ -318,7 +331,7 @@ func (p *pgProxy) count(r *bufio.Reader, w io.Writer, pid *atomic.Int64) {
 		} else {
 			begin()
 			last = whose([]string{q})
-			p.counts.addTx([]string{q}, true)
+			lastTx = p.counts.addTx([]string{q}, true)
 		}
 	}
 	for {
@@ -371,7 +384,7 @@ func (p *pgProxy) count(r *bufio.Reader, w io.Writer, pid *atomic.Int64) {
 					p.counts.rollbacks.Add(1)
 				}
 				if inTx {
-					p.counts.addTx(txn, false)
+					lastTx = p.counts.addTx(txn, false)
 					last = whose(txn)
 				}
 				inTx = false
