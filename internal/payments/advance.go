@@ -81,6 +81,12 @@ func (s *Service) advanceFrom(ctx context.Context, tx *store.Tx, p payment.Recor
 	for i, st := range out.Path {
 		entered[i] = payment.Change{State: st, Source: source, OccurredAt: now}
 	}
+	// Announced before the step is written, so that on PostgreSQL the
+	// notification goes in the step's own statement (store.Tx.Notify); it
+	// reaches the live streams only when the transaction commits either way.
+	if err := s.announce(ctx, tx, p.ID); err != nil {
+		return "", err
+	}
 	if err := tx.AdvancePayment(ctx, p, entered); err != nil {
 		return "", err
 	}
@@ -99,9 +105,6 @@ func (s *Service) advanceFrom(ctx context.Context, tx *store.Tx, p payment.Recor
 		if err := s.openReturn(ctx, tx, p, out, now); err != nil {
 			return "", err
 		}
-	}
-	if err := s.announce(ctx, tx, p.ID); err != nil {
-		return "", err
 	}
 	path := make([]string, len(out.Path))
 	for i, st := range out.Path {

@@ -3,12 +3,14 @@ package store_test
 import (
 	"context"
 	"errors"
+	"slices"
 	"testing"
 	"time"
 
 	"github.com/crebit/crebit/internal/payment"
 	"github.com/crebit/crebit/internal/randid"
 	"github.com/crebit/crebit/internal/store"
+	"github.com/crebit/crebit/internal/store/storetest"
 )
 
 // AdvancePayment writes a payment's new state and the states it passed
@@ -69,4 +71,104 @@ func readPayment(t *testing.T, db *store.DB, id string) payment.Record {
 		t.Fatal(err)
 	}
 	return p
+}
+
+// On PostgreSQL a transaction's notifications (the live status's) ride on
+// the payment's step, or go just before the commit when no step carries
+// them: either way a listener hears each one once, only when the
+// transaction commits, and never from one rolled back. Outside a
+// transaction one is sent at once.
+func TestNotificationsArriveAtCommitOnly(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	now := time.Date(2026, 11, 27, 19, 0, 0, 0, time.UTC)
+	db, ids := migratedWithPayments(t, store.Postgres, now, 1, payment.StateAwaitingPayin, nil)
+	const channel = "crebit_test_live"
+	heard := make(chan string, 32)
+	ready := make(chan struct{})
+	go db.Listen(ctx, channel, func() { close(ready) }, func(payload string) { heard <- payload }) //nolint:errcheck // ends with ctx
+	select {
+	case <-ready:
+	case <-time.After(storetest.Patience):
+		t.Fatal("not listening")
+	}
+	notifyNow := func(payload string) {
+		t.Helper()
+		if err := db.WriteOne(ctx, func(tx *store.Tx) error { return tx.Notify(ctx, channel, payload) }); err != nil {
+			t.Fatal(err)
+		}
+	}
+	step := func(p payment.Record, st payment.State) []payment.Change {
+		return []payment.Change{{State: st, Source: "test", OccurredAt: now}}
+	}
+	p := readPayment(t, db, ids[0])
+	p.State = payment.StatePayinProcessing
+	// Carried by the step; "during" is sent from outside while the
+	// transaction is open, so it must be heard first.
+	if err := db.Tx(ctx, func(tx *store.Tx) error {
+		if err := tx.Notify(ctx, channel, "with the step"); err != nil {
+			return err
+		}
+		if err := tx.AdvancePayment(ctx, p, step(p, p.State)); err != nil {
+			return err
+		}
+		notifyNow("during")
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	// No step to carry them: sent before the commit, each once.
+	if err := db.Tx(ctx, func(tx *store.Tx) error {
+		for _, s := range []string{"alone", "alone", "second"} {
+			if err := tx.Notify(ctx, channel, s); err != nil {
+				return err
+			}
+		}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	// Rolled back after the step carried it, and a step of a payment that
+	// is not there.
+	p.State = payment.StatePayinCompleted
+	rollback := errors.New("rolled back")
+	if err := db.Tx(ctx, func(tx *store.Tx) error {
+		if err := tx.Notify(ctx, channel, "rolled back"); err != nil {
+			return err
+		}
+		if err := tx.AdvancePayment(ctx, p, step(p, p.State)); err != nil {
+			return err
+		}
+		return rollback
+	}); !errors.Is(err, rollback) {
+		t.Fatalf("rolled back transaction: %v", err)
+	}
+	missing := p
+	missing.ID = randid.New("txn")
+	if err := db.Tx(ctx, func(tx *store.Tx) error {
+		if err := tx.Notify(ctx, channel, "missing"); err != nil {
+			return err
+		}
+		return tx.AdvancePayment(ctx, missing, step(missing, missing.State))
+	}); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("a step of a payment that is not there: %v", err)
+	}
+	notifyNow("end")
+	want := []string{"during", "with the step", "alone", "second", "end"}
+	var got []string
+	for len(got) < len(want) {
+		select {
+		case s := <-heard:
+			got = append(got, s)
+		case <-time.After(storetest.Patience):
+			t.Fatalf("heard %q, want %q", got, want)
+		}
+	}
+	if !slices.Equal(got, want) {
+		t.Fatalf("heard %q, want %q", got, want)
+	}
+	if got := readPayment(t, db, p.ID); got.State != payment.StatePayinProcessing {
+		t.Fatalf("state after the rolled back step: %s", got.State)
+	}
 }

@@ -367,6 +367,9 @@ func (db *DB) Tx(ctx context.Context, fn func(tx *Tx) error) error {
 		if err := tx.flushBalances(ctx); err != nil {
 			return err
 		}
+		if err := tx.flushNotifies(ctx); err != nil {
+			return err
+		}
 		if err := ptx.Commit(ctx); err != nil {
 			return fmt.Errorf("commit: %w", err)
 		}
@@ -391,6 +394,9 @@ type Tx struct {
 	// cancelled, since interrupting one would roll back the transaction
 	// other calls share (groupcommit.go).
 	detached bool
+	// notifies are the NOTIFYs not yet sent (live.go): a statement that can
+	// carry them takes them, the rest go just before the commit.
+	notifies []notification
 }
 
 // AfterCommit runs fn once the transaction has committed (never when it

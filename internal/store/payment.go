@@ -112,6 +112,15 @@ func (tx *Tx) AdvancePayment(ctx context.Context, p payment.Record, entered []pa
 		return nil
 	}
 	args := progressArgs(p)
+	// The notifications the transaction has yet to send (the live status's,
+	// Notify) go with the step: pg_notify is volatile, so its CTE is never
+	// folded into the query and runs once. A payment that is not there is
+	// an error below, and the transaction rolls back with them.
+	notify := ""
+	if rel, nargs := tx.takeNotifies(); rel != "" {
+		notify = `, notified AS (SELECT count(pg_notify(channel, payload)) AS n FROM ` + rel + `)`
+		args = append(args, nargs...)
+	}
 	var values strings.Builder
 	for i, e := range entered {
 		if i > 0 {
@@ -122,10 +131,14 @@ func (tx *Tx) AdvancePayment(ctx context.Context, p payment.Record, entered []pa
 	}
 	// The history's ids number the live stream's events: the states go in
 	// in their order (ORDER BY), and each takes its id as it goes in.
-	n, err := tx.exec(ctx, `WITH moved AS (UPDATE payments SET `+progressColumns+` WHERE id = ? RETURNING id)
+	q := `WITH moved AS (UPDATE payments SET ` + progressColumns + ` WHERE id = ? RETURNING id)` + notify + `
 		INSERT INTO payment_events (payment_id, state, source, occurred_at)
 		SELECT moved.id, entered.state, entered.source, entered.occurred_at
-		FROM moved, (VALUES `+values.String()+`) AS entered (n, state, source, occurred_at) ORDER BY entered.n`, args...)
+		FROM moved, (VALUES ` + values.String() + `) AS entered (n, state, source, occurred_at)`
+	if notify != "" {
+		q += `, notified WHERE notified.n >= 0` // the CTE is read, so it runs
+	}
+	n, err := tx.exec(ctx, q+` ORDER BY entered.n`, args...)
 	if err == nil && n != int64(len(entered)) {
 		return fmt.Errorf("advance payment %s: %w", p.ID, ErrNotFound)
 	}
