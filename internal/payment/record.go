@@ -47,6 +47,10 @@ type Record struct {
 	// read it is current until the transaction itself opens or closes a
 	// hold.
 	OnHold bool
+	// RailReferenceStored says the row holds the rail's reference for the
+	// pay-in (store.Tx.SetPaymentRailReference; read with the row, not
+	// written through it): a step that reports it again has nothing to add.
+	RailReferenceStored bool
 }
 
 // Snapshot is the part of a payment the lifecycle rules look at.

@@ -55,14 +55,19 @@ func (s *Service) advanceFrom(ctx context.Context, tx *store.Tx, p payment.Recor
 	if data != nil && data.TrackingNumber != "" {
 		p.TrackingNumber = data.TrackingNumber
 	}
-	if err := s.keepRailReference(ctx, tx, p, data); err != nil {
-		return "", err
-	}
+	rail := s.railReference(tx, p, data) // stored with the step below
 	if out.Ignored {
 		if stored && unchanged(before, p) {
-			return "ignored: " + out.Reason, nil // the row already holds all of it
+			// The row already holds all of it, but perhaps for a rail
+			// reference (the first one stored stays).
+			if !before.RailReferenceStored {
+				if err := tx.SetPaymentRailReference(ctx, p.ID, rail); err != nil {
+					return "", err
+				}
+			}
+			return "ignored: " + out.Reason, nil
 		}
-		if err := tx.UpdatePaymentProgress(ctx, p); err != nil {
+		if err := tx.UpdatePaymentProgress(ctx, p, rail); err != nil {
 			return "", err
 		}
 		return "ignored: " + out.Reason, nil
@@ -87,7 +92,7 @@ func (s *Service) advanceFrom(ctx context.Context, tx *store.Tx, p payment.Recor
 	if err := s.announce(ctx, tx, p.ID); err != nil {
 		return "", err
 	}
-	if err := tx.AdvancePayment(ctx, p, entered); err != nil {
+	if err := tx.AdvancePayment(ctx, p, entered, rail); err != nil {
 		return "", err
 	}
 	if err := tx.PostLedger(ctx, p.ID, out.Ledger, now); err != nil {

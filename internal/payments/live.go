@@ -21,26 +21,27 @@ func (s *Service) announce(ctx context.Context, tx *store.Tx, paymentID string) 
 	return s.live.PublishTx(ctx, tx, paymentID)
 }
 
-// keepRailReference stores the rail's reference the partner reported for
-// the pay-in (the first one stays), of the kind the payment's rail gives:
-// the partner names the reference by its field (an end-to-end id, a
-// tracking key), and only one is in the payment's rail's format. A value
-// in no such format is logged and not stored: it would mislead the payer.
-func (s *Service) keepRailReference(ctx context.Context, tx *store.Tx, p payment.Record, data *partner.EventData) error {
+// railReference is the rail's reference the partner reported for the
+// pay-in, of the kind the payment's rail gives, for the payment's step to
+// store (the first one stays): the partner names the reference by its
+// field (an end-to-end id, a tracking key), and only one is in the
+// payment's rail's format. A value in no such format is logged and not
+// stored: it would mislead the payer. Empty when the event has none.
+func (s *Service) railReference(tx *store.Tx, p payment.Record, data *partner.EventData) payment.RailReference {
 	if data == nil || data.EndToEndID == "" && data.TrackingKey == "" {
-		return nil
+		return payment.RailReference{}
 	}
 	cor, ok := corridor.ByMethod(p.Method)
 	if !ok {
-		return nil
+		return payment.RailReference{}
 	}
 	for _, value := range []string{data.EndToEndID, data.TrackingKey} {
 		if value != "" && cor.Rail.Validate(value) == nil {
-			return tx.SetPaymentRailReference(ctx, p.ID, payment.RailReference{Kind: cor.Rail.Kind, Value: value})
+			return payment.RailReference{Kind: cor.Rail.Kind, Value: value}
 		}
 	}
 	s.logCommitted(tx, slog.LevelWarn, "partner sent a malformed "+cor.Rail.Name+"; not stored", "payment_id", p.ID)
-	return nil
+	return payment.RailReference{}
 }
 
 // Watch opens a payment's live status for its owner: its status now, a

@@ -137,7 +137,7 @@ func (s *Service) applyStagedEvent(ctx context.Context, tx *store.Tx, source str
 		if ev.Data.Offramp != nil {
 			p.OfframpStatus = ev.Data.Offramp.Status
 		}
-		if err := tx.UpdatePaymentProgress(ctx, p); err != nil {
+		if err := tx.UpdatePaymentProgress(ctx, p, payment.RailReference{}); err != nil {
 			return "", "", err
 		}
 		s.logCommitted(tx, slog.LevelError, "the payout did not arrive; an operator must pay it out again or contact the partner", "transaction_id", p.ID, "event", ev.Type)

@@ -31,7 +31,7 @@ func TestAdvancePaymentWritesTheRowAndTheHistoryInOrder(t *testing.T) {
 				{State: payment.StatePayinCompleted, Source: "webhook:a", OccurredAt: now.Add(time.Minute)},
 				{State: payment.StateOfframpCreated, Source: "webhook:a", OccurredAt: now.Add(time.Minute)},
 			}
-			if err := db.Tx(ctx, func(tx *store.Tx) error { return tx.AdvancePayment(ctx, p, entered) }); err != nil {
+			if err := db.Tx(ctx, func(tx *store.Tx) error { return tx.AdvancePayment(ctx, p, entered, payment.RailReference{}) }); err != nil {
 				t.Fatal(err)
 			}
 			got := readPayment(t, db, p.ID)
@@ -53,7 +53,7 @@ func TestAdvancePaymentWritesTheRowAndTheHistoryInOrder(t *testing.T) {
 			}
 			missing := p
 			missing.ID = randid.New("txn")
-			err := db.Tx(ctx, func(tx *store.Tx) error { return tx.AdvancePayment(ctx, missing, entered[:1]) })
+			err := db.Tx(ctx, func(tx *store.Tx) error { return tx.AdvancePayment(ctx, missing, entered[:1], payment.RailReference{}) })
 			if err == nil {
 				t.Fatal("advancing a payment that is not there: no error")
 			}
@@ -110,7 +110,7 @@ func TestNotificationsArriveAtCommitOnly(t *testing.T) {
 		if err := tx.Notify(ctx, channel, "with the step"); err != nil {
 			return err
 		}
-		if err := tx.AdvancePayment(ctx, p, step(p, p.State)); err != nil {
+		if err := tx.AdvancePayment(ctx, p, step(p, p.State), payment.RailReference{}); err != nil {
 			return err
 		}
 		notifyNow("during")
@@ -137,7 +137,7 @@ func TestNotificationsArriveAtCommitOnly(t *testing.T) {
 		if err := tx.Notify(ctx, channel, "rolled back"); err != nil {
 			return err
 		}
-		if err := tx.AdvancePayment(ctx, p, step(p, p.State)); err != nil {
+		if err := tx.AdvancePayment(ctx, p, step(p, p.State), payment.RailReference{}); err != nil {
 			return err
 		}
 		return rollback
@@ -150,7 +150,7 @@ func TestNotificationsArriveAtCommitOnly(t *testing.T) {
 		if err := tx.Notify(ctx, channel, "missing"); err != nil {
 			return err
 		}
-		return tx.AdvancePayment(ctx, missing, step(missing, missing.State))
+		return tx.AdvancePayment(ctx, missing, step(missing, missing.State), payment.RailReference{})
 	}); !errors.Is(err, store.ErrNotFound) {
 		t.Fatalf("a step of a payment that is not there: %v", err)
 	}
@@ -170,5 +170,59 @@ func TestNotificationsArriveAtCommitOnly(t *testing.T) {
 	}
 	if got := readPayment(t, db, p.ID); got.State != payment.StatePayinProcessing {
 		t.Fatalf("state after the rolled back step: %s", got.State)
+	}
+}
+
+// A step stores the pay-in's rail reference in the same statement, on both
+// engines, and the first one stored stays: a later step or progress update
+// with another keeps it, one without any clears nothing; and a read says
+// whether one is stored.
+func TestAStepKeepsTheFirstRailReference(t *testing.T) {
+	t.Parallel()
+	for _, e := range storetest.Engines {
+		t.Run(string(e), func(t *testing.T) {
+			t.Parallel()
+			ctx := context.Background()
+			now := time.Date(2026, 11, 27, 19, 30, 0, 0, time.UTC)
+			db, ids := migratedWithPayments(t, e, now, 1, payment.StateAwaitingPayin, nil)
+			first := payment.RailReference{Kind: "pix_end_to_end_id", Value: "E12345678202611271930abcdefghijk"}
+			later := payment.RailReference{Kind: "pix_end_to_end_id", Value: "E98765432202611271931zyxwvutsrqp"}
+			rail := func() (payment.Record, payment.RailReference) {
+				t.Helper()
+				var p payment.Record
+				var r payment.RailReference
+				if err := db.Read(ctx, func(tx *store.Tx) (err error) { p, r, err = tx.PaymentWithRail(ctx, ids[0]); return }); err != nil {
+					t.Fatal(err)
+				}
+				return p, r
+			}
+			p, r := rail()
+			if r != (payment.RailReference{}) || p.RailReferenceStored {
+				t.Fatalf("a new payment has the rail reference %+v (stored: %v)", r, p.RailReferenceStored)
+			}
+			p.State, p.UpdatedAt = payment.StatePayinProcessing, now.Add(time.Minute)
+			step := []payment.Change{{State: p.State, Source: "webhook:a", OccurredAt: p.UpdatedAt}}
+			if err := db.Tx(ctx, func(tx *store.Tx) error { return tx.AdvancePayment(ctx, p, step, first) }); err != nil {
+				t.Fatal(err)
+			}
+			if got, r := rail(); r != first || got.State != payment.StatePayinProcessing || !got.RailReferenceStored {
+				t.Fatalf("after the step: %s, %+v; want %s, %+v", got.State, r, payment.StatePayinProcessing, first)
+			}
+			p.State, p.UpdatedAt = payment.StatePayinCompleted, now.Add(2*time.Minute)
+			step = []payment.Change{{State: p.State, Source: "webhook:b", OccurredAt: p.UpdatedAt}}
+			if err := db.Tx(ctx, func(tx *store.Tx) error { return tx.AdvancePayment(ctx, p, step, later) }); err != nil {
+				t.Fatal(err)
+			}
+			p.OfframpStatus = "processing"
+			if err := db.Tx(ctx, func(tx *store.Tx) error { return tx.UpdatePaymentProgress(ctx, p, later) }); err != nil {
+				t.Fatal(err)
+			}
+			if err := db.Tx(ctx, func(tx *store.Tx) error { return tx.UpdatePaymentProgress(ctx, p, payment.RailReference{}) }); err != nil {
+				t.Fatal(err)
+			}
+			if got, r := rail(); r != first || got.State != payment.StatePayinCompleted || got.OfframpStatus != "processing" {
+				t.Fatalf("after later steps: %s, %q, %+v; want %s, processing, %+v", got.State, got.OfframpStatus, r, payment.StatePayinCompleted, first)
+			}
+		})
 	}
 }

@@ -13,8 +13,9 @@ import (
 
 // paymentColumns are the columns every payment read selects and
 // scanPaymentExtra scans: those a new payment is written with, then
-// on_hold, which only holdstore writes (a new payment is never held).
-const paymentColumns = paymentInsertColumns + `, on_hold`
+// on_hold, which only holdstore writes (a new payment is never held), and
+// whether a rail reference is stored (rail.go).
+const paymentColumns = paymentInsertColumns + `, on_hold, rail_reference IS NOT NULL`
 
 // paymentInsertColumns are the columns CreatePayment writes.
 const paymentInsertColumns = `id, session_id, account_id, idempotency_key, request_hash, quote_id, customer_id,
@@ -80,28 +81,42 @@ func (tx *Tx) SetPayinInstructions(ctx context.Context, p payment.Record) error 
 	return err
 }
 
-// UpdatePaymentProgress stores a new state and what the partner said of the off-ramp.
-func (tx *Tx) UpdatePaymentProgress(ctx context.Context, p payment.Record) error {
-	_, err := tx.exec(ctx, `UPDATE payments SET `+progressColumns+` WHERE id = ?`, progressArgs(p)...)
+// UpdatePaymentProgress stores a new state and what the partner said of the
+// off-ramp, and rail, the rail's reference for the pay-in, when it has one
+// (the first one stored stays, as SetPaymentRailReference keeps it).
+func (tx *Tx) UpdatePaymentProgress(ctx context.Context, p payment.Record, rail payment.RailReference) error {
+	set, args := progress(p, rail)
+	_, err := tx.exec(ctx, `UPDATE payments SET `+set+` WHERE id = ?`, args...)
 	return err
 }
 
-// progressColumns are what UpdatePaymentProgress and AdvancePayment write,
-// with progressArgs' values (the payment's id last, for the WHERE).
+// progressColumns are what UpdatePaymentProgress and AdvancePayment write.
 const progressColumns = `state = ?, offramp_id = ?, offramp_status = ?, tracking_number = ?, failure_reason = ?, updated_at = ?`
 
-func progressArgs(p payment.Record) []any {
-	return []any{string(p.State), nullable(p.OfframpID), nullable(p.OfframpStatus), nullable(p.TrackingNumber),
-		nullable(p.FailureReason), utc(p.UpdatedAt), p.ID}
+// progress is the SET list UpdatePaymentProgress and AdvancePayment write
+// and its values, the payment's id last (for the WHERE). A rail reference
+// with a value goes in the same statement (it used to take one of its
+// own): it is set only where none is yet; both engines read the row's
+// old values on the right of every SET.
+func progress(p payment.Record, rail payment.RailReference) (string, []any) {
+	set := progressColumns
+	args := []any{string(p.State), nullable(p.OfframpID), nullable(p.OfframpStatus), nullable(p.TrackingNumber),
+		nullable(p.FailureReason), utc(p.UpdatedAt)}
+	if rail.Value != "" {
+		set += `, rail_reference_kind = CASE WHEN rail_reference IS NULL THEN ? ELSE rail_reference_kind END,
+		rail_reference = COALESCE(rail_reference, ?)`
+		args = append(args, rail.Kind, rail.Value)
+	}
+	return set, append(args, p.ID)
 }
 
-// AdvancePayment writes what UpdatePaymentProgress writes and adds the
-// states the payment entered to its history (AddPaymentEvent for each, in
-// order). On PostgreSQL that is one statement instead of one for the row
-// and one per state: a payment's every step comes here.
-func (tx *Tx) AdvancePayment(ctx context.Context, p payment.Record, entered []payment.Change) error {
+// AdvancePayment writes what UpdatePaymentProgress writes (rail included)
+// and adds the states the payment entered to its history (AddPaymentEvent
+// for each, in order). On PostgreSQL that is one statement instead of one
+// for the row and one per state: a payment's every step comes here.
+func (tx *Tx) AdvancePayment(ctx context.Context, p payment.Record, entered []payment.Change, rail payment.RailReference) error {
 	if tx.engine != Postgres || len(entered) == 0 {
-		if err := tx.UpdatePaymentProgress(ctx, p); err != nil {
+		if err := tx.UpdatePaymentProgress(ctx, p, rail); err != nil {
 			return err
 		}
 		for _, e := range entered {
@@ -111,7 +126,7 @@ func (tx *Tx) AdvancePayment(ctx context.Context, p payment.Record, entered []pa
 		}
 		return nil
 	}
-	args := progressArgs(p)
+	set, args := progress(p, rail)
 	// The notifications the transaction has yet to send (the live status's,
 	// Notify) go with the step: pg_notify is volatile, so its CTE is never
 	// folded into the query and runs once. A payment that is not there is
@@ -131,7 +146,7 @@ func (tx *Tx) AdvancePayment(ctx context.Context, p payment.Record, entered []pa
 	}
 	// The history's ids number the live stream's events: the states go in
 	// in their order (ORDER BY), and each takes its id as it goes in.
-	q := `WITH moved AS (UPDATE payments SET ` + progressColumns + ` WHERE id = ? RETURNING id)` + notify + `
+	q := `WITH moved AS (UPDATE payments SET ` + set + ` WHERE id = ? RETURNING id)` + notify + `
 		INSERT INTO payment_events (payment_id, state, source, occurred_at)
 		SELECT moved.id, entered.state, entered.source, entered.occurred_at
 		FROM moved, (VALUES ` + values.String() + `) AS entered (n, state, source, occurred_at)`
@@ -156,7 +171,7 @@ func scanPaymentExtra(r row, dest ...any) (payment.Record, error) {
 	cols := []any{&p.ID, &p.SessionID, &account, &idem, &p.RequestHash, &p.QuoteID, &p.CustomerID, &external,
 		&p.Method, &delivery, &state, &local, &p.AmountLocal.Minor, &p.AmountUSD.Minor, &p.TotalFeesUSD.Minor,
 		&p.USDC.Minor, &p.GrossUSD.Minor, &p.EffectiveRate, &p.SenderName, &payin, &deposit, &pixCode, &bank,
-		&beneficiary, &offrampID, &offrampStatus, &tracking, &check, &failure, &p.ExpiresAt, &p.CreatedAt, &p.UpdatedAt, &p.OnHold}
+		&beneficiary, &offrampID, &offrampStatus, &tracking, &check, &failure, &p.ExpiresAt, &p.CreatedAt, &p.UpdatedAt, &p.OnHold, &p.RailReferenceStored}
 	err := r.Scan(append(cols, dest...)...)
 	if err != nil {
 		return payment.Record{}, err

@@ -127,7 +127,7 @@ func exercisePayments(t *testing.T, s *suite) {
 			// A failed attempt frees the quote for a retry.
 			failed := p.record
 			failed.State, failed.FailureReason, failed.UpdatedAt = payment.StateFailed, "payin_failed", b.now.Add(time.Minute)
-			b.exec(t, func(tx *store.Tx) error { return tx.UpdatePaymentProgress(b.ctx, failed) })
+			b.exec(t, func(tx *store.Tx) error { return tx.UpdatePaymentProgress(b.ctx, failed, payment.RailReference{}) })
 			_, err = read(b, func(tx *store.Tx) (payment.Record, error) { return tx.LivePaymentForQuote(b.ctx, p.quote.ID) })
 			requireIs(t, "live payment after failure", err, store.ErrNotFound)
 			b.exec(t, func(tx *store.Tx) error { return tx.CreatePayment(b.ctx, second) })
@@ -175,7 +175,7 @@ func exercisePayments(t *testing.T, s *suite) {
 			equal(t, "after instructions", must(t, b, func(tx *store.Tx) (payment.Record, error) { return tx.PaymentByPayin(b.ctx, payin) }), want)
 			want.State, want.OfframpID, want.OfframpStatus = payment.StatePayinCompleted, "offr_9", "processing"
 			want.TrackingNumber, want.UpdatedAt = "TRK9", b.now.Add(2*time.Minute)
-			b.exec(t, func(tx *store.Tx) error { return tx.UpdatePaymentProgress(b.ctx, want) })
+			b.exec(t, func(tx *store.Tx) error { return tx.UpdatePaymentProgress(b.ctx, want, payment.RailReference{}) })
 			equal(t, "after progress", must(t, b, func(tx *store.Tx) (payment.Record, error) { return tx.Payment(b.ctx, want.ID) }), want)
 			// A pay-in belongs to one payment.
 			other := newPaymentWith(t, b, nil)
