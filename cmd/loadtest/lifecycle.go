@@ -379,11 +379,9 @@ func runLifecycle(ctx context.Context, stdout io.Writer, o options, bin string) 
 			for who, n := range proxy.counts.cpuWhom() {
 				r.perLifecycle.pgByWhom[who] = n - pgWhom0[who]
 			}
-			top := func(title string, now, before map[string]int64, count, width int, unit ...float64) {
-				scale := 1.0 // per lifecycle; with unit, each count is worth unit[0]
-				if len(unit) > 0 {
-					scale = unit[0]
-				}
+			// top lists the largest of now-before per lifecycle, each count
+			// worth scale (1, or 10 for ms of 10-ms ticks).
+			top := func(title string, now, before map[string]int64, count, width int, scale float64) {
 				type kv struct {
 					text string
 					n    int64
@@ -402,9 +400,9 @@ func runLifecycle(ctx context.Context, stdout io.Writer, o options, bin string) 
 					r.perLifecycle.top = append(r.perLifecycle.top, fmt.Sprintf("  %6.2f  %s\n", scale*float64(e.n)/float64(n), text))
 				}
 			}
-			top("Statements (BEGIN and COMMIT included) by who ran them, per lifecycle:", proxy.counts.whom(), whom0, 3, 40)
-			top("The most executed statements (normalized), per lifecycle:", proxy.counts.texts(), texts0, 40, 160)
-			top("The most made transactions (their statements, BEGIN and COMMIT left out) and statements alone, per lifecycle:", proxy.counts.txs(), txs0, 30, 600)
+			top("Statements (BEGIN and COMMIT included) by who ran them, per lifecycle:", proxy.counts.whom(), whom0, 3, 40, 1)
+			top("The most executed statements (normalized), per lifecycle:", proxy.counts.texts(), texts0, 40, 160, 1)
+			top("The most made transactions (their statements, BEGIN and COMMIT left out) and statements alone, per lifecycle:", proxy.counts.txs(), txs0, 30, 600, 1)
 			// /proc counts in 10 ms ticks: a share of the backends' CPU, not a
 			// timing of each transaction (the split is statistical, as above).
 			top("PostgreSQL's CPU by transaction (as above, the sandbox's and River's included), ms per lifecycle:", proxy.counts.cpuTx(), pgTx0, 30, 600, 10)

@@ -19,13 +19,8 @@ func RedactJSON(raw []byte) string {
 	if !json.Valid(raw) {
 		return string(raw)
 	}
-	r := redactor{in: raw, keys: masked, secrets: true}
-	r.value()
-	if r.out == nil {
-		return string(raw) // nothing masked
-	}
-	r.out = append(r.out, raw[r.copied:]...)
-	return string(r.out)
+	out, _ := (&redactor{in: raw, keys: masked, secrets: true}).rewrite()
+	return out
 }
 
 // MaskJSONMembers is raw with the strings of the named members masked as
@@ -42,12 +37,7 @@ func MaskJSONMembers(raw []byte, keys ...string) (string, bool) {
 	for _, k := range keys {
 		r.keys[k] = true
 	}
-	r.value()
-	if r.out == nil {
-		return string(raw), false
-	}
-	r.out = append(r.out, raw[r.copied:]...)
-	return string(r.out), true
+	return r.rewrite()
 }
 
 // redactor walks a valid JSON document, masking the members named in keys
@@ -62,6 +52,23 @@ type redactor struct {
 	keys       map[string]bool
 	secrets    bool
 	keepMasked bool
+}
+
+// rewrite walks the whole document and returns it with what was masked,
+// and whether anything was (in itself when nothing was).
+func (r *redactor) rewrite() (string, bool) {
+	r.value()
+	if r.out == nil {
+		return string(r.in), false
+	}
+	r.out = append(r.out, r.in[r.copied:]...)
+	return string(r.out), true
+}
+
+// maskable says a masked member's string is to be masked: not empty, and
+// with keepMasked, not masked already.
+func (r *redactor) maskable(s string) bool {
+	return s != "" && !(r.keepMasked && strings.HasPrefix(s, "•••"))
 }
 
 func (r *redactor) skipSpace() {
@@ -121,7 +128,7 @@ func (r *redactor) member(key []byte) {
 		start := r.pos
 		r.skipString()
 		s := unquote(r.in[start:r.pos])
-		if s == "" || r.keepMasked && strings.HasPrefix(s, "•••") {
+		if !r.maskable(s) {
 			return
 		}
 		if secret {
@@ -137,7 +144,7 @@ func (r *redactor) member(key []byte) {
 			}
 			start := r.pos
 			r.skipString()
-			if s := unquote(r.in[start:r.pos]); s != "" && !(r.keepMasked && strings.HasPrefix(s, "•••")) {
+			if s := unquote(r.in[start:r.pos]); r.maskable(s) {
 				r.replace(start, mask(s))
 			}
 		})
