@@ -105,8 +105,13 @@ func (q *Queue) Init() error {
 	return nil
 }
 
-// Start begins working jobs.
+// Start begins working jobs. The queue runs until Stop, whatever becomes
+// of ctx: River ends abruptly when the context given to its Start is
+// cancelled (running jobs cancelled mid-way, its periodic enqueuer failing
+// on a cancelled transaction), and a server's context ends at the first
+// signal, before Stop has let running jobs finish.
 func (q *Queue) Start(ctx context.Context) error {
+	ctx = context.WithoutCancel(ctx)
 	if q.sqlite != nil {
 		return q.sqlite.Start(ctx)
 	}
@@ -116,16 +121,38 @@ func (q *Queue) Start(ctx context.Context) error {
 	return errors.New("jobs: Start before Init")
 }
 
-// Stop waits for running jobs to finish (or ctx to end, then cancels them).
-func (q *Queue) Stop(ctx context.Context) error {
-	if q.sqlite != nil {
-		return q.sqlite.Stop(ctx)
-	}
-	if q.pg != nil {
-		return q.pg.Stop(ctx)
-	}
-	return nil
+// riverClient is what Stop needs of either engine's River client.
+type riverClient interface {
+	Stop(ctx context.Context) error
+	StopAndCancel(ctx context.Context) error
 }
+
+// Stop stops fetching jobs and waits for running ones to finish; should
+// ctx end first, it cancels the jobs still running (River's StopAndCancel,
+// which waits up to stopCancelWait for them to return) and reports ctx's
+// error.
+func (q *Queue) Stop(ctx context.Context) error {
+	var c riverClient
+	switch {
+	case q.sqlite != nil:
+		c = q.sqlite
+	case q.pg != nil:
+		c = q.pg
+	default:
+		return nil
+	}
+	err := c.Stop(ctx)
+	if err != nil && ctx.Err() != nil {
+		cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), stopCancelWait)
+		defer cancel()
+		_ = c.StopAndCancel(cctx) // a cancelled job is retried like any failed attempt
+	}
+	return err
+}
+
+// stopCancelWait is how long Stop waits for cancelled jobs to return once
+// its own deadline has passed.
+const stopCancelWait = 5 * time.Second
 
 // MaxAttempts is how often a job is tried before it is given up.
 const MaxAttempts = 25
