@@ -46,14 +46,26 @@ dev: deps
 	cd $(WEB) && npx vite
 
 ## test: every test — Go (race detector, SQLite and PostgreSQL), web unit tests, browser tests, short chaos run.
-## The Go suite runs beside the web, browser and chaos suites (they share one built binary); each
-## suite's output is printed whole when it ends. `make test-serial` runs them one after another.
+## Two tracks side by side, each printed whole when it ends: the Go suite then the web unit tests, and the
+## web checks then the browser tests and the short chaos run (they share one built binary). The browser
+## tests wait on the sandbox's timed stages about half the time, so they start beside the Go suite; the
+## web unit tests, all CPU, follow it and use what the browser tests leave (docs/PERFORMANCE.md, CI
+## time). `make test-serial` runs everything one after another.
 test: deps pdftools chromium
 	@start=$$(date +%s); \
-	$(MAKE) --no-print-directory -j2 --output-sync=target test-go test-ui; rc=$$?; \
+	$(MAKE) --no-print-directory -j2 --output-sync=target test-track-go test-track-browser; rc=$$?; \
 	echo "make test: exit $$rc after $$(( $$(date +%s) - start )) s"; exit $$rc
 
 test-serial: test-go test-web test-e2e test-chaos
+
+.PHONY: test-track-go test-track-browser test-web-checks test-web-unit
+test-track-go:
+	@start=$$(date +%s); $(MAKE) --no-print-directory -j1 test-go test-web-unit; rc=$$?; \
+	echo "test-track-go: exit $$rc after $$(( $$(date +%s) - start )) s"; exit $$rc
+
+test-track-browser:
+	@start=$$(date +%s); $(MAKE) --no-print-directory -j1 test-web-checks test-e2e test-chaos; rc=$$?; \
+	echo "test-track-browser: exit $$rc after $$(( $$(date +%s) - start )) s"; exit $$rc
 
 ## test-ui: the web unit tests, then the browser tests and the short chaos run against bin/crebit
 test-ui:
@@ -85,10 +97,17 @@ test-go: deps-go pdftools
 	@start=$$(date +%s); $(GO) vet ./... && $(GO) test $(RACE) $(PARALLEL) -count=1 -timeout=25m ./...; rc=$$?; \
 	echo "test-go: exit $$rc after $$(( $$(date +%s) - start )) s"; exit $$rc
 
-test-web: $(WEB)/node_modules/.installed
+## test-web: the web app's checks (API types, locales, tsc, ESLint), then its unit tests (Vitest)
+test-web: test-web-checks test-web-unit
+
+test-web-checks: $(WEB)/node_modules/.installed
 	cd $(WEB) && tmp=$$(mktemp --suffix=.ts) && node scripts/gen-api-types.mjs $$tmp && \
 	  { diff -u contract/api-types.ts $$tmp || { rm -f $$tmp; echo 'web/contract/api-types.ts is stale: run `npm run gen:api` in web/' >&2; exit 1; }; } && rm -f $$tmp
-	cd $(WEB) && node scripts/check-locales.mjs && npx tsc -b && npx eslint . && ./scripts/vitest-guarded.sh
+	cd $(WEB) && node scripts/check-locales.mjs && npx tsc -b && npx eslint .
+
+test-web-unit: $(WEB)/node_modules/.installed
+	@start=$$(date +%s); cd $(WEB) && ./scripts/vitest-guarded.sh; rc=$$?; \
+	echo "test-web-unit: exit $$rc after $$(( $$(date +%s) - start )) s"; exit $$rc
 
 ## test-chaos: 100 payments on SQLite and 50 through two instances on one PostgreSQL, at the same time, a kill -9 each, on the embedded BlindPay sandbox (docs/RELIABILITY.md); the full run is `go run ./cmd/chaos -bin bin/crebit`
 test-chaos: build
