@@ -14,7 +14,7 @@ export npm_config_update_notifier := false
 export npm_config_fund := false
 export npm_config_audit := false
 
-.PHONY: run build dev test test-serial test-ui test-go test-web test-e2e test-chaos deps chromium pdftools pdftotext bench livebench rush rush-families memory pgprofile lighthouse budget clean fmt vet
+.PHONY: run build dev test test-serial test-track-go test-track-browser test-ui test-go test-web test-web-checks test-web-unit test-e2e test-chaos deps chromium pdftools pdftotext bench livebench rush rush-families memory pgprofile lighthouse budget clean fmt vet
 
 ## run: build everything and serve http://localhost:8080 on SQLite in ./data with the sandbox partner
 run: build
@@ -58,7 +58,6 @@ test: deps pdftools chromium
 
 test-serial: test-go test-web test-e2e test-chaos
 
-.PHONY: test-track-go test-track-browser test-web-checks test-web-unit
 test-track-go:
 	@start=$$(date +%s); $(MAKE) --no-print-directory -j1 test-go test-web-unit; rc=$$?; \
 	echo "test-track-go: exit $$rc after $$(( $$(date +%s) - start )) s"; exit $$rc

@@ -106,10 +106,9 @@ func (q *Queue) Init() error {
 }
 
 // Start begins working jobs. The queue runs until Stop, whatever becomes
-// of ctx: River ends abruptly when the context given to its Start is
-// cancelled (running jobs cancelled mid-way, its periodic enqueuer failing
-// on a cancelled transaction), and a server's context ends at the first
-// signal, before Stop has let running jobs finish.
+// of ctx: River ends abruptly, cancelling running jobs mid-way, when the
+// context given to its Start is cancelled, and a server's context ends at
+// the first signal, before Stop has let running jobs finish.
 func (q *Queue) Start(ctx context.Context) error {
 	ctx = context.WithoutCancel(ctx)
 	if q.sqlite != nil {
