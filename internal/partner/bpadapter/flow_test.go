@@ -173,6 +173,7 @@ func TestPayments(t *testing.T) {
 					simulate("payin", pi.ID, "complete", "payin.complete", bpadapter.PayinCompleted)
 				}
 				settled := h.hooks.wait("payin.complete", pi.ID, nil)
+				h.hooks.waitFor(pi.ID, 3) // payin.new, payin.update and payin.complete
 				if !slices.Equal(eventTypes(settled.Tr.Events), []string{"payin_completed", "payin_settled"}) {
 					t.Fatalf("payin.complete translated to %v", eventTypes(settled.Tr.Events))
 				}
@@ -202,6 +203,7 @@ func TestPayments(t *testing.T) {
 					simulate("payout", off2.ID, "complete", "payout.complete", "completed")
 				}
 				done := h.hooks.wait("payout.complete", off2.ID, nil)
+				h.hooks.waitFor(off2.ID, 4) // payout.new, two payout.update and payout.complete
 				if got := h.hooks.events(off2.ID); !slices.Equal(got, []string{"offramp_created", "offramp_created", "offramp_created", "offramp_completed"}) {
 					t.Errorf("payout events in order: %v (webhooks %v)", got, h.hooks.names(off2.ID))
 				}

@@ -181,6 +181,19 @@ func (r *receiver) wait(name, obj string, ok func(delivery) bool) delivery {
 	}
 }
 
+// waitFor waits until n deliveries about obj have arrived: each is its own
+// job, so the last one sent is not always the last to arrive.
+func (r *receiver) waitFor(obj string, n int) {
+	r.t.Helper()
+	deadline := time.Now().Add(storetest.Patience)
+	for len(r.names(obj)) < n {
+		if time.Now().After(deadline) {
+			r.t.Fatalf("%d webhooks for %q, want %d: %v", len(r.names(obj)), obj, n, r.names(obj))
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
 // events are the Crebit events translated from the deliveries about obj,
 // in the order BlindPay sent them. Deliveries, as with Svix, may arrive
 // out of order (each is its own job), so they are put back in the
