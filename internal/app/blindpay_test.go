@@ -125,7 +125,7 @@ func TestBlindPayWhenThingsGoWrong(t *testing.T) {
 
 			// A quote past its lock: refused before anything reaches BlindPay.
 			stale := p.Quote("USDC/BRL", "110")
-			h.Clock.Advance(6 * time.Minute)
+			h.AdvanceClock(6 * time.Minute)
 			if r := p.PixPayment(stale, ""); r.Status != http.StatusGone || r.Str("code") != "quote_expired" {
 				t.Errorf("a payment of an expired quote: %d %s, want 410 quote_expired", r.Status, r.Body)
 			}

@@ -13,10 +13,11 @@ import (
 )
 
 // expireNow ends txn's pay-in window: the application's clock moves past
-// it and the payment's scheduled expiry job is made due.
+// it (once no webhook is in flight) and the payment's scheduled expiry job
+// is made due.
 func expireNow(t *testing.T, h *apptest.Harness, p *apptest.AccountPayer, txn string) {
 	t.Helper()
-	h.Clock.Advance(6 * time.Minute)
+	h.AdvanceClock(6 * time.Minute)
 	ctx := context.Background()
 	err := h.DB.Tx(ctx, func(tx *store.Tx) error {
 		_, err := tx.Exec(ctx, `UPDATE river_job SET scheduled_at = ? WHERE kind = 'expire_payment' AND CAST(args AS TEXT) LIKE ?`,

@@ -25,6 +25,18 @@ func (c *Clock) Now() time.Time { return time.Now().Add(time.Duration(c.offset.L
 // Advance moves the clock forward by d.
 func (c *Clock) Advance(d time.Duration) { c.offset.Add(int64(d)) }
 
+// AdvanceClock moves the application's clock forward by d once nothing is
+// in flight (Settled). A webhook is signed when it is sent and checked
+// when it arrives, against BlindPay's tolerance of 5 minutes: one sent
+// before a jump of more than that and checked after it is refused as
+// stale (401), and its retry comes minutes later in real time. Jumps within
+// the tolerance can use Clock.Advance.
+func (h *Harness) AdvanceClock(d time.Duration) {
+	h.T.Helper()
+	h.Settled()
+	h.Clock.Advance(d)
+}
+
 // Settled waits (up to Patience) until no job is due, running or waiting
 // for a retry, and no e-mail is waiting to be sent: everything the
 // requests so far set off has happened. Jobs scheduled for later (a
