@@ -287,6 +287,35 @@ func TestRepeatedDeliveryTellsTheOperatorOnce(t *testing.T) {
 	})
 }
 
+// TestDeliveryAskingNothingIsRecordedOnce: BlindPay's payin.new (the
+// pay-in Crebit has just created) asks nothing of Crebit; it is recorded
+// as processed with what it did, and a repeat is answered as a duplicate
+// and recorded no second time. The payment does not move.
+func TestDeliveryAskingNothingIsRecordedOnce(t *testing.T) {
+	t.Parallel()
+	eachEngine(t, func(t *testing.T, e store.Engine) {
+		h := apptest.New(t, e)
+		p := h.NewBrazilPayer()
+		txn := p.PixPayment(p.Quote("USDC/BRL", "100"), "").Str("transaction_id")
+		h.Settled()
+		pay := storedPayment(t, h, txn)
+		body := apptest.PayinUpdate("payin.new", pay.PartnerPayinID, "processing", false, pay.AmountLocal)
+		for i := range 2 {
+			r := h.PostWebhook("msg_payin_new_again", time.Now(), h.WebhookSecret(), body)
+			if r.Status != http.StatusOK || r.JSON["duplicate"] != (i > 0) {
+				t.Fatalf("delivery %d: %d %s", i+1, r.Status, r.Body)
+			}
+		}
+		if n := count(t, h, `SELECT COUNT(*) FROM webhook_events WHERE id = 'msg_payin_new_again' AND type = 'payin.new'
+			AND processed_at IS NOT NULL AND outcome = 'ignored: nothing to do for payin.new' AND payment_id IS NULL`); n != 1 {
+			t.Fatalf("%d processed records of the delivery, want 1", n)
+		}
+		if st := p.State(txn); st != "awaiting_payin" {
+			t.Fatalf("the payment is %s after payin.new, want awaiting_payin", st)
+		}
+	})
+}
+
 // TestEventsOutOfOrderNeverMoveBackwards: BlindPay's deliveries are not
 // ordered (Svix), so the payin's completion can arrive before its
 // earlier updates; and the payout's can arrive while Crebit still has the

@@ -288,6 +288,8 @@ func (s *Outbox) deliverLocalBatch(ctx context.Context, ms []outboxstore.OutboxM
 	})
 	now := s.now()
 	err = s.db.Tx(ctx, func(tx *store.Tx) error {
+		var boxes []outboxstore.MailboxMessage
+		var ids []string
 		for _, c := range out {
 			if c.err != nil {
 				if err := s.recordMailFailure(ctx, tx, c.m, c.err, c.permanent, now); err != nil {
@@ -295,17 +297,23 @@ func (s *Outbox) deliverLocalBatch(ctx context.Context, ms []outboxstore.OutboxM
 				}
 				continue
 			}
-			c.box.DeliveredAt = now
-			if err := outboxstore.DeliverMailbox(ctx, tx, c.box); err != nil {
-				return err
-			}
-			if _, err := outboxstore.MarkOutboxSent(ctx, tx, c.m.ID, now); err != nil {
-				return err
-			}
-			s.log.Info("email sent", "outbox_id", c.m.ID, "kind", c.m.Kind, "attempt", c.m.Attempts+1, "to", "local mailbox")
+			boxes, ids = append(boxes, c.box), append(ids, c.m.ID)
+		}
+		if err := outboxstore.DeliverMailboxSent(ctx, tx, boxes, ids, now); err != nil {
+			return err
 		}
 		next, err = outboxstore.ClaimOutbox(ctx, tx, now, now.Add(mailLease), limit)
-		return err
+		if err != nil {
+			return err
+		}
+		tx.AfterCommit(func() {
+			for _, c := range out {
+				if c.err == nil {
+					s.log.Info("email sent", "outbox_id", c.m.ID, "kind", c.m.Kind, "attempt", c.m.Attempts+1, "to", "local mailbox")
+				}
+			}
+		})
+		return nil
 	})
 	return next, err
 }
@@ -324,16 +332,20 @@ func (s *Outbox) sendOne(ctx context.Context, m outboxstore.OutboxMessage) {
 		return // stopping: the claim's lease lets it go
 	}
 	now := s.now()
-	if txErr := s.db.Tx(ctx, func(tx *store.Tx) error {
-		if err != nil {
-			return s.recordMailFailure(ctx, tx, m, err, permanent, now)
-		}
-		if _, err := outboxstore.MarkOutboxSent(ctx, tx, m.ID, now); err != nil {
+	var txErr error
+	if err == nil {
+		// One statement: on PostgreSQL it runs without BEGIN and COMMIT.
+		txErr = s.db.WriteOne(ctx, func(tx *store.Tx) error {
+			_, err := outboxstore.MarkOutboxSent(ctx, tx, m.ID, now)
 			return err
+		})
+		if txErr == nil {
+			s.log.Info("email sent", "outbox_id", m.ID, "kind", m.Kind, "attempt", m.Attempts+1)
 		}
-		s.log.Info("email sent", "outbox_id", m.ID, "kind", m.Kind, "attempt", m.Attempts+1)
-		return nil
-	}); txErr != nil {
+	} else {
+		txErr = s.db.Tx(ctx, func(tx *store.Tx) error { return s.recordMailFailure(ctx, tx, m, err, permanent, now) })
+	}
+	if txErr != nil {
 		// The claim's lease ends and the message is tried again (a send
 		// that went through carries the same Message-ID).
 		s.log.Warn("outbox: recording a send failed", "outbox_id", m.ID, "err", txErr)

@@ -39,6 +39,10 @@ type Translation struct {
 	Terms    *TermsAccepted
 }
 
+// Empty reports whether the delivery asks nothing of Crebit (BlindPay's
+// payin.new: the pay-in Crebit has just created).
+func (t Translation) Empty() bool { return len(t.Events) == 0 && t.Customer == nil && t.Terms == nil }
+
 // Events a staged partner sends beyond the chained lifecycle's.
 const (
 	// EventPayinSettled: the pay-in's stablecoin is in the payer's wallet;

@@ -58,6 +58,9 @@ func (s *Service) receiveStaged(ctx context.Context, h http.Header, body []byte)
 	// Kept for the console and for replays with the payer's identifiers
 	// masked (BlindPay's bodies carry tax ids): nothing Crebit applies
 	// reads them.
+	if tr.Empty() {
+		return s.recordIgnored(ctx, id, input.Truncate(tr.Name, 64), partner.RedactJSON(body), receivedHeaders(h), ignoredOutcome(tr))
+	}
 	return s.recordAndApply(ctx, id, input.Truncate(tr.Name, 64), partner.RedactJSON(body), receivedHeaders(h), "",
 		func(tx *store.Tx, processed processedFunc) error {
 			return s.applyTranslation(ctx, tx, id, tr, processed)
@@ -97,9 +100,15 @@ func (s *Service) applyTranslation(ctx context.Context, tx *store.Tx, deliveryID
 		outcomes = append(outcomes, ev.Type+": "+out)
 	}
 	if len(outcomes) == 0 {
-		outcomes = append(outcomes, "ignored: nothing to do for "+tr.Name)
+		return processed(about, ignoredOutcome(tr))
 	}
 	return processed(about, input.Truncate(strings.Join(outcomes, "; "), 500))
+}
+
+// ignoredOutcome is what a delivery that asks nothing (Translation.Empty)
+// is recorded as having done.
+func ignoredOutcome(tr partner.Translation) string {
+	return input.Truncate("ignored: nothing to do for "+tr.Name, 500)
 }
 
 // applyStagedEvent applies one translated event to its payment (found by

@@ -64,6 +64,19 @@ func (s *Service) recordAndApply(ctx context.Context, id, typ, stored, hdrs, pay
 	return duplicate, err
 }
 
+// recordIgnored records a delivery that asks nothing of Crebit as
+// processed, with its outcome, in one statement (no transaction: nothing
+// else is written); duplicate says its id was recorded before.
+func (s *Service) recordIgnored(ctx context.Context, id, typ, stored, hdrs, outcome string) (duplicate bool, err error) {
+	received := s.now()
+	err = s.db.WriteOne(ctx, func(tx *store.Tx) error {
+		created, err := webhookstore.RecordProcessedWebhookEvent(ctx, tx, id, typ, stored, hdrs, "", outcome, received, s.now())
+		duplicate = err == nil && !created
+		return err
+	})
+	return duplicate, err
+}
+
 // errDuplicateDelivery rolls back the transaction of a delivery whose id
 // was recorded before.
 var errDuplicateDelivery = errors.New("a delivery with this id was recorded before")

@@ -3,6 +3,7 @@ package outboxstore
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"slices"
 	"time"
 
@@ -184,6 +185,46 @@ func DeliverMailbox(ctx context.Context, tx *store.Tx, m MailboxMessage) error {
 	_, err := tx.Exec(ctx, `INSERT INTO mailbox (id, message_id, to_addr, subject, body, delivered_at)
 		VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (message_id) DO NOTHING`,
 		m.ID, m.MessageID, m.To, m.Subject, m.Body, store.UTC(m.DeliveredAt))
+	return err
+}
+
+// DeliverMailboxSent stores messages in the local mailbox (once per
+// Message-ID) and marks their outbox rows (outboxIDs, in the same order)
+// sent at at. On PostgreSQL the whole batch is one statement of one text
+// whatever its size (arrays unnested); on SQLite, where a statement costs
+// no round trip, it is DeliverMailbox and MarkOutboxSent for each.
+func DeliverMailboxSent(ctx context.Context, tx *store.Tx, msgs []MailboxMessage, outboxIDs []string, at time.Time) error {
+	if len(msgs) != len(outboxIDs) {
+		return fmt.Errorf("outboxstore: %d mailbox messages for %d outbox rows", len(msgs), len(outboxIDs))
+	}
+	if len(msgs) == 0 {
+		return nil
+	}
+	if tx.Engine() != store.Postgres {
+		for i, m := range msgs {
+			m.DeliveredAt = at
+			if err := DeliverMailbox(ctx, tx, m); err != nil {
+				return err
+			}
+			if _, err := MarkOutboxSent(ctx, tx, outboxIDs[i], at); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	ids, msgIDs, tos, subjects := make([]string, len(msgs)), make([]string, len(msgs)), make([]string, len(msgs)), make([]string, len(msgs))
+	bodies := make([][]byte, len(msgs))
+	for i, m := range msgs {
+		ids[i], msgIDs[i], tos[i], subjects[i], bodies[i] = m.ID, m.MessageID, m.To, m.Subject, m.Body
+	}
+	_, err := tx.Exec(ctx, `WITH delivered AS (
+			INSERT INTO mailbox (id, message_id, to_addr, subject, body, delivered_at)
+			SELECT id, message_id, to_addr, subject, body, ?::timestamptz
+			FROM unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::bytea[]) AS m(id, message_id, to_addr, subject, body)
+			ON CONFLICT (message_id) DO NOTHING)
+		UPDATE outbox SET sent_at = ?, attempts = attempts + 1, last_error = NULL, claimed_until = NULL
+		WHERE id = ANY(?::text[]) AND sent_at IS NULL`,
+		store.UTC(at), ids, msgIDs, tos, subjects, bodies, store.UTC(at), outboxIDs)
 	return err
 }
 
