@@ -149,78 +149,74 @@ func isNotFound(err error) bool {
 // more.
 func TestLocalDeliveryMarksTheBatchSentOnce(t *testing.T) {
 	t.Parallel()
-	for _, e := range storetest.Engines {
-		t.Run(string(e), func(t *testing.T) {
-			t.Parallel()
-			ctx := context.Background()
-			db := storetest.Open(t, e)
-			at := time.Date(2026, 11, 28, 4, 0, 0, 0, time.UTC)
-			var boxes []outboxstore.MailboxMessage
-			var ids []string
-			for i := range 3 {
-				m := outboxstore.OutboxMessage{ID: fmt.Sprintf("obx_%d", i), MessageID: fmt.Sprintf("m%d@crebit.local", i), Kind: "payment_received",
-					To: "maria@example.com", Subject: fmt.Sprintf("Subject %d", i), BodySealed: "sealed", CreatedAt: at}
-				if err := db.Tx(ctx, func(tx *store.Tx) error { return outboxstore.InsertOutbox(ctx, tx, m) }); err != nil {
-					t.Fatal(err)
-				}
-				if i < 2 {
-					ids = append(ids, m.ID)
-					boxes = append(boxes, outboxstore.MailboxMessage{ID: fmt.Sprintf("mbx_%d", i), MessageID: m.MessageID, To: m.To,
-						Subject: m.Subject, Body: []byte{0, byte(i), 0xff}})
-				}
-			}
-			deliver := func(boxes []outboxstore.MailboxMessage, ids []string, at time.Time) {
-				t.Helper()
-				if err := db.Tx(ctx, func(tx *store.Tx) error { return outboxstore.DeliverMailboxSent(ctx, tx, boxes, ids, at) }); err != nil {
-					t.Fatal(err)
-				}
-			}
-			deliver(boxes, ids, at)
-			again := []outboxstore.MailboxMessage{boxes[1]}
-			again[0].ID = "mbx_again"
-			deliver(again, ids[1:], at.Add(time.Minute))
-
-			var stored []string
-			if err := db.Read(ctx, func(tx *store.Tx) error {
-				rs, err := tx.Query(ctx, `SELECT id, message_id, subject, body, delivered_at FROM mailbox ORDER BY id`)
-				if err != nil {
-					return err
-				}
-				defer rs.Close()
-				for rs.Next() {
-					var id, msgID, subject string
-					var body []byte
-					var when time.Time
-					if err := rs.Scan(&id, &msgID, &subject, &body, &when); err != nil {
-						return err
-					}
-					stored = append(stored, fmt.Sprintf("%s %s %s %x %s", id, msgID, subject, body, when.UTC().Format(time.RFC3339)))
-				}
-				return rs.Err()
-			}); err != nil {
+	storetest.Each(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		at := time.Date(2026, 11, 28, 4, 0, 0, 0, time.UTC)
+		var boxes []outboxstore.MailboxMessage
+		var ids []string
+		for i := range 3 {
+			m := outboxstore.OutboxMessage{ID: fmt.Sprintf("obx_%d", i), MessageID: fmt.Sprintf("m%d@crebit.local", i), Kind: "payment_received",
+				To: "maria@example.com", Subject: fmt.Sprintf("Subject %d", i), BodySealed: "sealed", CreatedAt: at}
+			if err := db.Tx(ctx, func(tx *store.Tx) error { return outboxstore.InsertOutbox(ctx, tx, m) }); err != nil {
 				t.Fatal(err)
 			}
-			want := []string{"mbx_0 m0@crebit.local Subject 0 0000ff 2026-11-28T04:00:00Z", "mbx_1 m1@crebit.local Subject 1 0001ff 2026-11-28T04:00:00Z"}
-			if !reflect.DeepEqual(stored, want) {
-				t.Fatalf("mailbox:\n%s\nwant:\n%s", strings.Join(stored, "\n"), strings.Join(want, "\n"))
+			if i < 2 {
+				ids = append(ids, m.ID)
+				boxes = append(boxes, outboxstore.MailboxMessage{ID: fmt.Sprintf("mbx_%d", i), MessageID: m.MessageID, To: m.To,
+					Subject: m.Subject, Body: []byte{0, byte(i), 0xff}})
 			}
-			for i, w := range []struct {
-				sent     bool
-				attempts int
-			}{{true, 1}, {true, 1}, {false, 0}} {
-				var m outboxstore.OutboxMessage
-				if err := db.Read(ctx, func(tx *store.Tx) (err error) { m, err = outboxstore.Outbox(ctx, tx, fmt.Sprintf("obx_%d", i)); return }); err != nil {
-					t.Fatal(err)
+		}
+		deliver := func(boxes []outboxstore.MailboxMessage, ids []string, at time.Time) {
+			t.Helper()
+			if err := db.Tx(ctx, func(tx *store.Tx) error { return outboxstore.DeliverMailboxSent(ctx, tx, boxes, ids, at) }); err != nil {
+				t.Fatal(err)
+			}
+		}
+		deliver(boxes, ids, at)
+		again := []outboxstore.MailboxMessage{boxes[1]}
+		again[0].ID = "mbx_again"
+		deliver(again, ids[1:], at.Add(time.Minute))
+
+		var stored []string
+		if err := db.Read(ctx, func(tx *store.Tx) error {
+			rs, err := tx.Query(ctx, `SELECT id, message_id, subject, body, delivered_at FROM mailbox ORDER BY id`)
+			if err != nil {
+				return err
+			}
+			defer rs.Close()
+			for rs.Next() {
+				var id, msgID, subject string
+				var body []byte
+				var when time.Time
+				if err := rs.Scan(&id, &msgID, &subject, &body, &when); err != nil {
+					return err
 				}
-				if (m.SentAt != nil) != w.sent || m.Attempts != w.attempts || (w.sent && !m.SentAt.Equal(at)) {
-					t.Errorf("obx_%d: sent %v, %d attempts; want sent %v at %s, %d attempts", i, m.SentAt, m.Attempts, w.sent, at, w.attempts)
-				}
+				stored = append(stored, fmt.Sprintf("%s %s %s %x %s", id, msgID, subject, body, when.UTC().Format(time.RFC3339)))
 			}
-			if err := db.Tx(ctx, func(tx *store.Tx) error {
-				return outboxstore.DeliverMailboxSent(ctx, tx, boxes, ids[:1], at)
-			}); err == nil {
-				t.Error("two messages for one outbox row: no error")
+			return rs.Err()
+		}); err != nil {
+			t.Fatal(err)
+		}
+		want := []string{"mbx_0 m0@crebit.local Subject 0 0000ff 2026-11-28T04:00:00Z", "mbx_1 m1@crebit.local Subject 1 0001ff 2026-11-28T04:00:00Z"}
+		if !reflect.DeepEqual(stored, want) {
+			t.Fatalf("mailbox:\n%s\nwant:\n%s", strings.Join(stored, "\n"), strings.Join(want, "\n"))
+		}
+		for i, w := range []struct {
+			sent     bool
+			attempts int
+		}{{true, 1}, {true, 1}, {false, 0}} {
+			var m outboxstore.OutboxMessage
+			if err := db.Read(ctx, func(tx *store.Tx) (err error) { m, err = outboxstore.Outbox(ctx, tx, fmt.Sprintf("obx_%d", i)); return }); err != nil {
+				t.Fatal(err)
 			}
-		})
-	}
+			if (m.SentAt != nil) != w.sent || m.Attempts != w.attempts || (w.sent && !m.SentAt.Equal(at)) {
+				t.Errorf("obx_%d: sent %v, %d attempts; want sent %v at %s, %d attempts", i, m.SentAt, m.Attempts, w.sent, at, w.attempts)
+			}
+		}
+		if err := db.Tx(ctx, func(tx *store.Tx) error {
+			return outboxstore.DeliverMailboxSent(ctx, tx, boxes, ids[:1], at)
+		}); err == nil {
+			t.Error("two messages for one outbox row: no error")
+		}
+	})
 }
