@@ -274,8 +274,14 @@ func backendPID(c io.Writer, s io.Reader, pid *atomic.Int64) {
 	io.Copy(c, r) //nolint:errcheck // ends with either side
 }
 
-// count forwards the client's messages to w, counting statements.
-func (p *pgProxy) count(r *bufio.Reader, w io.Writer, pid *atomic.Int64) {
+// count forwards the client's messages to out, counting statements. It
+// forwards them as they came: what one read from the client brought goes
+// on in one write once all of it is read (r holds nothing more), so that a
+// statement's Parse, Bind, Describe, Execute and Sync reach the backend as
+// the client sent them, not as five writes (measured 2026-11-28: the
+// backends' CPU per lifecycle the same either way, docs/PERFORMANCE.md).
+func (p *pgProxy) count(r *bufio.Reader, out io.Writer, pid *atomic.Int64) {
+	w := bufio.NewWriterSize(out, 32<<10)
 	var hdr [5]byte
 	// Untyped messages first: SSLRequest or GSSENCRequest (answered 'N'
 	// with sslmode=disable never sent), CancelRequest, then StartupMessage.
@@ -292,6 +298,9 @@ func (p *pgProxy) count(r *bufio.Reader, w io.Writer, pid *atomic.Int64) {
 			return
 		}
 		if _, err := w.Write(append(hdr[:4:4], body...)); err != nil {
+			return
+		}
+		if err := w.Flush(); err != nil {
 			return
 		}
 		code := binary.BigEndian.Uint32(body[:4])
@@ -394,6 +403,11 @@ func (p *pgProxy) count(r *bufio.Reader, w io.Writer, pid *atomic.Int64) {
 		}
 		if _, err := w.Write(buf); err != nil {
 			return
+		}
+		if r.Buffered() == 0 {
+			if err := w.Flush(); err != nil {
+				return
+			}
 		}
 	}
 }
