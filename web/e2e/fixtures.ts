@@ -9,6 +9,8 @@ import { fileURLToPath } from 'node:url';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const binary = process.env.CREBIT_BIN ?? path.resolve(here, '../../bin/crebit');
 export const screenshotDir = path.resolve(here, '../test-results/screenshots');
+/** shotsOn: screenshots of the screens are taken (not with E2E_SHOTS=0, see shot). */
+export const shotsOn = process.env.E2E_SHOTS !== '0';
 
 export interface Server {
   baseURL: string;
@@ -106,8 +108,12 @@ export const test = base.extend<{ baseURL: string }, Fixtures>({
 
 export { expect };
 
-/** shot saves a full-page screenshot under web/test-results/screenshots. */
+/**
+ * shot saves a full-page screenshot under web/test-results/screenshots, to
+ * look at; E2E_SHOTS=0 (.ci/run) skips them (about 0.8 s each of a worker).
+ */
 export async function shot(page: Page, name: string) {
+  if (!shotsOn) return;
   mkdirSync(screenshotDir, { recursive: true });
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
 }

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { BrowserContext, Locator, Page } from '@playwright/test';
-import { test, expect, shot, screenshotDir } from './fixtures';
+import { test, expect, shot, screenshotDir, shotsOn } from './fixtures';
 import { password, uniqueEmail } from './account-helpers';
 import { completedPayment } from './api';
 import { acceptPartnerTermsInPage, stepHeading } from './wizard-helpers';
@@ -32,6 +32,7 @@ async function headerLink(page: Page, mobile: boolean, menuLabel: string, name: 
 
 /** part photographs one element (a full page of the home is too long to look at). */
 async function part(el: Locator, name: string) {
+  if (!shotsOn) return;
   // Sections fade in when they scroll into view: photograph them faded in.
   // (Only transitions: the page has endless animations, a pulsing dot among them.)
   await el.page().waitForFunction(

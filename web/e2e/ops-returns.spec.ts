@@ -5,8 +5,9 @@
 // password again; the payer's /track says the refund is in progress; the
 // admin records on the Returns page that the partner returned the money;
 // /track then says it was refunded and the payer has the e-mail.
+import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
-import { expect, expectAccessible, test } from './fixtures';
+import { expect, expectAccessible, screenshotDir, shotsOn, test } from './fixtures';
 import { awaitingPayment } from './api';
 import { password, uniqueEmail } from './account-helpers';
 import { newAdmin, noSideways, signInWithCode } from './ops-helpers';
@@ -70,7 +71,7 @@ test('finance refunds a received deposit, records the partner’s return, and th
   await expect(refund.getByText('Your current password is incorrect')).toBeVisible();
   await refund.getByLabel('Your password').fill(password);
   await expectAccessible(page, 'on Explain, refunding');
-  await summary.screenshot({ path: '/tmp/ops-returns-refund-form-1280.png' });
+  if (shotsOn) await summary.screenshot({ path: path.join(screenshotDir, 'ops-returns-refund-form-1280.png') });
   await refund.getByRole('button', { name: 'Refund this payment' }).click();
   await expect(summary.getByRole('status')).toContainText('The payment is now Refunded; the money is owed back to the payer');
   await expect(summary.getByRole('button', { name: `Refund…: ${txn}` })).toHaveCount(0);
@@ -88,7 +89,7 @@ test('finance refunds a received deposit, records the partner’s return, and th
   await expect(stagesList.getByRole('listitem').last()).toContainText('Refund in progress');
   await expectAccessible(payerPage, 'on /track, refund in progress');
   await noSideways(payerPage);
-  await payerPage.screenshot({ path: '/tmp/ops-returns-track-in-progress-360.png', fullPage: true });
+  if (shotsOn) await payerPage.screenshot({ path: path.join(screenshotDir, 'ops-returns-track-in-progress-360.png'), fullPage: true });
 
   // The Returns page: the money owed, then recorded as returned.
   await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Returns' }).click();
@@ -99,7 +100,7 @@ test('finance refunds a received deposit, records the partner’s return, and th
   await expect(owed.getByText('0 days old')).toBeVisible();
   await expectAccessible(page, 'on Returns');
   await noSideways(page);
-  await page.screenshot({ path: '/tmp/ops-returns-page-1280.png', fullPage: true });
+  if (shotsOn) await page.screenshot({ path: path.join(screenshotDir, 'ops-returns-page-1280.png'), fullPage: true });
   await owed.getByRole('button', { name: /^Record return…/ }).click();
   const record = owed.getByRole('form', { name: /^Record return:/ });
   await record.getByLabel('Partner reference').fill('BP-E2E-RETURN-42');
@@ -116,14 +117,14 @@ test('finance refunds a received deposit, records the partner’s return, and th
   await expect(returns.getByText('BP-E2E-RETURN-42')).toBeVisible();
   await expect(returns.getByText(adminEmail)).toBeVisible();
   await expectAccessible(page, 'on Explain, returned');
-  await page.screenshot({ path: '/tmp/ops-returns-explain-1280.png', fullPage: true });
-  await returns.screenshot({ path: '/tmp/ops-returns-explain-section-1280.png' });
+  if (shotsOn) await page.screenshot({ path: path.join(screenshotDir, 'ops-returns-explain-1280.png'), fullPage: true });
+  if (shotsOn) await returns.screenshot({ path: path.join(screenshotDir, 'ops-returns-explain-section-1280.png') });
 
   // The payer: /track says refunded, and the e-mail has come.
   await payerPage.goto(`/track?transaction_id=${txn}`);
   await expect(payerPage.getByText(/^Refunded: .+ was returned to the account it came from on /)).toBeVisible();
   await noSideways(payerPage);
-  await payerPage.screenshot({ path: '/tmp/ops-returns-track-returned-360.png', fullPage: true });
+  if (shotsOn) await payerPage.screenshot({ path: path.join(screenshotDir, 'ops-returns-track-returned-360.png'), fullPage: true });
   // The subject names the payment; "Your payment is being refunded" came at the refund.
   await subjectTo(request, payerEmail, `Your refund has arrived · ${txn}`);
   await subjectTo(request, payerEmail, `Your payment is being refunded · ${txn}`);
