@@ -46,5 +46,15 @@ export default defineConfig({
     // every test had passed (scripts/vitest-guarded.sh says more); threads
     // run the suite as fast (78.6 s against 81.9 s on 2 quiet cores).
     pool: 'threads',
+    // The files of a worker share one jsdom window and one module graph
+    // (isolate: false): 126 s → 35 s on 2 quiet cores, most of it jsdom and
+    // the app's modules set up again for each of the 70 files. Each file
+    // starts from a fresh window's state (src/test/setup.ts), and nothing
+    // may register itself globally for the files after it (a test i18n
+    // instance reaches components through its provider). Eight shuffled
+    // file orders passed (docs/PERFORMANCE.md, CI time); a failure that
+    // comes and goes with the order is state left behind by another file:
+    // `npx vitest run --sequence.shuffle.files --sequence.seed=N` finds it.
+    isolate: false,
   },
 });
