@@ -3,7 +3,7 @@
 // the errors under fields, and the hooks of each concern — customer,
 // delivery, quote, payment, live status, referrals. Steps are views of it.
 
-import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { amountText, readAmount } from '@/lib/amount';
 import { useTranslation } from 'react-i18next';
@@ -42,7 +42,11 @@ export function useWizard(config: CountryConfig) {
     stateRef.current = state;
   });
   const leaving = useRef(false);
-  useEffect(() => {
+  // Saved as the step is committed, before the page paints it: a reload as
+  // soon as a step shows finds it saved. A passive effect could run after a
+  // reload already started on a busy machine, and the wizard came back a
+  // step behind (a CI run, 2026-11-28: Forward to step 2, then reload).
+  useLayoutEffect(() => {
     if (!leaving.current) saveState(config.country, state);
   }, [config.country, state]);
   useStepHistory(state, dispatch);
