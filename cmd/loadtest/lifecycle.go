@@ -11,8 +11,8 @@ package main
 // sandbox delivering its signed webhooks to the instance running its
 // delivery job.
 //
-//	go run ./cmd/loadtest -mode lifecycle -bin bin/crebit -payers 64 -duration 20s
-//	    [-postgres URL [-instances 2]]
+//	go run ./cmd/loadtest -mode lifecycle -bin bin/crebit -concurrency 64 -duration 20s
+//	    [-postgres URL [-instances 2]] [-rate 12]
 //
 // It reports lifecycles per second, creation → completed p50/p95/p99, the
 // share of the machine's CPU that was busy and every error; then, once each
@@ -135,6 +135,9 @@ func runLifecycle(ctx context.Context, stdout io.Writer, o options, bin string) 
 		engine = "PostgreSQL"
 	}
 	r := lifecycleResult{name: fmt.Sprintf("%d instance(s), %s", o.instances, engine), payers: o.concurrency}
+	if o.rate > 0 {
+		r.name += fmt.Sprintf(", at most %g started/s", o.rate)
+	}
 	if o.advance > 0 {
 		r.name += fmt.Sprintf(", auto-advance %s (times: beyond the 3 × %s)", o.advance, o.advance)
 	}
@@ -260,6 +263,31 @@ func runLifecycle(ctx context.Context, stdout io.Writer, o options, bin string) 
 			return "warm-up"
 		})
 	}
+	// With -rate, a lifecycle starts only on a turn; turns come evenly spaced
+	// and one that finds no payer waiting is lost (the rate reached is the
+	// one reported).
+	stopped := make(chan struct{})
+	var turns chan struct{}
+	if o.rate > 0 {
+		turns = make(chan struct{})
+		go func() {
+			t := time.NewTicker(time.Duration(float64(time.Second) / o.rate))
+			defer t.Stop()
+			for {
+				select {
+				case <-t.C:
+					select {
+					case turns <- struct{}{}:
+					default:
+					}
+				case <-stopped:
+					return
+				case <-ctx.Done():
+					return
+				}
+			}
+		}()
+	}
 	var mu sync.Mutex
 	var lats []time.Duration
 	var txns []string // every payment a payer was answered with
@@ -285,6 +313,15 @@ func runLifecycle(ctx context.Context, stdout io.Writer, o options, bin string) 
 					mu.Unlock()
 					if err != nil {
 						continue
+					}
+				}
+				if turns != nil {
+					select {
+					case <-turns:
+					case <-stopped:
+						return
+					case <-ctx.Done():
+						return
 					}
 				}
 				p.made++
@@ -341,6 +378,7 @@ func runLifecycle(ctx context.Context, stdout io.Writer, o options, bin string) 
 	done := slices.Clone(lats)
 	mu.Unlock()
 	stopping.Store(true)
+	close(stopped)
 	wg.Wait()
 	stopMem()
 	r.mem.sample(ctx, "after")

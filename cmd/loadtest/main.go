@@ -65,6 +65,7 @@ type options struct {
 	memEvery    time.Duration // lifecycle: how often the instances' memory is sampled (0: at idle, set-up and the end only)
 	countStmts  bool          // lifecycle, PostgreSQL: count statements and transactions per lifecycle (pgcount.go)
 	keepProfile string        // lifecycle: where to write the instances' CPU profiles too ("" not at all)
+	rate        float64       // lifecycle: lifecycles started per second at most, all payers together (0: each payer starts the next at once)
 }
 
 func run(ctx context.Context, args []string, stdout io.Writer) error {
@@ -82,6 +83,7 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	fs.BoolVar(&o.countStmts, "count-statements", false, "lifecycle with -postgres: reach PostgreSQL through a counting proxy and report statements, transactions and CPU (Crebit's and PostgreSQL's backends') per lifecycle")
 	fs.StringVar(&o.postgres, "postgres", "", "PostgreSQL URL: also run on a fresh database created and dropped there")
 	fs.StringVar(&o.keepProfile, "keep-profile", "", "lifecycle: also write each instance's CPU profile, taken while measured, to PATH-N.pb.gz (for go tool pprof)")
+	fs.Float64Var(&o.rate, "rate", 0, "lifecycle: start at most this many lifecycles a second, all payers together, evenly spaced (an open loop: a payer waits for its turn; 0: each payer starts its next lifecycle at once, a closed loop that saturates the machine)")
 	fs.StringVar(&o.out, "out", "docs/PERFORMANCE.md", "Markdown file whose load section is rewritten (empty: print only)")
 	fs.Func("env", "KEY=VALUE passed to the binary (repeatable), e.g. CREBIT_LOG_LEVEL=warn", func(kv string) error {
 		if k, _, ok := strings.Cut(kv, "="); !ok || !strings.HasPrefix(k, "CREBIT_") {
@@ -103,6 +105,9 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	if o.mode == "lifecycle" {
 		if o.instances < 1 || o.instances > 4 {
 			return errors.New("-instances must be 1 to 4")
+		}
+		if o.rate < 0 || o.rate > 1000 {
+			return errors.New("-rate must be 0 to 1000 lifecycles a second")
 		}
 		if o.families < 0 || o.families > 20 {
 			return errors.New("-families must be 0 to 20 (a browser session may make 20 payments an hour)")
