@@ -189,10 +189,12 @@ func (s *Outbox) dispatchMail(ctx context.Context, claimed []outboxstore.OutboxM
 	if len(claimed) == 0 {
 		now := s.now()
 		var due bool
-		if err := s.db.Read(ctx, func(tx *store.Tx) (err error) { due, err = outboxstore.OutboxDue(ctx, tx, now); return }); err != nil || !due {
+		if err := s.db.ReadOne(ctx, func(tx *store.Tx) (err error) { due, err = outboxstore.OutboxDue(ctx, tx, now); return }); err != nil || !due {
 			return nil, false, err
 		}
-		if err := s.db.Tx(ctx, func(tx *store.Tx) (err error) {
+		// The claim is one statement (an UPDATE … RETURNING): on PostgreSQL
+		// it runs alone, without BEGIN and COMMIT.
+		if err := s.db.WriteOne(ctx, func(tx *store.Tx) (err error) {
 			claimed, err = outboxstore.ClaimOutbox(ctx, tx, now, now.Add(mailLease), limit)
 			return err
 		}); err != nil || len(claimed) == 0 {
