@@ -46,11 +46,11 @@ dev: deps
 	cd $(WEB) && npx vite
 
 ## test: every test — Go (race detector, SQLite and PostgreSQL), web unit tests, browser tests, short chaos run.
-## Two tracks side by side, each printed whole when it ends: the Go suite then the web unit tests, and the
-## web checks then the browser tests and the short chaos run (they share one built binary). The browser
-## tests wait on the sandbox's timed stages about half the time, so they start beside the Go suite; the
-## web unit tests, all CPU, follow it and use what the browser tests leave (docs/PERFORMANCE.md, CI
-## time). `make test-serial` runs everything one after another.
+## Two tracks side by side, each printed whole when it ends: the Go suite, the web unit tests and the web
+## checks, and the browser tests then the short chaos run (they share one built binary). The browser
+## tests wait on the sandbox's timed stages about half the time, so they start at once beside the Go
+## suite, and take longest; the web unit tests and checks, all CPU, follow the Go suite and use what the
+## browser tests leave (docs/PERFORMANCE.md, CI time). `make test-serial` runs everything one after another.
 test: deps pdftools chromium
 	@start=$$(date +%s); \
 	$(MAKE) --no-print-directory -j2 --output-sync=target test-track-go test-track-browser; rc=$$?; \
@@ -59,11 +59,11 @@ test: deps pdftools chromium
 test-serial: test-go test-web test-e2e test-chaos
 
 test-track-go:
-	@start=$$(date +%s); $(MAKE) --no-print-directory -j1 test-go test-web-unit; rc=$$?; \
+	@start=$$(date +%s); $(MAKE) --no-print-directory -j1 test-go test-web-unit test-web-checks; rc=$$?; \
 	echo "test-track-go: exit $$rc after $$(( $$(date +%s) - start )) s"; exit $$rc
 
 test-track-browser:
-	@start=$$(date +%s); $(MAKE) --no-print-directory -j1 test-web-checks test-e2e test-chaos; rc=$$?; \
+	@start=$$(date +%s); $(MAKE) --no-print-directory -j1 test-e2e test-chaos; rc=$$?; \
 	echo "test-track-browser: exit $$rc after $$(( $$(date +%s) - start )) s"; exit $$rc
 
 ## test-ui: the web unit tests, then the browser tests and the short chaos run against bin/crebit
