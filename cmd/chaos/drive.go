@@ -177,7 +177,15 @@ func (d *driver) client(ctx context.Context) (*http.Client, bpflow.Payer, error)
 		}
 		return in.base, nil
 	}
-	p, err := bpflow.Onboard(ctx, do, bpflow.Options{Client: c, Base: base, Patience: 2 * time.Minute},
+	// Each wait covers a kill -9 in the middle of it: a webhook delivery
+	// the kill cut off is rescued a minute after it started (jobs.Queue's
+	// RescueAfter), at the leader's next rescue pass (every 30 s, once the
+	// dead instance's leadership has lapsed: up to 20 s), then retried on
+	// Svix's schedule (5 s): about 95 s on a quiet machine. A short run in
+	// CI gave up at 2 minutes ("the partner's tos.accept webhook did not
+	// arrive", 2026-11-28); its logs were gone, and this is the likeliest
+	// cause, so 4 minutes (a failed scenario now keeps its logs).
+	p, err := bpflow.Onboard(ctx, do, bpflow.Options{Client: c, Base: base, Patience: 4 * time.Minute},
 		bpflow.CustomerBR("Maria", "maria@example.com", cpf), bpflow.BankAccount())
 	return c, p, err
 }

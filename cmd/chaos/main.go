@@ -149,16 +149,24 @@ func (l *lockedWriter) Write(p []byte) (int, error) {
 }
 
 // scenario runs one configuration end to end, bounded by a deadline.
-func scenario(parent context.Context, o options, name string, stdout io.Writer) (result, error) {
+// A scenario that fails keeps its directory (the instances' logs, the
+// SQLite databases) and says where.
+func scenario(parent context.Context, o options, name string, stdout io.Writer) (r result, err error) {
 	ctx, cancel := context.WithTimeout(parent, 10*time.Minute)
 	defer cancel()
-	r := result{name: name, kills: o.kills}
+	r = result{name: name, kills: o.kills}
 	start := time.Now()
 	dir, err := os.MkdirTemp("", "crebit-chaos-")
 	if err != nil {
 		return r, err
 	}
-	defer os.RemoveAll(dir)
+	defer func() {
+		if err != nil || !r.ok() {
+			fmt.Fprintf(stdout, "  %s: kept the instances' logs (and the SQLite databases) in %s\n", name, dir)
+			return
+		}
+		os.RemoveAll(dir)
+	}()
 	n, dbURL := 1, ""
 	if strings.HasPrefix(name, "postgres") {
 		url, drop, err := createDatabase(ctx, o.postgres)
